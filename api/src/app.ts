@@ -1,0 +1,81 @@
+/**
+ * createApp(deps): the Express application (API + the current static build), never listening itself.
+ * Order: security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
+ * → API 404 → static site → error handler. See DESIGN §1 and §4.
+ */
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Database } from './db/client.ts';
+import type { Config } from './config.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { configurePassport, sessionMiddleware, sessionTimeouts, bearerAuth } from './auth/session.ts';
+import { sameOrigin } from './http/same-origin.ts';
+import { errorHandler, notFoundApi } from './http/error-handler.ts';
+import { mountRoutes } from './routes.ts';
+import { siteMiddleware, type SiteHandle } from './site-build/serve.ts';
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  /** The live static build, if any (absent in API tests). */
+  site?: SiteHandle;
+  /** Site rebuild controller (absent in API tests). */
+  builder?: import('./site-build/builder.ts').SiteBuilder;
+  /** Called after content that the public site shows has changed (courses, announcements, settings). */
+  onContentChanged?: (reason: string) => void;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
+  app.set('query parser', 'simple');
+
+  app.use(helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  }));
+  // HSTS only means something over HTTPS; helmet sends it always, so drop it on plain HTTP.
+  app.use((req, res, next) => { if (!req.secure) res.removeHeader('Strict-Transport-Security'); next(); });
+
+  const pp = configurePassport(deps.database);
+  app.use('/api', express.json({ limit: '200kb' }));
+  app.use('/api', sessionMiddleware(deps.database, deps.config));
+  app.use('/api', sessionTimeouts);
+  app.use('/api', pp.initialize());
+  app.use('/api', pp.session());
+  app.use('/api', bearerAuth(deps.database));
+  app.use('/api', sameOrigin({ publicUrl: deps.config.PUBLIC_URL }));
+  app.use('/api', (_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
+
+  mountRoutes(app, deps, pp);
+  app.use('/api', notFoundApi);
+
+  if (deps.site) app.use(siteMiddleware(deps.site));
+  app.use(errorHandler);
+  return app;
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v) return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}

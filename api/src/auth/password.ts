@@ -1,0 +1,23 @@
+/**
+ * Password hashing with argon2id, m = 19456 KiB, t = 2, p = 1 (ASVS 11.4.2; DESIGN §2).
+ * Passwords are never truncated: the whole string is hashed.
+ */
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+
+export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** True when `password` matches `hashed`; false (never throws) on malformed hashes. */
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try { return await verify(hashed, password); } catch { return false; }
+}
+
+let dummy: Promise<string> | undefined;
+/** Spends the same time as a real verify, so unknown e-mails are not revealed by timing (ASVS 6.3.8). */
+export async function verifyDummy(password: string): Promise<void> {
+  dummy ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummy, password);
+}

@@ -1,0 +1,110 @@
+/**
+ * Sessions (DESIGN §4): express-session stored in PostgreSQL by connect-pg-simple, passport on top,
+ * plus bearer-token auth. Cookie HttpOnly, SameSite=Lax, Secure behind HTTPS (ASVS 3.3.x).
+ * Idle timeout: 30 min for admins, 2 h for students; absolute lifetime 12 h (30 days with rememberMe
+ * for students). Exposes `sessionMiddleware()` and `destroyUserSessions()`.
+ */
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { RequestHandler, Request } from 'express';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
+import { verifyPassword, verifyDummy } from './password.ts';
+import { userIdForToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'college.sid';
+export const IDLE_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
+export const ABSOLUTE_MS = 12 * 3600_000;
+export const REMEMBER_MS = 30 * 24 * 3600_000;
+
+declare module 'express-session' {
+  interface SessionData { createdAt?: number; lastSeen?: number; remember?: boolean; role?: string }
+}
+
+/** Absolute session lifetime for a login, in ms. Admins never get the remember-me extension. */
+export function lifetimeFor(role: string, remember: boolean): number {
+  return remember && role !== 'admin' ? REMEMBER_MS : ABSOLUTE_MS;
+}
+
+export function configurePassport(database: Database): passport.PassportStatic {
+  const p = new passport.Passport() as unknown as passport.PassportStatic;
+  p.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, async (email, password, done) => {
+    try {
+      const user = await findUserByEmail(database.db, email);
+      if (!user) { await verifyDummy(password); return done(null, false); }
+      const ok = await verifyPassword(user.passwordHash, password);
+      return ok ? done(null, toPublicUser(user)) : done(null, false);
+    } catch (err) { return done(err); }
+  }));
+  p.serializeUser((user: any, done) => done(null, user.id));
+  p.deserializeUser(async (id: number, done) => {
+    try {
+      const user = await findUserById(database.db, id);
+      done(null, user ? toPublicUser(user) : false);
+    } catch (err) { done(err); }
+  });
+  return p;
+}
+
+export function sessionMiddleware(database: Database, config: Config): RequestHandler {
+  const PgStore = connectPgSimple(session);
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: new PgStore({ pool: database.pool as any, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: Boolean(config.TRUST_PROXY),
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: ABSOLUTE_MS },
+  });
+}
+
+/** Ends sessions past their idle or absolute limit, before passport reads them. */
+export const sessionTimeouts: RequestHandler = (req, _res, next) => {
+  const s = req.session as any;
+  if (!s || !s.passport?.user) return next();
+  const now = Date.now();
+  const role = s.role === 'admin' ? 'admin' : 'student';
+  const absolute = lifetimeFor(role, Boolean(s.remember));
+  const idle = s.remember && role !== 'admin' ? absolute : IDLE_MS[role];
+  if ((s.createdAt && now - s.createdAt > absolute) || (s.lastSeen && now - s.lastSeen > idle)) {
+    return req.session.regenerate((err) => next(err));
+  }
+  // Touch at most once a minute so reads do not write on every request.
+  if (!s.lastSeen || now - s.lastSeen > 60_000) s.lastSeen = now;
+  next();
+};
+
+/** Bearer authorization (`Authorization: Bearer <token>`): sets req.user when no session user exists. */
+export function bearerAuth(database: Database): RequestHandler {
+  return async (req, _res, next) => {
+    if (req.user) return next();
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return next();
+    const token = header.slice(7).trim();
+    if (!token || token.length > 200) return next();
+    try {
+      const userId = await userIdForToken(database.db, token);
+      if (userId) {
+        const user = await findUserById(database.db, userId);
+        if (user) { (req as any).user = toPublicUser(user); (req as any).authVia = 'bearer'; }
+      }
+      next();
+    } catch (err) { next(err); }
+  };
+}
+
+/** Deletes every stored session of a user (password reset, "log out everywhere"). */
+export async function destroyUserSessions(database: Database, userId: number): Promise<void> {
+  await database.db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}

@@ -1,0 +1,22 @@
+/**
+ * `npm run admin:create -- --email E --password P [--first-name F --last-name L]`
+ * Creates the admin account, or promotes and resets an existing one (DESIGN §4 Identity).
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { ensureAdmin } from '../features/auth/auth.service.ts';
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } });
+const parsed = z.object({ email: z.email('--email must be a valid e-mail address'), password: z.string().min(6, '--password must be at least 6 characters').max(128) }).safeParse(values);
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => i.message).join('\n'));
+  console.error('usage: npm run admin:create -- --email E --password P');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const user = await ensureAdmin(database.db, parsed.data.email, parsed.data.password, { firstName: values['first-name'] ?? 'College', lastName: values['last-name'] ?? 'Admin' });
+console.info(`Admin ready: ${user.email} (id ${user.id})`);
+await database.close();

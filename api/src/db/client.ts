@@ -1,0 +1,67 @@
+/**
+ * Database client: embedded PGlite under DATA_DIR by default, a PostgreSQL server when DATABASE_URL is set.
+ * Both expose the same drizzle API (`Db`) plus a `pool` with `query(text, params) → {rows}` for
+ * connect-pg-simple, and `close()`. Migrations are applied by `migrate()` (DESIGN §1).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as users from './schema/users.ts';
+import * as catalogue from './schema/catalogue.ts';
+import * as applications from './schema/applications.ts';
+import * as messaging from './schema/messaging.ts';
+import * as system from './schema/system.ts';
+
+export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system };
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface QueryPool {
+  query(text: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  on(event: string, fn: (...args: unknown[]) => void): void;
+}
+
+export interface Database {
+  db: Db;
+  pool: QueryPool;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests).
+ * Throws if a PostgreSQL server cannot be reached.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 3000 });
+    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    const client = await pool.connect();
+    client.release();
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as any, { migrationsFolder });
+    return { db, pool: pool as unknown as QueryPool, kind: 'postgres', close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as any, { migrationsFolder });
+  const pool: QueryPool = {
+    query: (text, params) => client.query(text, params as any[]) as Promise<{ rows: any[] }>,
+    on: () => {},
+  };
+  return { db, pool, kind: 'pglite', close: () => client.close() };
+}

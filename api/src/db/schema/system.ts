@@ -1,0 +1,51 @@
+/** Settings, site builds and the local external-system tables (DESIGN §4). */
+import { pgTable, serial, text, timestamp, integer, numeric, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { applications } from './applications.ts';
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const siteBuilds = pgTable('site_builds', {
+  id: serial('id').primaryKey(),
+  status: text('status', { enum: ['running', 'ok', 'error', 'skipped'] }).notNull(),
+  reason: text('reason'),
+  contentHash: text('content_hash'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  durationMs: integer('duration_ms'),
+  error: text('error'),
+});
+
+export const externalStudents = pgTable('external_students', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  address: text('address'),
+  campus: text('campus').notNull(),
+  course: text('course').notNull(),
+  status: text('status', { enum: ['active', 'pending', 'graduated', 'withdrawn'] }).notNull().default('active'),
+  enrollmentDate: text('enrollment_date').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('external_students_application_uq').on(t.applicationId)]);
+
+export const externalPayments = pgTable('external_payments', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull(),
+  studentId: integer('student_id').notNull().references(() => externalStudents.id),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull().default('ZAR'),
+  method: text('method', { enum: ['card', 'cash', 'transfer', 'mobile'] }).notNull().default('card'),
+  date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  status: text('status').notNull().default('completed'),
+  branchName: text('branch_name'),
+  description: text('description'),
+  idempotencyKey: text('idempotency_key'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [uniqueIndex('external_payments_idem_uq').on(t.idempotencyKey), index('external_payments_student_idx').on(t.studentId)]);

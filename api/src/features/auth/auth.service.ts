@@ -1,0 +1,56 @@
+/**
+ * Accounts (spec §2 Registration/Login, DESIGN §4 Identity): registration always creates a `student`;
+ * e-mails are stored lower-case so case variants are one account; a duplicate e-mail is a 409
+ * 'Could not create account' (spec §8), the only place that reveals an e-mail exists.
+ */
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { findUserByEmail, toPublicUser, type UserRow } from '../../auth/users-repo.ts';
+import { conflict } from '../../http/errors.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+
+export const PRIVACY_NOTICE_VERSION = '2026-11-01';
+
+export interface NewAccount {
+  email: string; password: string; firstName: string; lastName: string; phone?: string | null;
+  dateOfBirth?: string | null; nationality?: string | null; idNumber?: string | null;
+  addressLine1?: string | null; addressLine2?: string | null; city?: string | null; state?: string | null;
+  postalCode?: string | null; country?: string | null;
+  emergencyContactName?: string | null; emergencyContactPhone?: string | null; emergencyContactRelation?: string | null;
+}
+
+function isUniqueViolation(err: any): boolean {
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+/** Creates a student account. Throws 409 when the e-mail is taken (also under a concurrent double submit). */
+export async function registerStudent(db: Db, input: NewAccount): Promise<PublicUser> {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw conflict('Could not create account', { email: 'Could not create account' });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db.insert(users).values({
+      ...input, email, passwordHash, role: 'student',
+      privacyConsentAt: new Date(), privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    } as typeof users.$inferInsert).returning();
+    return toPublicUser(row as UserRow);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Could not create account', { email: 'Could not create account' });
+    throw err;
+  }
+}
+
+/** Creates or promotes the admin account `email` with `password` (DESIGN §4: ADMIN_EMAIL / admin:create). */
+export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'College', lastName: 'Admin' }): Promise<PublicUser> {
+  const lower = email.trim().toLowerCase();
+  const existing = await findUserByEmail(db, lower);
+  const passwordHash = await hashPassword(password);
+  if (existing) {
+    const { eq } = await import('drizzle-orm');
+    const [row] = await db.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning();
+    return toPublicUser(row as UserRow);
+  }
+  const [row] = await db.insert(users).values({ email: lower, passwordHash, role: 'admin', ...names }).returning();
+  return toPublicUser(row as UserRow);
+}

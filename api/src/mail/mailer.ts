@@ -1,0 +1,32 @@
+/**
+ * Mail transport (DESIGN §2 Mail): SMTP when SMTP_URL is set, otherwise `.eml` files written to
+ * DATA_DIR/outbox (embedded mode), or an in-memory list for tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return { send: async (msg) => { await transport.sendMail({ from, ...msg }); } };
+}
+
+export function fileMailer(dir: string, from: string): Mailer {
+  fs.mkdirSync(dir, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (msg) => {
+      const info = await transport.sendMail({ from, ...msg });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+  };
+}
+
+export function memoryMailer(): Mailer & { sent: { to: string; subject: string; text: string }[] } {
+  const sent: { to: string; subject: string; text: string }[] = [];
+  return { sent, send: async (msg) => { sent.push(msg); } };
+}

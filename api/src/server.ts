@@ -1,0 +1,82 @@
+/**
+ * Entry point (DESIGN §3): config → database (migrations) → seed → admin → listen → site build → mail worker.
+ * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { createApp } from './app.ts';
+import { ensureAdmin } from './features/auth/auth.service.ts';
+import { SiteBuilder } from './site-build/builder.ts';
+import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { startMailWorker } from './mail/outbox.ts';
+
+export interface RunningServer { url: string; server: Server; database: Database; builder: SiteBuilder; config: Config; close(): Promise<void> }
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { mailer?: Mailer; waitForSite?: boolean } = {}): Promise<RunningServer> {
+  const t0 = Date.now();
+  const config = loadConfig(env);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  } catch (err: any) {
+    throw new ConfigError(config.DATABASE_URL
+      ? `Could not connect to the PostgreSQL server in DATABASE_URL (${err?.message ?? err}). Check DATABASE_URL, or unset it to use the embedded database.`
+      : `Could not open the embedded database in ${config.dataDir} (${err?.message ?? err}). Check DATA_DIR.`);
+  }
+  const filled = await seed(database.db);
+  if (filled.length) console.info(`[seed] loaded ${filled.join(', ')}`);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    console.info(`[admin] admin account ready (user ${admin.id})`);
+  }
+  const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
+
+  let port = config.PORT;
+  const builder = new SiteBuilder({
+    db: database.db, dataDir: config.dataDir, debounceMs: config.SITE_BUILD_DEBOUNCE_MS, hookUrl: config.SITE_BUILD_HOOK_URL,
+    apiUrl: () => `http://127.0.0.1:${port}`, log: (m) => console.info(`[${new Date().toISOString()}] ${m}`),
+  });
+  const app = createApp({ database, config, mailer, site: builder, builder, onContentChanged: (reason) => { if (config.SITE_BUILD !== 'never') builder.schedule(reason); } });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.on('error', reject);
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  console.info(`[server] API listening on ${url} (${database.kind}) after ${Date.now() - t0} ms`);
+
+  const stopMail = startMailWorker(database.db, mailer);
+  const siteReady = config.SITE_BUILD === 'never' ? Promise.resolve()
+    : config.SITE_BUILD === 'always' ? builder.buildNow('start-up') : builder.ensureBuilt().then(() => undefined);
+  const announce = siteReady.then(() => console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`));
+  if (opts.waitForSite) await announce;
+
+  return {
+    url, server, database, builder, config,
+    close: async () => {
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
+      await stopMail();
+      await builder.idle().catch(() => {});
+      await database.close();
+    },
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startServer().then((s) => {
+    const stop = async (sig: string) => { console.info(`[server] ${sig}: shutting down`); await s.close(); process.exit(0); };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  }).catch((err) => {
+    if (err instanceof ConfigError) { console.error(`\nCannot start: ${err.message}\n`); process.exit(1); }
+    console.error(err);
+    process.exit(1);
+  });
+}
