@@ -9,6 +9,7 @@ import { authRouter } from './features/auth/auth.routes.ts';
 import { coursesReadRouter } from './features/courses/courses.routes.ts';
 import { applicationsRouter, adminApplicationsRouter } from './features/applications/applications.routes.ts';
 import { healthRouter } from './features/health/health.routes.ts';
+import { announcementsReadRouter } from './features/announcements/announcements.routes.ts';
 
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic): void {
   const auth = authRouter(deps, pp);
@@ -20,6 +21,8 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   const courses = coursesReadRouter(deps);
   app.use('/api/courses', courses);
   app.use('/api/colfront/courses', courses);
+
+  app.use('/api/announcements', announcementsReadRouter(deps));
 
   const applications = applicationsRouter(deps);
   app.use('/api/applications', applications);

@@ -1,0 +1,38 @@
+/**
+ * Content collections (DESIGN §1): courses and announcements come from the API's public endpoints at
+ * build time (SITE_API_URL, set by the server's site builder).
+ */
+import { defineCollection } from 'astro:content';
+import { z } from 'astro/zod';
+
+const apiUrl = () => process.env.SITE_API_URL || 'http://127.0.0.1:4321';
+
+async function fetchJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${apiUrl()}${path}`);
+  if (!res.ok) throw new Error(`Content loader: GET ${path} answered ${res.status}`);
+  return res.json() as Promise<T>;
+}
+
+const courses = defineCollection({
+  loader: async () => {
+    const { courses } = await fetchJson<{ courses: any[] }>('/api/courses');
+    return courses.map((c) => ({ ...c, id: String(c.id), courseId: c.id }));
+  },
+  schema: z.object({
+    courseId: z.number(), title: z.string(), name: z.string(), description: z.string(), level: z.string(),
+    duration: z.number().nullable(), tuitionFee: z.string(), price: z.string().nullable(), startDate: z.string().nullable(),
+    requirements: z.string().nullable(), department: z.string(), isActive: z.boolean(), imageUrl: z.string().nullable(), createdAt: z.string(),
+  }),
+});
+
+const announcements = defineCollection({
+  loader: async () => {
+    const { announcements } = await fetchJson<{ announcements: any[] }>('/api/announcements');
+    return announcements.map((a) => ({ ...a, id: String(a.id), announcementId: a.id }));
+  },
+  schema: z.object({
+    announcementId: z.number(), title: z.string(), content: z.string(), imageUrl: z.string().nullable(), createdAt: z.string().nullable(),
+  }),
+});
+
+export const collections = { courses, announcements };

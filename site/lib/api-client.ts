@@ -1,0 +1,40 @@
+/**
+ * The one fetch wrapper (spec §7): cookies included, JSON content type, bearer token from
+ * localStorage 'authToken' when present. A non-ok response throws ApiError whose message is
+ * 'API Error ({status}): {response body}' (spec §8) and which carries the parsed error body.
+ */
+export const TOKEN_KEY = 'authToken';
+
+export class ApiError extends Error {
+  status: number;
+  body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
+  constructor(status: number, text: string) {
+    super(`API Error (${status}): ${text}`);
+    this.status = status;
+    try { this.body = JSON.parse(text); } catch { this.body = null; }
+  }
+  /** The server's human message, e.g. 'Invalid email or password'. */
+  get userMessage(): string { return this.body?.error?.message ?? this.message; }
+  get fields(): Record<string, string> { return this.body?.error?.fields ?? {}; }
+}
+
+function token(): string | null {
+  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
+}
+
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  const { json, ...rest } = init;
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  const t = token();
+  if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
+  const res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text || res.statusText);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** GET that answers null on 401 (spec §7: applications and notifications reads). */
+export async function apiOrNull<T>(path: string): Promise<T | null> {
+  try { return await api<T>(path); } catch (e) { if (e instanceof ApiError && e.status === 401) return null; throw e; }
+}

@@ -1,0 +1,31 @@
+/**
+ * $toasts: the toast queue (spec §9: at most 5 shown, 5000 ms). `toast()` shows one now;
+ * `flashToast()` keeps one in sessionStorage for the next page (e.g. before a redirect).
+ */
+import { atom } from 'nanostores';
+
+export interface Toast { id: number; title: string; description?: string; variant?: 'default' | 'destructive' | 'success' }
+export const $toasts = atom<Toast[]>([]);
+export const TOAST_LIMIT = 5;
+const FLASH_KEY = 'flash-toast';
+let next = 1;
+
+export function toast(t: Omit<Toast, 'id'>): void {
+  $toasts.set([...$toasts.get(), { ...t, id: next++ }].slice(-TOAST_LIMIT));
+}
+
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
+
+export function flashToast(t: Omit<Toast, 'id'>): void {
+  try { sessionStorage.setItem(FLASH_KEY, JSON.stringify(t)); } catch { toast(t); }
+}
+
+/** Shows a toast saved by flashToast on the previous page. */
+export function showFlashedToast(): void {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    if (raw) { sessionStorage.removeItem(FLASH_KEY); toast(JSON.parse(raw)); }
+  } catch { /* ignore */ }
+}
