@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { applications, applicationStatusHistory } from '../../db/schema/applications.ts';
+import { notifications, mailOutbox } from '../../db/schema/messaging.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function applyAs(student: Awaited<ReturnType<typeof signUpStudent>>, courseId = 1, extra: Record<string, unknown> = {}) {
+  const idDocument = await insertUpload(t, student.user.id);
+  const transcripts = await insertUpload(t, student.user.id);
+  return student.agent.post('/api/applications').send({ ...validApplication(courseId, { idDocument, transcripts }), ...extra });
+}
+
+describe(`applications (${DB_KIND})`, () => {
+  it('POST /api/applications › the server sets status pending, fee 50.00 and paymentStatus, whatever the body says', async () => {
+    const s = await signUpStudent(t);
+    const res = await applyAs(s, 1, { status: 'accepted', paymentAmount: '0.01', paymentStatus: 'refunded', userId: 999 });
+    expect(res.status).toBe(201);
+    expect(res.body.application).toMatchObject({ status: 'pending', paymentAmount: '50.00', paymentStatus: 'completed', userId: s.user.id, progress: 20 });
+    expect(res.body.application.course.name).toBe(res.body.application.course.title);
+  });
+
+  it('POST /api/applications › writes history, a notification and a queued e-mail with it', async () => {
+    const s = await signUpStudent(t);
+    const res = await applyAs(s, 2);
+    const id = res.body.application.id;
+    const history = await t.database.db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, id));
+    expect(history.map((h) => h.toStatus)).toEqual(['pending']);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
+    expect(notes[0].message).toContain(`APP-${id}`);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+    expect(mails.length).toBe(1);
+  });
+
+  it('POST /api/applications › refuses a second active application for the same course with 409', async () => {
+    const s = await signUpStudent(t);
+    expect((await applyAs(s, 3)).status).toBe(201);
+    const again = await applyAs(s, 3);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('You already have an active application for this course.');
+    const rows = await t.database.db.select().from(applications).where(eq(applications.userId, s.user.id));
+    expect(rows.length).toBe(1);
+  });
+
+  it('POST /api/applications › unknown course is 404; bad fields are 400 with spec messages; nothing is written', async () => {
+    const s = await signUpStudent(t);
+    expect((await applyAs(s, 99999)).status).toBe(404);
+    const bad = await s.agent.post('/api/applications').send({ courseId: 'x', firstName: 'A', dateOfBirth: '12/04/2001', academicHistory: { highSchool: {} } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      courseId: 'Please select a course',
+      dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format',
+      'academicHistory.highSchool.name': 'High school name is required',
+    });
+    const rows = await t.database.db.select().from(applications).where(eq(applications.userId, s.user.id));
+    expect(rows.length).toBe(0);
+  });
+
+  it("POST /api/applications › refuses documents uploaded by someone else", async () => {
+    const a = await signUpStudent(t);
+    const b = await signUpStudent(t);
+    const foreign = await insertUpload(t, a.user.id);
+    const own = await insertUpload(t, b.user.id);
+    const res = await b.agent.post('/api/applications').send(validApplication(1, { idDocument: foreign, transcripts: own }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields['documents.idDocument']).toBeTruthy();
+  });
+
+  it('GET /api/applications › a student reads only their own; anonymous gets 401', async () => {
+    const a = await signUpStudent(t);
+    const b = await signUpStudent(t);
+    await applyAs(a, 4);
+    await applyAs(b, 4);
+    const listA = await a.agent.get('/api/colfront/applications');
+    expect(listA.status).toBe(200);
+    expect(listA.body.applications.every((x: any) => x.userId === a.user.id)).toBe(true);
+    expect(listA.body.applications.length).toBe(1);
+    expect((await t.request().get('/api/applications')).status).toBe(401);
+    const other = listA.body.applications[0].id;
+    expect((await b.agent.get(`/api/applications/${other}`)).status).toBe(404);
+  });
+
+  it('PUT /api/admin/applications/:id/status › admin only; keeps history; student sees the new status without internal notes', async () => {
+    const s = await signUpStudent(t);
+    const id = (await applyAs(s, 5)).body.application.id;
+    expect((await s.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted' })).status).toBe(403);
+    expect((await t.request().put(`/api/admin/applications/${id}/status`).send({ status: 'accepted' })).status).toBe(401);
+    const admin = await signInAdmin(t);
+    const res = await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted', notes: 'internal: strong matric results' });
+    expect(res.status).toBe(200);
+    expect(res.body.application.status).toBe('accepted');
+    const mine = await s.agent.get('/api/applications');
+    expect(mine.body.applications[0].status).toBe('accepted');
+    expect(JSON.stringify(mine.body)).not.toContain('internal: strong');
+    const history = await t.database.db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, id));
+    expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'pending'], ['pending', 'accepted']]);
+    expect((await admin.agent.put('/api/admin/applications/999999/status').send({ status: 'accepted' })).status).toBe(404);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'approved' })).status).toBe(400);
+  });
+});

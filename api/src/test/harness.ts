@@ -1,0 +1,120 @@
+/**
+ * API test harness (DESIGN §5): `startTestApp()` runs createApp on port 0 against a fresh in-memory PGlite,
+ * or — when DATABASE_URL is set — against a fresh database created on that PostgreSQL server and dropped
+ * afterwards. Helpers create signed-in students and admins as supertest agents (cookie jars).
+ */
+import crypto from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import supertest from 'supertest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seed } from '../db/seed.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createApp, type AppDeps } from '../app.ts';
+import { memoryMailer } from '../mail/mailer.ts';
+import { ensureAdmin } from '../features/auth/auth.service.ts';
+
+export interface TestApp {
+  url: string;
+  database: Database;
+  config: Config;
+  mailer: ReturnType<typeof memoryMailer>;
+  deps: AppDeps;
+  /** Reasons passed to onContentChanged (site rebuild requests). */
+  contentChanges: string[];
+  request(): supertest.Agent;
+  close(): Promise<void>;
+}
+
+/** Which database this run uses, for test names. */
+export const DB_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const pgUrl = process.env.DATABASE_URL;
+  const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', DATA_DIR: `/tmp/college-test-${process.pid}`, ...env } as any);
+  const database = await openDatabase({ url: fresh?.url });
+  if (opts.seed !== false) await seed(database.db);
+  const mailer = memoryMailer();
+  const contentChanges: string[] = [];
+  const deps: AppDeps = { database, config, mailer, onContentChanged: (r) => contentChanges.push(r) };
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url, database, config, mailer, deps, contentChanges,
+    request: () => supertest.agent(url),
+    close: async () => {
+      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
+      await database.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail for this process. */
+export const uniqueEmail = (prefix = 'student') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`;
+
+export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Thandi', lastName: 'Mokoena', email: uniqueEmail(), password: 'secret123', confirmPassword: 'secret123',
+  phone: '0821234567', terms: true, ...overrides,
+});
+
+/** Registers a student through the API; returns the signed-in agent, the user and the bearer token. */
+export async function signUpStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const agent = t.request();
+  const body = validRegistration(overrides);
+  const res = await agent.post('/api/auth/register').send(body);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { agent, user: res.body.user, token: res.body.token as string, password: body.password as string, email: body.email as string };
+}
+
+/** Creates an admin and logs in; returns the signed-in agent. */
+export async function signInAdmin(t: TestApp, email = uniqueEmail('admin'), password = 'admin-pass-123') {
+  await ensureAdmin(t.database.db, email, password);
+  const agent = t.request();
+  const res = await agent.post('/api/auth/login').send({ email, password });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+  return { agent, user: res.body.user, token: res.body.token as string };
+}
+
+/** A complete, valid application body for course `courseId` with the given upload ids. */
+export function validApplication(courseId: number, documents: { idDocument: string; transcripts: string; [k: string]: string }) {
+  return {
+    courseId, firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.com', phone: '0821234567',
+    dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou',
+    state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents, payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'T Mokoena', paymentTerms: true },
+    certification: true,
+  };
+}
+
+/** Records an upload row owned by `userId` (no file on disk) and returns its id; for tests that do not exercise uploads. */
+export async function insertUpload(t: TestApp, userId: number, name = 'doc.pdf'): Promise<string> {
+  const { uploads } = await import('../db/schema/applications.ts');
+  const id = crypto.randomBytes(12).toString('base64url');
+  await t.database.db.insert(uploads).values({ id, userId, originalName: name, storedName: `${id}.pdf`, mime: 'application/pdf', size: 1234 });
+  return id;
+}
