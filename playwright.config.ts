@@ -1,0 +1,35 @@
+/**
+ * Browser tests drive the production build (issue #2): tests/e2e/serve.ts starts the real server on a
+ * temporary DATA_DIR, builds the site from its API, and Playwright uses Debian's Chromium (no downloads).
+ */
+import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `node tests/e2e/serve.ts`,
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,19 @@
+/** Starts the production server for Playwright on a fresh temporary DATA_DIR with a known admin. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../api/src/server.ts';
+import { E2E_ADMIN } from './fixtures.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-e2e-'));
+const env = {
+  ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4399', HOST: '127.0.0.1',
+  SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
+  SITE_BUILD: 'always', SITE_BUILD_DEBOUNCE_MS: '200',
+};
+delete env.DATABASE_URL;
+const s = await startServer(env, { waitForSite: true });
+console.info(`e2e server ready on ${s.url} (data ${dataDir})`);
+const stop = async () => { await s.close(); fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); };
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
