@@ -42,7 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
-    throw new ConfigError('SESSION_SECRET must be set in production (a random string of at least 32 characters).');
+    throw new ConfigError('SESSION_SECRET must be set in production (a random string of at least 16 characters, e.g. `openssl rand -hex 32`).');
   }
   if (c.SESSION_SECRET && c.SESSION_SECRET.length < 16) {
     throw new ConfigError('SESSION_SECRET is too short: use at least 16 characters.');

@@ -10,6 +10,8 @@ import { coursesReadRouter } from './features/courses/courses.routes.ts';
 import { applicationsRouter, adminApplicationsRouter } from './features/applications/applications.routes.ts';
 import { healthRouter } from './features/health/health.routes.ts';
 import { announcementsReadRouter } from './features/announcements/announcements.routes.ts';
+import { contactRouter, adminContactRouter } from './features/contact/contact.routes.ts';
+import { assessmentRouter, adminAssessmentRouter } from './features/assessment/assessment.routes.ts';
 
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic): void {
   const auth = authRouter(deps, pp);
@@ -28,4 +30,9 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/applications', applications);
   app.use('/api/colfront/applications', applications);
   app.use('/api/admin/applications', adminApplicationsRouter(deps));
+
+  app.use('/api/contact', contactRouter(deps));
+  app.use('/api/admin/contact-messages', adminContactRouter(deps));
+  app.use('/api/assessment-centre', assessmentRouter(deps));
+  app.use('/api/admin/assessment-bookings', adminAssessmentRouter(deps));
 }

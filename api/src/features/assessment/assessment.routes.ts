@@ -1,0 +1,31 @@
+/**
+ * POST /api/assessment-centre → 201 {booking:{id,createdAt}} (200 with the same id for a repeated
+ * idempotency key); 400 with the spec §5 field messages, or 'Preferred date cannot be in the past' /
+ * weekend message on preferredDate; 429 after `limit` bookings per IP per window.
+ * GET /api/admin/assessment-bookings (requireAdmin) → {bookings} newest first.
+ */
+import { Router } from 'express';
+import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { requireAdmin } from '../../http/guards.ts';
+import { AssessmentBookingSchema } from '#contracts/assessment.ts';
+import { formRateLimit, idempotencyHeader, type FormLimit } from '../contact/contact.routes.ts';
+import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
+
+export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
+  const r = Router();
+  const limiter = formRateLimit('Too many bookings from this address. Please try again later or call us.', { limit: 5, ...opts });
+  r.post('/', limiter, idempotencyHeader, validate(AssessmentBookingSchema), async (req, res) => {
+    const { booking, created } = await submitBooking(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
+    res.status(created ? 201 : 200).json({ booking: { id: booking.id, createdAt: booking.createdAt } });
+  });
+  return r;
+}
+
+export function adminAssessmentRouter(deps: AppDeps): Router {
+  const r = Router();
+  r.get('/', requireAdmin, async (_req, res) => {
+    res.json({ bookings: await bookingsForAdmin(deps.database.db) });
+  });
+  return r;
+}

@@ -1,0 +1,49 @@
+/**
+ * Assessment-centre bookings (spec §2 Assessment Centre, §3, §5; issue #3). The schema already refused
+ * past and weekend dates; the service re-checks the date against the server clock (the request may have
+ * been validated just before midnight), stores the booking and queues, in the same transaction, a
+ * confirmation to the applicant and a notice to the college office. A repeated idempotency key returns
+ * the first booking and queues nothing (`created: false`).
+ */
+import type { Db } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { badRequest } from '../../http/errors.ts';
+import {
+  ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem,
+  type AssessmentBooking,
+} from '#contracts/assessment.ts';
+import { bookingByKey, insertBooking, listBookings, type StoredBooking } from './assessment.repo.ts';
+
+export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
+  const problem = preferredDateProblem(input.preferredDate, new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10));
+  if (problem) throw badRequest(problem, { preferredDate: problem });
+  return db.transaction(async (tx) => {
+    const stored = await insertBooking(tx as Db, input);
+    if (!stored) return { booking: (await bookingByKey(tx as Db, input.idempotencyKey!))!, created: false };
+    const when = `${longDate(input.preferredDate)}, ${optionLabel(PREFERRED_TIME_OPTIONS, input.preferredTime)}`;
+    const campus = optionLabel(CAMPUS_OPTIONS, input.preferredCampus);
+    const type = optionLabel(ASSESSMENT_TYPE_OPTIONS, input.assessmentType);
+    await enqueueMail(tx as Db, [
+      {
+        to: input.email,
+        subject: 'Assessment Application Submitted',
+        text: `Dear ${input.firstName},\n\nYour assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.\n\nReference: ASC-${stored.id}\nAssessment: ${type}\nCampus: ${campus}\nPreferred: ${when}\n\nPlease bring your ID document and latest results on the day.\n`,
+      },
+      {
+        to: officeEmail,
+        subject: `New assessment booking ASC-${stored.id}: ${input.firstName} ${input.lastName}`,
+        text: `${input.firstName} ${input.lastName} (${input.email}, ${input.phone}) asked for a ${type} at ${campus} on ${when}.\nCourse interest: ${optionLabel(COURSE_INTEREST_OPTIONS, input.courseInterest)}\nSpecial needs: ${input.specialNeeds || 'none'}\nNotes: ${input.additionalNotes || 'none'}\n`,
+      },
+    ]);
+    return { booking: stored, created: true };
+  });
+}
+
+/** Admin read: every booking, newest first. */
+export function bookingsForAdmin(db: Db): Promise<StoredBooking[]> {
+  return listBookings(db);
+}
+
+function longDate(iso: string): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,39 @@
+/**
+ * Contact messages (issue #3; DESIGN §4 "Contact and assessment forms are stored and acknowledged").
+ * A message is stored and, in the same transaction, an e-mail to the college office (OFFICE_EMAIL) and an
+ * acknowledgement to the visitor are queued. With an idempotency key a repeat submit returns the first
+ * message and queues nothing (`created: false`).
+ */
+import type { Db } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
+import { contactMessageByKey, insertContactMessage, listContactMessages } from './contact.repo.ts';
+
+export async function submitContactMessage(db: Db, officeEmail: string, input: ContactMessage): Promise<{ message: StoredContactMessage; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const stored = await insertContactMessage(tx as Db, input);
+    if (!stored) {
+      const existing = await contactMessageByKey(tx as Db, input.idempotencyKey!);
+      return { message: existing!, created: false };
+    }
+    const who = `${input.firstName} ${input.lastName}`;
+    await enqueueMail(tx as Db, [
+      {
+        to: officeEmail,
+        subject: `Website message from ${who}`,
+        text: `${who} sent a message through the website contact form.\n\nE-mail: ${input.email}\nPhone: ${input.phone || 'not given'}\n\n${input.message}\n`,
+      },
+      {
+        to: input.email,
+        subject: 'We received your message',
+        text: `Dear ${input.firstName},\n\nThank you for contacting us. We received your message and will reply within two working days (office hours Mon-Fri 8:00 AM - 5:00 PM).\n\nYour message:\n${input.message}\n`,
+      },
+    ]);
+    return { message: stored, created: true };
+  });
+}
+
+/** Admin read: every message, newest first. */
+export function contactMessagesForAdmin(db: Db): Promise<StoredContactMessage[]> {
+  return listContactMessages(db);
+}
