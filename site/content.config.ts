@@ -1,8 +1,9 @@
 /**
  * Content collections (DESIGN §1): courses and announcements come from the API's public endpoints at
- * build time (SITE_API_URL, set by the server's site builder).
+ * build time (SITE_API_URL, set by the server's site builder); `legal` is Markdown from content/legal.
  */
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 const apiUrl = () => process.env.SITE_API_URL || 'http://127.0.0.1:4321';
@@ -35,4 +36,10 @@ const announcements = defineCollection({
   }),
 });
 
-export const collections = { courses, announcements };
+/** Terms and privacy notice: editable Markdown in content/legal (issue #3). */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/legal' }),
+  schema: z.object({ title: z.string(), description: z.string(), version: z.string() }),
+});
+
+export const collections = { courses, announcements, legal };

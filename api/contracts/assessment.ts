@@ -1,10 +1,10 @@
 /**
  * Assessment-centre booking contract (spec §3 Assessment application, §5 Assessment form, option sets §3).
  * Beyond the spec (issue #3): the preferred date must be a weekday (the centre is closed at weekends),
- * today or later and within a year, judged in South African time.
+ * today or later and within a year, judged in South African time. `zod/mini` for the browser's sake (see contact.ts).
  */
-import { z } from 'zod';
-import { IdempotencyKeySchema } from './contact.ts';
+import * as z from 'zod/mini';
+import { IdempotencyKeySchema, emailAddress, personName } from './contact.ts';
 
 export const CAMPUS_OPTIONS = [
   { value: 'tshikombani', label: 'Tshikombani' }, { value: 'siloam', label: 'Siloam' },
@@ -60,34 +60,42 @@ export function preferredDateProblem(date: string, today: string = todayInSouthA
   return null;
 }
 
-const select = <T extends readonly { value: string }[]>(o: T, message: string) =>
-  z.enum(values(o), { error: message });
+const select = <T extends readonly { value: string }[]>(o: T, message: string) => z.enum(values(o), { error: message });
+const optionalText = () => z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Please keep this under 2000 characters'))), '');
 
 export const AssessmentBookingSchema = z.object({
-  firstName: z.string({ error: 'First name must be at least 2 characters' }).trim()
-    .min(2, 'First name must be at least 2 characters').max(80, 'First name is too long'),
-  lastName: z.string({ error: 'Last name must be at least 2 characters' }).trim()
-    .min(2, 'Last name must be at least 2 characters').max(80, 'Last name is too long'),
-  email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
-  phone: z.string({ error: 'Phone number must be at least 10 digits' }).trim()
-    .min(10, 'Phone number must be at least 10 digits').max(20, 'Phone number is too long'),
-  dateOfBirth: z.string({ error: 'Date of birth is required' }).trim().min(1, 'Date of birth is required')
-    .refine(isRealDate, 'Date of birth is required')
-    .refine((v) => v >= '1900-01-01' && v < todayInSouthAfrica(), 'Please enter a valid date of birth'),
-  idNumber: z.string({ error: 'ID number must be 13 digits' }).transform((v) => v.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{13}$/, 'ID number must be 13 digits')),
-  preferredCampus: select(CAMPUS_OPTIONS, 'Please select a preferred campus').describe('Campus slug, spec §3'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: emailAddress(),
+  phone: z.string({ error: 'Phone number must be at least 10 digits' })
+    .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 digits'), z.maxLength(20, 'Phone number is too long')),
+  /** 'YYYY-MM-DD', before today. */
+  dateOfBirth: z.string({ error: 'Date of birth is required' }).check(
+    z.trim(), z.minLength(1, 'Date of birth is required'),
+    z.superRefine((v, ctx) => {
+      if (!v) return;
+      if (!isRealDate(v)) ctx.issues.push({ code: 'custom', message: 'Date of birth is required', input: v });
+      else if (v < '1900-01-01' || v >= todayInSouthAfrica()) ctx.issues.push({ code: 'custom', message: 'Please enter a valid date of birth', input: v });
+    }),
+  ),
+  /** 13 digits; spaces are ignored. */
+  idNumber: z.pipe(
+    z.pipe(z.string({ error: 'ID number must be 13 digits' }), z.transform((v) => v.replace(/\s/g, ''))),
+    z.string().check(z.regex(/^\d{13}$/, 'ID number must be 13 digits')),
+  ),
+  preferredCampus: select(CAMPUS_OPTIONS, 'Please select a preferred campus'),
   courseInterest: select(COURSE_INTEREST_OPTIONS, 'Please select your course interest'),
   assessmentType: select(ASSESSMENT_TYPE_OPTIONS, 'Please select an assessment type'),
-  preferredDate: z.string({ error: 'Please select a preferred date' }).trim().min(1, 'Please select a preferred date')
-    .superRefine((v, ctx) => { const p = preferredDateProblem(v); if (p) ctx.addIssue({ code: 'custom', message: p }); })
-    .describe("'YYYY-MM-DD', a weekday from today (SAST)"),
+  /** 'YYYY-MM-DD', a weekday from today (SAST), see preferredDateProblem. */
+  preferredDate: z.string({ error: 'Please select a preferred date' }).check(
+    z.trim(), z.minLength(1, 'Please select a preferred date'),
+    z.superRefine((v, ctx) => { const p = v ? preferredDateProblem(v) : null; if (p) ctx.issues.push({ code: 'custom', message: p, input: v }); }),
+  ),
   preferredTime: select(PREFERRED_TIME_OPTIONS, 'Please select a preferred time'),
   educationLevel: select(EDUCATION_LEVEL_OPTIONS, 'Please select your highest education level'),
-  specialNeeds: z.string().trim().max(2000, 'Please keep this under 2000 characters').optional().default(''),
-  additionalNotes: z.string().trim().max(2000, 'Please keep this under 2000 characters').optional().default(''),
-  idempotencyKey: IdempotencyKeySchema.optional(),
+  specialNeeds: optionalText(),
+  additionalNotes: optionalText(),
+  idempotencyKey: z.optional(IdempotencyKeySchema),
 });
 export type AssessmentBookingInput = z.input<typeof AssessmentBookingSchema>;
 export type AssessmentBooking = z.output<typeof AssessmentBookingSchema>;

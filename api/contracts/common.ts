@@ -4,26 +4,10 @@
  */
 import { z } from 'zod';
 
-/** Application statuses, spec §4. */
-export const APPLICATION_STATUSES = ['pending', 'under_review', 'documents_required', 'payment_pending', 'accepted', 'rejected'] as const;
-export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES);
-export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
-
-/** Progress percent per status, spec §4 ("other 0"). */
-export const STATUS_PROGRESS: Record<string, number> = {
-  pending: 20, under_review: 40, documents_required: 30, payment_pending: 60, accepted: 80, rejected: 100,
-};
-export function progressFor(status: string): number { return STATUS_PROGRESS[status] ?? 0; }
-
-/** Badge colours, spec §4. */
-export const STATUS_COLOUR: Record<ApplicationStatus, 'yellow' | 'blue' | 'orange' | 'green' | 'red' | 'purple'> = {
-  pending: 'yellow', under_review: 'blue', documents_required: 'orange', accepted: 'green', rejected: 'red', payment_pending: 'purple',
-};
-
-/** Human label for a status, e.g. 'under_review' → 'Under Review'. */
-export function statusLabel(status: string): string {
-  return status.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
+import { APPLICATION_STATUSES } from './statuses.ts';
+export { APPLICATION_STATUSES, STATUS_PROGRESS, progressFor, STATUS_COLOUR, statusLabel, COURSE_LEVELS, DEPARTMENTS } from './statuses.ts';
+export type { ApplicationStatus } from './statuses.ts';
+export const ApplicationStatusSchema = /*#__PURE__*/ z.enum(APPLICATION_STATUSES);
 
 /** Filter groups of My Applications tabs, spec §4. */
 export const FILTER_GROUPS: Record<'all' | 'pending' | 'accepted' | 'completed', readonly string[] | null> = {
@@ -33,8 +17,6 @@ export const FILTER_GROUPS: Record<'all' | 'pending' | 'accepted' | 'completed',
   completed: ['accepted', 'rejected'],
 };
 
-export const COURSE_LEVELS = ['certificate', 'diploma', 'degree'] as const;
-export const DEPARTMENTS = ['Business', 'Technology', 'Healthcare', 'Arts and Design'] as const;
 
 /** Option sets, spec §3. */
 export const COUNTRY_OPTIONS = [
@@ -49,7 +31,7 @@ export const APPLICATION_FEE = '50.00';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** The one error body (DESIGN §4). */
-export const ErrorBodySchema = z.object({
+export const ErrorBodySchema = /*#__PURE__*/ z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
@@ -59,7 +41,7 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Whole-number id from a path parameter, e.g. "/courses/12". */
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const IdParamSchema = /*#__PURE__*/ z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** Trims strings before checking them. */
 export const trimmed = () => z.string().trim();

@@ -22,13 +22,13 @@ export type Course = z.infer<typeof CourseSchema>;
 
 /** Admin create/edit (spec §5 Course form: title, description, level, duration, department, tuitionFee, startDate required). */
 export const CourseInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().min(1, 'Description is required').max(5000),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
   level: z.enum(COURSE_LEVELS, { error: 'Level is required' }).default('certificate'),
   duration: z.coerce.number({ error: 'Duration is required' }).int('Duration must be a whole number of months').min(1, 'Duration is required').max(120),
-  department: z.string().trim().min(1, 'Department is required').max(100),
-  tuitionFee: z.string().trim().min(1, 'Tuition fee is required').max(100),
-  startDate: z.string().trim().min(1, 'Start date is required').max(100),
+  department: z.string({ error: 'Department is required' }).trim().min(1, 'Department is required').max(100),
+  tuitionFee: z.string({ error: 'Tuition fee is required' }).trim().min(1, 'Tuition fee is required').max(100),
+  startDate: z.string({ error: 'Start date is required' }).trim().min(1, 'Start date is required').max(100),
   price: z.union([z.literal(''), z.null(), z.coerce.number().nonnegative('Price cannot be negative')]).optional()
     .transform((v) => (v === '' || v == null ? null : v.toFixed(2))),
   requirements: z.string().trim().max(5000).optional().nullable().transform((v) => (v ? v : null)),

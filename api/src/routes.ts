@@ -6,17 +6,24 @@ import type { Express } from 'express';
 import type passport from 'passport';
 import type { AppDeps } from './app.ts';
 import { authRouter } from './features/auth/auth.routes.ts';
-import { coursesReadRouter } from './features/courses/courses.routes.ts';
+import { profileRouter } from './features/profile/profile.routes.ts';
+import { coursesReadRouter, coursesAdminRouter } from './features/courses/courses.routes.ts';
+import { draftsRouter } from './features/drafts/drafts.routes.ts';
+import { uploadsRouter } from './features/uploads/uploads.routes.ts';
+import { notificationsRouter } from './features/notifications/notifications.routes.ts';
 import { applicationsRouter, adminApplicationsRouter } from './features/applications/applications.routes.ts';
 import { healthRouter } from './features/health/health.routes.ts';
-import { announcementsReadRouter } from './features/announcements/announcements.routes.ts';
+import { announcementsReadRouter, announcementsAdminRouter, announcementsAdminListRouter } from './features/announcements/announcements.routes.ts';
+import { adminRouter } from './features/admin/admin.routes.ts';
 import { contactRouter, adminContactRouter } from './features/contact/contact.routes.ts';
 import { assessmentRouter, adminAssessmentRouter } from './features/assessment/assessment.routes.ts';
+import { externalRouter } from './features/external/external.routes.ts';
 
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic): void {
   const auth = authRouter(deps, pp);
   app.use('/api/auth', auth);
   app.use('/api/colfront/auth', auth);
+  app.use('/api/profile', profileRouter(deps));
 
   app.use('/api/colfront/health', healthRouter(deps));
 
@@ -25,14 +32,27 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/colfront/courses', courses);
 
   app.use('/api/announcements', announcementsReadRouter(deps));
+  app.use('/api/courses', coursesAdminRouter(deps));
+  app.use('/api/announcements', announcementsAdminRouter(deps));
+  app.use('/api/admin/announcements', announcementsAdminListRouter(deps));
+  app.use('/api/admin', adminRouter(deps));
 
+  const drafts = draftsRouter(deps);
+  app.use('/api/applications/draft', drafts);
+  app.use('/api/colfront/applications/draft', drafts);
   const applications = applicationsRouter(deps);
   app.use('/api/applications', applications);
   app.use('/api/colfront/applications', applications);
   app.use('/api/admin/applications', adminApplicationsRouter(deps));
+  app.use('/api/uploads', uploadsRouter(deps));
+  const notifications = notificationsRouter(deps);
+  app.use('/api/notifications', notifications);
+  app.use('/api/colfront/notifications', notifications);
 
   app.use('/api/contact', contactRouter(deps));
   app.use('/api/admin/contact-messages', adminContactRouter(deps));
   app.use('/api/assessment-centre', assessmentRouter(deps));
   app.use('/api/admin/assessment-bookings', adminAssessmentRouter(deps));
+
+  app.use('/api/external', externalRouter(deps));
 }

@@ -14,3 +14,38 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: /^Log in$/i }).click();
   await expect(page).toHaveURL(expectPath);
 }
+
+/**
+ * The newest e-mail sent to `to` (subject matching `subject`), read from the `.eml` files the test server's file
+ * mailer writes to DATA_DIR/outbox (DESIGN §2 Mail). The server's DATA_DIR is a fresh os.tmpdir()/college-e2e-*
+ * directory; the unique recipient address picks the right file even when several servers run on one machine.
+ * Waits up to `timeoutMs` for the outbox worker (1 s interval). Returns the decoded text body.
+ */
+export async function readMailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<string> {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const deadline = Date.now() + timeoutMs;
+  const toLine = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi');
+  while (Date.now() < deadline) {
+    const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('college-e2e-')).map((d) => path.join(os.tmpdir(), d, 'outbox'));
+    const found: { mtime: number; text: string }[] = [];
+    for (const dir of dirs) {
+      let files: string[] = [];
+      try { files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')); } catch { continue; }
+      for (const f of files) {
+        const full = path.join(dir, f);
+        const raw = fs.readFileSync(full, 'utf8');
+        if (!toLine.test(raw)) continue;
+        const [head, ...body] = raw.split(/\r?\n\r?\n/);
+        if (!subject.test(head!)) continue;
+        let text = body.join('\n\n');
+        if (/quoted-printable/i.test(head!)) text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+        found.push({ mtime: fs.statSync(full).mtimeMs, text });
+      }
+    }
+    if (found.length) return found.sort((a, b) => b.mtime - a.mtime)[0]!.text;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}

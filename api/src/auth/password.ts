@@ -2,9 +2,10 @@
  * Password hashing with argon2id, m = 19456 KiB, t = 2, p = 1 (ASVS 11.4.2; DESIGN §2).
  * Passwords are never truncated: the whole string is hashed.
  */
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** `algorithm: 2` is Algorithm.Argon2id (a const enum, which erasable TypeScript cannot reference). */
+export const ARGON2_OPTIONS: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -10,7 +10,7 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { RequestHandler, Request } from 'express';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
 import { verifyPassword, verifyDummy } from './password.ts';
@@ -101,7 +101,12 @@ export function bearerAuth(database: Database): RequestHandler {
 
 /** Deletes every stored session of a user (password reset, "log out everywhere"). */
 export async function destroyUserSessions(database: Database, userId: number): Promise<void> {
-  await database.db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
+  await deleteUserSessions(database.db, userId);
+}
+
+/** Same as destroyUserSessions, on a drizzle handle, so it can run inside the caller's transaction. */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
 }
 
 export function bearerToken(req: Request): string | undefined {

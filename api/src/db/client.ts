@@ -18,8 +18,9 @@ import * as catalogue from './schema/catalogue.ts';
 import * as applications from './schema/applications.ts';
 import * as messaging from './schema/messaging.ts';
 import * as system from './schema/system.ts';
+import * as accounts from './schema/accounts.ts';
 
-export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system };
+export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface QueryPool {

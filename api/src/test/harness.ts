@@ -21,6 +21,8 @@ export interface TestApp {
   config: Config;
   mailer: ReturnType<typeof memoryMailer>;
   deps: AppDeps;
+  /** The Express app under test (the security suite enumerates its routes). */
+  app: ReturnType<typeof createApp>;
   /** Reasons passed to onContentChanged (site rebuild requests). */
   contentChanges: string[];
   request(): supertest.Agent;
@@ -62,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, database, config, mailer, deps, contentChanges,
+    url, app, database, config, mailer, deps, contentChanges,
     request: () => supertest.agent(url),
     close: async () => {
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });

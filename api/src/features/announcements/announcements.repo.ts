@@ -21,3 +21,26 @@ export async function listAnnouncements(db: Db, opts: { includeInactive?: boolea
     : await q.where(eq(announcements.active, true)).orderBy(desc(announcements.createdAt), desc(announcements.id));
   return rows.map(toAnnouncement);
 }
+
+type AnnouncementValues = Pick<typeof announcements.$inferInsert, 'title' | 'content' | 'imageUrl' | 'active'>;
+
+export async function insertAnnouncement(db: Db, values: AnnouncementValues & { createdBy: number }): Promise<Announcement> {
+  const [row] = await db.insert(announcements).values(values).returning();
+  return toAnnouncement(row);
+}
+
+export async function updateAnnouncement(db: Db, id: number, values: AnnouncementValues): Promise<Announcement | undefined> {
+  const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(eq(announcements.id, id)).returning();
+  return row ? toAnnouncement(row) : undefined;
+}
+
+export async function findAnnouncement(db: Db, id: number): Promise<Announcement | undefined> {
+  const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+  return row ? toAnnouncement(row) : undefined;
+}
+
+/** true when a row was deleted. */
+export async function deleteAnnouncement(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return rows.length > 0;
+}

@@ -1,12 +1,59 @@
-/** GET /api/announcements → {announcements}: active ones, newest first (spec §7; public). */
+/**
+ * Announcements (spec §7):
+ * - GET /api/announcements → {announcements}: active ones, newest first (public).
+ * - admin (announcementsAdminRouter at /api/announcements): POST / {title, content, imageUrl, active, sendEmail,
+ *   sendNotification} → 201 {announcement, emailed, notified}; PUT /:id (same body) → 200 {…}; DELETE /:id → 204;
+ *   POST /:id/notify (empty body) → {sent}. 400 with §5 messages, 404 unknown id.
+ * - GET /api/admin/announcements → {announcements} including inactive (announcementsAdminListRouter).
+ * Every write asks for a site rebuild (the home and About pages show announcements).
+ */
 import { Router } from 'express';
 import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { currentUser, requireAdmin } from '../../http/guards.ts';
+import { IdParamSchema } from '#contracts/common.ts';
+import { AnnouncementInputSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
+import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
 export function announcementsReadRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
     res.json({ announcements: await listAnnouncements(deps.database.db) });
+  });
+  return r;
+}
+
+export function announcementsAdminRouter(deps: AppDeps): Router {
+  const r = Router();
+  const db = deps.database.db;
+  const changed = (what: string) => deps.onContentChanged?.(what);
+  r.post('/', requireAdmin, validate(AnnouncementInputSchema), async (req, res) => {
+    const result = await createAnnouncement(db, currentUser(req).id, req.body);
+    changed(`announcement ${result.announcement.id} created`);
+    res.status(201).json(result);
+  });
+  r.put('/:id', requireAdmin, validate(IdParamSchema, 'params'), validate(AnnouncementInputSchema), async (req, res) => {
+    const result = await editAnnouncement(db, (req.params as any).id, req.body);
+    changed(`announcement ${result.announcement.id} updated`);
+    res.json(result);
+  });
+  r.delete('/:id', requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
+    const id = (req.params as any).id;
+    await removeAnnouncement(db, id);
+    changed(`announcement ${id} deleted`);
+    res.status(204).end();
+  });
+  r.post('/:id/notify', requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
+    res.json({ sent: await emailAnnouncement(db, (req.params as any).id) });
+  });
+  return r;
+}
+
+export function announcementsAdminListRouter(deps: AppDeps): Router {
+  const r = Router();
+  r.get('/', requireAdmin, async (_req, res) => {
+    res.json({ announcements: await allAnnouncements(deps.database.db) });
   });
   return r;
 }

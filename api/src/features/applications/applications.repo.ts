@@ -1,5 +1,5 @@
 /** Application rows, joined with their course; the projections students and admins see. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, applicationStatusHistory, payments } from '../../db/schema/applications.ts';
 import { courses } from '../../db/schema/catalogue.ts';
@@ -64,4 +64,28 @@ export async function hasActiveApplication(db: Db, userId: number, courseId: num
   const rows = await db.select({ id: applications.id }).from(applications)
     .where(and(eq(applications.userId, userId), eq(applications.courseId, courseId), sql`${applications.status} <> 'rejected'`)).limit(1);
   return rows.length > 0;
+}
+
+/** A status change as shown on the timeline; `notes` only for admins. Dates ISO 8601. */
+export interface TimelineEntry { fromStatus: string | null; toStatus: string; createdAt: string | null; notes?: string | null }
+
+export async function historyFor(db: Db, applicationId: number, forAdmin: boolean): Promise<TimelineEntry[]> {
+  const rows = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, applicationId))
+    .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
+  return rows.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, createdAt: iso(h.createdAt), ...(forAdmin ? { notes: h.notes } : {}) }));
+}
+
+/** The recorded simulated payment: never a card number or CVC, only the last four digits. Amount '50.00'. */
+export interface PaymentView { applicationId: number; method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string | null }
+
+export async function paymentsFor(db: Db, applicationIds: number[]): Promise<Map<number, PaymentView>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db.select().from(payments).where(inArray(payments.applicationId, applicationIds)).orderBy(payments.id);
+  return new Map(rows.map((p) => [p.applicationId, {
+    applicationId: p.applicationId, method: p.method, last4: p.last4, reference: p.reference, amount: p.amount, currency: p.currency, status: p.status, createdAt: iso(p.createdAt),
+  }]));
+}
+
+export async function updateDocuments(tx: Db, id: number, documents: Record<string, string>, status: string): Promise<void> {
+  await tx.update(applications).set({ documents, status, updatedAt: new Date() }).where(eq(applications.id, id));
 }

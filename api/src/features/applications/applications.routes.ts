@@ -1,30 +1,29 @@
 /**
  * Applications (spec §7): GET /api/applications (a student's own; admins all) and POST /api/applications;
- * mounted also at /api/colfront/applications. Admin: PUT /api/admin/applications/:id/status {status, notes}.
+ * mounted also at /api/colfront/applications. GET /:id → {application, timeline, documents, payment} (own only,
+ * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes}.
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin, requireUser, currentUser } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
-import { ApplicationSubmitSchema, StatusUpdateSchema } from '#contracts/applications.ts';
-import { listApplications, findApplication } from './applications.repo.ts';
-import { setApplicationStatus, submitApplication } from './applications.service.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApplicationSubmitSchema, DocumentsUpdateSchema, StatusUpdateSchema } from '#contracts/applications.ts';
+import { addMissingDocuments, applicationDetail, applicationsWithPayments, setApplicationStatus, submitApplication } from './applications.service.ts';
 
 export function applicationsRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireUser, async (req, res) => {
     const user = currentUser(req);
     const isAdmin = user.role === 'admin' && req.query.mine !== '1';
-    res.json({ applications: await listApplications(deps.database.db, { userId: isAdmin ? undefined : user.id, forAdmin: isAdmin }) });
+    res.json({ applications: await applicationsWithPayments(deps.database.db, { userId: isAdmin ? undefined : user.id, forAdmin: isAdmin }) });
   });
   r.get('/:id', requireUser, validate(IdParamSchema, 'params'), async (req, res) => {
-    const user = currentUser(req);
-    const isAdmin = user.role === 'admin';
-    const app = await findApplication(deps.database.db, (req.params as any).id, { userId: isAdmin ? undefined : user.id, forAdmin: isAdmin });
-    if (!app) throw notFound('Application not found');
-    res.json({ application: app });
+    res.json(await applicationDetail(deps.database.db, currentUser(req), (req.params as any).id));
+  });
+  r.put('/:id/documents', requireUser, validate(IdParamSchema, 'params'), validate(DocumentsUpdateSchema), async (req, res) => {
+    const application = await addMissingDocuments(deps.database.db, currentUser(req).id, (req.params as any).id, req.body);
+    res.json({ application });
   });
   r.post('/', requireUser, validate(ApplicationSubmitSchema), async (req, res) => {
     const user = currentUser(req);

@@ -11,15 +11,16 @@ import type { Db } from '../../db/client.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { statusLabel } from '#contracts/common.ts';
-import type { ApplicationSubmitSchema, StatusUpdateSchema } from '#contracts/applications.ts';
+import type { ApplicationSubmitSchema, StatusUpdateSchema, DocumentsUpdateSchema } from '#contracts/applications.ts';
 import type { z } from 'zod';
 import { applicableCourse } from '../courses/courses.service.ts';
-import { assertOwnedUploads } from '../uploads/uploads.service.ts';
+import { assertOwnedUploads, describeUploads, type UploadView } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
-import { findApplication, hasActiveApplication, insertHistory, insertPayment, lockApplication, type ApplicationView } from './applications.repo.ts';
+import { findApplication, hasActiveApplication, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments, type ApplicationView, type PaymentView, type TimelineEntry } from './applications.repo.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
 type StatusUpdate = z.output<typeof StatusUpdateSchema>;
+type DocumentsUpdate = z.output<typeof DocumentsUpdateSchema>;
 
 const DUPLICATE = 'You already have an active application for this course.';
 
@@ -73,4 +74,53 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
     }
   });
   return (await findApplication(db, id, { forAdmin: true }))!;
+}
+
+/** An application in a list, with its recorded payment (or null). */
+export type ApplicationListItem = ApplicationView & { payment: PaymentView | null };
+
+/** The user's own applications (or all for an admin), newest first, each with its payment. */
+export async function applicationsWithPayments(db: Db, opts: { userId?: number; forAdmin: boolean }): Promise<ApplicationListItem[]> {
+  const list = await listApplications(db, opts);
+  const pays = await paymentsFor(db, list.map((a) => a.id));
+  return list.map((a) => ({ ...a, payment: pays.get(a.id) ?? null }));
+}
+
+/**
+ * The detail page of /applications/{id}: the application, its status timeline (notes only for admins),
+ * its documents per slot (upload metadata, null when the file record is gone) and its payment.
+ * Students only see their own: any other id → 404.
+ */
+export async function applicationDetail(db: Db, user: { id: number; role: string }, id: number): Promise<{
+  application: ApplicationView; timeline: TimelineEntry[]; documents: Record<string, UploadView | null>; payment: PaymentView | null;
+}> {
+  const isAdmin = user.role === 'admin';
+  const application = await findApplication(db, id, { userId: isAdmin ? undefined : user.id, forAdmin: isAdmin });
+  if (!application) throw notFound('Application not found');
+  const slots = Object.entries(application.documents ?? {}).filter(([, v]) => typeof v === 'string' && v);
+  const files = await describeUploads(db, slots.map(([, v]) => v));
+  const [timeline, pays] = await Promise.all([historyFor(db, id, isAdmin), paymentsFor(db, [id])]);
+  return { application, timeline, documents: Object.fromEntries(slots.map(([k, v]) => [k, files.get(v) ?? null])), payment: pays.get(id) ?? null };
+}
+
+/**
+ * The applicant adds or replaces documents while the status is documents_required (issue #5). The application
+ * goes back to under_review, the change is kept as history and the applicant is notified, in one transaction.
+ * Throws 404 (not theirs), 409 (status is not documents_required), 400 (uploads not theirs).
+ */
+export async function addMissingDocuments(db: Db, userId: number, id: number, update: DocumentsUpdate): Promise<ApplicationView> {
+  const owned = await findApplication(db, id, { userId, forAdmin: false });
+  if (!owned) throw notFound('Application not found');
+  await assertOwnedUploads(db, userId, update.documents);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const current = await lockApplication(t, id);
+    if (!current || current.userId !== userId) throw notFound('Application not found');
+    if (current.status !== 'documents_required') throw conflict('Documents can only be added while your application is waiting for documents.');
+    const merged = { ...(current.documents as Record<string, string>), ...Object.fromEntries(Object.entries(update.documents).filter(([, v]) => v)) } as Record<string, string>;
+    await updateDocuments(t, id, merged, 'under_review');
+    await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: 'under_review', changedBy: userId, notes: 'Applicant uploaded the requested documents' });
+    await notifyUser(t, userId, `We received your documents for APP-${id}. Your application is under review again.`, { applicationId: id, subject: 'Documents received' });
+  });
+  return (await findApplication(db, id, { userId, forAdmin: false }))!;
 }

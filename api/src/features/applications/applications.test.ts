@@ -101,3 +101,66 @@ describe(`applications (${DB_KIND})`, () => {
     expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'approved' })).status).toBe(400);
   });
 });
+
+describe(`application detail and missing documents (${DB_KIND})`, () => {
+  it('POST /api/applications › a double-clicked submit (two at once) creates one application', async () => {
+    const s = await signUpStudent(t);
+    const idDocument = await insertUpload(t, s.user.id);
+    const transcripts = await insertUpload(t, s.user.id);
+    const body = validApplication(6, { idDocument, transcripts });
+    const results = await Promise.all([s.agent.post('/api/applications').send(body), s.agent.post('/api/applications').send(body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rows = await t.database.db.select().from(applications).where(eq(applications.userId, s.user.id));
+    expect(rows.length).toBe(1);
+  });
+
+  it('POST /api/applications › the payment keeps method, last four digits and a reference, never the card number or CVC', async () => {
+    const s = await signUpStudent(t);
+    const id = (await applyAs(s, 7)).body.application.id;
+    const res = await s.agent.get(`/api/applications/${id}`);
+    expect(res.body.payment).toMatchObject({ method: 'card', last4: '4242', amount: '50.00', status: 'completed', reference: expect.stringMatching(/^PAY-/) });
+    const { payments } = await import('../../db/schema/applications.ts');
+    const dump = JSON.stringify([await t.database.db.select().from(payments), await t.database.db.select().from(applications)]);
+    expect(dump).not.toContain('4242424242424242');
+    expect(dump).not.toMatch(/"cardCvc"|"123"/);
+  });
+
+  it('GET /api/applications/:id › timeline with dates (no internal notes for the student), documents and payment; others get 404', async () => {
+    const s = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const id = (await applyAs(s, 8)).body.application.id;
+    const admin = await signInAdmin(t);
+    await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', notes: 'internal: check matric' });
+    const res = await s.agent.get(`/api/colfront/applications/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.timeline.map((h: any) => h.toStatus)).toEqual(['pending', 'under_review']);
+    expect(res.body.timeline.every((h: any) => !Number.isNaN(Date.parse(h.createdAt)))).toBe(true);
+    expect(JSON.stringify(res.body)).not.toContain('internal: check');
+    expect(res.body.documents.idDocument).toMatchObject({ name: 'doc.pdf', mime: 'application/pdf' });
+    expect(res.body.documents.englishProficiency).toBeUndefined();
+    expect((await other.agent.get(`/api/applications/${id}`)).status).toBe(404);
+    const asAdmin = await admin.agent.get(`/api/applications/${id}`);
+    expect(asAdmin.body.timeline[1].notes).toBe('internal: check matric');
+  });
+
+  it('PUT /api/applications/:id/documents › only while documents_required, only the owner, only own uploads; back to under_review with history', async () => {
+    const s = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const id = (await applyAs(s, 9)).body.application.id;
+    const mat = await insertUpload(t, s.user.id, 'matric.pdf');
+    expect((await s.agent.put(`/api/applications/${id}/documents`).send({ documents: { englishProficiency: mat } })).status).toBe(409);
+    const admin = await signInAdmin(t);
+    await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required' });
+    const otherUpload = await insertUpload(t, other.user.id);
+    expect((await other.agent.put(`/api/applications/${id}/documents`).send({ documents: { englishProficiency: otherUpload } })).status).toBe(404);
+    expect((await s.agent.put(`/api/applications/${id}/documents`).send({ documents: { englishProficiency: otherUpload } })).status).toBe(400);
+    expect((await s.agent.put(`/api/applications/${id}/documents`).send({ documents: {} })).status).toBe(400);
+    const ok = await s.agent.put(`/api/applications/${id}/documents`).send({ documents: { englishProficiency: mat } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.application).toMatchObject({ status: 'under_review', documents: { englishProficiency: mat } });
+    expect(ok.body.application.documents.idDocument).toBeTruthy();
+    const detail = await s.agent.get(`/api/applications/${id}`);
+    expect(detail.body.timeline.map((h: any) => h.toStatus)).toEqual(['pending', 'documents_required', 'under_review']);
+    expect(detail.body.documents.englishProficiency.name).toBe('matric.pdf');
+  });
+});

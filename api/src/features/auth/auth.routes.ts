@@ -1,7 +1,9 @@
 /**
  * Auth routes, mounted at both /api/auth and /api/colfront/auth (spec §7, DESIGN §4):
  * POST /login {email,password,rememberMe?} → {user, token}; POST /logout; GET /me → {user};
- * POST /register (simple form) → 201 {user}, signed in.
+ * POST /register (simple form) and POST /comprehensive-register (wizard) → 201 {user, token, courseId}, signed in;
+ * POST /reset-password {email} → 200, the same answer whether or not the e-mail exists;
+ * POST /reset-password/confirm {token,password,confirmPassword} → 200, every session of that user ended.
  * Login failures: generic 401 'Invalid email or password', rate-limited per IP and per account (ASVS 6.3.1).
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
@@ -10,10 +12,11 @@ import type passport from 'passport';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
-import { LoginSchema, SimpleRegisterSchema, type PublicUser } from '#contracts/auth.ts';
+import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, type PublicUser } from '#contracts/auth.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
-import { bearerToken, lifetimeFor } from '../../auth/session.ts';
-import { registerStudent } from './auth.service.ts';
+import { bearerToken, lifetimeFor, SESSION_COOKIE } from '../../auth/session.ts';
+import { registerStudent, registerComprehensive } from './auth.service.ts';
+import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
 
 const tooMany = (message: string) => (_req: Request, _res: Response, next: NextFunction) =>
   next(new HttpError(429, 'rate_limited', message));
@@ -62,7 +65,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
         await new Promise<void>((resolve) => req.logout(() => resolve()));
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       }
-      res.clearCookie('college.sid', { path: '/' });
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
       if (hadUser) console.info('[auth] logout');
       res.json({ ok: true });
     } catch (e) { next(e); }
@@ -80,8 +83,42 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     res.status(201).json({ user, token, courseId: b.courseId ?? null });
   });
 
+  r.post('/comprehensive-register', registerLimit, validate(ComprehensiveRegisterSchema), async (req, res) => {
+    const b = req.body;
+    const user = await registerComprehensive(deps.database.db, {
+      email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone,
+      dateOfBirth: b.dateOfBirth, nationality: b.nationality, idNumber: b.idNumber,
+      addressLine1: b.addressLine1, addressLine2: b.addressLine2 || null, city: b.city, state: b.state, postalCode: b.postalCode, country: b.country,
+      emergencyContactName: b.emergencyContactName, emergencyContactPhone: b.emergencyContactPhone, emergencyContactRelation: b.emergencyContactRelation,
+      courseId: b.courseId, academicHistory: b.academicHistory,
+    });
+    const token = await startSession(req, deps, user, false);
+    console.info(`[auth] registered user ${user.id} (wizard)`);
+    res.status(201).json({ user, token, courseId: b.courseId });
+  });
+
+  const resetLimit = rateLimit({ windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many password reset requests. Please try again later.') });
+
+  r.post('/reset-password', resetLimit, validate(ForgotPasswordSchema), async (req, res) => {
+    await requestPasswordReset(deps.database.db, deps.config, req.body.email);
+    res.json({ ok: true, message: RESET_SENT_MESSAGE });
+  });
+
+  r.post('/reset-password/confirm', resetLimit, validate(ResetPasswordConfirmSchema), async (req, res) => {
+    const userId = await confirmPasswordReset(deps.database.db, req.body.token, req.body.password);
+    console.info(`[auth] password reset for user ${userId}; all sessions ended`);
+    // The person may be signed in on this very browser: that session ended too.
+    if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.json({ ok: true });
+  });
+
   return r;
 }
+
+/** The one answer to a reset request, whether or not the e-mail has an account. */
+export const RESET_SENT_MESSAGE = 'If an account exists for that e-mail address, we have sent a link to reset the password. The link is valid for 1 hour.';
 
 /** 'thabo@example.com' → 't***@example.com', for logs (ASVS 16.2.5). */
 export function maskEmail(email: unknown): string {

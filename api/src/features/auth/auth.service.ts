@@ -7,7 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { findUserByEmail, toPublicUser, type UserRow } from '../../auth/users-repo.ts';
-import { conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { registrationDetails } from '../../db/schema/accounts.ts';
+import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 
 export const PRIVACY_NOTICE_VERSION = '2026-11-01';
@@ -27,19 +29,53 @@ function isUniqueViolation(err: any): boolean {
 /** Creates a student account. Throws 409 when the e-mail is taken (also under a concurrent double submit). */
 export async function registerStudent(db: Db, input: NewAccount): Promise<PublicUser> {
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw conflict('Could not create account', { email: 'Could not create account' });
+  if (await findUserByEmail(db, email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({
-      ...input, email, passwordHash, role: 'student',
-      privacyConsentAt: new Date(), privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-    } as typeof users.$inferInsert).returning();
-    return toPublicUser(row as UserRow);
+    return await insertStudent(db, { ...input, email }, passwordHash);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Could not create account', { email: 'Could not create account' });
+    if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
 }
+
+const duplicate = () => conflict('Could not create account', { email: 'Could not create account' });
+
+/** Inserts the user row; role is always student and the privacy consent is stamped (POPIA, issue #4). */
+async function insertStudent(db: Db, input: NewAccount, passwordHash: string): Promise<PublicUser> {
+  const { password: _password, ...fields } = input;
+  const [row] = await db.insert(users).values({
+    ...fields, email: input.email.trim().toLowerCase(), passwordHash, role: 'student',
+    privacyConsentAt: new Date(), privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+  } as typeof users.$inferInsert).returning();
+  return toPublicUser(row as UserRow);
+}
+
+/**
+ * The comprehensive wizard (spec §2 "Student Registration"): the account plus the chosen course and academic
+ * history, in one transaction. Throws 400 {courseId: 'Please select a course'} for a missing or inactive
+ * course, 409 'Could not create account' for a taken e-mail.
+ */
+export async function registerComprehensive(db: Db, input: ComprehensiveRegisterInput): Promise<PublicUser> {
+  try { await applicableCourse(db, input.courseId); }
+  catch { throw badRequest('Please select a course', { courseId: 'Please select a course' }); }
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw duplicate();
+  const passwordHash = await hashPassword(input.password);
+  const { courseId, academicHistory, ...account } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertStudent(tx as unknown as Db, { ...account, email }, passwordHash);
+      await tx.insert(registrationDetails).values({ userId: user.id, courseId, academicHistory });
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+export interface ComprehensiveRegisterInput extends NewAccount { courseId: number; academicHistory: unknown }
 
 /** Creates or promotes the admin account `email` with `password` (DESIGN §4: ADMIN_EMAIL / admin:create). */
 export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'College', lastName: 'Admin' }): Promise<PublicUser> {

@@ -26,3 +26,16 @@ export async function findCourse(db: Db, id: number): Promise<Course | undefined
   const rows = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   return rows[0] ? toCourse(rows[0]) : undefined;
 }
+
+type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertCourse(db: Db, values: CourseValues): Promise<Course> {
+  const [row] = await db.insert(courses).values(values).returning();
+  return toCourse(row);
+}
+
+/** Updates a course; undefined when it does not exist. */
+export async function updateCourse(db: Db, id: number, values: Partial<CourseValues>): Promise<Course | undefined> {
+  const [row] = await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).returning();
+  return row ? toCourse(row) : undefined;
+}

@@ -1,4 +1,7 @@
 /**
+ * Course writes (admin, spec §7): POST /api/courses, PUT /api/courses/:id {course fields} → {course};
+ * POST /api/courses/:id/activate | /deactivate → {course}. Each write asks for a site rebuild.
+ *
  * Public course reads (spec §7): GET /api/courses → {courses}, GET /api/courses/:id → {course}.
  * Admins may pass ?all=1 to include inactive courses. Mounted also at /api/colfront/courses.
  */
@@ -7,7 +10,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { IdParamSchema } from '#contracts/common.ts';
-import { courseById, publicCourses } from './courses.service.ts';
+import { requireAdmin } from '../../http/guards.ts';
+import { CourseInputSchema } from '#contracts/courses.ts';
+import { courseById, createCourse, editCourse, publicCourses, setCourseActive } from './courses.service.ts';
 
 const ListQuerySchema = z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() });
 
@@ -22,5 +27,29 @@ export function coursesReadRouter(deps: AppDeps): Router {
     const isAdmin = (req.user as any)?.role === 'admin';
     res.json({ course: await courseById(deps.database.db, (req.params as any).id, isAdmin) });
   });
+  return r;
+}
+
+/** Admin course writes, mounted at /api/courses beside the read router. */
+export function coursesAdminRouter(deps: AppDeps): Router {
+  const r = Router();
+  const changed = (what: string) => deps.onContentChanged?.(what);
+  r.post('/', requireAdmin, validate(CourseInputSchema), async (req, res) => {
+    const course = await createCourse(deps.database.db, req.body);
+    changed(`course ${course.id} created`);
+    res.status(201).json({ course });
+  });
+  r.put('/:id', requireAdmin, validate(IdParamSchema, 'params'), validate(CourseInputSchema), async (req, res) => {
+    const course = await editCourse(deps.database.db, (req.params as any).id, req.body);
+    changed(`course ${course.id} updated`);
+    res.json({ course });
+  });
+  for (const [action, isActive] of [['activate', true], ['deactivate', false]] as const) {
+    r.post(`/:id/${action}`, requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
+      const course = await setCourseActive(deps.database.db, (req.params as any).id, isActive);
+      changed(`course ${course.id} ${action}d`);
+      res.json({ course });
+    });
+  }
   return r;
 }

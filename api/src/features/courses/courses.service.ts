@@ -5,7 +5,11 @@
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Course } from '#contracts/courses.ts';
-import { findCourse, listCourses } from './courses.repo.ts';
+import { findCourse, insertCourse, listCourses, updateCourse } from './courses.repo.ts';
+import type { z } from 'zod';
+import type { CourseInputSchema } from '#contracts/courses.ts';
+
+type CourseData = z.output<typeof CourseInputSchema>;
 
 export function publicCourses(db: Db, isAdmin = false, all = false): Promise<Course[]> {
   return listCourses(db, { includeInactive: isAdmin && all });
@@ -21,4 +25,23 @@ export async function courseById(db: Db, id: number, isAdmin = false): Promise<C
 /** The course an applicant may apply to: exists and is active. Throws 404 otherwise. */
 export async function applicableCourse(db: Db, id: number): Promise<Course> {
   return courseById(db, id, false);
+}
+
+/** Admin create (spec §5 Course form; input already validated by CourseInputSchema). */
+export function createCourse(db: Db, input: CourseData): Promise<Course> {
+  return insertCourse(db, input);
+}
+
+/** Admin edit: replaces every form field. Throws 404 'Course Not Found'. */
+export async function editCourse(db: Db, id: number, input: CourseData): Promise<Course> {
+  const course = await updateCourse(db, id, input);
+  if (!course) throw notFound('Course Not Found');
+  return course;
+}
+
+/** Activate/deactivate: an inactive course leaves the public site and refuses new applications. Throws 404. */
+export async function setCourseActive(db: Db, id: number, isActive: boolean): Promise<Course> {
+  const course = await updateCourse(db, id, { isActive });
+  if (!course) throw notFound('Course Not Found');
+  return course;
 }

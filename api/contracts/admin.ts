@@ -1,0 +1,53 @@
+/** Admin portal contracts (issue #6): application list query, bulk decisions, stats, reports, students. */
+import { z } from 'zod';
+import { APPLICATION_STATUSES } from './common.ts';
+
+export const APPLICATION_SORTS = ['createdAt', 'id', 'status', 'applicant', 'course'] as const;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** GET /api/admin/applications (and the CSV export): search, filters, sorting, pagination. */
+export const AdminApplicationsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default('').describe('Matches APP-{id}, applicant name/e-mail, course title'),
+  status: z.enum([...APPLICATION_STATUSES, 'all']).optional().default('all'),
+  courseId: z.union([z.literal(''), z.literal('all'), z.coerce.number().int().positive()]).optional()
+    .transform((v) => (typeof v === 'number' ? v : undefined)),
+  sort: z.enum(APPLICATION_SORTS).optional().default('createdAt'),
+  dir: z.enum(['asc', 'desc']).optional().default('desc'),
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type AdminApplicationsQuery = z.input<typeof AdminApplicationsQuerySchema>;
+
+/** One row of the admin list. */
+export interface AdminApplicationRow {
+  id: number; status: string; paymentStatus: string; paymentAmount: string;
+  createdAt: string; updatedAt: string;
+  applicant: { id: number; name: string; email: string };
+  course: { id: number; title: string; department: string } | null;
+}
+
+/** POST /api/admin/applications/bulk: quick Approve (accepted) / Reject for many; each item on its own. */
+export const BulkDecisionSchema = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1, 'Select at least one application').max(200, 'Select at most 200 applications'),
+  status: z.enum(['accepted', 'rejected'], { error: 'Please select a valid status' }),
+  notes: z.string().trim().max(2000).optional().default(''),
+});
+export type BulkDecision = z.input<typeof BulkDecisionSchema>;
+export interface BulkResult { id: number; ok: boolean; status?: string; error?: string }
+
+export const StudentsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(''),
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
+});
+
+/** Dashboard figures (spec §2): rates are percentages 0–100 with one decimal; feesCollected 'NNN.NN'. */
+export interface AdminStats {
+  totals: { applications: number; students: number; courses: number; activeCourses: number; byStatus: Record<string, number> };
+  acceptanceRate: number;
+  completionRate: number;
+  feesCollected: string;
+  recentApplications: AdminApplicationRow[];
+  courses: { id: number; title: string; department: string; level: string; isActive: boolean }[];
+  departments: { name: string; courses: number }[];
+}

@@ -1,0 +1,32 @@
+/** Announcement contracts (spec §3 Announcement, §5 Announcement form, §7 calls). Imports only zod. */
+import { z } from 'zod';
+
+/**
+ * Create/edit body (spec §5): title ≥ 3, content ≥ 10, imageUrl a valid URL or empty/null (blank → null),
+ * active default true; sendEmail (e-mail every student) and sendNotification (portal notification) default false.
+ * createdBy is never read from the body: the server takes it from the session.
+ */
+export const AnnouncementInputSchema = z.object({
+  title: z.string({ error: 'Title must be at least 3 characters.' }).trim().min(3, 'Title must be at least 3 characters.').max(200, 'Title must be at most 200 characters.')
+    .describe('Headline shown on the home and About pages'),
+  content: z.string({ error: 'Content must be at least 10 characters.' }).trim().min(10, 'Content must be at least 10 characters.').max(10000, 'Content must be at most 10000 characters.')
+    .describe('Body text; line breaks are kept'),
+  imageUrl: z.union([z.literal(''), z.null(), z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ })]).optional()
+    .transform((v) => (v ? v : null)).describe('Optional http(s) image URL; blank is stored as null'),
+  active: z.boolean().default(true).describe('Inactive announcements leave the public site'),
+  sendEmail: z.boolean().default(false).describe('E-mail every student through the durable queue'),
+  sendNotification: z.boolean().default(false).describe('Create a portal notification for every student'),
+});
+export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
+
+export const AnnouncementSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  active: z.boolean(),
+  createdBy: z.number().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { announcements, mailOutbox, notifications } from '../../db/schema/messaging.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let students: Awaited<ReturnType<typeof signUpStudent>>[];
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signInAdmin(t);
+  students = [await signUpStudent(t), await signUpStudent(t)];
+});
+afterAll(async () => { await t.close(); });
+
+const body = (o: Record<string, unknown> = {}) => ({ title: 'Open day', content: 'Visit any campus on Saturday from 9:00.', imageUrl: '', ...o });
+
+describe(`announcements admin (${DB_KIND})`, () => {
+  it('POST /api/announcements › §5 messages for short title/content and a bad URL', async () => {
+    const res = await admin.agent.post('/api/announcements').send({ title: 'Hi', content: 'short', imageUrl: 'not a url' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      title: 'Title must be at least 3 characters.', content: 'Content must be at least 10 characters.', imageUrl: 'Please enter a valid URL',
+    });
+  });
+
+  it('POST /api/announcements › blank imageUrl stored as null, active by default, createdBy from the session not the body', async () => {
+    const res = await admin.agent.post('/api/announcements').send(body({ createdBy: 99999, id: 5000 }));
+    expect(res.status).toBe(201);
+    expect(res.body.announcement).toMatchObject({ title: 'Open day', imageUrl: null, active: true, createdBy: admin.user.id });
+    expect(res.body.announcement.id).not.toBe(5000);
+    expect(res.body).toMatchObject({ emailed: 0, notified: 0 });
+    expect(t.contentChanges.at(-1)).toBe(`announcement ${res.body.announcement.id} created`);
+    const pub = await t.request().get('/api/announcements');
+    expect(pub.body.announcements[0].id).toBe(res.body.announcement.id);
+  });
+
+  it('POST /api/announcements › sendEmail queues one mail per student; sendNotification adds a portal notification each', async () => {
+    const res = await admin.agent.post('/api/announcements').send(body({ title: 'Exam timetable', sendEmail: true, sendNotification: true }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ emailed: 2, notified: 2 });
+    for (const s of students) {
+      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+      expect(mails.map((m) => m.subject)).toContain('Announcement: Exam timetable');
+      const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
+      expect(notes.map((n) => n.message)).toContain('New announcement: Exam timetable');
+    }
+    const toAdmin = await t.database.db.select().from(mailOutbox).where(like(mailOutbox.subject, 'Announcement:%'));
+    expect(toAdmin.every((m) => students.some((s) => s.email === m.to))).toBe(true);
+  });
+
+  it('PUT, inactive, GET /api/admin/announcements, notify and DELETE › the whole lifecycle; unknown ids 404', async () => {
+    const created = (await admin.agent.post('/api/announcements').send(body({ title: 'Fees update' }))).body.announcement;
+    const upd = await admin.agent.put(`/api/announcements/${created.id}`).send(body({ title: 'Fees update 2027', imageUrl: 'https://example.com/a.jpg', active: false }));
+    expect(upd.status).toBe(200);
+    expect(upd.body.announcement).toMatchObject({ title: 'Fees update 2027', imageUrl: 'https://example.com/a.jpg', active: false });
+    expect((await t.request().get('/api/announcements')).body.announcements.map((a: any) => a.id)).not.toContain(created.id);
+    const adminList = await admin.agent.get('/api/admin/announcements');
+    expect(adminList.body.announcements.find((a: any) => a.id === created.id).active).toBe(false);
+
+    const notify = await admin.agent.post(`/api/announcements/${created.id}/notify`).send({});
+    expect(notify.body).toEqual({ sent: 2 });
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Announcement: Fees update 2027'));
+    expect(mails).toHaveLength(2);
+
+    expect((await admin.agent.delete(`/api/announcements/${created.id}`)).status).toBe(204);
+    expect(t.contentChanges.at(-1)).toBe(`announcement ${created.id} deleted`);
+    expect(await t.database.db.select().from(announcements).where(eq(announcements.id, created.id))).toHaveLength(0);
+    expect((await admin.agent.delete(`/api/announcements/${created.id}`)).status).toBe(404);
+    expect((await admin.agent.put(`/api/announcements/${created.id}`).send(body())).status).toBe(404);
+    expect((await admin.agent.post(`/api/announcements/${created.id}/notify`).send({})).status).toBe(404);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { todayInSouthAfrica } from '#contracts/assessment.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** First date from today + `from` days whose weekday is in `days` (0 = Sunday). */
+function nextDate(from: number, days: number[]): string {
+  const d = new Date(`${todayInSouthAfrica()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + from);
+  while (!days.includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const valid = (o: Record<string, unknown> = {}) => ({
+  firstName: 'Mpho', lastName: 'Mudau', email: 'mpho@example.com', phone: '0821234567', dateOfBirth: '2004-05-06',
+  idNumber: '0405065123086', preferredCampus: 'biaba', courseInterest: 'information-technology', assessmentType: 'combined',
+  preferredDate: nextDate(3, [1, 2, 3, 4, 5]), preferredTime: 'morning', educationLevel: 'grade-12', specialNeeds: '', additionalNotes: 'Prefers Tshivenda', ...o,
+});
+const rows = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as any).rows as any[];
+
+describe(`POST /api/assessment-centre (${DB_KIND})`, () => {
+  it('stores the booking and queues a confirmation to the applicant; admins list bookings newest first', async () => {
+    const res = await t.request().post('/api/assessment-centre').send(valid());
+    expect(res.status).toBe(201);
+    const later = await t.request().post('/api/assessment-centre').send(valid({ email: 'later@example.com', firstName: 'Later' }));
+    expect(later.status).toBe(201);
+
+    const mail = await rows(sql`SELECT subject, text FROM mail_outbox WHERE "to" = 'mpho@example.com'`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].subject).toBe('Assessment Application Submitted');
+    expect(mail[0].text).toContain('Biaba Likhade');
+    expect(mail[0].text).toContain('Morning (8:00 AM-12:00 PM)');
+    expect((await rows(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${t.config.OFFICE_EMAIL} AND subject LIKE 'New assessment booking%'`)).length).toBe(2);
+
+    const admin = await signInAdmin(t);
+    const list = await admin.agent.get('/api/admin/assessment-bookings');
+    expect(list.status).toBe(200);
+    expect(list.body.bookings[0]).toMatchObject({ id: later.body.booking.id, firstName: 'Later' });
+    expect(list.body.bookings[1]).toMatchObject({ id: res.body.booking.id, preferredCampus: 'biaba', assessmentType: 'combined', additionalNotes: 'Prefers Tshivenda' });
+    expect(list.body.bookings[1]).not.toHaveProperty('idempotencyKey');
+  });
+
+  it('answers every spec §5 message for an empty form', async () => {
+    const res = await t.request().post('/api/assessment-centre').send({});
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      firstName: 'First name must be at least 2 characters',
+      lastName: 'Last name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      phone: 'Phone number must be at least 10 digits',
+      dateOfBirth: 'Date of birth is required',
+      idNumber: 'ID number must be 13 digits',
+      preferredCampus: 'Please select a preferred campus',
+      courseInterest: 'Please select your course interest',
+      assessmentType: 'Please select an assessment type',
+      preferredDate: 'Please select a preferred date',
+      preferredTime: 'Please select a preferred time',
+      educationLevel: 'Please select your highest education level',
+    });
+    const short = await t.request().post('/api/assessment-centre').send(valid({ idNumber: '12345', phone: '082', preferredCampus: 'mars' }));
+    expect(short.body.error.fields).toEqual({ idNumber: 'ID number must be 13 digits', phone: 'Phone number must be at least 10 digits', preferredCampus: 'Please select a preferred campus' });
+  });
+
+  it('refuses a preferred date in the past or on a weekend, with a clear message', async () => {
+    const past = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2020-03-02' }));
+    expect(past.status).toBe(400);
+    expect(past.body.error.fields.preferredDate).toBe('Preferred date cannot be in the past');
+    const saturday = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: nextDate(1, [6]) }));
+    expect(saturday.status).toBe(400);
+    expect(saturday.body.error.fields.preferredDate).toBe('The assessment centre is closed on weekends. Please choose a weekday (Monday to Friday)');
+    const sunday = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: nextDate(1, [0]) }));
+    expect(sunday.body.error.fields.preferredDate).toMatch(/closed on weekends/);
+    const notADate = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2031-02-30' }));
+    expect(notADate.body.error.fields.preferredDate).toBe('Please select a preferred date');
+  });
+
+  it('stores a double-clicked booking once and sends one confirmation', async () => {
+    const key = `booking-${Date.now()}`;
+    const body = valid({ email: `twice.${Date.now()}@example.com`, idempotencyKey: key });
+    const [a, b] = await Promise.all([t.request().post('/api/assessment-centre').send(body), t.request().post('/api/assessment-centre').send(body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.booking.id).toBe(b.body.booking.id);
+    expect((await rows(sql`SELECT 1 FROM assessment_bookings WHERE idempotency_key = ${key}`)).length).toBe(1);
+    expect((await rows(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${body.email}`)).length).toBe(1);
+  });
+
+  it('GET /api/admin/assessment-bookings › 401 for visitors, 403 for students', async () => {
+    expect((await t.request().get('/api/admin/assessment-bookings')).status).toBe(401);
+    const s = await signUpStudent(t);
+    expect((await s.agent.get('/api/admin/assessment-bookings')).status).toBe(403);
+  });
+});

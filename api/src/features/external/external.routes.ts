@@ -1,0 +1,147 @@
+/**
+ * /api/external/* (spec §7, §4 External login; DESIGN §4). All routes are admin-only (401 anonymous,
+ * 403 student). Data routes also need the separate external login: without it they answer
+ * 401 {code: 'external_login_required'}. The external session lives inside the portal session
+ * (req.session.external), so it ends when the portal session ends (logout, idle/absolute timeout).
+ *
+ * GET /health → {status:'OK', message, driver} · POST /login {email,password} → {user} · POST /logout ·
+ * GET /me → {user} · GET /branches → {branches} · GET /branches/:id/students → {branch, students} ·
+ * GET /students?search&status → {students} · POST /students → 201 {student} ·
+ * POST /students/from-application/:applicationId {branchId?} → 201|200 {student} ·
+ * GET /payments → {payments, totals} · GET /payments.csv · POST /payments (Idempotency-Key) → 201|200 {payment}.
+ * Remote down → 502 external_unavailable; remote slow (> 4.5 s) → 504 external_timeout.
+ */
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import rateLimit from 'express-rate-limit';
+import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { requireAdmin, currentUser } from '../../http/guards.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import {
+  ApplicationIdParamSchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPaymentInputSchema,
+  ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalUser,
+} from '#contracts/external.ts';
+import { externalLoginRequired, type ExternalContext } from './external.driver.ts';
+import { createExternalDriver, enrolApplication, paymentsCsv, totalsByCurrency } from './external.service.ts';
+
+/** What req.session.external holds: who connected, as whom, and the remote token (http driver). */
+export interface ExternalSession { portalUserId: number; driver: string; user: ExternalUser; token?: string; connectedAt: number }
+
+declare module 'express-session' {
+  interface SessionData { external?: ExternalSession }
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+
+export function externalRouter(deps: AppDeps): Router {
+  const r = Router();
+  const db = deps.database.db;
+  const driver = createExternalDriver(deps.config, db);
+
+  r.use(requireAdmin);
+
+  /** The external session of this admin, or undefined (a session left by another user never counts). */
+  const externalOf = (req: Request): ExternalSession | undefined => {
+    const ext = req.session?.external;
+    return ext && ext.portalUserId === currentUser(req).id && ext.driver === driver.name ? ext : undefined;
+  };
+
+  /** Middleware: 401 external_login_required without an external session; sets res.locals.ctx. */
+  const requireExternal = (req: Request, res: Response, next: NextFunction) => {
+    const ext = externalOf(req);
+    if (!ext) return next(externalLoginRequired());
+    res.locals.ctx = { portalUserId: ext.portalUserId, token: ext.token } satisfies ExternalContext;
+    next();
+  };
+  const ctxOf = (res: Response): ExternalContext => res.locals.ctx;
+
+  /** Forgets a remote session the remote system no longer accepts, then rethrows. */
+  const guardRemote = (handler: (req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
+    try { await handler(req, res); } catch (err) {
+      if (err instanceof HttpError && err.code === EXTERNAL_ERROR.loginRequired && req.session?.external) delete req.session.external;
+      throw err;
+    }
+  };
+
+  const loginLimit = rateLimit({
+    windowMs: 15 * 60_000, limit: 10, skipSuccessfulRequests: true, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => `external:${(req.user as { id?: number } | undefined)?.id ?? 'anon'}`,
+    handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many login attempts. Please try again later.')),
+  });
+
+  r.get('/health', async (_req, res) => {
+    const h = await driver.health();
+    res.json({ ...h, driver: driver.name });
+  });
+
+  r.post('/login', loginLimit, validate(ExternalLoginSchema), async (req, res) => {
+    const admin = currentUser(req);
+    try {
+      const { user, token } = await driver.login(req.body, { id: admin.id, email: admin.email });
+      req.session.external = { portalUserId: admin.id, driver: driver.name, user, token, connectedAt: Date.now() };
+      console.info(`[external] admin ${admin.id} connected to the ${driver.name} external system`);
+      res.json({ user });
+    } catch (err) {
+      if (err instanceof HttpError && err.code === EXTERNAL_ERROR.loginFailed) console.warn(`[external] login failed for admin ${admin.id}`);
+      throw err;
+    }
+  });
+
+  r.post('/logout', async (req, res) => {
+    const ext = externalOf(req);
+    if (ext) await driver.logout({ portalUserId: ext.portalUserId, token: ext.token });
+    if (req.session?.external) delete req.session.external;
+    res.json({ ok: true });
+  });
+
+  r.get('/me', requireExternal, (req, res) => {
+    res.json({ user: externalOf(req)!.user, driver: driver.name });
+  });
+
+  r.get('/branches', requireExternal, guardRemote(async (_req, res) => {
+    res.json({ branches: await driver.listBranches(ctxOf(res)) });
+  }));
+
+  r.get('/branches/:id/students', requireExternal, validate(ExternalIdParamSchema, 'params'), guardRemote(async (req, res) => {
+    res.json(await driver.branchStudents(ctxOf(res), (req.params as { id: string }).id));
+  }));
+
+  r.get('/students', requireExternal, validate(ExternalStudentsQuerySchema, 'query'), guardRemote(async (req, res) => {
+    res.json({ students: await driver.listStudents(ctxOf(res), req.query as any) });
+  }));
+
+  r.post('/students', requireExternal, validate(ExternalStudentInputSchema), guardRemote(async (req, res) => {
+    res.status(201).json({ student: await driver.createStudent(ctxOf(res), req.body) });
+  }));
+
+  r.post('/students/from-application/:applicationId', requireExternal, validate(ApplicationIdParamSchema, 'params'), validate(FromApplicationSchema),
+    guardRemote(async (req, res) => {
+      const { student, created } = await enrolApplication(db, driver, ctxOf(res), (req.params as any).applicationId, req.body.branchId);
+      res.status(created ? 201 : 200).json({ student, created });
+    }));
+
+  r.get('/payments', requireExternal, guardRemote(async (_req, res) => {
+    const payments = await driver.listPayments(ctxOf(res));
+    res.json({ payments, totals: totalsByCurrency(payments) });
+  }));
+
+  r.get('/payments.csv', requireExternal, guardRemote(async (_req, res) => {
+    const csv = paymentsCsv(await driver.listPayments(ctxOf(res)));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="external-payments-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.send(csv);
+  }));
+
+  r.post('/payments', requireExternal, validate(ExternalPaymentInputSchema), guardRemote(async (req, res) => {
+    const header = req.get('Idempotency-Key');
+    const key = header ?? req.body.idempotencyKey;
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw badRequest('Idempotency key must be 8 to 128 printable characters', { idempotencyKey: 'Idempotency key must be 8 to 128 printable characters' });
+    }
+    const { payment, created } = await driver.addPayment(ctxOf(res), req.body, key);
+    if (!created) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(created ? 201 : 200).json({ payment });
+  }));
+
+  return r;
+}

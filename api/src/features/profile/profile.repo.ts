@@ -1,0 +1,73 @@
+/**
+ * Reads and writes for the profile slice. The export reads every table that holds data on one person
+ * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
+ */
+import { and, eq, inArray, desc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
+import { registrationDetails } from '../../db/schema/accounts.ts';
+import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
+import { notifications, contactMessages, assessmentBookings } from '../../db/schema/messaging.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function updateUserRow(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row as UserRow;
+}
+
+export async function countApplications(db: Db, userId: number): Promise<number> {
+  const rows = await db.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
+  return rows.length;
+}
+
+export async function storedUploadNames(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.select({ storedName: uploads.storedName }).from(uploads).where(eq(uploads.userId, userId));
+  return rows.map((r) => r.storedName);
+}
+
+/** Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications) and their form messages. */
+export async function deleteUserRow(db: Db, user: { id: number; email: string }): Promise<void> {
+  await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
+  await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
+  await db.delete(users).where(eq(users.id, user.id));
+}
+
+export async function openErasureRequest(db: Db, userId: number): Promise<{ id: number; createdAt: Date } | undefined> {
+  const [row] = await db.select({ id: erasureRequests.id, createdAt: erasureRequests.createdAt }).from(erasureRequests)
+    .where(and(eq(erasureRequests.userId, userId), eq(erasureRequests.status, 'open'))).limit(1);
+  return row;
+}
+
+export async function insertErasureRequest(db: Db, userId: number): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await db.insert(erasureRequests).values({ userId, reason: 'Requested by the account holder from the profile page' })
+    .returning({ id: erasureRequests.id, createdAt: erasureRequests.createdAt });
+  return row!;
+}
+
+/** Every row held on `user`, grouped by kind. Internal admin notes are left out (DESIGN §4). */
+export async function collectPersonalData(db: Db, user: UserRow) {
+  const apps = await db.select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id);
+  const appIds = apps.map((a) => a.id);
+  const history = appIds.length
+    ? await db.select({ applicationId: applicationStatusHistory.applicationId, fromStatus: applicationStatusHistory.fromStatus, toStatus: applicationStatusHistory.toStatus, createdAt: applicationStatusHistory.createdAt })
+      .from(applicationStatusHistory).where(inArray(applicationStatusHistory.applicationId, appIds)).orderBy(applicationStatusHistory.id)
+    : [];
+  const [registration] = await db.select().from(registrationDetails).where(eq(registrationDetails.userId, user.id));
+  return {
+    registration: registration ?? null,
+    applications: apps.map(({ notes: _internal, ...a }) => a),
+    applicationHistory: history,
+    applicationDrafts: await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, user.id)),
+    notifications: await db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.id)),
+    uploads: await db.select({ id: uploads.id, name: uploads.originalName, mime: uploads.mime, size: uploads.size, createdAt: uploads.createdAt })
+      .from(uploads).where(eq(uploads.userId, user.id)),
+    payments: await db.select({ id: payments.id, applicationId: payments.applicationId, method: payments.method, last4: payments.last4, reference: payments.reference, amount: payments.amount, currency: payments.currency, status: payments.status, createdAt: payments.createdAt })
+      .from(payments).where(eq(payments.userId, user.id)),
+    contactMessages: await db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+    assessmentBookings: await db.select().from(assessmentBookings).where(eq(assessmentBookings.email, user.email)),
+    erasureRequests: await db.select().from(erasureRequests).where(eq(erasureRequests.userId, user.id)),
+    signIns: await db.select({ createdAt: authTokens.createdAt, expiresAt: authTokens.expiresAt, revokedAt: authTokens.revokedAt })
+      .from(authTokens).where(eq(authTokens.userId, user.id)),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * /api/profile (issue #4), signed-in only:
+ * GET / → {user: Profile}; PUT / ProfileUpdate → {user}; POST /password {currentPassword,password,confirmPassword}
+ * → {ok, token} (other sessions end, this browser gets a fresh one); POST /logout-everywhere → {ok};
+ * GET /export → JSON attachment of everything held on the person; POST /delete {password} → 200 {outcome:'deleted'}
+ * or 202 {outcome:'requested'}. Password checks are rate-limited per account.
+ */
+import { Router, type Request } from 'express';
+import rateLimit from 'express-rate-limit';
+import type { AppDeps } from '../../app.ts';
+import { requireUser, currentUser } from '../../http/guards.ts';
+import { validate } from '../../http/validate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
+import { SESSION_COOKIE } from '../../auth/session.ts';
+import { startSession } from '../auth/auth.routes.ts';
+import { changePassword, deleteAccount, endEverySession, exportPersonalData, getProfile, updateProfile } from './profile.service.ts';
+
+async function endThisSession(req: Request, res: import('express').Response): Promise<void> {
+  if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function profileRouter(deps: AppDeps): Router {
+  const r = Router();
+  const db = deps.database.db;
+  const passwordChecks = rateLimit({ windowMs: 15 * 60_000, limit: 10, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => `user:${(req.user as any)?.id}`,
+    handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.')) });
+
+  r.use(requireUser);
+
+  r.get('/', async (req, res) => { res.json({ user: await getProfile(db, currentUser(req).id) }); });
+
+  r.put('/', validate(ProfileUpdateSchema), async (req, res) => {
+    res.json({ user: await updateProfile(db, currentUser(req).id, req.body) });
+  });
+
+  r.post('/password', passwordChecks, validate(ChangePasswordSchema), async (req, res) => {
+    const user = currentUser(req);
+    await changePassword(db, user.id, req.body.currentPassword, req.body.password);
+    console.info(`[auth] password changed by user ${user.id}; other sessions ended`);
+    const token = await startSession(req, deps, user, false);
+    res.json({ ok: true, token });
+  });
+
+  r.post('/logout-everywhere', async (req, res) => {
+    const user = currentUser(req);
+    await endEverySession(db, user.id);
+    await endThisSession(req, res);
+    console.info(`[auth] user ${user.id} logged out everywhere`);
+    res.json({ ok: true });
+  });
+
+  r.get('/export', async (req, res) => {
+    const user = currentUser(req);
+    const data = await exportPersonalData(db, user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="my-data-${day}.json"`);
+    res.send(JSON.stringify(data, null, 2));
+  });
+
+  r.post('/delete', passwordChecks, validate(DeleteAccountSchema), async (req, res) => {
+    const user = currentUser(req);
+    const result = await deleteAccount(deps.database, deps.config, user.id, req.body.password);
+    if (result.outcome === 'deleted') {
+      await endThisSession(req, res);
+      console.info(`[privacy] account ${user.id} erased at the holder's request`);
+      return res.json(result);
+    }
+    console.info(`[privacy] erasure request ${result.requestId} recorded for user ${user.id}`);
+    res.status(202).json(result);
+  });
+
+  return r;
+}

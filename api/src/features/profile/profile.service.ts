@@ -1,0 +1,126 @@
+/**
+ * The person's own account (issue #4 /profile; POPIA): view and edit details, change the password (needs the
+ * current one), end every session, export everything held on them, and delete the account — erased outright
+ * when they have no applications, otherwise an erasure request is recorded for an admin.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { authTokens } from '../../db/schema/users.ts';
+import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { deleteUserSessions } from '../../auth/session.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { badRequest, notFound, HttpError } from '../../http/errors.ts';
+import { uploadDir } from '../uploads/uploads.service.ts';
+import { birthDateFromIdNumber, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
+import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type UserRow } from './profile.repo.ts';
+
+const iso = (d: Date | string | null | undefined) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
+
+/** The public user plus private details only the person sees. Never the hash. */
+export function toProfile(u: UserRow): Profile {
+  return {
+    ...toPublicUser(u),
+    idNumber: u.idNumber, emergencyContactName: u.emergencyContactName, emergencyContactPhone: u.emergencyContactPhone,
+    emergencyContactRelation: u.emergencyContactRelation, privacyConsentAt: iso(u.privacyConsentAt), privacyNoticeVersion: u.privacyNoticeVersion,
+  };
+}
+
+async function loadUser(db: Db, id: number): Promise<UserRow> {
+  const u = await findUserById(db, id);
+  if (!u) throw notFound();
+  return u;
+}
+
+export async function getProfile(db: Db, userId: number): Promise<Profile> {
+  return toProfile(await loadUser(db, userId));
+}
+
+/** Saves the editable fields; the date of birth follows the ID number by the spec §5 rule. */
+export async function updateProfile(db: Db, userId: number, input: Required<ProfileUpdate>): Promise<Profile> {
+  const blank = (v: string) => (v === '' ? null : v);
+  const row = await updateUserRow(db, userId, {
+    firstName: input.firstName, lastName: input.lastName, phone: input.phone,
+    nationality: blank(input.nationality), idNumber: blank(input.idNumber),
+    dateOfBirth: input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : null,
+    addressLine1: blank(input.addressLine1), addressLine2: blank(input.addressLine2), city: blank(input.city), state: blank(input.state),
+    postalCode: blank(input.postalCode), country: blank(input.country),
+    emergencyContactName: blank(input.emergencyContactName), emergencyContactPhone: blank(input.emergencyContactPhone),
+    emergencyContactRelation: blank(input.emergencyContactRelation),
+  });
+  return toProfile(row);
+}
+
+const wrongPassword = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/**
+ * Changes the password after checking the current one (400 {currentPassword}). Every other session and token of
+ * the person ends; the caller starts a fresh session for this browser. An e-mail tells the person it happened.
+ */
+export async function changePassword(db: Db, userId: number, current: string, next: string): Promise<void> {
+  const u = await loadUser(db, userId);
+  if (!(await verifyPassword(u.passwordHash, current))) throw wrongPassword('currentPassword', 'Current password is incorrect');
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await updateUserRow(t, userId, { passwordHash });
+    await endEverySession(t, userId);
+    await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: `Dear ${u.firstName},\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n` });
+  });
+}
+
+/** Revokes every bearer token and deletes every stored session of `userId`. */
+export async function endEverySession(db: Db, userId: number): Promise<void> {
+  await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+  await deleteUserSessions(db, userId);
+}
+
+/** Everything held on the person, as one JSON document (POPIA §23 access request). */
+export async function exportPersonalData(db: Db, userId: number) {
+  const u = await loadUser(db, userId);
+  const data = await collectPersonalData(db, u);
+  return {
+    exportedAt: new Date().toISOString(),
+    user: toProfile(u),
+    consents: [{ kind: 'privacy-notice', version: u.privacyNoticeVersion, acceptedAt: iso(u.privacyConsentAt) }],
+    ...data,
+  };
+}
+
+export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'requested'; requestId: number; requestedAt: string };
+
+/**
+ * "Delete my account" (POPIA §24). Needs the password (400 {password}). No applications → the account and its
+ * data are erased now (sessions, tokens, uploads on disk included). Otherwise an erasure request is recorded
+ * (once) and the office is e-mailed, because application records must be reviewed by an admin first.
+ * Admin accounts cannot delete themselves here (403).
+ */
+export async function deleteAccount(database: Database, config: Config, userId: number, password: string): Promise<DeleteOutcome> {
+  const db = database.db;
+  const u = await loadUser(db, userId);
+  if (!(await verifyPassword(u.passwordHash, password))) throw wrongPassword('password', 'Password is incorrect');
+  if (u.role === 'admin') throw new HttpError(403, 'forbidden', 'Admin accounts cannot be deleted from the profile page');
+  if ((await countApplications(db, userId)) === 0) {
+    const files = await storedUploadNames(db, userId);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await endEverySession(t, userId);
+      await deleteUserRow(t, u);
+    });
+    const dir = uploadDir(config.dataDir);
+    await Promise.all(files.map((f) => fs.rm(path.join(dir, path.basename(f)), { force: true }).catch(() => {})));
+    return { outcome: 'deleted' };
+  }
+  const existing = await openErasureRequest(db, userId);
+  if (existing) return { outcome: 'requested', requestId: existing.id, requestedAt: iso(existing.createdAt)! };
+  const created = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const row = await insertErasureRequest(t, userId);
+    await enqueueMail(t, { to: config.OFFICE_EMAIL, subject: `Account deletion request (user ${userId})`, text: `User ${userId} asked for their account and personal data to be deleted. They have applications on record, so an admin must review the request (erasure request ${row.id}).\n` });
+    return row;
+  });
+  return { outcome: 'requested', requestId: created.id, requestedAt: iso(created.createdAt)! };
+}

@@ -1,0 +1,65 @@
+/**
+ * Upload routes (DESIGN §4 Documents): GET /api/uploads → {uploads} (own); POST /api/uploads (multipart, one file in field `file`, ≤ 5 MB)
+ * → 201 {upload}; GET /api/uploads/:id → the bytes as an attachment (owner or admin, else 404);
+ * DELETE /api/uploads/:id → 204 (owner, not yet attached to an application).
+ */
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { currentUser, requireUser } from '../../http/guards.ts';
+import { badRequest } from '../../http/errors.ts';
+import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
+import { openUpload, removeUpload, storeUpload, tooLarge, uploadsOf } from './uploads.service.ts';
+
+const UploadIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not found') });
+
+const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100 } }).single('file');
+
+/** multer with its errors mapped: too large → 413, anything else about the form → 400. */
+const parseFile: RequestHandler = (req, res, next) => {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  // Refuse an obviously oversized body before reading it (multipart overhead allowance 64 KB).
+  if (declared > MAX_UPLOAD_BYTES + 65_536) { res.setHeader('Connection', 'close'); return next(tooLarge()); }
+  parser(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge());
+      return next(badRequest('Please upload one file in the field "file"', { file: 'Please upload one file at a time' }));
+    }
+    next(err);
+  });
+};
+
+/** Header value for a download: ASCII fallback plus RFC 5987 UTF-8 name. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function uploadsRouter(deps: AppDeps): Router {
+  const r = Router();
+  const dataDir = deps.config.dataDir;
+  r.get('/', requireUser, async (req, res) => {
+    res.json({ uploads: await uploadsOf(deps.database.db, currentUser(req).id) });
+  });
+  r.post('/', requireUser, parseFile, async (req, res) => {
+    const user = currentUser(req);
+    const upload = await storeUpload(deps.database.db, dataDir, user.id, req.file);
+    res.status(201).json({ upload });
+  });
+  r.get('/:id', requireUser, validate(UploadIdParamSchema, 'params'), async (req, res) => {
+    const { upload, file } = await openUpload(deps.database.db, dataDir, currentUser(req), (req.params as any).id);
+    res.setHeader('Content-Type', upload.mime);
+    res.setHeader('Content-Disposition', contentDisposition(upload.name));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.sendFile(file, { dotfiles: 'deny', headers: { 'Cache-Control': 'private, no-store' } });
+  });
+  r.delete('/:id', requireUser, validate(UploadIdParamSchema, 'params'), async (req, res) => {
+    await removeUpload(deps.database.db, dataDir, currentUser(req).id, (req.params as any).id);
+    res.status(204).end();
+  });
+  return r;
+}

@@ -1,0 +1,145 @@
+/**
+ * CSRF (ASVS 3.5.x), security headers and cookies (ASVS 3.4.x, 3.3.x), static serving (ASVS 13.4.x) and
+ * brute-force throttling (ASVS 6.3.1), against createApp with a temporary static site directory.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, DB_KIND, uniqueEmail, type TestApp } from '../test/harness.ts';
+import { createApp } from '../app.ts';
+import { users } from '../db/schema/users.ts';
+import { applications } from '../db/schema/applications.ts';
+import { makeStudent, submitAs, type Actor } from './actors.ts';
+import { registerStudent } from '../features/auth/auth.service.ts';
+
+let t: TestApp;
+let siteDir: string;
+let site: { url: string; server: Server };
+let a: Actor;
+
+async function listen(app: ReturnType<typeof createApp>) {
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+const closeServer = (s: Server) => new Promise<void>((r) => { s.close(() => r()); s.closeAllConnections?.(); });
+
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: '1' });
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eng-f-site-'));
+  const put = (rel: string, body: string) => { fs.mkdirSync(path.dirname(path.join(siteDir, rel)), { recursive: true }); fs.writeFileSync(path.join(siteDir, rel), body); };
+  put('index.html', '<!doctype html><title>Home</title><p>home</p>');
+  put('404.html', '<!doctype html><title>Page Not Found</title>');
+  put('docs/readme.txt', 'listed?');
+  put('.git/config', 'SECRET-GIT');
+  put('.env', 'SECRET-ENV');
+  put('.data/pgdata/PG_VERSION', 'SECRET-DATA');
+  put('_astro/app.js', 'console.log(1)');
+  site = await listen(createApp({ ...t.deps, site: { dir: () => siteDir } }));
+  a = await makeStudent(t);
+});
+afterAll(async () => {
+  if (site) await closeServer(site.server);
+  await t?.close();
+  if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+describe(`security: CSRF (${DB_KIND})`, () => {
+  it('V3.5.3 CSRF › an unsafe request with a session cookie from a foreign Origin is refused 403 and writes nothing', async () => {
+    const before = await t.database.db.select().from(applications).where(eq(applications.userId, a.id));
+    const res = await submitAs(t, a, 1, {}, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('cross_origin');
+    const after = await t.database.db.select().from(applications).where(eq(applications.userId, a.id));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('V3.5.3 CSRF › Sec-Fetch-Site cross-site and a foreign Referer are refused; logout from a foreign page does not end the session', async () => {
+    const prof = await a.agent.put('/api/profile').set('Sec-Fetch-Site', 'cross-site').send({ firstName: 'Evil', lastName: 'Name', phone: '0821234567' });
+    expect(prof.status).toBe(403);
+    const ref = await a.agent.post('/api/auth/logout').set('Referer', 'https://evil.example/page');
+    expect(ref.status).toBe(403);
+    expect((await a.agent.get('/api/auth/me')).status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
+    expect(row.firstName).not.toBe('Evil');
+  });
+
+  it('V3.5.3 CSRF › the same request from the site\'s own origin passes', async () => {
+    const res = await a.agent.put('/api/profile').set('Origin', t.url).set('Sec-Fetch-Site', 'same-origin').send({ firstName: 'Thandi', lastName: 'Mokoena', phone: '0821234567' });
+    expect(res.status).toBe(200);
+    const sub = await submitAs(t, a, 2, {}, { Origin: t.url });
+    expect(sub.status).toBe(201);
+  });
+});
+
+describe(`security: headers and cookies (${DB_KIND})`, () => {
+  it('V3.4.3/V3.4.4/V3.4.5 headers › pages and API send CSP (object-src none, frame-ancestors), nosniff, Referrer-Policy; no X-Powered-By; no HSTS on plain HTTP', async () => {
+    for (const p of ['/', '/api/courses', '/api/nope']) {
+      const res = await supertest(site.url).get(p);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, p).toContain("object-src 'none'");
+      expect(csp, p).toMatch(/frame-ancestors '(none|self)'/);
+      expect(res.headers['x-content-type-options'], p).toBe('nosniff');
+      expect(res.headers['referrer-policy'], p).toMatch(/^(no-referrer|strict-origin|strict-origin-when-cross-origin|same-origin)$/);
+      expect(res.headers['x-powered-by'], p).toBeUndefined();
+      expect(res.headers['strict-transport-security'], p).toBeUndefined();
+    }
+  });
+
+  it('V3.4.1 headers › HSTS is sent behind an HTTPS proxy (TRUST_PROXY + X-Forwarded-Proto: https)', async () => {
+    const res = await supertest(site.url).get('/').set('X-Forwarded-Proto', 'https');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+  });
+
+  it('V3.3.1/V3.3.2/V3.3.4 cookies › the session cookie is HttpOnly and SameSite, and Secure behind HTTPS', async () => {
+    const email = uniqueEmail('cookie');
+    await registerStudent(t.database.db, { email, password: 'secret123', firstName: 'C', lastName: 'K' });
+    const plain = await supertest(site.url).post('/api/auth/login').send({ email, password: 'secret123' });
+    const cookie = String(plain.headers['set-cookie']?.[0] ?? '');
+    expect(cookie).toMatch(/^college\.sid=/);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=(Lax|Strict)/i);
+    const https = await supertest(site.url).post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email, password: 'secret123' });
+    expect(String(https.headers['set-cookie']?.[0] ?? '')).toMatch(/;\s*Secure/i);
+  });
+
+  it('V13.4.1/V13.4.3 static › no directory listing; .git, .env and .data are never served, however the path is spelled', async () => {
+    const res = await supertest(site.url).get('/docs/');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('readme.txt');
+    for (const p of ['/.git/config', '/.git/', '/.env', '/.data/pgdata/PG_VERSION', '/%2egit/config', '/%2Eenv', '/docs/../.env', '/docs/%2e%2e/.env', '/..%2f.env', '/_astro/../.env']) {
+      const r = await supertest(site.url).get(p);
+      expect(r.status, p).toBeGreaterThanOrEqual(400);
+      expect(r.text, p).not.toMatch(/SECRET-(GIT|ENV|DATA)/);
+    }
+    expect((await supertest(site.url).get('/')).status).toBe(200);
+  });
+});
+
+describe(`security: brute force (${DB_KIND})`, () => {
+  it('V6.3.1 brute force › 101 failed logins on one account are throttled with 429, and a spoofed X-Forwarded-For does not reset the count', async () => {
+    const bt = await startTestApp({ LOGIN_RATE_LIMIT: '100', TRUST_PROXY: '1' }, { seed: false });
+    try {
+      const email = uniqueEmail('victim');
+      await registerStudent(bt.database.db, { email, password: 'right-password-1', firstName: 'V', lastName: 'Ictim' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const res = await supertest(bt.url).post('/api/auth/login').set('X-Forwarded-For', `10.9.${i >> 8}.${i & 255}`).send({ email, password: `wrong-${i}` });
+        statuses.push(res.status);
+      }
+      expect(new Set(statuses)).toEqual(new Set([401]));
+      const blocked = await supertest(bt.url).post('/api/auth/login').set('X-Forwarded-For', '203.0.113.77').send({ email, password: 'wrong-final' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.code).toBe('rate_limited');
+      // The right password, from yet another spoofed address and through the route twin, is still throttled.
+      for (const p of ['/api/auth/login', '/api/colfront/auth/login']) {
+        const right = await supertest(bt.url).post(p).set('X-Forwarded-For', '198.51.100.9').send({ email: email.toUpperCase(), password: 'right-password-1' });
+        expect(right.status, p).toBe(429);
+      }
+    } finally { await bt.close(); }
+  });
+});

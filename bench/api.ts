@@ -1,0 +1,107 @@
+/**
+ * API benchmarks (issue #8): for PGlite and PostgreSQL, in one run each —
+ *  - reads: GET /api/courses and /api/courses/1 under autocannon; max rate (closed loop, 10 connections),
+ *    then req/s, p50, p99 at 50 % of that rate (autocannon -R), and the same for a bare node:http server
+ *    serving the same JSON; ratio = production max / bare max (target ≥ 0.5, p99 ≤ 50 ms);
+ *  - logins/s with argon2id (closed loop, 4 connections; target ≥ 20/s, p99 ≤ 500 ms);
+ *  - application submits/s with p99 (register + upload first, then 8 concurrent submitters);
+ *  - peak RSS of the server idle and under load.
+ * Usage: node bench/api.ts [pglite|postgres]…  Prints a table and writes bench/out/api.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import { ROOT, ADMIN, startChild, freshPgDatabase, tmpDataDir, rss, withRssPeak, cannon, percentile, mb, fmt, client, applicationBody, newApplicant, type Child } from './lib.ts';
+
+const DUR = Number(process.env.BENCH_SECONDS ?? 6);
+const kinds = process.argv.slice(2).filter((a) => a === 'pglite' || a === 'postgres');
+if (!kinds.length) kinds.push('pglite', 'postgres');
+
+function startBare(routes: Record<string, string>): Promise<Child> {
+  const file = path.join(tmpDataDir('eng-f-bare'), 'routes.json');
+  fs.writeFileSync(file, JSON.stringify(routes));
+  return new Promise((resolve, reject) => {
+    const proc = fork(path.join(ROOT, 'bench/bare-server.ts'), [], { env: { ...process.env, BARE_ROUTES: file }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    proc.once('error', reject);
+    proc.once('message', (m: any) => {
+      const exited = new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
+      resolve({ url: m.url, proc, pid: proc.pid!, stop: async (s = 'SIGTERM') => { proc.kill(s); return exited; } });
+    });
+  });
+}
+
+async function readBench(base: string, p: string) {
+  const max = await cannon({ url: base + p, connections: 10, duration: DUR });
+  const half = await cannon({ url: base + p, connections: 10, duration: DUR, rate: Math.max(1, Math.floor(max.rps / 2)) });
+  return { max: max.rps, rps: half.rps, p50: half.p50, p99: half.p99, errors: max.errors + half.errors + max.non2xx + half.non2xx };
+}
+
+async function run(kind: 'pglite' | 'postgres') {
+  const pgdb = kind === 'postgres' ? await freshPgDatabase('bench') : null;
+  const dataDir = tmpDataDir('eng-f-bench');
+  const srv = await startChild({ DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? '', TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '100000' });
+  const out: any = { kind };
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    out.rssIdle = rss(srv.pid).rss;
+    const list = await fetch(`${srv.url}/api/courses`).then((r) => r.text());
+    const one = await fetch(`${srv.url}/api/courses/1`).then((r) => r.text());
+    const bare = await startBare({ '/api/courses': list, '/api/courses/1': one });
+    try {
+      const { result, peak } = await withRssPeak(srv.pid, async () => ({
+        list: await readBench(srv.url, '/api/courses'), one: await readBench(srv.url, '/api/courses/1'),
+      }));
+      out.reads = result;
+      out.rssReads = peak;
+      out.bare = { list: await readBench(bare.url, '/api/courses'), one: await readBench(bare.url, '/api/courses/1') };
+    } finally { await bare.stop(); }
+
+    // Logins: argon2id verify per request.
+    const loginBody = JSON.stringify({ email: ADMIN.email, password: ADMIN.password });
+    const { result: logins, peak: rssLogin } = await withRssPeak(srv.pid, () => cannon({ url: `${srv.url}/api/auth/login`, method: 'POST', body: loginBody, headers: { 'content-type': 'application/json' }, connections: 4, duration: DUR }));
+    out.logins = logins; out.rssLogins = rssLogin;
+
+    // Submits: 40 applicants × up to 14 courses, 8 at a time.
+    const courses: number[] = (await fetch(`${srv.url}/api/courses`).then((r) => r.json())).courses.map((c: any) => c.id);
+    const applicants = [];
+    for (let i = 0; i < 40; i++) applicants.push(await newApplicant(srv.url));
+    const jobs = applicants.flatMap((a) => courses.map((cid) => ({ a, cid })));
+    const lat: number[] = []; const statuses: Record<number, number> = {};
+    const t0 = performance.now();
+    const { peak: rssSubmit } = await withRssPeak(srv.pid, async () => {
+      let next = 0;
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        while (next < jobs.length && performance.now() - t0 < DUR * 1000) {
+          const { a, cid } = jobs[next++];
+          const r = await a.c.req('POST', '/api/applications', applicationBody(cid, a.upload!, a.upload!));
+          lat.push(r.ms); statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        }
+      }));
+    });
+    const secs = (performance.now() - t0) / 1000;
+    out.submits = { perSec: (statuses[201] ?? 0) / secs, p50: percentile(lat, 50), p99: percentile(lat, 99), statuses };
+    out.rssPeak = Math.max(rss(srv.pid).peak, rssSubmit);
+  } finally {
+    await srv.stop();
+    await pgdb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+const results = [];
+for (const k of kinds) {
+  console.info(`\n[bench:api] ${k}: running (${DUR} s per phase)…`);
+  const r = await run(k as 'pglite' | 'postgres');
+  results.push(r);
+  const ratio = (a: number, b: number) => fmt(a / b, 2);
+  console.info(`[bench:api] ${k}
+  GET /api/courses    max ${fmt(r.reads.list.max, 0)} req/s (bare ${fmt(r.bare.list.max, 0)}; ratio ${ratio(r.reads.list.max, r.bare.list.max)}) · at 50 %: ${fmt(r.reads.list.rps, 0)} req/s, p50 ${r.reads.list.p50} ms, p99 ${r.reads.list.p99} ms (bare p99 ${r.bare.list.p99} ms)
+  GET /api/courses/1  max ${fmt(r.reads.one.max, 0)} req/s (bare ${fmt(r.bare.one.max, 0)}; ratio ${ratio(r.reads.one.max, r.bare.one.max)}) · at 50 %: ${fmt(r.reads.one.rps, 0)} req/s, p50 ${r.reads.one.p50} ms, p99 ${r.reads.one.p99} ms (bare p99 ${r.bare.one.p99} ms)
+  logins              ${fmt(r.logins.rps)} /s, p50 ${r.logins.p50} ms, p99 ${r.logins.p99} ms, non-2xx ${r.logins.non2xx}
+  submits             ${fmt(r.submits.perSec)} /s, p50 ${fmt(r.submits.p50, 0)} ms, p99 ${fmt(r.submits.p99, 0)} ms, statuses ${JSON.stringify(r.submits.statuses)}
+  RSS                 idle ${mb(r.rssIdle)}, reads ${mb(r.rssReads)}, logins ${mb(r.rssLogins)}, peak ${mb(r.rssPeak)}
+  read errors/non-2xx ${r.reads.list.errors + r.reads.one.errors}`);
+}
+fs.mkdirSync(path.join(ROOT, 'bench/out'), { recursive: true });
+fs.writeFileSync(path.join(ROOT, 'bench/out/api.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));

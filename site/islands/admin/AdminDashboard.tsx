@@ -1,0 +1,194 @@
+/**
+ * /dashboard/admin (spec §2 Admin dashboard): tabs Dashboard, Applications, Courses, Departments, Students,
+ * Payments, Reports, Settings, External System; links to /admin/announcements and the external pages.
+ * The Dashboard tab: totals by status, acceptance rate (accepted share), completion rate (accepted + rejected
+ * share), fees collected (completed payments, two decimals), 5 recent applications, 4 courses, the four
+ * departments and the last site build. Heavy tabs load on first open. The tab lives in the URL hash.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import type { AdminStats } from '../../../api/contracts/admin.ts';
+import { APPLICATION_STATUSES, statusLabel } from '../../../api/contracts/statuses.ts';
+import { api } from '../../lib/api-client.ts';
+import { levelLabel } from '../../lib/format.ts';
+import { useAdminAccess } from './use-admin.ts';
+import { AccessGate, appRef, dateTime, ErrorState, money, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+
+const ApplicationsManager = lazy(() => import('./ApplicationsManager.tsx'));
+const CoursesManager = lazy(() => import('./CoursesManager.tsx'));
+const StudentsList = lazy(() => import('./StudentsList.tsx'));
+const SettingsForm = lazy(() => import('./SettingsForm.tsx'));
+const ReportsPanel = lazy(() => import('./ReportsPanel.tsx'));
+
+const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['courses', 'Courses'], ['departments', 'Departments'], ['students', 'Students'],
+  ['payments', 'Payments'], ['reports', 'Reports'], ['settings', 'Settings'], ['external', 'External System']] as const;
+type Tab = typeof TABS[number][0];
+
+interface Build { status: string; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; reason: string | null }
+
+export default function AdminDashboard() {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><Dashboard /></AccessGate>;
+}
+
+function Dashboard() {
+  const [tab, setTab] = useState<Tab>('dashboard');
+  useEffect(() => {
+    const fromHash = () => { const h = window.location.hash.slice(1); if (TABS.some(([k]) => k === h)) setTab(h as Tab); };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, []);
+  const change = (v: string) => { setTab(v as Tab); history.replaceState(null, '', v === 'dashboard' ? window.location.pathname : `#${v}`); };
+  const fallback = <SkeletonRows rows={6} label="Loading" />;
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <a href="/admin/announcements" className="btn-secondary">Manage announcements</a>
+      </div>
+      <Tabs.Root value={tab} onValueChange={change}>
+        <Tabs.List aria-label="Admin sections" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
+          {TABS.map(([k, label]) => (
+            <Tabs.Trigger key={k} value={k} className="rounded-t px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-b-2 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 dark:text-slate-200 dark:data-[state=active]:text-brand-100">{label}</Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="dashboard"><Overview onTab={change} /></Tabs.Content>
+        <Tabs.Content value="applications"><Suspense fallback={fallback}><ApplicationsManager heading={false} /></Suspense></Tabs.Content>
+        <Tabs.Content value="courses"><Suspense fallback={fallback}><CoursesManager heading={false} /></Suspense></Tabs.Content>
+        <Tabs.Content value="departments"><Departments /></Tabs.Content>
+        <Tabs.Content value="students"><Suspense fallback={fallback}><StudentsList heading={false} /></Suspense></Tabs.Content>
+        <Tabs.Content value="payments"><Payments /></Tabs.Content>
+        <Tabs.Content value="reports"><Suspense fallback={fallback}><ReportsPanel /></Suspense></Tabs.Content>
+        <Tabs.Content value="settings"><Suspense fallback={fallback}><SettingsForm heading={false} /></Suspense></Tabs.Content>
+        <Tabs.Content value="external"><External /></Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function useStats() {
+  const [stats, setStats] = useState<AdminStats | null>(null);
+  const [error, setError] = useState(false);
+  const load = useCallback(() => { api<AdminStats>('/api/admin/stats').then((s) => { setStats(s); setError(false); }).catch(() => setError(true)); }, []);
+  useEffect(load, [load]);
+  return { stats, error, load };
+}
+
+function Stat({ label, value, testid }: { label: string; value: string | number; testid?: string }) {
+  return <div className="card p-4"><p className="text-sm muted">{label}</p><p className="text-2xl font-bold" data-testid={testid}>{value}</p></div>;
+}
+
+function Overview({ onTab }: { onTab: (t: string) => void }) {
+  const { stats, error, load } = useStats();
+  if (error) return <ErrorState message="Could not load the dashboard." onRetry={load} />;
+  if (!stats) return <SkeletonRows rows={6} label="Loading dashboard" />;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total applications" value={stats.totals.applications} testid="stat-total" />
+        <Stat label="Acceptance rate" value={`${stats.acceptanceRate}%`} testid="stat-acceptance" />
+        <Stat label="Completion rate" value={`${stats.completionRate}%`} testid="stat-completion" />
+        <Stat label="Fees collected" value={money(stats.feesCollected)} testid="stat-fees" />
+      </div>
+      <section aria-labelledby="by-status" className="card p-4">
+        <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
+        <ul className="grid gap-2 sm:grid-cols-3">
+          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex items-center justify-between gap-2"><StatusBadge status={s} /><span className="font-semibold" data-testid={`status-${s}`}>{stats.totals.byStatus[s] ?? 0}</span></li>)}
+        </ul>
+        <p className="mt-2 text-sm muted">{stats.totals.students} students · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent" className="card p-4">
+          <div className="mb-2 flex items-center justify-between"><h2 id="recent" className="font-semibold">Recent applications</h2>
+            <button type="button" className="text-sm underline" onClick={() => onTab('applications')}>View all</button></div>
+          {stats.recentApplications.length === 0 ? <p className="muted">No applications found</p> : (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {stats.recentApplications.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="recent-app">
+                  <span><span className="font-mono">{appRef(a.id)}</span> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {dateTime(a.createdAt)}</span></span>
+                  <StatusBadge status={a.status} />
+                </li>))}
+            </ul>)}
+        </section>
+        <section aria-labelledby="courses4" className="card p-4">
+          <div className="mb-2 flex items-center justify-between"><h2 id="courses4" className="font-semibold">Courses</h2>
+            <button type="button" className="text-sm underline" onClick={() => onTab('courses')}>Manage courses</button></div>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {stats.courses.map((c) => <li key={c.id} className="py-2 text-sm" data-testid="dash-course">{c.title}<span className="block muted">{levelLabel(c.level)} · {c.department}{c.isActive ? '' : ' · inactive'}</span></li>)}
+          </ul>
+        </section>
+      </div>
+      <section aria-labelledby="depts" className="card p-4">
+        <h2 id="depts" className="mb-2 font-semibold">Departments</h2>
+        <ul className="grid gap-2 sm:grid-cols-4">{stats.departments.map((d) => <li key={d.name} data-testid="dept">{d.name} <span className="muted">({d.courses} courses)</span></li>)}</ul>
+      </section>
+      <BuildStatus />
+    </div>
+  );
+}
+
+/** The state of the last publish (DESIGN §4 Rebuild on publish); refreshed every 10 s while open. */
+function BuildStatus() {
+  const [b, setB] = useState<{ build: Build | null; building: boolean } | null>(null);
+  useEffect(() => {
+    let stop = false;
+    const tick = () => api<{ build: Build | null; building: boolean }>('/api/admin/site-build').then((r) => { if (!stop) setB(r); }).catch(() => {});
+    tick();
+    const h = setInterval(() => { if (document.visibilityState === 'visible') tick(); }, 10_000);
+    return () => { stop = true; clearInterval(h); };
+  }, []);
+  return (
+    <section aria-labelledby="build" className="card p-4" aria-live="polite">
+      <h2 id="build" className="mb-1 font-semibold">Public site</h2>
+      {!b ? <p className="muted">Checking…</p>
+        : b.building ? <p>Publishing changes…</p>
+        : !b.build ? <p className="muted">No build recorded yet.</p>
+        : b.build.status === 'ok' ? <p data-testid="build-status">Last published {dateTime(b.build.finishedAt)} in {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s — ok.</p>
+        : b.build.status === 'running' ? <p>Publishing changes…</p>
+        : <p className="text-red-800 dark:text-red-300" data-testid="build-status">Last publish failed {dateTime(b.build.finishedAt)} after {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s; the previous version stays live. {b.build.error?.split('\n').slice(-1)[0]}</p>}
+    </section>
+  );
+}
+
+function Departments() {
+  const { stats, error, load } = useStats();
+  if (error) return <ErrorState message="Could not load departments." onRetry={load} />;
+  if (!stats) return <SkeletonRows rows={4} label="Loading departments" />;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {stats.departments.map((d) => <li key={d.name} className="card p-4"><h2 className="font-semibold">{d.name}</h2><p className="muted">{d.courses} course{d.courses === 1 ? '' : 's'}</p></li>)}
+    </ul>
+  );
+}
+
+function Payments() {
+  const { stats } = useStats();
+  const [rows, setRows] = useState<AdminStats['recentApplications'] | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => { api<{ applications: AdminStats['recentApplications'] }>('/api/admin/applications?pageSize=20').then((r) => setRows(r.applications)).catch(() => setError(true)); }, []);
+  return (
+    <div className="space-y-4">
+      <p className="text-lg">Fees collected: <strong>{stats ? money(stats.feesCollected) : '…'}</strong></p>
+      {error ? <ErrorState message="Error loading payment data. Please try again." /> : !rows ? <SkeletonRows rows={5} label="Loading payments" /> : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="px-3 py-2 text-left font-semibold">Latest application fees</caption>
+            <thead><tr className="text-left"><th scope="col" className="px-3 py-2">Application</th><th scope="col" className="px-3 py-2">Applicant</th><th scope="col" className="px-3 py-2">Amount</th><th scope="col" className="px-3 py-2">Payment</th><th scope="col" className="px-3 py-2">Date</th></tr></thead>
+            <tbody>{rows.map((a) => <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800"><td className="px-3 py-2 font-mono">{appRef(a.id)}</td><td className="px-3 py-2">{a.applicant.name}</td><td className="px-3 py-2">{money(a.paymentAmount)}</td><td className="px-3 py-2">{statusLabel(a.paymentStatus)}</td><td className="px-3 py-2">{dateTime(a.createdAt)}</td></tr>)}</tbody>
+          </table>
+        </div>)}
+      <p className="text-sm"><a className="underline" href="/admin/external-payments">External payments ledger</a></p>
+    </div>
+  );
+}
+
+function External() {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <a href="/admin/branches" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">Branches</h2><p className="text-sm muted">Campuses and their students</p></a>
+      <a href="/admin/external-students" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">External students</h2><p className="text-sm muted">Enrolled students in the administration system</p></a>
+      <a href="/admin/external-payments" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">External payments</h2><p className="text-sm muted">Payments ledger and new payments</p></a>
+    </div>
+  );
+}

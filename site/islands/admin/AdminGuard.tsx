@@ -1,0 +1,31 @@
+/**
+ * The admin layout's guard and logout button (spec §2 Admin layout, §6): logged out → /auth; signed in but
+ * not admin → toast 'Unauthorized' / 'You need admin privileges to access this page' and /login (mode
+ * 'redirect'), or stay and let the page show the 'Unauthorized Access' message (mode 'message').
+ * Log out → /auth.
+ */
+import { useEffect, useState } from 'react';
+import { logout } from '../../stores/session.ts';
+import { flashToast } from '../../stores/toasts.ts';
+import { useAdminAccess } from './use-admin.ts';
+
+export const UNAUTHORIZED_TOAST = { title: 'Unauthorized', description: 'You need admin privileges to access this page', variant: 'destructive' as const };
+
+export default function AdminGuard({ mode = 'redirect' }: { mode?: 'redirect' | 'message' }) {
+  const access = useAdminAccess();
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (access === 'anonymous' && !pending) window.location.replace('/auth');
+    if (access === 'forbidden' && mode === 'redirect') {
+      flashToast(UNAUTHORIZED_TOAST);
+      window.location.replace('/login');
+    }
+  }, [access, mode, pending]);
+  if (access !== 'admin') return null;
+  return (
+    <button type="button" className="btn-secondary w-full" disabled={pending}
+      onClick={async () => { setPending(true); await logout(); window.location.assign('/auth'); }}>
+      {pending ? 'Logging out…' : 'Log out'}
+    </button>
+  );
+}

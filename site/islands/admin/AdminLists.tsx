@@ -1,0 +1,92 @@
+/**
+ * /admin/profile, /admin/messages and /admin/bookings (issue #6): the signed-in admin's details, contact
+ * messages (GET /api/admin/contact-messages) and assessment bookings (GET /api/admin/assessment-bookings).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { useSession } from '../ui/use-session.ts';
+import { useAdminAccess } from './use-admin.ts';
+import { AccessGate, dateTime, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+
+export function AdminProfile() {
+  const access = useAdminAccess();
+  const { user } = useSession();
+  return (
+    <AccessGate access={access}>
+      <h1 className="mb-4 text-2xl font-bold">Profile</h1>
+      {user && (
+        <div className="card max-w-xl p-6">
+          <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+            <dt className="muted">Name</dt><dd>{user.firstName} {user.lastName}</dd>
+            <dt className="muted">E-mail</dt><dd>{user.email}</dd>
+            <dt className="muted">Phone</dt><dd>{user.phone || 'Not given'}</dd>
+            <dt className="muted">Role</dt><dd>admin Account</dd>
+            <dt className="muted">Since</dt><dd>{dateTime(user.createdAt)}</dd>
+          </dl>
+          <a href="/profile" className="btn-secondary mt-4">Edit profile or change password</a>
+        </div>
+      )}
+    </AccessGate>
+  );
+}
+
+function useList<T>(path: string, key: string) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [error, setError] = useState(false);
+  const load = useCallback(() => { api<Record<string, T[]>>(path).then((r) => { setItems(r[key] ?? []); setError(false); }).catch(() => setError(true)); }, [path, key]);
+  useEffect(load, [load]);
+  return { items, error, load };
+}
+
+interface Message { id: number; firstName: string; lastName: string; email: string; phone: string | null; message: string; createdAt: string }
+
+export function MessagesList() {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><Messages /></AccessGate>;
+}
+function Messages() {
+  const { items, error, load } = useList<Message>('/api/admin/contact-messages', 'messages');
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">Contact messages</h1>
+      {error ? <ErrorState message="Could not load contact messages." onRetry={load} /> : !items ? <SkeletonRows rows={4} label="Loading messages" />
+        : items.length === 0 ? <Empty>No messages yet.</Empty> : (
+          <ul className="space-y-3">{items.map((m) => (
+            <li key={m.id} className="card p-4">
+              <p className="font-semibold">{m.firstName} {m.lastName} <span className="text-sm font-normal muted">· {dateTime(m.createdAt)}</span></p>
+              <p className="text-sm"><a className="underline" href={`mailto:${m.email}`}>{m.email}</a>{m.phone && <> · {m.phone}</>}</p>
+              <p className="mt-2 whitespace-pre-line">{m.message}</p>
+            </li>))}</ul>)}
+    </section>
+  );
+}
+
+interface Booking { id: number; firstName: string; lastName: string; email: string; phone: string; preferredCampus: string; courseInterest: string; assessmentType: string; preferredDate: string; preferredTime: string; createdAt: string }
+
+export function BookingsList() {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><Bookings /></AccessGate>;
+}
+function Bookings() {
+  const { items, error, load } = useList<Booking>('/api/admin/assessment-bookings', 'bookings');
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">Assessment bookings</h1>
+      {error ? <ErrorState message="Could not load assessment bookings." onRetry={load} /> : !items ? <SkeletonRows rows={4} label="Loading bookings" />
+        : items.length === 0 ? <Empty>No bookings yet.</Empty> : (
+          <div className="card overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Assessment bookings</caption>
+              <thead><tr className="text-left">{['Reference', 'Name', 'Contact', 'Campus', 'Assessment', 'Preferred', 'Received'].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}</tr></thead>
+              <tbody>{items.map((b) => (
+                <tr key={b.id} className="border-t border-slate-100 dark:border-slate-800">
+                  <td className="px-3 py-2 font-mono">ASC-{b.id}</td><td className="px-3 py-2">{b.firstName} {b.lastName}</td>
+                  <td className="px-3 py-2">{b.email}<span className="block muted">{b.phone}</span></td><td className="px-3 py-2">{b.preferredCampus}</td>
+                  <td className="px-3 py-2">{b.assessmentType}<span className="block muted">{b.courseInterest}</span></td>
+                  <td className="px-3 py-2">{b.preferredDate} ({b.preferredTime})</td><td className="px-3 py-2">{dateTime(b.createdAt)}</td>
+                </tr>))}</tbody>
+            </table>
+          </div>)}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * /admin/announcements (spec §2 Announcements, §5, §6, §8; issue #6): a 500 px high table of every
+ * announcement; create/edit in a dialog (title ≥ 3, content ≥ 10, image URL or blank → null, active,
+ * sendEmail, sendNotification); delete after the AlertDialog 'Are you sure you want to delete this
+ * announcement?'; active toggle. E-mailing on edit uses POST /api/announcements/{id}/notify.
+ * Non-admins see the §6 'Unauthorized Access' message.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { Announcement } from '../../../api/contracts/announcements.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { useAdminAccess } from './use-admin.ts';
+import Panel from './Panel.tsx';
+import { dateTime, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+
+export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
+export const UNEXPECTED = 'An unexpected error occurred';
+const AnnouncementForm = lazy(() => import('./AnnouncementForm.tsx'));
+
+export default function AnnouncementsManager() {
+  const access = useAdminAccess();
+  if (access === 'loading') return <SkeletonRows rows={5} label="Checking your access" />;
+  if (access !== 'admin') return <div role="alert" className="card border-red-300 p-4 text-red-800 dark:border-red-700 dark:text-red-200">{UNAUTHORIZED_ACCESS}</div>;
+  return <Manager />;
+}
+
+function Manager() {
+  const [items, setItems] = useState<Announcement[] | null>(null);
+  const [error, setError] = useState(false);
+  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    api<{ announcements: Announcement[] }>('/api/admin/announcements').then((r) => { setItems(r.announcements); setError(false); }).catch(() => setError(true));
+  }, []);
+  useEffect(load, [load]);
+
+  const toggle = async (a: Announcement) => {
+    setBusy(true);
+    try {
+      await api(`/api/announcements/${a.id}`, { method: 'PUT', json: { title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: !a.active } });
+      toast({ title: 'Announcement updated', description: `${a.title} is now ${a.active ? 'inactive' : 'active'}.`, variant: 'success' });
+      load();
+    } catch (e) {
+      toast({ title: 'Error updating announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+    } finally { setBusy(false); }
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api(`/api/announcements/${deleting.id}`, { method: 'DELETE' });
+      toast({ title: 'Announcement deleted', variant: 'success' });
+      setDeleting(null);
+      load();
+    } catch (e) {
+      toast({ title: 'Error deleting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+    } finally { setBusy(false); }
+  };
+
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Announcements</h1>
+        <button type="button" className="btn-primary" onClick={() => setEditing('new')}>New announcement</button>
+      </div>
+      {error ? <ErrorState message="Failed to load announcements" onRetry={load} />
+        : !items ? <SkeletonRows rows={5} label="Loading announcements" />
+        : items.length === 0 ? <Empty>No announcements yet.</Empty>
+        : (
+          <div className="card overflow-auto" style={{ height: 500 }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
+            <table className="w-full text-sm">
+              <thead className="sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900">
+                <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
+              </thead>
+              <tbody>
+                {items.map((a) => (
+                  <tr key={a.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid="announcement-row">
+                    <td className="px-3 py-2"><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
+                    <td className="px-3 py-2">{a.active ? 'Active' : 'Inactive'}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(a.createdAt)}</td>
+                    <td className="px-3 py-2"><div className="flex flex-wrap gap-1">
+                      <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
+                      <button type="button" className="btn-secondary px-2 py-1" disabled={busy} onClick={() => toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</button>
+                      <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>
+                    </div></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+      <Panel open={editing != null} onOpenChange={(o) => { if (!o) setEditing(null); }} title={editing === 'new' ? 'New announcement' : 'Edit announcement'}>
+        <Suspense fallback={<SkeletonRows rows={4} label="Loading form" />}>
+          {editing != null && <AnnouncementForm item={editing === 'new' ? null : editing} onDone={() => { setEditing(null); load(); }} onCancel={() => setEditing(null)} />}
+        </Suspense>
+      </Panel>
+
+      <AlertDialog.Root open={deleting != null} onOpenChange={(o) => { if (!o) setDeleting(null); }}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+            <AlertDialog.Title className="text-lg font-bold">Delete announcement</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2">Are you sure you want to delete this announcement?</AlertDialog.Description>
+            {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}
+            <div className="mt-6 flex justify-end gap-2">
+              <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
+              <button type="button" className="btn-danger" disabled={busy} onClick={remove}>{busy ? 'Deleting…' : 'Delete'}</button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}
+

@@ -1,0 +1,302 @@
+/**
+ * Admin applications (spec §2 Applications; issue #6): search, status and course filters, sortable columns,
+ * pagination (server side, so 10,000 applications stay fast), ids as APP-{id}, quick Approve (accepted) and
+ * Reject on pending rows only, bulk decisions with per-item results, CSV export of the current filter, and a
+ * detail panel (applicant, academic history, documents, payment, history) with a status select over all six
+ * statuses, notes and a Reject button. Toasts 'Application updated' / 'Update failed' (spec §8).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { APPLICATION_STATUSES, statusLabel } from '../../../api/contracts/statuses.ts';
+import type { AdminApplicationRow, BulkResult } from '../../../api/contracts/admin.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { useAdminAccess } from './use-admin.ts';
+import Panel from './Panel.tsx';
+import { AccessGate, appRef, dateTime, Empty, ErrorState, money, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+
+interface Page { applications: AdminApplicationRow[]; total: number; page: number; pageSize: number; pages: number }
+interface CourseOption { id: number; title: string }
+type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course';
+
+async function changeStatus(id: number, status: string, notes: string): Promise<boolean> {
+  try {
+    await api(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes } });
+    toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
+    return true;
+  } catch (e) {
+    toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    return false;
+  }
+}
+
+export default function ApplicationsManager({ pageSize: initialSize = 20, heading = true }: { pageSize?: number; heading?: boolean }) {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><Manager initialSize={initialSize} heading={heading} /></AccessGate>;
+}
+
+function Manager({ initialSize, heading }: { initialSize: number; heading: boolean }) {
+  const [q, setQ] = useState('');
+  const [term, setTerm] = useState('');
+  const [status, setStatus] = useState('all');
+  const [courseId, setCourseId] = useState('all');
+  const [sort, setSort] = useState<Sort>('createdAt');
+  const [dir, setDir] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(initialSize);
+  const [data, setData] = useState<Page | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [courses, setCourses] = useState<CourseOption[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState<number | 'bulk' | null>(null);
+  const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const seq = useRef(0);
+
+  useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
+  useEffect(() => { api<{ courses: CourseOption[] }>('/api/courses?all=1').then((r) => setCourses(r.courses)).catch(() => {}); }, []);
+
+  const query = new URLSearchParams({ q: term, status, courseId, sort, dir, page: String(page), pageSize: String(size) }).toString();
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const r = await api<Page>(`/api/admin/applications?${query}`);
+      if (mine !== seq.current) return;
+      setData(r); setError(null);
+      setSelected((s) => new Set([...s].filter((id) => r.applications.some((a) => a.id === id))));
+    } catch (e) {
+      if (mine === seq.current) setError(e instanceof ApiError ? e.userMessage : 'Could not load applications.');
+    } finally { if (mine === seq.current) setLoading(false); }
+  }, [query]);
+  useEffect(() => { void load(); }, [load]);
+
+  const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' ? 'desc' : 'asc'); } setPage(1); };
+  const quick = async (id: number, to: 'accepted' | 'rejected') => {
+    setBusy(id);
+    if (await changeStatus(id, to, '')) await load();
+    setBusy(null);
+  };
+  const bulk = async (to: 'accepted' | 'rejected') => {
+    setBusy('bulk');
+    try {
+      const r = await api<{ results: BulkResult[] }>('/api/admin/applications/bulk', { method: 'POST', json: { ids: [...selected], status: to } });
+      setBulkResults(r.results);
+      const ok = r.results.filter((x) => x.ok).length;
+      const failed = r.results.length - ok;
+      toast(failed
+        ? { title: 'Update failed', description: `${ok} updated, ${failed} not updated. See the results above the table.`, variant: 'destructive' }
+        : { title: 'Application updated', description: `${ok} application${ok === 1 ? '' : 's'} ${to === 'accepted' ? 'approved' : 'rejected'}.`, variant: 'success' });
+      setSelected(new Set());
+      await load();
+    } catch (e) {
+      toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    } finally { setBusy(null); }
+  };
+
+  const rows = data?.applications ?? [];
+  const pendingOnPage = rows.filter((a) => a.status === 'pending');
+  const allPendingSelected = pendingOnPage.length > 0 && pendingOnPage.every((a) => selected.has(a.id));
+  const th = (label: string, s: Sort) => (
+    <th scope="col" aria-sort={sort === s ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left">
+      <button type="button" className="font-semibold hover:underline" onClick={() => sortBy(s)}>
+        {label}<span aria-hidden="true">{sort === s ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+
+  return (
+    <section aria-labelledby={heading ? 'apps-heading' : undefined}>
+      {heading && <h1 id="apps-heading" className="mb-4 text-2xl font-bold">Applications</h1>}
+      <form role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => { e.preventDefault(); setTerm(q.trim()); setPage(1); }}>
+        <div>
+          <label htmlFor="app-search" className="label">Search</label>
+          <input id="app-search" type="search" className="input" placeholder="Name, e-mail, course or APP-id" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="app-status" className="label">Status</label>
+          <select id="app-status" className="input" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+            <option value="all">All statuses</option>
+            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="app-course" className="label">Course</label>
+          <select id="app-course" className="input" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPage(1); }}>
+            <option value="all">All courses</option>
+            {courses.map((c) => <option key={c.id} value={String(c.id)}>{c.title}</option>)}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <a className="btn-secondary" href={`/api/admin/applications/export.csv?${query}`} download>Export CSV</a>
+        </div>
+      </form>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2" aria-live="polite">
+        <span className="text-sm muted">{selected.size} selected</span>
+        <button type="button" className="btn-primary" disabled={selected.size === 0 || busy === 'bulk'} onClick={() => bulk('accepted')}>Approve selected</button>
+        <button type="button" className="btn-danger" disabled={selected.size === 0 || busy === 'bulk'} onClick={() => bulk('rejected')}>Reject selected</button>
+        {data && <span className="ml-auto text-sm muted" data-testid="apps-count">{data.total.toLocaleString('en-US')} application{data.total === 1 ? '' : 's'}</span>}
+      </div>
+      {bulkResults && (
+        <div className="card mt-3 p-3 text-sm" role="status">
+          <div className="flex items-center justify-between"><p className="font-semibold">Bulk results</p>
+            <button type="button" className="btn-secondary px-2 py-1" onClick={() => setBulkResults(null)}>Dismiss</button></div>
+          <ul className="mt-1 space-y-0.5">
+            {bulkResults.map((r) => <li key={r.id}>{appRef(r.id)}: {r.ok ? `updated to ${statusLabel(r.status ?? '')}` : `not updated — ${r.error}`}</li>)}
+          </ul>
+        </div>
+      )}
+
+      <div className="mt-3">
+        {error ? <ErrorState message={error} onRetry={load} />
+          : !data ? <SkeletonRows rows={Math.min(size, 8)} label="Loading applications" />
+          : rows.length === 0 ? <Empty>No applications found</Empty>
+          : (
+            <div className="card overflow-x-auto" aria-busy={loading}>
+              <table className="w-full text-sm">
+                <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
+                <thead className="border-b border-slate-200 dark:border-slate-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2"><input type="checkbox" aria-label="Select all pending applications on this page" checked={allPendingSelected}
+                      disabled={pendingOnPage.length === 0}
+                      onChange={(e) => setSelected(new Set(e.target.checked ? pendingOnPage.map((a) => a.id) : []))} /></th>
+                    {th('ID', 'id')}{th('Applicant', 'applicant')}{th('Course', 'course')}{th('Status', 'status')}{th('Submitted', 'createdAt')}
+                    <th scope="col" className="px-3 py-2 text-left">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((a) => (
+                    <tr key={a.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="app-row">
+                      <td className="px-3 py-2">{a.status === 'pending' && (
+                        <input type="checkbox" aria-label={`Select ${appRef(a.id)}`} checked={selected.has(a.id)}
+                          onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.target.checked) n.add(a.id); else n.delete(a.id); return n; })} />)}</td>
+                      <td className="px-3 py-2 font-mono">{appRef(a.id)}</td>
+                      <td className="px-3 py-2"><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted">{a.applicant.email}</span></td>
+                      <td className="px-3 py-2">{a.course?.title ?? 'Unknown Course'}</td>
+                      <td className="px-3 py-2"><StatusBadge status={a.status} /></td>
+                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(a.createdAt)}</td>
+                      <td className="px-3 py-2">
+                        <div className="flex flex-wrap gap-1">
+                          <button type="button" className="btn-secondary px-2 py-1" onClick={() => setDetailId(a.id)} aria-label={`View ${appRef(a.id)}`}>View</button>
+                          {a.status === 'pending' && <>
+                            <button type="button" className="btn-primary px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'accepted')} aria-label={`Approve ${appRef(a.id)}`}>Approve</button>
+                            <button type="button" className="btn-danger px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'rejected')} aria-label={`Reject ${appRef(a.id)}`}>Reject</button>
+                          </>}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </div>
+
+      {data && data.total > 0 && (
+        <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <button type="button" className="btn-secondary" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {data.page} of {data.pages}</span>
+          <button type="button" className="btn-secondary" disabled={page >= data.pages || loading} onClick={() => setPage(page + 1)}>Next</button>
+          <label htmlFor="app-size" className="ml-auto">Rows per page</label>
+          <select id="app-size" className="input w-auto" value={size} onChange={(e) => { setSize(Number(e.target.value)); setPage(1); }}>
+            {[10, 20, 50, 100].map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </nav>
+      )}
+
+      <Panel open={detailId != null} onOpenChange={(o) => { if (!o) setDetailId(null); }} side
+        title={detailId != null ? `Application ${appRef(detailId)}` : 'Application'}>
+        {detailId != null && <Detail id={detailId} onChanged={load} />}
+      </Panel>
+    </section>
+  );
+}
+
+interface DetailData {
+  application: { id: number; status: string; personal: Record<string, string>; academicHistory: { highSchool?: Record<string, string>; college?: Record<string, string> }; paymentStatus: string; paymentAmount: string; notes?: string | null; createdAt: string | null; course: { title: string; department: string } | null };
+  applicant: { firstName: string; lastName: string; email: string; phone: string | null } | null;
+  history: { id: number; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string; changedBy: { name: string } | null }[];
+  payment: { method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string } | null;
+  documents: { slot: string; label: string; name: string | null; url: string; size: number | null }[];
+}
+
+const PERSONAL: [string, string][] = [
+  ['firstName', 'First name'], ['lastName', 'Last name'], ['email', 'Email'], ['phone', 'Phone'], ['dateOfBirth', 'Date of birth'],
+  ['nationality', 'Nationality'], ['addressLine1', 'Address'], ['addressLine2', 'Address line 2'], ['city', 'City'], ['state', 'State/Province'],
+  ['postalCode', 'Postal code'], ['country', 'Country'],
+];
+const SCHOOL: [string, string][] = [['name', 'Name'], ['city', 'City'], ['country', 'Country'], ['from', 'From'], ['to', 'To'], ['qualification', 'Qualification'], ['grade', 'Grade']];
+
+function Dl({ items }: { items: [string, string | null | undefined][] }) {
+  return (
+    <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
+      {items.filter(([, v]) => v).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v}</dd></div>)}
+    </dl>
+  );
+}
+
+function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
+  const [d, setD] = useState<DetailData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [notes, setNotes] = useState('');
+  const [saving, setSaving] = useState(false);
+  const load = useCallback(() => {
+    api<DetailData>(`/api/admin/applications/${id}`).then((r) => { setD(r); setStatus(r.application.status); setError(null); })
+      .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'This application no longer exists.' : 'Could not load the application.'));
+  }, [id]);
+  useEffect(load, [load]);
+  const save = async (to: string) => {
+    setSaving(true);
+    if (await changeStatus(id, to, notes)) { setNotes(''); load(); onChanged(); }
+    setSaving(false);
+  };
+  if (error) return <ErrorState message={error} onRetry={load} />;
+  if (!d) return <SkeletonRows rows={6} label="Loading application" />;
+  const a = d.application;
+  const p = a.personal ?? {};
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3"><StatusBadge status={a.status} /><span className="text-sm muted">Submitted {dateTime(a.createdAt)}</span></div>
+      <section aria-labelledby="d-applicant"><h3 id="d-applicant" className="mb-2 font-semibold">Applicant</h3>
+        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>` : null],
+          ...PERSONAL.map(([k, l]) => [l, p[k]] as [string, string])]} />
+      </section>
+      <section aria-labelledby="d-academic"><h3 id="d-academic" className="mb-2 font-semibold">Academic history</h3>
+        {a.academicHistory?.highSchool ? <><p className="text-sm font-medium">High school</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.highSchool?.[k]])} /></> : <p className="text-sm muted">None given</p>}
+        {a.academicHistory?.college?.name && <><p className="mt-2 text-sm font-medium">College / university</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.college?.[k]])} /></>}
+      </section>
+      <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
+        {d.documents.length === 0 ? <p className="text-sm muted">No documents</p> : (
+          <ul className="space-y-1 text-sm">{d.documents.map((doc) => (
+            <li key={doc.slot}>{doc.label}: <a className="text-brand-700 underline dark:text-brand-100" href={doc.url} target="_blank" rel="noopener">{doc.name ?? 'Open document'}<span className="sr-only"> (opens in a new tab)</span></a></li>))}</ul>)}
+      </section>
+      <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
+        <Dl items={[['Status', a.paymentStatus], ['Amount', money(a.paymentAmount)], ['Method', d.payment ? `${d.payment.method}${d.payment.last4 ? ` •••• ${d.payment.last4}` : ''}` : null], ['Reference', d.payment?.reference], ['Paid', d.payment ? dateTime(d.payment.createdAt) : null]]} />
+      </section>
+      <section aria-labelledby="d-status" className="card p-4"><h3 id="d-status" className="mb-2 font-semibold">Change status</h3>
+        <div className="grid gap-3">
+          <div><label htmlFor="d-status-select" className="label">Status</label>
+            <select id="d-status-select" className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
+              {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+            </select></div>
+          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
+            <textarea id="d-notes" className="input" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" disabled={saving} onClick={() => save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
+            <button type="button" className="btn-danger" disabled={saving || a.status === 'rejected'} onClick={() => save('rejected')}>Reject</button>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="d-history"><h3 id="d-history" className="mb-2 font-semibold">History</h3>
+        <ol className="space-y-2 text-sm">{d.history.map((h) => (
+          <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
+            <span className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</span>
+            <span className="block muted">{dateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}</span>
+            {h.notes && <span className="block">{h.notes}</span>}
+          </li>))}</ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Course create/edit form (spec §5 Course form): title, description, level (default certificate), duration,
+ * department, tuitionFee, startDate required; isActive default true. Validated with the API's CourseInputSchema;
+ * focus moves to the first invalid field; the submit button is disabled while saving.
+ * Toasts (spec §8): 'Course created' / 'Course updated'; 'Failed to create course' / 'Failed to update course'
+ * with the server's message or 'An error occurred'.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CourseInputSchema, type Course, type CourseInput } from '../../../api/contracts/courses.ts';
+import { COURSE_LEVELS, DEPARTMENTS } from '../../../api/contracts/statuses.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+
+const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true };
+
+export default function CourseForm({ course, onSaved, onCancel }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void }) {
+  const editing = course != null;
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CourseInput>({
+    resolver: zodResolver(CourseInputSchema) as any,
+    defaultValues: course ? {
+      title: course.title, description: course.description, level: course.level, duration: course.duration ?? ('' as unknown as number),
+      department: course.department, tuitionFee: course.tuitionFee, startDate: course.startDate ?? '', price: course.price ?? '',
+      requirements: course.requirements ?? '', imageUrl: course.imageUrl ?? '', isActive: course.isActive,
+    } : EMPTY,
+    shouldFocusError: true,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const r = await api<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: values });
+      toast({ title: editing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
+      onSaved(r.course);
+    } catch (e) {
+      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof CourseInput, { message: m }, { shouldFocus: true });
+      toast({ title: editing ? 'Failed to update course' : 'Failed to create course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    }
+  });
+  const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit course' : 'New course'}>
+      <div className="sm:col-span-2"><Field id="c-title" label="Title" error={err('title')}><input className="input" {...fieldProps('c-title', err('title'))} {...register('title')} /></Field></div>
+      <div className="sm:col-span-2"><Field id="c-description" label="Description" error={err('description')}><textarea rows={4} className="input" {...fieldProps('c-description', err('description'))} {...register('description')} /></Field></div>
+      <Field id="c-level" label="Level" error={err('level')}>
+        <select className="input" {...fieldProps('c-level', err('level'))} {...register('level')}>
+          {COURSE_LEVELS.map((l) => <option key={l} value={l}>{l.charAt(0).toUpperCase() + l.slice(1)}</option>)}
+        </select>
+      </Field>
+      <Field id="c-duration" label="Duration (months)" error={err('duration')}><input type="number" min={1} max={120} inputMode="numeric" className="input" {...fieldProps('c-duration', err('duration'))} {...register('duration')} /></Field>
+      <Field id="c-department" label="Department" error={err('department')}>
+        <input list="c-departments" className="input" {...fieldProps('c-department', err('department'))} {...register('department')} />
+        <datalist id="c-departments">{DEPARTMENTS.map((d) => <option key={d} value={d} />)}</datalist>
+      </Field>
+      <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...fieldProps('c-tuition', err('tuitionFee'))} {...register('tuitionFee')} /></Field>
+      <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...fieldProps('c-start', err('startDate'))} {...register('startDate')} /></Field>
+      <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input type="number" min={0} step="0.01" className="input" {...fieldProps('c-price', err('price'))} {...register('price')} /></Field>
+      <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...fieldProps('c-req', err('requirements'))} {...register('requirements')} /></Field></div>
+      <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')}><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
+      <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
+      <div className="flex gap-2 sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSubmitting}>Cancel</button>
+      </div>
+    </form>
+  );
+}

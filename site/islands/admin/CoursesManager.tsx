@@ -1,0 +1,84 @@
+/**
+ * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
+ * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { Course } from '../../../api/contracts/courses.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
+import { useAdminAccess } from './use-admin.ts';
+import Panel from './Panel.tsx';
+import { AccessGate, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+
+const CourseForm = lazy(() => import('./CourseForm.tsx'));
+
+export default function CoursesManager({ heading = true }: { heading?: boolean }) {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><Manager heading={heading} /></AccessGate>;
+}
+
+function Manager({ heading }: { heading: boolean }) {
+  const [courses, setCourses] = useState<Course[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Course | 'new' | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const load = useCallback(() => {
+    api<{ courses: Course[] }>('/api/courses?all=1').then((r) => { setCourses(r.courses); setError(null); })
+      .catch(() => setError('Unable to load courses. Please try again later.'));
+  }, []);
+  useEffect(load, [load]);
+  const toggle = async (c: Course) => {
+    setBusy(c.id);
+    try {
+      await api(`/api/courses/${c.id}/${c.isActive ? 'deactivate' : 'activate'}`, { method: 'POST' });
+      toast({ title: 'Course updated', description: `${c.title} is now ${c.isActive ? 'inactive' : 'active'}.`, variant: 'success' });
+      load();
+    } catch (e) {
+      toast({ title: 'Failed to update course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    } finally { setBusy(null); }
+  };
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        {heading ? <h1 className="text-2xl font-bold">Courses</h1> : <h2 className="text-xl font-bold">Courses</h2>}
+        <button type="button" className="btn-primary" onClick={() => setEditing('new')}>Add course</button>
+      </div>
+      {error ? <ErrorState message={error} onRetry={load} />
+        : !courses ? <SkeletonRows rows={6} label="Loading courses" />
+        : courses.length === 0 ? <Empty>No courses found</Empty>
+        : (
+          <div className="card overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">All courses</caption>
+              <thead className="border-b border-slate-200 text-left dark:border-slate-700">
+                <tr><th scope="col" className="px-3 py-2">Course</th><th scope="col" className="px-3 py-2">Level</th><th scope="col" className="px-3 py-2">Department</th>
+                  <th scope="col" className="px-3 py-2">Duration</th><th scope="col" className="px-3 py-2">Fee</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Actions</th></tr>
+              </thead>
+              <tbody>
+                {courses.map((c) => (
+                  <tr key={c.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="course-row">
+                    <td className="px-3 py-2 font-medium"><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
+                    <td className="px-3 py-2">{levelLabel(c.level)}</td>
+                    <td className="px-3 py-2">{c.department}</td>
+                    <td className="px-3 py-2">{formatDuration(c.duration, 'list')}</td>
+                    <td className="px-3 py-2">{formatPrice(c.price, c.tuitionFee)}</td>
+                    <td className="px-3 py-2">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
+                    <td className="px-3 py-2"><div className="flex gap-1">
+                      <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
+                      <button type="button" className="btn-secondary px-2 py-1" disabled={busy === c.id} onClick={() => toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</button>
+                    </div></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      <Panel open={editing != null} onOpenChange={(o) => { if (!o) setEditing(null); }} title={editing === 'new' ? 'Add course' : 'Edit course'}>
+        <Suspense fallback={<SkeletonRows rows={6} label="Loading form" />}>
+          {editing != null && <CourseForm course={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); load(); }} />}
+        </Suspense>
+      </Panel>
+    </section>
+  );
+}

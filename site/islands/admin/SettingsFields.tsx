@@ -1,0 +1,31 @@
+/** The settings form itself (validated with the API's SettingsSchema), loaded on demand by SettingsForm. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SettingsSchema, type SettingsInput } from '../../../api/contracts/settings.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+
+export default function Form({ initial }: { initial: SettingsInput }) {
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const r = await api<{ settings: SettingsInput }>('/api/admin/settings', { method: 'PUT', json: v });
+      reset(r.settings);
+      toast({ title: 'Settings saved', variant: 'success' });
+    } catch (e) {
+      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof SettingsInput, { message: m }, { shouldFocus: true });
+      toast({ title: 'Failed to save settings', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    }
+  });
+  const err = (k: keyof SettingsInput) => errors[k]?.message as string | undefined;
+  return (
+    <form noValidate onSubmit={onSubmit} className="card grid max-w-xl gap-4 p-6" aria-label="College settings">
+      <Field id="s-fee" label="Application fee" error={err('applicationFee')} hint="Charged with every application, e.g. 50.00"><input inputMode="decimal" className="input" {...fieldProps('s-fee', err('applicationFee'))} {...register('applicationFee')} /></Field>
+      <Field id="s-email" label="Office e-mail" error={err('officeEmail')}><input type="email" className="input" {...fieldProps('s-email', err('officeEmail'))} {...register('officeEmail')} /></Field>
+      <Field id="s-accr" label="Accreditation number" error={err('accreditationNumber')}><input className="input" {...fieldProps('s-accr', err('accreditationNumber'))} {...register('accreditationNumber')} /></Field>
+      <Field id="s-portal" label="Portal access URL" error={err('portalAccessUrl')}><input type="url" className="input" {...fieldProps('s-portal', err('portalAccessUrl'))} {...register('portalAccessUrl')} /></Field>
+      <div><button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : 'Save settings'}</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Admin students (issue #6; DESIGN §4 "admin Students list (real users)"): search by name, e-mail or phone,
+ * contact details, each student's applications and erasure requests. Empty: 'No students found matching your search.'
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { useAdminAccess } from './use-admin.ts';
+import { AccessGate, appRef, dateTime, Empty, ErrorState, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+
+interface Student {
+  id: number; name: string; email: string; phone: string | null; addressLine1: string | null; city: string | null; country: string | null; createdAt: string;
+  applications: { id: number; status: string; course: string; createdAt: string }[];
+  erasureRequests: { id: number; status: string; reason: string | null; createdAt: string }[];
+}
+
+export default function StudentsList({ heading = true }: { heading?: boolean }) {
+  const access = useAdminAccess();
+  return <AccessGate access={access}><List heading={heading} /></AccessGate>;
+}
+
+function List({ heading }: { heading: boolean }) {
+  const [q, setQ] = useState('');
+  const [term, setTerm] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ students: Student[]; total: number } | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
+  const load = useCallback(() => {
+    api<{ students: Student[]; total: number }>(`/api/admin/students?${new URLSearchParams({ q: term, page: String(page), pageSize: '25' })}`)
+      .then((r) => { setData(r); setError(false); }).catch(() => setError(true));
+  }, [term, page]);
+  useEffect(load, [load]);
+  const pages = data ? Math.max(1, Math.ceil(data.total / 25)) : 1;
+  return (
+    <section>
+      {heading ? <h1 className="mb-4 text-2xl font-bold">Students</h1> : <h2 className="mb-4 text-xl font-bold">Students</h2>}
+      <div role="search" className="mb-4 max-w-md">
+        <label htmlFor="student-search" className="label">Search students</label>
+        <input id="student-search" type="search" className="input" placeholder="Name, e-mail or phone" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {error ? <ErrorState message="Error loading student data. Please try again." onRetry={load} />
+        : !data ? <SkeletonRows rows={5} label="Loading students" />
+        : data.students.length === 0 ? <Empty>No students found matching your search.</Empty>
+        : (
+          <>
+            <p className="mb-2 text-sm muted">{data.total} student{data.total === 1 ? '' : 's'}</p>
+            <ul className="space-y-3">
+              {data.students.map((s) => (
+                <li key={s.id} className="card p-4" data-testid="student">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h3 className="font-semibold">{s.name}</h3>
+                    <span className="text-xs muted">Registered {dateTime(s.createdAt)}</span>
+                  </div>
+                  <p className="text-sm"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{s.phone}</a></>}</p>
+                  {(s.addressLine1 || s.city) && <p className="text-sm muted">{[s.addressLine1, s.city, s.country?.toUpperCase()].filter(Boolean).join(', ')}</p>}
+                  {s.erasureRequests.length > 0 && (
+                    <p className="mt-2 rounded bg-orange-50 p-2 text-sm text-orange-900 dark:bg-orange-950 dark:text-orange-100">
+                      Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${dateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}`).join('; ')}
+                    </p>)}
+                  {s.applications.length === 0 ? <p className="mt-2 text-sm muted">No applications yet.</p> : (
+                    <ul className="mt-2 space-y-1 text-sm">
+                      {s.applications.map((a) => <li key={a.id} className="flex flex-wrap items-center gap-2"><span className="font-mono">{appRef(a.id)}</span> {a.course} <StatusBadge status={a.status} /></li>)}
+                    </ul>)}
+                </li>
+              ))}
+            </ul>
+            {pages > 1 && (
+              <nav aria-label="Pagination" className="mt-3 flex items-center gap-2 text-sm">
+                <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+                <span>Page {page} of {pages}</span>
+                <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+              </nav>)}
+          </>
+        )}
+    </section>
+  );
+}

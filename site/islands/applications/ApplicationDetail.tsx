@@ -1,0 +1,189 @@
+/**
+ * /applications/{id} (issue #5, "View Details"): status timeline with dates, submitted data, documents
+ * (download for the owner), payment, and — while the status is documents_required — uploads for the missing
+ * documents (PUT /api/applications/:id/documents). Another student's id shows 'Application not found'.
+ */
+import { useEffect, useState } from 'react';
+import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
+import { COUNTRY_OPTIONS, statusLabel } from '../../../api/contracts/common.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { toast } from '../../stores/toasts.ts';
+import { useSession } from '../ui/use-session.ts';
+import { ApplicationAlerts } from '../student/ApplicationAlerts.tsx';
+import {
+  appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, redirectToLogin, Spinner, StatusBadge,
+  type ApplicationItem, type PaymentView, type UploadView,
+} from '../student/shared.tsx';
+import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
+
+interface Detail {
+  application: ApplicationItem;
+  timeline: { fromStatus: string | null; toStatus: string; createdAt: string | null }[];
+  documents: Record<string, UploadView | null>;
+  payment: PaymentView | null;
+}
+
+const country = (v?: string) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v ?? '';
+
+export default function ApplicationDetail() {
+  const session = useSession();
+  const [id] = useState(() => (typeof window === 'undefined' ? '' : (/^\/applications\/(\d{1,9})\/?$/.exec(window.location.pathname)?.[1] ?? '')));
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'not-found' | 'error'>('loading');
+  const [errorText, setErrorText] = useState('');
+
+  async function load() {
+    if (!id) { setState('not-found'); return; }
+    try {
+      setDetail(await api<Detail>(`/api/applications/${id}`));
+      setState('ready');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return redirectToLogin(true);
+      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) { setState('not-found'); return; }
+      setErrorText(e instanceof ApiError ? e.userMessage : String(e));
+      setState('error');
+    }
+  }
+  useEffect(() => {
+    if (session.isLoading) return;
+    if (!session.user) { redirectToLogin(true); return; }
+    void load();
+  }, [session.isLoading, session.user]);
+
+  if (state === 'loading') return <Spinner label="Loading application…" />;
+  if (state === 'not-found') {
+    return (
+      <div className="card p-10 text-center">
+        <h1 className="text-2xl font-bold">Application not found</h1>
+        <p className="mt-2 muted">This application does not exist or is not yours.</p>
+        <a href="/my-applications" className="btn-primary mt-6">Back to My Applications</a>
+      </div>
+    );
+  }
+  if (state === 'error' || !detail) {
+    return <div role="alert" className="card p-6"><p className="font-semibold">The application could not be loaded.</p><p className="muted">{errorText}</p><button type="button" className="btn-secondary mt-4" onClick={() => { setState('loading'); void load(); }}>Try again</button></div>;
+  }
+
+  const { application: app, timeline, documents, payment } = detail;
+  const p = app.personal ?? {};
+  const hs = app.academicHistory?.highSchool ?? {};
+  const college = app.academicHistory?.college;
+  return (
+    <div className="space-y-8">
+      <a href="/my-applications" className="text-sm underline">← Back to My Applications</a>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm muted">{appRef(app.id)}</p>
+          <h1 className="text-3xl font-extrabold">{courseName(app)}</h1>
+          <p className="muted">Submitted {formatDate(app.submittedAt)}</p>
+        </div>
+        <StatusBadge status={app.status} />
+      </header>
+      <ProgressBar value={applicationProgress(app)} label="Application progress" />
+      <ApplicationAlerts app={app} />
+      {app.status === 'documents_required' && <MissingDocuments app={app} documents={documents} onDone={(d) => setDetail(d)} />}
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section className="card p-6" aria-labelledby="timeline-h">
+          <h2 id="timeline-h" className="mb-4 text-xl font-semibold">Status timeline</h2>
+          <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5 dark:border-slate-700" data-testid="timeline">
+            {timeline.map((h, i) => (
+              <li key={i} className="relative">
+                <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full bg-brand-700" />
+                <p className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</p>
+                <p className="text-sm muted"><time dateTime={h.createdAt ?? undefined}>{formatDateTime(h.createdAt)}</time></p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="card p-6" aria-labelledby="docs-h">
+          <h2 id="docs-h" className="mb-4 text-xl font-semibold">Documents</h2>
+          <ul className="space-y-2 text-sm">
+            {DOCUMENT_SLOTS.map((s) => {
+              const d = documents[s.key];
+              return (
+                <li key={s.key} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="muted">{s.label}</span>
+                  {d ? <a className="underline" href={`/api/uploads/${encodeURIComponent(d.id)}`} download>{d.name} ({formatBytes(d.size)})<span className="sr-only"> download</span></a> : <span>Not provided</span>}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section className="card p-6" aria-labelledby="personal-h">
+          <h2 id="personal-h" className="mb-4 text-xl font-semibold">Personal information</h2>
+          <Rows rows={[
+            ['Name', `${p.firstName ?? ''} ${p.lastName ?? ''}`], ['Email', p.email], ['Phone', p.phone], ['Date of birth', p.dateOfBirth],
+            ['Nationality', country(p.nationality)], ['Address', [p.addressLine1, p.addressLine2, p.city, p.state, p.postalCode, country(p.country)].filter(Boolean).join(', ')],
+          ]} />
+        </section>
+
+        <section className="card p-6" aria-labelledby="academic-h">
+          <h2 id="academic-h" className="mb-4 text-xl font-semibold">Academic history</h2>
+          <Rows rows={[
+            ['High school', [hs.name, hs.city, hs.country].filter(Boolean).join(', ')], ['Years', hs.from ? `${hs.from}–${hs.to}` : ''],
+            ['Qualification', hs.qualification], ['Grade', hs.grade],
+            ...(college?.name ? [['College', [college.name, college.qualification, college.from && `${college.from}–${college.to}`].filter(Boolean).join(', ')] as [string, string]] : []),
+          ]} />
+        </section>
+
+        <section className="card p-6" aria-labelledby="payment-h">
+          <h2 id="payment-h" className="mb-4 text-xl font-semibold">Payment</h2>
+          {payment ? (
+            <Rows rows={[
+              ['Amount', `$${payment.amount}`], ['Method', payment.method === 'card' ? `Card${payment.last4 ? ` ending in ${payment.last4}` : ''}` : 'PayPal'],
+              ['Reference', payment.reference], ['Status', statusLabel(payment.status)], ['Date', formatDate(payment.createdAt)],
+            ]} />
+          ) : <Rows rows={[['Amount', `$${app.paymentAmount}`], ['Status', statusLabel(app.paymentStatus)]]} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Rows({ rows }: { rows: [string, string | undefined][] }) {
+  return (
+    <dl className="grid grid-cols-[9rem_1fr] gap-y-1 text-sm">
+      {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v || '—'}</dd></div>)}
+    </dl>
+  );
+}
+
+function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
+  const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = Object.fromEntries(Object.entries(files).filter(([, v]) => v).map(([k, v]) => [k, v!.id]));
+
+  async function send() {
+    if (busy) return;
+    if (Object.keys(chosen).length === 0) { setError('Please upload at least one document'); return; }
+    setBusy(true); setError(null);
+    try {
+      await api(`/api/applications/${app.id}/documents`, { method: 'PUT', json: { documents: chosen } });
+      toast({ title: 'Documents submitted', description: 'Your application is under review again.', variant: 'success' });
+      onDone(await api(`/api/applications/${app.id}`));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.userMessage : 'The documents could not be sent. Please try again.');
+    } finally { setBusy(false); }
+  }
+
+  return (
+    <section className="card p-6" aria-labelledby="missing-h">
+      <h2 id="missing-h" className="text-xl font-semibold">Upload the requested documents</h2>
+      <p className="mb-4 text-sm muted">Add or replace documents, then send them. Files you already provided stay attached unless you replace them.</p>
+      <div className="space-y-3">
+        {DOCUMENT_SLOTS.map((s) => (
+          <DocumentSlot key={s.key} slot={s.key} label={`${s.label}${documents[s.key] ? ` (currently ${documents[s.key]!.name})` : ''}`} required={false}
+            value={files[s.key] ?? null} onChange={(f) => setFiles((x) => ({ ...x, [s.key]: f }))}
+            onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
+        ))}
+      </div>
+      {error && <p role="alert" className="field-error">{error}</p>}
+      <button type="button" className="btn-primary mt-4" disabled={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</button>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Login form (spec §2 Login, §5, §8): email, password, optional rememberMe. Success → the same-site `redirect`
+ * query parameter if any, else /dashboard/admin for admins or /dashboard/student, with the 'Login successful'
+ * toast; failure → 'Login failed' / 'Invalid email or password'. Used by /login and /auth.
+ */
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { LoginSchema } from '../../../api/contracts/auth.ts';
+import { login } from '../../stores/session.ts';
+import { flashToast, toast } from '../../stores/toasts.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+import { destinationAfterLogin } from './safe-redirect.ts';
+
+type Input = z.input<typeof LoginSchema>;
+type Output = z.output<typeof LoginSchema>;
+
+export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const busy = useRef(false);
+  const [leaving, setLeaving] = useState(false);
+  const id = (n: string) => `${idPrefix}-${n}`;
+
+  const onSubmit = async (v: Output) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const user = await login(v.email, v.password, v.rememberMe);
+      const redirect = new URLSearchParams(window.location.search).get('redirect');
+      setLeaving(true);
+      flashToast({ title: 'Login successful', description: `Welcome back, ${user.firstName}.`, variant: 'success' });
+      window.location.assign(destinationAfterLogin(user.role, redirect));
+    } catch (e) {
+      busy.current = false;
+      const description = e instanceof ApiError
+        ? (e.status === 429 ? e.userMessage : e.status >= 500 ? 'Something went wrong. Please try again.' : 'Invalid email or password')
+        : e instanceof TypeError ? 'Could not reach the server. Check your connection and try again.'
+        : e instanceof Error ? e.message : 'Unknown error during login';
+      toast({ title: 'Login failed', description, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Log in">
+      <Field id={id('email')} label="Email" error={errors.email?.message}>
+        <input {...fieldProps(id('email'), errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
+      </Field>
+      <Field id={id('password')} label="Password" error={errors.password?.message}>
+        <input {...fieldProps(id('password'), errors.password?.message)} {...register('password')} type="password" autoComplete="current-password" className="input" />
+      </Field>
+      <div className="flex items-center justify-between gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('rememberMe')} className="h-4 w-4 accent-brand-700" />
+          Remember me
+        </label>
+        <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
+        {isSubmitting || leaving ? 'Logging in...' : 'Log in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * /register: the simple form by default, the comprehensive wizard with ?mode=full (spec §2 Registration:
+ * "simple or comprehensive form"). The page is static, so the mode is read after hydration.
+ */
+import { useEffect, useState } from 'react';
+import SimpleRegisterForm from './SimpleRegisterForm.tsx';
+import RegisterWizard from './RegisterWizard.tsx';
+
+export default function RegisterPage({ allowFull = true }: { allowFull?: boolean }) {
+  const [mode, setMode] = useState<'simple' | 'full'>('simple');
+  useEffect(() => {
+    if (allowFull && new URLSearchParams(window.location.search).get('mode') === 'full') setMode('full');
+  }, [allowFull]);
+
+  if (mode === 'full') {
+    return (
+      <div className="mx-auto w-full max-w-3xl">
+        <RegisterWizard />
+        <p className="mt-6 text-center text-sm">Prefer a quick start? <a href="/register" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the short form</a> · Already have an account? <a href="/login" className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
+      </div>
+    );
+  }
+  return (
+    <div className="card mx-auto w-full max-w-xl p-6 sm:p-8">
+      <h1 className="text-2xl font-bold">Create your account</h1>
+      <p className="mt-1 text-sm muted">Register to apply for a course and follow your application online.</p>
+      <div className="mt-6"><SimpleRegisterForm /></div>
+      <p className="mt-6 text-sm">Already have an account? <a href="/login" className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
+      <p className="mt-2 text-sm">Want to give all your details now? <a href="/register?mode=full" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the full student registration</a></p>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Simple registration (spec §2 /register, §5 "Simple register", §8 toasts): names, email, password twice,
+ * phone, optional course ('none' = no course) and the terms checkbox. Success → /apply/{courseId} when a course
+ * was picked, else /dashboard/student. The account is always a student (the server decides).
+ */
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { SimpleRegisterSchema, type PublicUser } from '../../../api/contracts/auth.ts';
+import { api } from '../../lib/api-client.ts';
+import { acceptRegistration } from '../../stores/session.ts';
+import { flashToast, toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+import { applyServerErrors, errorText } from './form-helpers.ts';
+import { useCourseOptions } from './use-courses.ts';
+
+type Input = z.input<typeof SimpleRegisterSchema>;
+type Output = z.output<typeof SimpleRegisterSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phone', 'courseId', 'terms'] as const;
+
+export default function SimpleRegisterForm() {
+  const { courses, loading, failed } = useCourseOptions();
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(SimpleRegisterSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true },
+  });
+  const busy = useRef(false);
+  const [leaving, setLeaving] = useState(false);
+  const e = (k: (typeof FIELDS)[number]) => errors[k]?.message as string | undefined;
+
+  const onSubmit = async (v: Output) => {
+    if (busy.current) return; // a double click sends one request
+    busy.current = true;
+    try {
+      const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/register', {
+        method: 'POST', json: { ...v, courseId: v.courseId ?? 'none', role: 'student' },
+      });
+      acceptRegistration(r);
+      setLeaving(true);
+      flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });
+      window.location.assign(v.courseId ? `/apply/${v.courseId}` : '/dashboard/student');
+    } catch (err) {
+      busy.current = false;
+      applyServerErrors(setError, err, FIELDS);
+      const description = (err as { status?: number })?.status === 409 ? 'Could not create account' : errorText(err, 'Unknown error during registration');
+      toast({ title: 'Registration failed', description, variant: 'destructive' });
+    }
+  };
+
+  const pending = isSubmitting || leaving;
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="reg-firstName" label="First name" error={e('firstName')}>
+          <input {...fieldProps('reg-firstName', e('firstName'))} {...register('firstName')} autoComplete="given-name" className="input" />
+        </Field>
+        <Field id="reg-lastName" label="Last name" error={e('lastName')}>
+          <input {...fieldProps('reg-lastName', e('lastName'))} {...register('lastName')} autoComplete="family-name" className="input" />
+        </Field>
+      </div>
+      <Field id="reg-email" label="Email" error={e('email')}>
+        <input {...fieldProps('reg-email', e('email'))} {...register('email')} type="email" inputMode="email" autoComplete="email" className="input" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="reg-password" label="Password" error={e('password')} hint="At least 6 characters.">
+          <input {...fieldProps('reg-password', e('password'))} aria-describedby={e('password') ? 'reg-password-error' : 'reg-password-hint'} {...register('password')} type="password" autoComplete="new-password" className="input" />
+        </Field>
+        <Field id="reg-confirmPassword" label="Confirm password" error={e('confirmPassword')}>
+          <input {...fieldProps('reg-confirmPassword', e('confirmPassword'))} {...register('confirmPassword')} type="password" autoComplete="new-password" className="input" />
+        </Field>
+      </div>
+      <Field id="reg-phone" label="Phone" error={e('phone')}>
+        <input {...fieldProps('reg-phone', e('phone'))} {...register('phone')} type="tel" inputMode="tel" autoComplete="tel" className="input" />
+      </Field>
+      <Field id="reg-courseId" label="Course (optional)" error={e('courseId')} hint={failed ? 'Courses could not be loaded. You can choose one later.' : undefined}>
+        <select {...fieldProps('reg-courseId', e('courseId'))} {...register('courseId')} className="input" aria-busy={loading || undefined}>
+          <option value="none">{loading ? 'Loading courses...' : 'No course yet'}</option>
+          {courses.map((c) => <option key={c.id} value={String(c.id)}>{c.label}</option>)}
+        </select>
+      </Field>
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" {...register('terms')} aria-invalid={e('terms') ? true : undefined} aria-describedby={e('terms') ? 'reg-terms-error' : undefined} className="mt-0.5 h-4 w-4 accent-brand-700" />
+          <span>I agree to the <a href="/terms" target="_blank" rel="noopener" className="underline">terms and conditions<span className="sr-only"> (opens in a new tab)</span></a> and the <a href="/privacy" target="_blank" rel="noopener" className="underline">privacy policy<span className="sr-only"> (opens in a new tab)</span></a></span>
+        </label>
+        {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Creating account...' : 'Create account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * /admin/branches (spec §2 External branches): a Branches tab (name, location, established year, live
+ * student count) and a Students tab for one branch. Errors: 'Failed to load branch data. Please try again
+ * later.' (§8). Without an external login it offers the external login instead of data.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import type { ExternalBranch, ExternalStudent, ExternalUser } from '../../../api/contracts/external.ts';
+import { api } from '../../lib/api-client.ts';
+import { ExternalHeader } from './ExternalHeader.tsx';
+import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';
+import { externalLoginUrl, isExternalLoginRequired } from './external-client.ts';
+
+type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'login' } | { state: 'ok'; data: T };
+
+const BRANCH_ERROR = 'Failed to load branch data. Please try again later.';
+const STUDENT_ERROR = 'Failed to load student data. Please try again later.';
+
+export default function ExternalBranches() {
+  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [branches, setBranches] = useState<Load<ExternalBranch[]>>({ state: 'loading' });
+  const [tab, setTab] = useState('branches');
+  const [branchId, setBranchId] = useState<string>('');
+  const [students, setStudents] = useState<Load<ExternalStudent[]> | null>(null);
+
+  const loadBranches = useCallback(async () => {
+    setBranches({ state: 'loading' });
+    try {
+      const [me, r] = await Promise.all([
+        api<{ user: ExternalUser }>('/api/external/me'),
+        api<{ branches: ExternalBranch[] }>('/api/external/branches'),
+      ]);
+      setUser(me.user);
+      setBranches({ state: 'ok', data: r.branches });
+      setBranchId((id) => id || r.branches[0]?.id || '');
+    } catch (e) {
+      setBranches(isExternalLoginRequired(e) ? { state: 'login' } : { state: 'error' });
+    }
+  }, []);
+
+  const loadStudents = useCallback(async (id: string) => {
+    if (!id) return;
+    setStudents({ state: 'loading' });
+    try {
+      const r = await api<{ students: ExternalStudent[] }>(`/api/external/branches/${encodeURIComponent(id)}/students`);
+      setStudents({ state: 'ok', data: r.students });
+    } catch (e) {
+      setStudents(isExternalLoginRequired(e) ? { state: 'login' } : { state: 'error' });
+    }
+  }, []);
+
+  useEffect(() => { void loadBranches(); }, [loadBranches]);
+  useEffect(() => { if (tab === 'students') void loadStudents(branchId); }, [tab, branchId, loadStudents]);
+
+  if (branches.state === 'login') return <ConnectPrompt />;
+
+  const list = branches.state === 'ok' ? branches.data : [];
+  const selected = list.find((b) => b.id === branchId);
+
+  return (
+    <div>
+      <ExternalHeader current="/admin/branches" user={user} />
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List aria-label="Branch views" className="mb-4 inline-flex rounded-md bg-slate-100 p-1 dark:bg-slate-800">
+          {[['branches', 'Branches'], ['students', 'Students']].map(([value, label]) => (
+            <Tabs.Trigger key={value} value={value}
+              className="rounded px-4 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-200 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white">
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="branches">
+          {branches.state === 'loading' && <SkeletonCards />}
+          {branches.state === 'error' && <ErrorCard message={BRANCH_ERROR} onRetry={loadBranches} />}
+          {branches.state === 'ok' && (list.length === 0 ? <p className="muted">No branches found.</p> : (
+            <ul className="grid gap-4 sm:grid-cols-2" aria-label="Branches">
+              {list.map((b) => (
+                <li key={b.id} className="card p-5" data-testid="branch-card">
+                  <h2 className="text-lg font-semibold">{b.name}</h2>
+                  <p className="muted mt-1 text-sm">{b.location}</p>
+                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                    <div><dt className="muted">Established</dt><dd className="font-semibold">{b.established}</dd></div>
+                    <div><dt className="muted">Active students</dt><dd className="font-semibold" data-testid="student-count">{b.studentCount}</dd></div>
+                  </dl>
+                  <button type="button" className="btn-secondary mt-4" onClick={() => { setBranchId(b.id); setTab('students'); }}>
+                    View students<span className="sr-only"> of {b.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </Tabs.Content>
+
+        <Tabs.Content value="students">
+          {branches.state === 'error' && <ErrorCard message={BRANCH_ERROR} onRetry={loadBranches} />}
+          {branches.state === 'ok' && (
+            <div>
+              <div className="mb-4 max-w-xs">
+                <label htmlFor="branch-select" className="label">Branch</label>
+                <select id="branch-select" className="input" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
+                  {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+                </select>
+              </div>
+              {students?.state === 'loading' && <SkeletonRows />}
+              {students?.state === 'error' && <ErrorCard message={STUDENT_ERROR} onRetry={() => loadStudents(branchId)} />}
+              {students?.state === 'login' && <ConnectPrompt />}
+              {students?.state === 'ok' && (students.data.length === 0
+                ? <p className="muted">No students at {selected?.name ?? 'this branch'} yet.</p>
+                : <StudentTable students={students.data} caption={`Students at ${selected?.name ?? 'this branch'}`} />)}
+            </div>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function ConnectPrompt() {
+  return (
+    <div className="card p-6">
+      <h2 className="text-lg font-semibold">Not connected to the external system</h2>
+      <p className="muted mt-1">Branch data comes from the administration system, which needs its own login.</p>
+      <a className="btn-primary mt-4" href={externalLoginUrl()}>Log in to the external system</a>
+    </div>
+  );
+}
+
+function SkeletonCards() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" role="status" aria-busy="true">
+      <span className="sr-only">Loading branches...</span>
+      {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton h-40" />)}
+    </div>
+  );
+}

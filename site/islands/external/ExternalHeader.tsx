@@ -1,0 +1,55 @@
+/**
+ * Header of the external pages (rendered inside each external island, not an island of its own):
+ * links between Branches, Students and Payments, who the admin is connected as, and Disconnect.
+ */
+import { useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { EXTERNAL_LOGIN_PATH } from './external-client.ts';
+
+const LINKS = [
+  { href: '/admin/branches', label: 'Branches' },
+  { href: '/admin/external-students', label: 'Students' },
+  { href: '/admin/external-payments', label: 'Payments' },
+] as const;
+
+export function ExternalHeader({ current, user }: { current: string; user: { name: string; email: string } | null }) {
+  const [busy, setBusy] = useState(false);
+  const disconnect = async () => {
+    setBusy(true);
+    try { await api('/api/external/logout', { method: 'POST' }); } catch { /* the session is gone either way */ }
+    window.location.assign(EXTERNAL_LOGIN_PATH);
+  };
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3 dark:border-slate-700">
+      <nav aria-label="External system">
+        <ul className="flex flex-wrap gap-1">
+          {LINKS.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} aria-current={l.href === current ? 'page' : undefined}
+                className={`rounded-md px-3 py-2 text-sm font-medium ${l.href === current ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`}>
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {user && (
+        <div className="flex items-center gap-3 text-sm">
+          <span className="muted" data-testid="external-user">Connected as <strong className="text-slate-900 dark:text-slate-100">{user.name}</strong></span>
+          <button type="button" className="btn-secondary" onClick={disconnect} disabled={busy}>{busy ? 'Disconnecting...' : 'Disconnect'}</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Coloured badge for a student status (text carries the meaning; colour is decoration). */
+export function StatusBadge({ status }: { status: string }) {
+  const colour: Record<string, string> = {
+    active: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-50',
+    pending: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-50',
+    graduated: 'bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-50',
+    withdrawn: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
+  };
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${colour[status] ?? colour.withdrawn}`}>{status}</span>;
+}

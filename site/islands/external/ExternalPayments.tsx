@@ -1,0 +1,166 @@
+/**
+ * /admin/external-payments (spec §2, §5 External payment): the payment list with totals per currency, the
+ * add-payment form (student, amount and method required; currency ZAR and method card by default) with the
+ * toasts 'Payment Added' / 'Failed to add payment', and a CSV export. One idempotency key per payment attempt,
+ * so a double submit is recorded once. §8 error 'Error loading payment data. Please try again.'
+ * Not connected → /admin/external-login?redirect=….
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../api/contracts/external-options.ts';
+import {
+  ExternalPaymentInputSchema, type CurrencyTotal, type ExternalPayment, type ExternalPaymentData, type ExternalStudent, type ExternalUser,
+} from '../../../api/contracts/external.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+import { ExternalHeader } from './ExternalHeader.tsx';
+import { ErrorCard, SkeletonRows } from './parts.tsx';
+import { formatMoney, formatShortDate, goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
+
+const LOAD_ERROR = 'Error loading payment data. Please try again.';
+const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'description'] as const;
+interface FormValues { studentId: string; amount: string; currency: string; method: string; reference: string; description: string }
+const EMPTY: FormValues = { studentId: '', amount: '', currency: 'ZAR', method: 'card', reference: '', description: '' };
+
+export default function ExternalPayments() {
+  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [data, setData] = useState<{ payments: ExternalPayment[]; totals: CurrencyTotal[] } | null>(null);
+  const [students, setStudents] = useState<ExternalStudent[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState(false);
+  const key = useRef(newIdempotencyKey());
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [me, pays, studs] = await Promise.all([
+        api<{ user: ExternalUser }>('/api/external/me'),
+        api<{ payments: ExternalPayment[]; totals: CurrencyTotal[] }>('/api/external/payments'),
+        api<{ students: ExternalStudent[] }>('/api/external/students'),
+      ]);
+      setUser(me.user); setData(pays); setStudents(studs.students); setError(false);
+    } catch (e) {
+      if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
+      setError(true);
+    }
+    setLoading(false);
+  }, []);
+
+  useEffect(() => { void load(); }, [load]);
+
+  const { register, handleSubmit, reset, setError: setFieldError, setFocus, formState: { errors, isSubmitting } } =
+    useForm<FormValues, unknown, ExternalPaymentData>({ resolver: zodResolver(ExternalPaymentInputSchema) as any, defaultValues: EMPTY });
+
+  const onSubmit = async (input: ExternalPaymentData) => {
+    try {
+      const r = await api<{ payment: ExternalPayment }>('/api/external/payments', {
+        method: 'POST', json: input, headers: { 'Idempotency-Key': key.current },
+      });
+      key.current = newIdempotencyKey();
+      reset(EMPTY);
+      toast({ title: 'Payment Added', description: `${formatMoney(r.payment.amount, r.payment.currency)} from ${r.payment.studentName} (${r.payment.reference})`, variant: 'success' });
+      try {
+        setData(await api('/api/external/payments'));
+      } catch { setError(true); }
+    } catch (e) {
+      if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
+      const err = e instanceof ApiError ? e : null;
+      const hit = ORDER.filter((n) => err?.fields[n]);
+      hit.forEach((n) => setFieldError(n, { type: 'server', message: err!.fields[n] }));
+      if (hit[0]) setFocus(hit[0]);
+      toast({ title: 'Failed to add payment', description: err?.userMessage ?? 'Could not reach the server. Please check your connection and try again.', variant: 'destructive' });
+    }
+  };
+
+  const e = errors;
+  return (
+    <div>
+      <ExternalHeader current="/admin/external-payments" user={user} />
+      {error && <div className="mb-4"><ErrorCard message={LOAD_ERROR} onRetry={load} /></div>}
+
+      <section aria-labelledby="totals-title" className="mb-6">
+        <h2 id="totals-title" className="mb-3 text-lg font-semibold">Totals</h2>
+        {loading && !data ? <SkeletonRows label="Loading totals" /> : (
+          <ul className="grid gap-4 sm:grid-cols-3" data-testid="payment-totals">
+            {(data?.totals ?? []).length === 0 && <li className="muted">No payments recorded yet.</li>}
+            {(data?.totals ?? []).map((t) => (
+              <li key={t.currency} className="card p-4" data-testid={`total-${t.currency}`}>
+                <p className="muted text-sm">{t.currency} · {t.count} payment{t.count === 1 ? '' : 's'}</p>
+                <p className="text-2xl font-bold">{formatMoney(t.amount, t.currency)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="add-payment-title" className="card p-5">
+          <h2 id="add-payment-title" className="mb-4 text-lg font-semibold">Add payment</h2>
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+            <Field id="pay-studentId" label="Student" error={e.studentId?.message}>
+              <select className="input" {...fieldProps('pay-studentId', e.studentId?.message)} {...register('studentId')}>
+                <option value="">{students.length ? 'Select a student' : 'No students available'}</option>
+                {students.map((s) => <option key={s.id} value={s.id}>{s.name} — {s.campus}</option>)}
+              </select>
+            </Field>
+            <div className="grid grid-cols-[2fr_1fr] gap-3">
+              <Field id="pay-amount" label="Amount" error={e.amount?.message}>
+                <input className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" {...fieldProps('pay-amount', e.amount?.message)} {...register('amount')} />
+              </Field>
+              <Field id="pay-currency" label="Currency" error={e.currency?.message}>
+                <select className="input" {...fieldProps('pay-currency', e.currency?.message)} {...register('currency')}>
+                  {EXTERNAL_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                </select>
+              </Field>
+            </div>
+            <Field id="pay-method" label="Payment method" error={e.method?.message}>
+              <select className="input" {...fieldProps('pay-method', e.method?.message)} {...register('method')}>
+                {EXTERNAL_PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABELS[m]}</option>)}
+              </select>
+            </Field>
+            <Field id="pay-reference" label="Reference (optional)" error={e.reference?.message} hint="Left blank, a reference is generated.">
+              <input className="input" autoComplete="off" {...fieldProps('pay-reference', e.reference?.message)} {...register('reference')} />
+            </Field>
+            <Field id="pay-description" label="Description (optional)" error={e.description?.message}>
+              <textarea rows={2} className="input" {...fieldProps('pay-description', e.description?.message)} {...register('description')} />
+            </Field>
+            <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>{isSubmitting ? 'Adding...' : 'Add Payment'}</button>
+          </form>
+        </section>
+
+        <section aria-labelledby="payments-title">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
+            <a className="btn-secondary" href="/api/external/payments.csv" download>Export CSV</a>
+          </div>
+          {loading && !data && <SkeletonRows label="Loading payments" />}
+          {data && (data.payments.length === 0 ? <div className="card p-8 text-center muted">No payments recorded yet.</div> : (
+            <div className="card overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">External payments, newest first</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
+                  <tr>{['Date', 'Reference', 'Student', 'Branch', 'Method', 'Amount', 'Status'].map((h) => <th key={h} scope="col" className={`px-3 py-2 font-semibold ${h === 'Amount' ? 'text-right' : ''}`}>{h}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {data.payments.map((p) => (
+                    <tr key={p.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                      <td className="whitespace-nowrap px-3 py-2">{formatShortDate(p.date)}</td>
+                      <td className="px-3 py-2 font-mono text-xs">{p.reference}</td>
+                      <td className="px-3 py-2">{p.studentName}{p.description && <span className="muted block text-xs">{p.description}</span>}</td>
+                      <td className="px-3 py-2">{p.branchName ?? '—'}</td>
+                      <td className="px-3 py-2">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(p.amount, p.currency)}</td>
+                      <td className="px-3 py-2 capitalize">{p.status}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * /admin/external-students (spec §2): search and status filter (active, pending, graduated, withdrawn),
+ * kept in the URL; empty state 'No students found matching your search.'; §8 errors 'Failed to load student
+ * data. Please try again later.' (first load) and 'Error loading student data. Please try again.' (a later
+ * search). Not connected → /admin/external-login?redirect=….
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ExternalStudent, ExternalUser } from '../../../api/contracts/external.ts';
+import { EXTERNAL_STUDENT_STATUSES } from '../../../api/contracts/external-options.ts';
+import { api } from '../../lib/api-client.ts';
+import { ExternalHeader } from './ExternalHeader.tsx';
+import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';
+import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
+
+const FIRST_LOAD_ERROR = 'Failed to load student data. Please try again later.';
+const LATER_ERROR = 'Error loading student data. Please try again.';
+
+export default function ExternalStudents() {
+  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [filters, setFilters] = useState<{ search: string; status: string } | null>(null);
+  const [query, setQuery] = useState<{ search: string; status: string } | null>(null);
+  const [students, setStudents] = useState<ExternalStudent[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const loadedOnce = useRef(false);
+
+  useEffect(() => {
+    const p = new URLSearchParams(window.location.search);
+    const f = { search: p.get('search') ?? '', status: (EXTERNAL_STUDENT_STATUSES as readonly string[]).includes(p.get('status') ?? '') ? p.get('status')! : '' };
+    setFilters(f); setQuery(f);
+    api<{ user: ExternalUser }>('/api/external/me').then((r) => setUser(r.user)).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); });
+  }, []);
+
+  // Typing settles for 300 ms before a search runs.
+  useEffect(() => {
+    if (!filters) return;
+    const t = setTimeout(() => setQuery(filters), 300);
+    return () => clearTimeout(t);
+  }, [filters]);
+
+  useEffect(() => {
+    if (!query) return;
+    const ctrl = new AbortController();
+    const qs = new URLSearchParams();
+    if (query.search.trim()) qs.set('search', query.search.trim());
+    if (query.status) qs.set('status', query.status);
+    const s = qs.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${s ? `?${s}` : ''}`);
+    setLoading(true);
+    api<{ students: ExternalStudent[] }>(`/api/external/students${s ? `?${s}` : ''}`, { signal: ctrl.signal })
+      .then((r) => { setStudents(r.students); setError(null); loadedOnce.current = true; setLoading(false); })
+      .catch((e) => {
+        if (ctrl.signal.aborted) return;
+        if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
+        setError(loadedOnce.current ? LATER_ERROR : FIRST_LOAD_ERROR);
+        setLoading(false);
+      });
+    return () => ctrl.abort();
+  }, [query, reload]);
+
+  const f = filters ?? { search: '', status: '' };
+  const filtered = Boolean(f.search.trim() || f.status);
+  return (
+    <div>
+      <ExternalHeader current="/admin/external-students" user={user} />
+      <form role="search" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]" onSubmit={(e) => { e.preventDefault(); setQuery(f); }}>
+        <div>
+          <label htmlFor="student-search" className="label">Search students</label>
+          <input id="student-search" type="search" className="input" placeholder="Name, email, course or campus" value={f.search}
+            onChange={(e) => setFilters({ ...f, search: e.target.value })} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="student-status" className="label">Status</label>
+          <select id="student-status" className="input" value={f.status} onChange={(e) => setFilters({ ...f, status: e.target.value })}>
+            <option value="">All statuses</option>
+            {EXTERNAL_STUDENT_STATUSES.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
+          </select>
+        </div>
+      </form>
+      <p className="muted mb-3 text-sm" role="status" aria-live="polite">
+        {!loading && !error && students ? `${students.length} student${students.length === 1 ? '' : 's'}${filtered ? ' match' + (students.length === 1 ? 'es' : '') : ''}` : ''}
+      </p>
+      {error && <ErrorCard message={error} onRetry={() => setReload((n) => n + 1)} />}
+      {!error && loading && !students && <SkeletonRows />}
+      {!error && students && (students.length === 0
+        ? <div className="card p-8 text-center"><p className="font-semibold">No students found matching your search.</p></div>
+        : <div className={loading ? 'opacity-60' : ''}><StudentTable students={students} caption="External students" /></div>)}
+    </div>
+  );
+}

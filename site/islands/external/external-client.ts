@@ -1,0 +1,61 @@
+/**
+ * Shared helpers of the external-system islands (spec §2 External pages, §4 External login):
+ * the login-required check, the redirect to /admin/external-login?redirect=…, a safe redirect target,
+ * idempotency keys and money formatting (en-ZA, DESIGN §4 Locale).
+ */
+import { ApiError } from '../../lib/api-client.ts';
+
+export const EXTERNAL_LOGIN_PATH = '/admin/external-login';
+
+/** True when the API said the admin has no external session (401 external_login_required). */
+export function isExternalLoginRequired(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 401 && e.body?.error?.code === 'external_login_required';
+}
+
+/** True when the portal session itself is gone (401 'unauthorized', not an external-login code). */
+export function isPortalLoggedOut(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 401 && e.body?.error?.code === 'unauthorized';
+}
+
+/** '/admin/external-login?redirect=<current path and query>'. */
+export function externalLoginUrl(back = window.location.pathname + window.location.search): string {
+  return `${EXTERNAL_LOGIN_PATH}?redirect=${encodeURIComponent(back)}`;
+}
+
+/** Sends the browser to the external login, remembering where to come back to. */
+export function goToExternalLogin(): void {
+  window.location.replace(externalLoginUrl());
+}
+
+/** The ?redirect= target when it is an admin page on this site, else /admin/branches (no open redirects). */
+export function safeRedirect(raw: string | null): string {
+  if (raw && /^\/admin\/[A-Za-z0-9/_?=&%.-]*$/.test(raw) && !raw.startsWith('//') && !raw.startsWith(EXTERNAL_LOGIN_PATH)) return raw;
+  return '/admin/branches';
+}
+
+/** A fresh key for one submission attempt (works on plain-HTTP origins without randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** 'R 1 500,00' style for ZAR; other currencies in their own symbol, en-ZA grouping. */
+export function formatMoney(amount: string | number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-ZA', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${currency} ${Number(amount).toFixed(2)}`;
+  }
+}
+
+/** '2026-03-04T…' → '4 Mar 2026' (en-ZA short date); '' when invalid. */
+export function formatShortDate(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** A message for an error: the server's message, or a connection hint. */
+export function errorMessage(e: unknown, fallback: string): string {
+  return e instanceof ApiError ? e.userMessage : fallback;
+}

@@ -1,0 +1,301 @@
+/**
+ * /profile (issue #4): see and edit one's own details, change the password (needs the current one), log out of
+ * every device, "Download my data" (JSON) and "Delete my account" (POPIA). Logged-out visitors go to
+ * /login?redirect=/profile. Destructive actions ask for confirmation first.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { z } from 'zod';
+import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type Profile } from '../../../api/contracts/auth.ts';
+import { COUNTRY_OPTIONS } from '../../../api/contracts/common.ts';
+import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { setUser } from '../../stores/session.ts';
+import { flashToast, toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
+
+type Details = z.input<typeof ProfileUpdateSchema>;
+type Passwords = z.input<typeof ChangePasswordSchema>;
+const DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelation'] as const;
+
+function toDetails(p: Profile): Details {
+  const out: Record<string, string> = {};
+  for (const k of DETAIL_FIELDS) out[k] = (p as unknown as Record<string, string | null>)[k] ?? '';
+  return out as Details;
+}
+
+function leave(path: string) {
+  try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
+  setUser(null);
+  window.location.assign(path);
+}
+
+export default function ProfilePage() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = () => {
+    setLoadError(null);
+    api<{ user: Profile }>('/api/profile')
+      .then((r) => setProfile(r.user))
+      .catch((e) => {
+        if (e instanceof ApiError && e.status === 401) return window.location.assign('/login?redirect=%2Fprofile');
+        setLoadError(errorText(e, 'Could not load your profile.'));
+      });
+  };
+  useEffect(load, []);
+
+  if (loadError) {
+    return (
+      <div role="alert" className="card p-6">
+        <p className="font-semibold">Your profile could not be loaded.</p>
+        <p className="mt-1 text-sm muted">{loadError}</p>
+        <button type="button" className="btn-secondary mt-4" onClick={load}>Try again</button>
+      </div>
+    );
+  }
+  if (!profile) {
+    return <div className="space-y-4" aria-busy="true" aria-label="Loading your profile"><div className="skeleton h-8 w-1/3" /><div className="skeleton h-64" /><div className="skeleton h-40" /></div>;
+  }
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-bold">My Profile</h1>
+        <p className="mt-1 muted">{profile.firstName} {profile.lastName} · {profile.email} · {profile.role === 'admin' ? 'Admin' : 'Student'} Account</p>
+      </header>
+      <DetailsForm profile={profile} onSaved={setProfile} />
+      <PasswordForm />
+      <SessionsCard />
+      <DataCard profile={profile} />
+    </div>
+  );
+}
+
+function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const { register, handleSubmit, setError, reset, watch, formState: { errors, isSubmitting, isDirty } } = useForm<Details>({
+    resolver: zodResolver(ProfileUpdateSchema) as never, defaultValues: toDetails(profile),
+  });
+  const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
+  const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
+  const onSubmit = async (v: Details) => {
+    try {
+      const r = await api<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
+      onSaved(r.user);
+      reset(toDetails(r.user));
+      setUser(r.user);
+      toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
+    } catch (err) {
+      applyServerErrors(setError, err, DETAIL_FIELDS);
+      toast({ title: 'Update failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
+    }
+  };
+  const input = (k: (typeof DETAIL_FIELDS)[number], label: string, props: Record<string, unknown> = {}) => (
+    <Field id={`pf-${k}`} label={label} error={e(k)}>
+      <input {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input" {...props} />
+    </Field>
+  );
+  const country = (k: 'nationality' | 'country', label: string) => (
+    <Field id={`pf-${k}`} label={label} error={e(k)}>
+      <select {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input">
+        <option value="">Not set</option>
+        {COUNTRY_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </Field>
+  );
+  return (
+    <section aria-labelledby="details-title" className="card p-6">
+      <h2 id="details-title" className="text-xl font-semibold">Your details</h2>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('firstName', 'First name', { autoComplete: 'given-name' })}
+          {input('lastName', 'Last name', { autoComplete: 'family-name' })}
+          <Field id="pf-email" label="Email" hint="To change your e-mail address, contact the admissions office.">
+            <input id="pf-email" value={profile.email} readOnly aria-describedby="pf-email-hint" className="input bg-slate-100 dark:bg-slate-800" />
+          </Field>
+          {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+          {country('nationality', 'Nationality')}
+          {input('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off' })}
+          <Field id="pf-dob" label="Date of birth" hint="Filled in from your ID number.">
+            <input id="pf-dob" value={dob} readOnly aria-describedby="pf-dob-hint" className="input bg-slate-100 dark:bg-slate-800" />
+          </Field>
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold">Address</legend>
+          {input('addressLine1', 'Address line 1', { autoComplete: 'address-line1' })}
+          {input('addressLine2', 'Address line 2 (optional)', { autoComplete: 'address-line2' })}
+          {input('city', 'City', { autoComplete: 'address-level2' })}
+          {input('state', 'State/Province', { autoComplete: 'address-level1' })}
+          {input('postalCode', 'Postal code', { autoComplete: 'postal-code' })}
+          {country('country', 'Country')}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold">Emergency contact</legend>
+          {input('emergencyContactName', 'Name')}
+          {input('emergencyContactPhone', 'Phone', { type: 'tel' })}
+          {input('emergencyContactRelation', 'Relationship')}
+        </fieldset>
+        <button type="submit" className="btn-primary" disabled={isSubmitting || !isDirty} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Save changes'}</button>
+      </form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<Passwords>({
+    resolver: zodResolver(ChangePasswordSchema), defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = async (v: Passwords) => {
+    try {
+      const r = await api<{ token?: string }>('/api/profile/password', { method: 'POST', json: v });
+      if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* ignore */ }
+      reset();
+      toast({ title: 'Password changed', description: 'You have been logged out on your other devices.', variant: 'success' });
+    } catch (err) {
+      applyServerErrors(setError, err, ['currentPassword', 'password', 'confirmPassword']);
+      toast({ title: 'Password not changed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
+    }
+  };
+  return (
+    <section aria-labelledby="password-title" className="card p-6">
+      <h2 id="password-title" className="text-xl font-semibold">Change password</h2>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <Field id="pw-current" label="Current password" error={errors.currentPassword?.message}>
+          <input {...fieldProps('pw-current', errors.currentPassword?.message)} {...register('currentPassword')} type="password" autoComplete="current-password" className="input" />
+        </Field>
+        <Field id="pw-new" label="New password" error={errors.password?.message}>
+          <input {...fieldProps('pw-new', errors.password?.message)} {...register('password')} type="password" autoComplete="new-password" className="input" />
+        </Field>
+        <Field id="pw-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <input {...fieldProps('pw-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} type="password" autoComplete="new-password" className="input" />
+        </Field>
+        <div className="sm:col-span-3">
+          <button type="submit" className="btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Change password'}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Confirm({ trigger, title, description, action, danger = false, children, onConfirm, busy }: {
+  trigger: string; title: string; description: string; action: string; danger?: boolean; busy?: boolean;
+  children?: React.ReactNode; onConfirm: (e: React.MouseEvent) => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild><button type="button" className={danger ? 'btn-danger' : 'btn-secondary'}>{trigger}</button></AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content className="card fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 p-6">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm muted">{description}</AlertDialog.Description>
+          {children}
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel asChild><button type="button" className="btn-secondary">Cancel</button></AlertDialog.Cancel>
+            <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>{busy ? 'Please wait...' : action}</button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function SessionsCard() {
+  const [busy, setBusy] = useState(false);
+  const everywhere = async () => {
+    setBusy(true);
+    try {
+      await api('/api/profile/logout-everywhere', { method: 'POST' });
+      flashToast({ title: 'Logged out everywhere', description: 'Every session of your account has ended.', variant: 'success' });
+      leave('/login');
+    } catch (err) {
+      setBusy(false);
+      toast({ title: 'Logout failed', description: errorText(err, 'Unknown error during logout'), variant: 'destructive' });
+    }
+  };
+  return (
+    <section aria-labelledby="sessions-title" className="card p-6">
+      <h2 id="sessions-title" className="text-xl font-semibold">Devices and sessions</h2>
+      <p className="mt-1 text-sm muted">Lost a phone or used a shared computer? End every session of your account, including this one.</p>
+      <div className="mt-4">
+        <Confirm trigger="Log out everywhere" title="Log out of every device?" description="You will be logged out on every device and browser, including this one." action="Log out everywhere" onConfirm={everywhere} busy={busy} />
+      </div>
+    </section>
+  );
+}
+
+function DataCard({ profile }: { profile: Profile }) {
+  const [downloading, setDownloading] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [requested, setRequested] = useState<string | null>(null);
+  const pwRef = useRef<HTMLInputElement>(null);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const headers: Record<string, string> = {};
+      try { const t = localStorage.getItem(TOKEN_KEY); if (t) headers.Authorization = `Bearer ${t}`; } catch { /* ignore */ }
+      const res = await fetch('/api/profile/export', { credentials: 'include', headers });
+      if (!res.ok) throw new ApiError(res.status, await res.text());
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'my-data.json';
+      const url = URL.createObjectURL(await res.blob());
+      const a = Object.assign(document.createElement('a'), { href: url, download: name });
+      document.body.append(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast({ title: 'Download failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
+    } finally { setDownloading(false); }
+  };
+
+  const remove = async (ev: React.MouseEvent) => {
+    ev.preventDefault();
+    if (!password) { setDeleteError('Please enter your password'); pwRef.current?.focus(); return; }
+    setDeleting(true); setDeleteError(null);
+    try {
+      const r = await api<{ outcome: 'deleted' | 'requested'; requestedAt?: string }>('/api/profile/delete', { method: 'POST', json: { password } });
+      if (r.outcome === 'deleted') {
+        flashToast({ title: 'Account deleted', description: 'Your account and personal data have been erased.', variant: 'success' });
+        leave('/');
+        return;
+      }
+      setRequested(r.requestedAt ?? new Date().toISOString());
+      setDeleting(false);
+    } catch (err) {
+      setDeleting(false);
+      setDeleteError(err instanceof ApiError && err.fields.password ? err.fields.password : errorText(err, 'An error occurred'));
+      pwRef.current?.focus();
+    }
+  };
+
+  return (
+    <section aria-labelledby="data-title" className="card p-6">
+      <h2 id="data-title" className="text-xl font-semibold">Your data</h2>
+      <p className="mt-1 text-sm muted">
+        You agreed to our <a href="/privacy" className="underline">privacy notice</a>
+        {profile.privacyNoticeVersion ? ` (version ${profile.privacyNoticeVersion})` : ''}{profile.privacyConsentAt ? ` on ${formatDate(profile.privacyConsentAt)}` : ''}.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn-secondary" onClick={download} disabled={downloading} aria-busy={downloading || undefined}>{downloading ? 'Preparing...' : 'Download my data'}</button>
+        {!requested && (
+          <Confirm trigger="Delete my account" danger title="Delete your account?" action="Delete my account" busy={deleting} onConfirm={remove}
+            description="If you have no applications, your account and personal data are erased now and cannot be recovered. If you have applications, we record a deletion request for the admissions office to complete.">
+            <div className="mt-4">
+              <Field id="delete-password" label="Your password" error={deleteError ?? undefined}>
+                <input ref={pwRef} {...fieldProps('delete-password', deleteError ?? undefined)} type="password" autoComplete="current-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field>
+            </div>
+          </Confirm>
+        )}
+      </div>
+      {requested && (
+        <p role="status" className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          Your deletion request was recorded on {formatDate(requested)}. Because you have applications on record, an administrator will review and complete it.
+        </p>
+      )}
+    </section>
+  );
+}

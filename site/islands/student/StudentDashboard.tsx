@@ -1,0 +1,230 @@
+/**
+ * /dashboard/student (spec §2 Student dashboard): tabs Dashboard, Applications, Documents, Payments,
+ * Notifications, Profile (initial 'dashboard'); spinner while loading; progress bar with the milestones
+ * Submitted, Payment, Documents, Review, Decision; the 3 latest notifications; mark read one/all; deadlines from
+ * the course start date. Non-students and logged-out visitors → /login. Polls notifications every 15 s and
+ * applications every 30 s while the tab is visible (spec §9).
+ */
+import { useEffect, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { COUNTRY_OPTIONS, statusLabel } from '../../../api/contracts/common.ts';
+import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
+import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '../../../api/contracts/notifications.ts';
+import { api, apiOrNull } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { toast } from '../../stores/toasts.ts';
+import { useSession } from '../ui/use-session.ts';
+import { ApplicationAlerts } from './ApplicationAlerts.tsx';
+import { deadlinesFor, daysLeftText } from './deadlines.ts';
+import {
+  appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, Spinner, StatusBadge, usePolling,
+  type ApplicationItem, type NotificationItem, type UploadView,
+} from './shared.tsx';
+
+const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
+const MILESTONES = ['Submitted', 'Payment', 'Documents', 'Review', 'Decision'] as const;
+
+/** Which milestones an application has reached (spec §2 progress bar). */
+export function milestonesReached(a: ApplicationItem): boolean[] {
+  const decided = a.status === 'accepted' || a.status === 'rejected';
+  const paid = a.paymentStatus === 'completed' && a.status !== 'payment_pending';
+  const docs = Boolean(a.documents?.idDocument && a.documents?.transcripts) && a.status !== 'documents_required';
+  const reviewed = decided || a.status === 'payment_pending';
+  return [true, paid, docs, reviewed, decided];
+}
+
+const country = (v?: string | null) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v ?? '';
+
+export default function StudentDashboard() {
+  const session = useSession();
+  const user = session.user;
+  const allowed = Boolean(user && user.role === 'student');
+  const [tab, setTab] = useState('dashboard');
+  useEffect(() => { if (!session.isLoading && !allowed) window.location.replace('/login'); }, [session.isLoading, allowed]);
+
+  const apps = usePolling(async () => (await apiOrNull<{ applications: ApplicationItem[] }>('/api/colfront/applications'))?.applications ?? [], APPLICATIONS_POLL_MS, allowed);
+  const notes = usePolling(async () => (await apiOrNull<{ notifications: NotificationItem[] }>('/api/colfront/notifications'))?.notifications ?? [], NOTIFICATIONS_POLL_MS, allowed);
+  const [uploads, setUploads] = useState<UploadView[] | null>(null);
+  useEffect(() => { if (tab === 'documents' && allowed) void api<{ uploads: UploadView[] }>('/api/uploads').then((r) => setUploads(r.uploads)).catch(() => setUploads([])); }, [tab, allowed]);
+
+  if (session.isLoading || !allowed || (apps.loading && !apps.data) || (notes.loading && !notes.data)) return <Spinner label="Loading your dashboard…" />;
+  const applications = apps.data ?? [];
+  const notifications = notes.data ?? [];
+  const unread = notifications.filter((n) => !n.read).length;
+  const latest = applications[0];
+
+  async function markRead(id: number) {
+    try {
+      await api(`/api/notifications/${id}/read`, { method: 'PUT' });
+      notes.setData((list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)));
+    } catch { toast({ title: 'Could not mark the notification as read', variant: 'destructive' }); }
+  }
+  async function markAll() {
+    try {
+      await api('/api/notifications/read-all', { method: 'PUT' });
+      notes.setData((list) => list?.map((n) => ({ ...n, read: true })));
+    } catch { toast({ title: 'Could not mark notifications as read', variant: 'destructive' }); }
+  }
+
+  const notificationList = (items: NotificationItem[]) => items.length === 0 ? <p className="muted">No notifications yet</p> : (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="notifications">
+      {items.map((n) => (
+        <li key={n.id} className="flex items-start justify-between gap-3 py-3">
+          <div>
+            <p className={n.read ? 'muted' : 'font-medium'}>{!n.read && <span className="sr-only">Unread: </span>}{n.message}</p>
+            <p className="text-xs muted">{formatDateTime(n.createdAt)}{n.applicationId ? <> · <a className="underline" href={`/applications/${n.applicationId}`}>{appRef(n.applicationId)}</a></> : null}</p>
+          </div>
+          {!n.read && <button type="button" className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={() => void markRead(n.id)}>Mark as read</button>}
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div>
+      <div className="mb-6">
+        <h1 className="text-3xl font-extrabold">Welcome, {user!.firstName}</h1>
+        <p className="muted">Your applications, documents, payments and messages in one place.</p>
+      </div>
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List aria-label="Dashboard sections" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
+          {TABS.map(([v, label]) => (
+            <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">
+              {label}{v === 'notifications' && unread > 0 ? <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white">{unread}<span className="sr-only"> unread</span></span> : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="dashboard" className="grid gap-6 outline-none lg:grid-cols-3">
+          <section className="card p-6 lg:col-span-2" aria-labelledby="progress-h">
+            <h2 id="progress-h" className="mb-4 text-xl font-semibold">Application progress</h2>
+            {latest ? (
+              <>
+                <p className="mb-1 font-medium">{courseName(latest)} <span className="text-sm muted">({appRef(latest.id)})</span></p>
+                <div className="mb-4"><StatusBadge status={latest.status} /></div>
+                <ProgressBar value={applicationProgress(latest)} label="Overall progress" />
+                <ol className="mt-4 grid grid-cols-5 gap-2 text-center text-xs" aria-label="Milestones">
+                  {MILESTONES.map((m, i) => {
+                    const done = milestonesReached(latest)[i];
+                    return (
+                      <li key={m} className="flex flex-col items-center gap-1">
+                        <span aria-hidden="true" className={`flex h-7 w-7 items-center justify-center rounded-full ${done ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>{done ? '✓' : i + 1}</span>
+                        <span>{m}<span className="sr-only">{done ? ' (done)' : ' (to do)'}</span></span>
+                      </li>
+                    );
+                  })}
+                </ol>
+                <ApplicationAlerts app={latest} />
+                <a href={`/applications/${latest.id}`} className="btn-secondary mt-4">View application</a>
+              </>
+            ) : (
+              <div><p className="muted">You have not applied for a course yet.</p><a href="/courses" className="btn-primary mt-4">Browse Courses</a></div>
+            )}
+          </section>
+          <section className="card p-6" aria-labelledby="deadlines-h">
+            <h2 id="deadlines-h" className="mb-4 text-xl font-semibold">Upcoming deadlines</h2>
+            {latest && deadlinesFor(latest.course?.startDate).length ? (
+              <ul className="space-y-3 text-sm" data-testid="deadlines">
+                {deadlinesFor(latest.course?.startDate).map((d) => (
+                  <li key={d.label} className="flex justify-between gap-2"><span>{d.label}<span className="block text-xs muted">{formatDate(d.date)}</span></span><span className="font-semibold">{daysLeftText(d.daysLeft)}</span></li>
+                ))}
+              </ul>
+            ) : <p className="text-sm muted">{latest ? 'Start date to be confirmed: contact the college for dates.' : 'Deadlines appear once you apply for a course.'}</p>}
+          </section>
+          <section className="card p-6 lg:col-span-3" aria-labelledby="latest-h">
+            <div className="mb-2 flex items-center justify-between">
+              <h2 id="latest-h" className="text-xl font-semibold">Latest notifications</h2>
+              <button type="button" className="text-sm underline" onClick={() => setTab('notifications')}>View all</button>
+            </div>
+            {notificationList(notifications.slice(0, 3))}
+          </section>
+        </Tabs.Content>
+
+        <Tabs.Content value="applications" className="outline-none">
+          {applications.length === 0 ? <div className="card p-8 text-center"><p className="muted">No applications found</p><a href="/courses" className="btn-primary mt-4">Browse Courses</a></div> : (
+            <ul className="space-y-4">
+              {applications.map((a) => (
+                <li key={a.id} className="card p-5">
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <div><p className="font-semibold">{courseName(a)}</p><p className="text-xs muted">{appRef(a.id)} · Applied {formatDate(a.submittedAt)}</p></div>
+                    <StatusBadge status={a.status} />
+                  </div>
+                  <div className="mt-3"><ProgressBar value={applicationProgress(a)} label="Progress" /></div>
+                  <a href={`/applications/${a.id}`} className="mt-3 inline-block text-sm underline">View details<span className="sr-only"> of {appRef(a.id)}</span></a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="documents" className="outline-none">
+          {uploads === null ? <Spinner label="Loading documents…" /> : uploads.length === 0 ? <p className="card p-8 text-center muted">No documents uploaded yet.</p> : (
+            <div className="card overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Your uploaded documents</caption>
+                <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">File</th><th scope="col" className="p-3">Used for</th><th scope="col" className="p-3">Size</th><th scope="col" className="p-3">Uploaded</th></tr></thead>
+                <tbody>
+                  {uploads.map((u) => {
+                    const uses = applications.flatMap((a) => DOCUMENT_SLOTS.filter((s) => a.documents?.[s.key] === u.id).map((s) => `${s.label}, ${appRef(a.id)}`));
+                    return (
+                      <tr key={u.id} className="border-b border-slate-100 dark:border-slate-800">
+                        <td className="p-3"><a className="underline" href={`/api/uploads/${encodeURIComponent(u.id)}`} download>{u.name}</a></td>
+                        <td className="p-3">{uses.join('; ') || 'Not attached'}</td>
+                        <td className="p-3">{formatBytes(u.size)}</td>
+                        <td className="p-3">{formatDate(u.createdAt)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="payments" className="outline-none">
+          {applications.every((a) => !a.payment) ? <p className="card p-8 text-center muted">No payments yet.</p> : (
+            <div className="card overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Your payments</caption>
+                <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">Reference</th><th scope="col" className="p-3">For</th><th scope="col" className="p-3">Amount</th><th scope="col" className="p-3">Method</th><th scope="col" className="p-3">Status</th><th scope="col" className="p-3">Date</th></tr></thead>
+                <tbody>
+                  {applications.filter((a) => a.payment).map((a) => (
+                    <tr key={a.id} className="border-b border-slate-100 dark:border-slate-800">
+                      <td className="p-3 font-mono">{a.payment!.reference}</td>
+                      <td className="p-3">Application fee, {appRef(a.id)}</td>
+                      <td className="p-3">${a.payment!.amount}</td>
+                      <td className="p-3">{a.payment!.method === 'card' ? `Card${a.payment!.last4 ? ` ending in ${a.payment!.last4}` : ''}` : 'PayPal'}</td>
+                      <td className="p-3">{statusLabel(a.payment!.status)}</td>
+                      <td className="p-3">{formatDate(a.payment!.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="notifications" className="card p-6 outline-none">
+          <div className="mb-2 flex items-center justify-between">
+            <h2 className="text-xl font-semibold">Notifications</h2>
+            {unread > 0 && <button type="button" className="btn-secondary px-3 py-1" onClick={() => void markAll()}>Mark all as read</button>}
+          </div>
+          {notificationList(notifications)}
+        </Tabs.Content>
+
+        <Tabs.Content value="profile" className="card p-6 outline-none">
+          <h2 className="mb-4 text-xl font-semibold">Profile</h2>
+          <dl className="grid gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+            {([
+              ['Name', `${user!.firstName} ${user!.lastName}`], ['Email', user!.email], ['Phone', user!.phone], ['Date of birth', user!.dateOfBirth],
+              ['Nationality', country(user!.nationality)],
+              ['Address', [user!.addressLine1, user!.addressLine2, user!.city, user!.state, user!.postalCode, country(user!.country)].filter(Boolean).join(', ')],
+              ['Member since', formatDate(user!.createdAt)],
+            ] as [string, string | null][]).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v || 'Not provided'}</dd></div>)}
+          </dl>
+          <a href="/profile" className="btn-secondary mt-6">Edit profile</a>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

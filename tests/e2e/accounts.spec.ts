@@ -1,0 +1,233 @@
+/**
+ * Accounts journeys (issue #4) against the production build: simple registration, the 'Student Registration'
+ * wizard, login with same-site and off-site redirects, and forgotten password → e-mailed link → new password.
+ * Pages built by other slices (/apply, dashboards) are checked by URL only.
+ * The reset link is read from the .eml file the server's file mailer writes to DATA_DIR/outbox (readMailTo).
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN, uniqueEmail, readMailTo, logInThroughUi } from './fixtures.ts';
+import { isValidSaIdNumber } from '../../api/contracts/auth.ts';
+
+const VALID_SA_ID = '0104125800086';
+
+async function fillSimple(page: Page, email: string, password: string) {
+  await page.getByLabel('First name').fill('Thandi');
+  await page.getByLabel('Last name').fill('Mokoena');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Phone').fill('0821234567');
+}
+
+test('simple registration: spec messages, a picked course leads to /apply/{id}, a taken e-mail gets "Registration failed"', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('First name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Phone number must be at least 10 characters')).toBeVisible();
+  await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+
+  const email = uniqueEmail('simple');
+  await fillSimple(page, email, 'secret123');
+  await page.getByLabel('Confirm password').fill('secret124');
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Confirm password')).toBeFocused();
+  await page.getByLabel('Confirm password').fill('secret123');
+
+  const course = page.getByLabel('Course (optional)');
+  await expect(course.locator('option')).not.toHaveCount(1);
+  await expect(course.locator('option').first()).toHaveText('No course yet');
+  const courseId = await course.locator('option').nth(1).getAttribute('value');
+  await course.selectOption(courseId!);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apply/${courseId}$`));
+
+  // The same address in capitals is the same account: 409 → the spec's failure toast.
+  await page.goto('/register-simple');
+  await fillSimple(page, email.toUpperCase(), 'secret123');
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'Registration failed' });
+  await expect(toast).toContainText('Could not create account');
+  await expect(page).toHaveURL(/\/register-simple$/);
+});
+
+test('simple registration without a course goes to the student dashboard', async ({ page }) => {
+  await page.goto('/register');
+  await fillSimple(page, uniqueEmail('nocourse'), 'secret123');
+  await expect(page.getByLabel('Course (optional)')).toHaveValue('none');
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+});
+
+test('Student Registration wizard: per-step checks, ID → birth date and Luhn, then /dashboard/student', async ({ page }) => {
+  expect(isValidSaIdNumber(VALID_SA_ID)).toBe(true);
+  expect(isValidSaIdNumber('0104125800085')).toBe(false);
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Use the full student registration' }).click();
+  await expect(page).toHaveURL(/\/register\?mode=full$/);
+  await expect(page.getByRole('heading', { name: 'Student Registration' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('First name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please select a nationality')).toBeVisible();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+
+  await page.getByLabel('First name').fill('Lufuno');
+  await page.getByLabel('Last name').fill('Netshiavha');
+  await page.getByLabel('Email').fill(uniqueEmail('wizard'));
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByLabel('Phone').fill('0821234567');
+  await page.getByLabel('Nationality').selectOption('za');
+  await page.getByLabel('ID number').fill('0104125800085');
+  const dob = page.getByLabel('Date of birth');
+  await expect(dob).toHaveValue('2001-04-12');
+  await expect(dob).toHaveAttribute('readonly', '');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('This South African ID number is not valid: check the 13 digits')).toBeVisible();
+  await expect(page.getByLabel('ID number')).toBeFocused();
+  await page.getByLabel('ID number').fill(VALID_SA_ID);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Address is required')).toBeVisible();
+  await page.getByLabel('Address line 1').fill('12 Church Street');
+  await page.getByLabel('City').fill('Thohoyandou');
+  await page.getByLabel('State/Province').fill('Limpopo');
+  await page.getByLabel('Postal code').fill('0950');
+  await page.getByLabel('Country').selectOption('za');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('High school name is required')).toBeVisible();
+  const school = page.getByRole('group', { name: 'High school' });
+  await school.getByLabel('High school name').fill('Mbilwi Secondary');
+  await school.getByLabel('City').fill('Thohoyandou');
+  await school.getByLabel('Country').fill('South Africa');
+  await school.getByLabel('Qualification').fill('NSC');
+  await school.getByLabel('Start year').fill('2015');
+  await school.getByLabel('End year').fill('2019');
+  await school.getByLabel('Grade or average').fill('72%');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await expect(school.getByLabel('High school name')).toHaveValue('Mbilwi Secondary');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Emergency contact name').fill('Mpho Netshiavha');
+  await page.getByLabel('Emergency contact phone').fill('0827654321');
+  await page.getByLabel('Relationship').fill('Mother');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByText('Please select a course')).toBeVisible();
+  await expect(page.getByText('You must agree to the Terms and Conditions and Privacy Policy')).toBeVisible();
+  const course = page.getByLabel('Course');
+  await expect(course).toBeEnabled();
+  await course.selectOption({ index: 1 });
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions and Privacy Policy' }).check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+});
+
+test('login: spec messages and failure toast, same-site redirect honoured, off-site redirect ignored, admins to /dashboard/admin', async ({ page }) => {
+  const email = uniqueEmail('login');
+  const api = page.request;
+  expect((await api.post('/api/auth/register', { data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Login failed' })).toContainText('Invalid email or password');
+
+  await page.goto('/login?redirect=%2Fprofile');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Login successful' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thandi Mokoena' })).toBeVisible();
+  await page.getByRole('button', { name: 'Thandi Mokoena' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const offSite of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    await page.goto(`/login?redirect=${encodeURIComponent(offSite)}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard\/student$/);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+  }
+
+  await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password, /\/dashboard\/admin$/);
+});
+
+test('forgot password: neutral answer, e-mailed link sets a new password and logs out every session', async ({ page, browser }) => {
+  const email = uniqueEmail('reset');
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Rudzani', lastName: 'Mudau', email, password: 'old-password', confirmPassword: 'old-password', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  // A second browser stays logged in with the old password until the reset.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logInThroughUi(otherPage, email, 'old-password', /\/dashboard\/student$/);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account exists for that e-mail address');
+
+  const mail = await readMailTo(email, /Subject: Reset your password/);
+  const link = /(http:\/\/\S+\/reset-password#token=[\w-]+)/.exec(mail)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).hash);
+  await expect(page).toHaveURL(/\/reset-password$/); // the token leaves the address bar
+  await page.getByLabel('New password', { exact: true }).fill('new-password');
+  await page.getByLabel('Confirm new password').fill('different');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('new-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Password changed' })).toBeVisible();
+
+  expect((await otherPage.request.get('/api/auth/me')).status()).toBe(401);
+  await other.close();
+
+  // The link works once.
+  await page.goto(new URL(link!).pathname + new URL(link!).hash);
+  await page.getByLabel('New password', { exact: true }).fill('third-password');
+  await page.getByLabel('Confirm new password').fill('third-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This reset link is invalid or has expired')).toBeVisible();
+
+  await logInThroughUi(page, email, 'new-password', /\/dashboard\/student$/);
+});

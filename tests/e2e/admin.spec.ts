@@ -1,0 +1,162 @@
+/**
+ * Admin portal journeys (issue #6): guards, courses published to the live site, the application queue,
+ * announcements, logout. Runs against the production build (tests/e2e/serve.ts).
+ */
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+/** Registers a student and submits one application for `courseId`; returns the application id. */
+async function studentApplies(request: APIRequestContext, courseId: number, firstName: string): Promise<number> {
+  const email = uniqueEmail('queue');
+  const reg = await request.post('/api/auth/register', { data: { firstName, lastName: 'Queue', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  const up = async (name: string) => (await (await request.post('/api/uploads', { multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } } })).json()).upload.id as string;
+  const documents = { idDocument: await up('id.pdf'), transcripts: await up('matric.pdf') };
+  const res = await request.post('/api/applications', { data: {
+    courseId, firstName, lastName: 'Queue', email, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za',
+    addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents, payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'Q', paymentTerms: true }, certification: true,
+  } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).application.id;
+}
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+test('guards › logged out goes to /auth; a student gets the Unauthorized toast and /login, and the announcements message', async ({ page }) => {
+  await page.goto('/dashboard/admin');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const email = uniqueEmail('student');
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Sipho', lastName: 'Student', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  await page.goto('/admin/announcements');
+  await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized Access' })).toHaveText('Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.');
+  expect((await page.request.get('/api/admin/announcements')).status()).toBe(403);
+
+  await page.goto('/admin/courses');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(toast(page, 'Unauthorized')).toContainText('You need admin privileges to access this page');
+});
+
+test('courses › the §5 form, Course created, and the new course goes live at /courses/{id} and /apply/{id}; deactivate takes it off', async ({ page }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/courses');
+  await page.getByRole('button', { name: 'Add course' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create course' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expect(dialog.getByLabel('Level')).toHaveValue('certificate');
+  await expect(dialog.getByLabel(/^Active/)).toBeChecked();
+
+  const title = `Drone Piloting ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Fly and maintain commercial drones safely and legally.');
+  await dialog.getByLabel('Duration (months)').fill('4');
+  await dialog.getByLabel('Department').fill('Technology');
+  await dialog.getByLabel('Tuition fee').fill('R4,500');
+  await dialog.getByLabel('Start date').fill('March 2027');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/courses') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create course' }).click();
+  const savedAt = Date.now();
+  const id = (await (await saved).json()).course.id as number;
+  await expect(toast(page, 'Course created')).toBeVisible();
+  await expect(page.getByTestId('course-row').filter({ hasText: title })).toBeVisible();
+
+  // Publish: the site rebuilds after the save; the page is live once the new build is swapped in.
+  await expect.poll(async () => (await page.request.get(`/courses/${id}`)).status(), { timeout: 60_000, intervals: [250] }).toBe(200);
+  console.info(`[publish] course ${id} live after ${Date.now() - savedAt} ms`);
+  await page.goto(`/courses/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect((await page.request.get(`/apply/${id}`)).status()).toBe(200);
+
+  await page.goto('/admin/courses');
+  await page.getByRole('button', { name: `Deactivate ${title}` }).click();
+  await expect(toast(page, 'Course updated')).toBeVisible();
+  await expect.poll(async () => (await page.request.get(`/courses/${id}`)).status(), { timeout: 60_000, intervals: [250] }).toBe(404);
+
+  await page.goto('/dashboard/admin');
+  await expect(page.getByTestId('build-status')).toContainText('ok');
+});
+
+test('applications › APP- ids, quick Approve on pending rows only, detail panel with documents and a status change with notes', async ({ page, playwright, baseURL }) => {
+  const applicant = await playwright.request.newContext({ baseURL });
+  const first = await studentApplies(applicant, 1, 'Ayanda');
+  const applicant2 = await playwright.request.newContext({ baseURL });
+  const second = await studentApplies(applicant2, 2, 'Mpho');
+
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/applications');
+  const row1 = page.getByTestId('app-row').filter({ hasText: `APP-${first}` });
+  await expect(row1).toContainText('Ayanda Queue');
+  await row1.getByRole('button', { name: `Approve APP-${first}` }).click();
+  await expect(toast(page, 'Application updated')).toBeVisible();
+  await expect(row1).toContainText('Accepted');
+  await expect(row1.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
+
+  await page.getByLabel('Search').fill(`APP-${second}`);
+  const row2 = page.getByTestId('app-row').filter({ hasText: `APP-${second}` });
+  await expect(page.getByTestId('app-row')).toHaveCount(1);
+  await row2.getByRole('button', { name: `View APP-${second}` }).click();
+  const panel = page.getByRole('dialog', { name: `Application APP-${second}` });
+  await expect(panel.getByText('Mbilwi Secondary')).toBeVisible();
+  const doc = panel.getByRole('link', { name: /id\.pdf/ });
+  expect((await page.request.get((await doc.getAttribute('href'))!)).status()).toBe(200);
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('documents_required');
+  await panel.getByLabel(/^Notes/).fill('Certified ID copy needed');
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  await expect(toast(page, 'Application updated')).toBeVisible();
+  await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
+  await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
+  await applicant.dispose(); await applicant2.dispose();
+});
+
+test('announcements › 500 px table, §5 messages, create, delete after confirmation, then logout to /auth', async ({ page }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/announcements');
+  const table = page.getByTestId('announcements-table');
+  await expect(table).toBeVisible();
+  expect((await table.boundingBox())!.height).toBe(500);
+
+  await page.getByRole('button', { name: 'New announcement' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Hi');
+  await dialog.getByLabel('Content').fill('Too short');
+  await dialog.getByLabel('Image URL (optional)').fill('not-a-url');
+  await dialog.getByRole('button', { name: 'Create announcement' }).click();
+  await expect(dialog.getByText('Title must be at least 3 characters.')).toBeVisible();
+  await expect(dialog.getByText('Content must be at least 10 characters.')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+
+  const title = `Graduation ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill('The graduation ceremony is on 12 December at Siloam.');
+  await dialog.getByLabel('Image URL (optional)').fill('');
+  await dialog.getByLabel('Send e-mail to all students').check();
+  await dialog.getByRole('button', { name: 'Create announcement' }).click();
+  await expect(toast(page, 'Announcement created')).toBeVisible();
+  await expect(toast(page, 'Email notifications sent')).toBeVisible();
+  const row = page.getByTestId('announcement-row').filter({ hasText: title });
+  await expect(row).toContainText('Active');
+  const stored = (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: any) => a.title === title);
+  expect(stored.imageUrl).toBeNull();
+
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this announcement?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Announcement deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -1,0 +1,199 @@
+/**
+ * Public website journeys (issue #3): catalogue filters in the URL, course pages and the 404 state,
+ * the assessment and contact forms, theme persistence without a flash, axe on every public page in
+ * both themes, and keyboard access to the header.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { E2E_ADMIN } from './fixtures.ts';
+
+const PUBLIC_PAGES = ['/', '/courses', '/courses/1', '/courses/99999', '/about', '/contact', '/assessment-centre', '/terms', '/privacy', '/no-such-page'];
+
+/** 'YYYY-MM-DD' of the first day from today + `from` whose weekday is in `days` (0 = Sunday), SA time. */
+function nextDate(from: number, days: number[]): string {
+  const d = new Date(new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10) + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + from);
+  while (!days.includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function visibleCards(page: Page) {
+  return page.locator('[data-course-card]:visible');
+}
+
+test('catalogue: search and filters narrow the list, live in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Courses' })).toBeVisible();
+  const total = await page.locator('[data-course-card]').count();
+  await expect(page.getByText(`Showing ${total} of ${total} courses`)).toBeVisible();
+
+  await page.getByLabel('Department').selectOption('Technology');
+  await page.getByLabel('Level').selectOption('certificate');
+  const cards = await visibleCards(page);
+  const n = await cards.count();
+  expect(n).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText(`Showing ${n} of ${total} courses`)).toBeVisible();
+  for (const card of await cards.all()) {
+    await expect(card).toHaveAttribute('data-department', 'Technology');
+    await expect(card).toHaveAttribute('data-level', 'certificate');
+  }
+  await page.getByLabel('Search courses').fill('DIGITAL');
+  await expect(page.getByText(`Showing 1 of ${total} courses`)).toBeVisible();
+  await expect((await visibleCards(page)).getByRole('heading')).toHaveText('Digital Literacy for the Workplace');
+  await expect(page).toHaveURL(/\?q=DIGITAL&department=Technology&level=certificate$/);
+
+  await page.reload();
+  await expect(page.getByLabel('Search courses')).toHaveValue('DIGITAL');
+  await expect(page.getByLabel('Department')).toHaveValue('Technology');
+  await expect(page.getByText(`Showing 1 of ${total} courses`)).toBeVisible();
+
+  await page.getByLabel('Search courses').fill('no such course anywhere');
+  await expect(page.getByText('No courses found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+  // Search covers descriptions too, case-insensitively.
+  await page.getByLabel('Department').selectOption('all');
+  await page.getByLabel('Level').selectOption('all');
+  await page.getByLabel('Search courses').fill('');
+  const desc = (await page.locator('[data-course-card]').first().getAttribute('data-description'))!.split(' ').find((w) => w.length > 8)!;
+  await page.getByLabel('Search courses').fill(desc.toUpperCase());
+  expect(await (await visibleCards(page)).count()).toBeGreaterThanOrEqual(1);
+  // Catalogue cards apply through /apply (spec §2).
+  await expect(page.locator('[data-course-card]').first().getByRole('link', { name: /^Apply Now/ })).toHaveAttribute('href', '/apply');
+});
+
+test('course page: Apply Now to /apply/{id} in 3 places; unknown or non-numeric id is a 404 Course Not Found', async ({ page }) => {
+  await page.goto('/courses/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Business Management');
+  await expect(page.getByText('Department of Business')).toBeVisible();
+  const apply = page.getByRole('link', { name: 'Apply Now', exact: true });
+  await expect(apply).toHaveCount(3);
+  for (const a of await apply.all()) await expect(a).toHaveAttribute('href', '/apply/1');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld['@type']).toBe('Course');
+
+  for (const bad of ['/courses/99999', '/courses/abc', '/courses/1.5']) {
+    const res = await page.goto(bad);
+    expect(res?.status(), bad).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Course Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to All Courses' })).toHaveAttribute('href', '/courses');
+  }
+});
+
+test('assessment form: §5 messages on each field, focus on the first, weekend refused, valid submit toasts and resets', async ({ page }) => {
+  await page.goto('/assessment-centre');
+  for (const step of ['10 minutes', '24-48 hours', '2-3 hours', '5-7 business days']) await expect(page.getByText(step)).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit Application' });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  for (const m of ['First name must be at least 2 characters', 'Last name must be at least 2 characters', 'Please enter a valid email address',
+    'Phone number must be at least 10 digits', 'Date of birth is required', 'ID number must be 13 digits', 'Please select a preferred campus',
+    'Please select your course interest', 'Please select an assessment type', 'Please select a preferred date', 'Please select a preferred time',
+    'Please select your highest education level']) {
+    await expect(page.getByText(m, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('First Name')).toBeFocused();
+  await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('First Name').fill('Mpho');
+  await expect(page.getByText('First name must be at least 2 characters')).toHaveCount(0);
+  await page.getByLabel('Last Name').fill('Mudau');
+  const email = `mpho.${Date.now()}@example.com`;
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('0821234567');
+  await page.getByLabel('Date of Birth').fill('2004-05-06');
+  await page.getByLabel('ID Number').fill('0405065123086');
+  await page.getByLabel('Preferred Campus').selectOption({ label: 'Biaba Likhade' });
+  await page.getByLabel('Course Interest').selectOption('information-technology');
+  await page.getByLabel('Assessment Type').selectOption('combined');
+  await page.getByLabel('Highest Education Level').selectOption('grade-12');
+  await page.getByLabel('Preferred Time').selectOption('morning');
+  await page.getByLabel('Preferred Date').fill(nextDate(1, [6]));
+  await submit.click();
+  await expect(page.getByText('The assessment centre is closed on weekends. Please choose a weekday (Monday to Friday)')).toBeVisible();
+  await expect(page.getByLabel('Preferred Date')).toBeFocused();
+
+  await page.getByLabel('Preferred Date').fill(nextDate(2, [1, 2, 3, 4, 5]));
+  await submit.dblclick();
+  await expect(page.getByText('Assessment Application Submitted')).toBeVisible();
+  await expect(page.getByText('Your assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.')).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('');
+  await expect(page.getByLabel('Preferred Campus')).toHaveValue('');
+  await expect(page.getByText('Submission Failed')).toHaveCount(0);
+
+  // The double-click stored one booking.
+  const admin = await page.request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(admin.status()).toBe(200);
+  const { bookings } = await (await page.request.get('/api/admin/assessment-bookings')).json();
+  expect(bookings.filter((b: any) => b.email === email)).toHaveLength(1);
+});
+
+test('contact form: sends the message and confirms; bad e-mail is caught first', async ({ page }) => {
+  await page.goto('/contact');
+  for (const campus of ['Tshikombani', 'Siloam', 'Biaba Likhade', 'Tshitavha']) await expect(page.getByRole('heading', { name: campus })).toBeVisible();
+  await page.getByLabel('First name').fill('Lufuno');
+  await page.getByLabel('Last name').fill('Ndou');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Message', { exact: true }).fill('Is there a weekend class for Photography?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('lufuno.e2e@example.com');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Thank you, Lufuno. Your message has been sent')).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+});
+
+test('theme: toggle persists under localStorage "theme" and dark applies before any bundle runs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  // With every module script blocked, only the inline head script can set the theme: no flash of light.
+  await page.route('**/_astro/*.js', (r) => r.abort());
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.unroute('**/_astro/*.js');
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test('axe: no WCAG 2.2 AA violations on any public page, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      for (const v of r.violations) problems.push(`${theme} ${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('keyboard: Tab reaches every header control with a visible focus ring', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+  const reached: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '), outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, inHeader: Boolean(el.closest('header')) || el.classList.contains('skip-link') };
+    });
+    if (!info.inHeader) break;
+    expect(info.outline, `focus ring on ${info.name}`).toBe(true);
+    reached.push(info.name);
+  }
+  for (const name of ['Skip to content', 'Home', 'Courses', 'Assessment Centre', 'About', 'Contact', 'My Applications', 'Portal Access (opens in a new tab)', 'Switch to dark theme', 'Log in', 'Get Started']) {
+    expect(reached, `reached ${name}`).toContain(name);
+  }
+  await expect(page.getByRole('link', { name: /Portal Access/ }).first()).toHaveAttribute('target', '_blank');
+});
