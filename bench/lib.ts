@@ -17,7 +17,7 @@ export const ADMIN = { email: 'bench-admin@college.example', password: 'Bench-ad
 
 export interface Child { url: string; proc: ChildProcess; pid: number; stop(signal?: NodeJS.Signals): Promise<number | null> }
 
-let nextPort = 0;
+let nextPort = process.pid % 10;
 /** Ports 4430–4439 are this suite's (team rule); the next one round-robin. */
 export const benchPort = () => String(4430 + (nextPort++ % 10));
 

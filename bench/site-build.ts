@@ -95,6 +95,11 @@ try {
     while (performance.now() - t0 < 600_000) {
       const r = await fetch(`${live.url}/courses/${id}/`);
       if (r.status === 200 && (await r.text()).includes('Published by the benchmark')) { publishMs = performance.now() - t0; break; }
+      const pc = new pg.Client({ connectionString: db.url });
+      await pc.connect();
+      const last = (await pc.query(`SELECT status, left(error, 300) AS error FROM site_builds ORDER BY id DESC LIMIT 1`)).rows[0];
+      await pc.end();
+      if (last?.status === 'error' || last?.status === 'failed') { console.info(`[bench:site] the publish rebuild failed: ${last.error}`); break; }
       await new Promise((r2) => setTimeout(r2, 250));
     }
     console.info(`[bench:site] publish-to-live: ${fmt(publishMs / 1000)} s (debounce 200 ms + one build)`);

@@ -5,8 +5,8 @@
  * island validates with these schemas in the browser (issue #5: small JS on a cheap phone).
  */
 import * as z from 'zod/mini';
-import { APPLICATION_STATUSES, COUNTRY_CODES } from './common.ts';
-import { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN } from './application-steps.ts';
+import { APPLICATION_STATUSES } from './statuses.ts';
+import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN } from './application-steps.ts';
 
 export { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 

@@ -231,3 +231,52 @@ test('forgot password: neutral answer, e-mailed link sets a new password and log
 
   await logInThroughUi(page, email, 'new-password', /\/dashboard\/student$/);
 });
+
+test('profile: edit details, download my data, delete the account — and the account pages pass axe', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  for (const path of ['/login', '/register', '/register?mode=full', '/forgot-password']) {
+    await page.goto(path);
+    await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  const email = uniqueEmail('profile');
+  await page.goto('/register');
+  await fillSimple(page, email, 'secret123');
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `/profile: ${v.id}`)).toEqual([]);
+  await page.getByLabel('First name').fill('Rudzani');
+  await page.getByLabel('Nationality').selectOption('za');
+  await page.getByLabel('ID number').fill(VALID_SA_ID);
+  await expect(page.getByLabel('Date of birth')).toHaveValue('2001-04-12');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rudzani Mokoena' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await (await import('node:fs')).promises.readFile((await file.path())!, 'utf8'));
+  expect(data.user).toMatchObject({ email, firstName: 'Rudzani', idNumber: VALID_SA_ID });
+  expect(data.consents[0].acceptedAt).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Your password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+  await dialog.getByLabel('Your password').fill('secret123');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } })).status()).toBe(401);
+});

@@ -85,7 +85,12 @@ test('courses › the §5 form, Course created, and the new course goes live at 
   await expect.poll(async () => (await page.request.get(`/courses/${id}`)).status(), { timeout: 60_000, intervals: [250] }).toBe(404);
 
   await page.goto('/dashboard/admin');
+  await expect(page.getByRole('tab')).toHaveText(['Dashboard', 'Applications', 'Courses', 'Departments', 'Students', 'Payments', 'Reports', 'Settings', 'External System']);
+  await expect(page.getByTestId('dept')).toHaveText([/^Business/, /^Technology/, /^Healthcare/, /^Arts and Design/]);
+  await expect(page.getByTestId('dash-course')).toHaveCount(4);
   await expect(page.getByTestId('build-status')).toContainText('ok');
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByRole('table', { name: 'Applications by status' })).toBeVisible();
 });
 
 test('applications › APP- ids, quick Approve on pending rows only, detail panel with documents and a status change with notes', async ({ page, playwright, baseURL }) => {
@@ -114,7 +119,7 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('documents_required');
   await panel.getByLabel(/^Notes/).fill('Certified ID copy needed');
   await panel.getByRole('button', { name: 'Update status' }).click();
-  await expect(toast(page, 'Application updated')).toBeVisible();
+  await expect(toast(page, 'Application updated').filter({ hasText: 'Documents Required' })).toBeVisible();
   await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
   await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
   await applicant.dispose(); await applicant2.dispose();

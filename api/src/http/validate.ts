@@ -3,11 +3,11 @@
  * replaces them with the parsed value. On failure: 400 with a field map, first message per field.
  */
 import type { RequestHandler } from 'express';
-import type { ZodType, ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { badRequest } from './errors.ts';
 
 /** Field path 'a.b.0' → first message. */
-export function fieldErrors(error: ZodError): Record<string, string> {
+export function fieldErrors(error: Pick<ZodError, 'issues'>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -18,7 +18,10 @@ export function fieldErrors(error: ZodError): Record<string, string> {
 
 type Part = 'body' | 'query' | 'params';
 
-export function validate(schema: ZodType, part: Part = 'body'): RequestHandler {
+/** Any zod schema, classic or `zod/mini` (both have safeParse). */
+export interface SafeParser { safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: Pick<ZodError, 'issues'> } }
+
+export function validate(schema: SafeParser, part: Part = 'body'): RequestHandler {
   return (req, _res, next) => {
     const input = part === 'body' ? (req.body ?? {}) : req[part];
     const result = schema.safeParse(input);

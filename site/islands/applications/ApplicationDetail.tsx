@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
-import { COUNTRY_OPTIONS, statusLabel } from '../../../api/contracts/common.ts';
+import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
+import { statusLabel } from '../../../api/contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';

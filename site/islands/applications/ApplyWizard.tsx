@@ -7,12 +7,7 @@
  * On success: toast 'Application submitted successfully' and /dashboard/student (spec §8).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ZodError } from 'zod';
-import {
-  AcademicStepSchema, DOCUMENT_SLOTS, DocumentsStepSchema, PaymentStepSchema, PersonalStepSchema, ReviewStepSchema,
-  WIZARD_STEPS, YEAR_MAX, YEAR_MIN,
-} from '../../../api/contracts/applications.ts';
-import { APPLICATION_FEE, COUNTRY_OPTIONS } from '../../../api/contracts/common.ts';
+import { APPLICATION_FEE, COUNTRY_OPTIONS, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN } from '../../../api/contracts/application-steps.ts';
 import type { PublicUser } from '../../../api/contracts/auth.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
@@ -70,9 +65,14 @@ function merge<T>(base: T, saved: unknown): T {
   return out as T;
 }
 
-function issues(error: ZodError, prefix = ''): Errors {
+type Schemas = typeof import('../../../api/contracts/applications.ts');
+let schemas: Promise<Schemas> | null = null;
+/** The step schemas (and zod with them) load after first paint, not with the page (issue #5 JS budget). */
+const loadSchemas = () => (schemas ??= import('../../../api/contracts/applications.ts'));
+
+function issues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, prefix = ''): Errors {
   const out: Errors = {};
-  for (const i of error.issues) { const k = prefix + i.path.join('.'); if (!(k in out)) out[k] = i.message; }
+  for (const i of error.issues) { const k = prefix + i.path.map(String).join('.'); if (!(k in out)) out[k] = i.message; }
   return out;
 }
 
@@ -80,7 +80,8 @@ const docIds = (f: Form) => Object.fromEntries(DOCUMENT_SLOTS.map((s) => [s.key,
 const hasAny = (i: Inst) => Object.values(i).some((v) => v.trim() !== '');
 
 /** Field errors of one step (0..4), keyed by the field path the API uses. */
-function validateStep(step: number, f: Form): Errors {
+function validateStep(S: Schemas, step: number, f: Form): Errors {
+  const { PersonalStepSchema, AcademicStepSchema, DocumentsStepSchema, PaymentStepSchema, ReviewStepSchema } = S;
   const r = step === 0 ? PersonalStepSchema.safeParse({ courseId: f.courseId === '' ? undefined : f.courseId, ...Object.fromEntries(PERSONAL_KEYS.map((k) => [k, f[k] === '' && (k === 'nationality' || k === 'country') ? undefined : f[k]])) })
     : step === 1 ? AcademicStepSchema.safeParse({ academicHistory: { highSchool: f.academicHistory.highSchool, college: f.academicHistory.college } })
     : step === 2 ? DocumentsStepSchema.safeParse({ documents: docIds(f) })
@@ -143,6 +144,7 @@ export default function ApplyWizard() {
       }
       setForm(f);
       setReady(true);
+      void loadSchemas();
     });
     return () => { cancelled = true; };
   }, [store]);
@@ -168,8 +170,8 @@ export default function ApplyWizard() {
     focusPending.current = 'error';
   }
 
-  function next() {
-    const errs = validateStep(step, form);
+  async function next() {
+    const errs = validateStep(await loadSchemas(), step, form);
     if (Object.keys(errs).length) return showErrors(errs);
     setErrors({});
     setStep(step + 1);
@@ -180,11 +182,12 @@ export default function ApplyWizard() {
 
   async function submit() {
     if (submitLock.current) return;
-    for (let s = 0; s < WIZARD_STEPS.length; s++) {
-      const errs = validateStep(s, form);
-      if (Object.keys(errs).length) return showErrors(errs, s);
-    }
     submitLock.current = true;
+    const S = await loadSchemas();
+    for (let s = 0; s < WIZARD_STEPS.length; s++) {
+      const errs = validateStep(S, s, form);
+      if (Object.keys(errs).length) { submitLock.current = false; return showErrors(errs, s); }
+    }
     setSubmitting(true);
     const digits = form.payment.cardNumber.replace(/\D/g, '');
     const ids = docIds(form);
@@ -283,7 +286,7 @@ export default function ApplyWizard() {
         </p>
       </nav>
 
-      <form noValidate onSubmit={(e) => { e.preventDefault(); if (step === WIZARD_STEPS.length - 1) void submit(); else next(); }} className="card p-6">
+      <form noValidate onSubmit={(e) => { e.preventDefault(); if (step === WIZARD_STEPS.length - 1) void submit(); else void next(); }} className="card p-6">
         {restored && (
           <div className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-50" role="status">
             <span>We restored the application you started. Continue where you left off.</span>

@@ -2,7 +2,7 @@
  * Browser side of POST /api/uploads (DESIGN §4 Documents): one file per request through XMLHttpRequest so the
  * progress bar can follow the upload. Files over 5 MB are refused before sending (spec §5 Step 3).
  */
-import { MAX_UPLOAD_BYTES } from '../../../api/contracts/common.ts';
+import { MAX_UPLOAD_BYTES } from '../../../api/contracts/application-steps.ts';
 import { TOKEN_KEY } from '../../lib/api-client.ts';
 import type { UploadView } from '../student/shared.tsx';
 

@@ -10,12 +10,13 @@ import { ForgotPasswordSchema } from '../../../api/contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
-import { applyServerErrors, errorText } from './form-helpers.ts';
+import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
 
 type Values = z.input<typeof ForgotPasswordSchema>;
 
 export default function ForgotPasswordForm() {
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
+  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
@@ -40,11 +41,11 @@ export default function ForgotPasswordForm() {
     );
   }
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Reset password">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Reset password">
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
         <input {...fieldProps('forgot-email', errors.email?.message)} {...register('email')} type="email" inputMode="email" autoComplete="email" className="input" />
       </Field>
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+      <button type="submit" className="btn-primary w-full" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}
       </button>
     </form>

@@ -13,6 +13,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { destinationAfterLogin } from './safe-redirect.ts';
+import { useHydrated } from './form-helpers.ts';
 
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
@@ -22,6 +23,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
     resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '', rememberMe: false },
   });
   const busy = useRef(false);
+  const hydrated = useHydrated();
   const [leaving, setLeaving] = useState(false);
   const id = (n: string) => `${idPrefix}-${n}`;
 
@@ -45,7 +47,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Log in">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Log in">
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <input {...fieldProps(id('email'), errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
       </Field>
@@ -59,7 +61,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
         </label>
         <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
+      <button type="submit" className="btn-primary w-full" disabled={!hydrated || isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
         {isSubmitting || leaving ? 'Logging in...' : 'Log in'}
       </button>
     </form>

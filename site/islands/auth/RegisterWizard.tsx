@@ -17,7 +17,7 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
-import { errorText } from './form-helpers.ts';
+import { errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
 
 const INSTITUTION = { name: '', city: '', country: '', from: '', to: '', qualification: '', grade: '' };
@@ -50,6 +50,7 @@ export default function RegisterWizard() {
   const [step, setStep] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const busy = useRef(false);
+  const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { courses, loading, failed } = useCourseOptions();
@@ -150,7 +151,7 @@ export default function RegisterWizard() {
   const pending = isSubmitting || leaving;
   const last = step === STEPS.length - 1;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="wizard-title" className="card p-6 sm:p-8">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="wizard-title" className="card p-6 sm:p-8">
       <h1 id="wizard-title" className="text-2xl font-bold">Student Registration</h1>
       <div className="mt-4">
         <div className="flex justify-between text-sm"><span aria-live="polite">Step {step + 1} of {STEPS.length}</span><span className="muted">{STEPS[step]!.title}</span></div>
@@ -217,7 +218,7 @@ export default function RegisterWizard() {
         <button type="button" className="btn-secondary" onClick={() => { clearErrors(); setStep((s) => Math.max(0, s - 1)); }} disabled={step === 0 || pending}>Previous</button>
         {last
           ? <button type="submit" className="btn-primary" disabled={pending} aria-busy={pending || undefined}>{pending ? 'Submitting...' : 'Complete Registration'}</button>
-          : <button type="submit" className="btn-primary">Next</button>}
+          : <button type="submit" className="btn-primary" disabled={!hydrated}>Next</button>}
       </div>
     </form>
   );

@@ -68,7 +68,7 @@ export default function ResetPasswordForm() {
   }
   const pending = isSubmitting || leaving;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, (e) => { if (e.token) setInvalid(true); })} className="space-y-4" aria-label="Choose a new password">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, (e) => { if (e.token) setInvalid(true); })} className="space-y-4" aria-label="Choose a new password">
       <Field id="reset-password" label="New password" error={errors.password?.message} hint="At least 6 characters.">
         <input {...fieldProps('reset-password', errors.password?.message)} {...register('password')} type="password" autoComplete="new-password" className="input" />
       </Field>

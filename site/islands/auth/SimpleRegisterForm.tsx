@@ -12,7 +12,7 @@ import { api } from '../../lib/api-client.ts';
 import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
-import { applyServerErrors, errorText } from './form-helpers.ts';
+import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
@@ -26,6 +26,7 @@ export default function SimpleRegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true },
   });
   const busy = useRef(false);
+  const hydrated = useHydrated();
   const [leaving, setLeaving] = useState(false);
   const e = (k: (typeof FIELDS)[number]) => errors[k]?.message as string | undefined;
 
@@ -50,7 +51,7 @@ export default function SimpleRegisterForm() {
 
   const pending = isSubmitting || leaving;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-firstName" label="First name" error={e('firstName')}>
           <input {...fieldProps('reg-firstName', e('firstName'))} {...register('firstName')} autoComplete="given-name" className="input" />
@@ -86,7 +87,7 @@ export default function SimpleRegisterForm() {
         </label>
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
+      <button type="submit" className="btn-primary w-full" disabled={!hydrated || pending} aria-busy={pending || undefined}>
         {pending ? 'Creating account...' : 'Create account'}
       </button>
     </form>

@@ -2,6 +2,7 @@
  * Small helpers shared by the account forms: copy the server's field messages (400/409) into
  * react-hook-form and focus the first one, and turn any error into a human sentence.
  */
+import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -19,4 +20,14 @@ export function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.status >= 500 || err.status === 0 ? 'Something went wrong. Please try again.' : err.userMessage;
   if (err instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
   return fallback;
+}
+
+/**
+ * False in the pre-rendered HTML and until React has hydrated. Submit buttons stay disabled until then, so a
+ * click before the JavaScript arrives cannot send the form natively (which would put a password in the URL).
+ */
+export function useHydrated(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => { setReady(true); }, []);
+  return ready;
 }

@@ -30,6 +30,7 @@ export function StudentTable({ students, caption }: { students: ExternalStudent[
   );
 }
 
+/** An error message (role alert) with a 'Try again' button. */
 export function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100">
@@ -39,6 +40,7 @@ export function ErrorCard({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
+/** Five placeholder rows announced as loading. */
 export function SkeletonRows({ label = 'Loading students' }: { label?: string }) {
   return (
     <div className="space-y-2" role="status" aria-busy="true">

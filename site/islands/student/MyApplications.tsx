@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { FILTER_GROUPS } from '../../../api/contracts/common.ts';
+import { FILTER_GROUPS } from '../../../api/contracts/application-steps.ts';
 import { APPLICATIONS_POLL_MS } from '../../../api/contracts/notifications.ts';
 import { apiOrNull } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';

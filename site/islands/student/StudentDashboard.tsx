@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { COUNTRY_OPTIONS, statusLabel } from '../../../api/contracts/common.ts';
+import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
+import { statusLabel } from '../../../api/contracts/statuses.ts';
 import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
 import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '../../../api/contracts/notifications.ts';
 import { api, apiOrNull } from '../../lib/api-client.ts';

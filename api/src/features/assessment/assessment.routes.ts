@@ -1,7 +1,7 @@
 /**
  * POST /api/assessment-centre → 201 {booking:{id,createdAt}} (200 with the same id for a repeated
  * idempotency key); 400 with the spec §5 field messages, or 'Preferred date cannot be in the past' /
- * weekend message on preferredDate; 429 after `limit` bookings per IP per window.
+ * weekend message on preferredDate; 429 after 10 bookings per IP per 10 minutes (a campus computer lab shares one address).
  * GET /api/admin/assessment-bookings (requireAdmin) → {bookings} newest first.
  */
 import { Router } from 'express';
@@ -14,7 +14,7 @@ import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
 
 export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
-  const limiter = formRateLimit('Too many bookings from this address. Please try again later or call us.', { limit: 5, ...opts });
+  const limiter = formRateLimit('Too many bookings from this address. Please try again later or call us.', { limit: 10, ...opts });
   r.post('/', limiter, idempotencyHeader, validate(AssessmentBookingSchema), async (req, res) => {
     const { booking, created } = await submitBooking(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
     res.status(created ? 201 : 200).json({ booking: { id: booking.id, createdAt: booking.createdAt } });

@@ -9,13 +9,13 @@ import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import {
-  ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem,
+  ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem, todayInSouthAfrica,
   type AssessmentBooking,
 } from '#contracts/assessment.ts';
 import { bookingByKey, insertBooking, listBookings, type StoredBooking } from './assessment.repo.ts';
 
 export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
-  const problem = preferredDateProblem(input.preferredDate, new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10));
+  const problem = preferredDateProblem(input.preferredDate, todayInSouthAfrica(now));
   if (problem) throw badRequest(problem, { preferredDate: problem });
   return db.transaction(async (tx) => {
     const stored = await insertBooking(tx as Db, input);

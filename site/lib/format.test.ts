@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDuration, formatPrice, formatStartDate } from './format.ts';
+import { defaultCourseImage } from './course-image.ts';
+import { preferredDateProblem } from '../../api/contracts/assessment.ts';
+
+describe('spec §9 display rules', () => {
+  it('durations: N month(s), else a fallback that depends on the page', () => {
+    expect(formatDuration(1, 'list')).toBe('1 month');
+    expect(formatDuration(18, 'home')).toBe('18 months');
+    expect(formatDuration(null, 'home')).toBe('Duration not specified');
+    expect(formatDuration(0, 'list')).toBe('Contact for details');
+    expect(formatDuration(undefined, 'detail')).toBe('Not specified');
+  });
+  it("prices: 'R' + amount, else tuitionFee, else 'Contact for pricing'", () => {
+    expect(formatPrice('6500.00', 'R6 500 per year')).toBe('R6,500');
+    expect(formatPrice(null, 'R6 500 per year')).toBe('R6 500 per year');
+    expect(formatPrice('', '')).toBe('Contact for pricing');
+  });
+  it("start dates fall back to 'Contact for dates' (home, list) and 'Flexible' (detail); dates are long en-US", () => {
+    expect(formatStartDate('February 2027', 'list')).toBe('February 2027');
+    expect(formatStartDate(null, 'home')).toBe('Contact for dates');
+    expect(formatStartDate('  ', 'detail')).toBe('Flexible');
+    expect(formatDate('2026-11-21T10:00:00Z')).toBe('November 21, 2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+  it('default hero image is one of 4, by course id modulo 4', () => {
+    expect(defaultCourseImage(5)).toBe(defaultCourseImage(1));
+    expect(new Set([0, 1, 2, 3].map(defaultCourseImage)).size).toBe(4);
+  });
+});
+
+describe('assessment preferred date (issue #3)', () => {
+  const today = '2026-11-18'; // a Wednesday
+  it('accepts today and later weekdays; refuses the past, weekends, impossible dates and dates over a year ahead', () => {
+    expect(preferredDateProblem('2026-11-18', today)).toBeNull();
+    expect(preferredDateProblem('2026-11-23', today)).toBeNull();
+    expect(preferredDateProblem('2026-11-17', today)).toBe('Preferred date cannot be in the past');
+    expect(preferredDateProblem('2026-11-21', today)).toMatch(/closed on weekends/);
+    expect(preferredDateProblem('2026-11-22', today)).toMatch(/closed on weekends/);
+    expect(preferredDateProblem('2026-02-30', today)).toBe('Please select a preferred date');
+    expect(preferredDateProblem('2027-12-01', today)).toBe('Please choose a date within the next 12 months');
+  });
+});
