@@ -9,6 +9,8 @@ export default defineConfig({
   srcDir: './site',
   output: 'static',
   outDir: process.env.SITE_OUT_DIR || './dist',
+  // One cache per DATA_DIR, so two servers (or a benchmark) building at once do not share a content store.
+  cacheDir: process.env.SITE_CACHE_DIR || './node_modules/.astro',
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -12,6 +12,7 @@ import { configurePassport, sessionMiddleware, sessionTimeouts, bearerAuth } fro
 import { sameOrigin } from './http/same-origin.ts';
 import { errorHandler, notFoundApi } from './http/error-handler.ts';
 import { mountRoutes } from './routes.ts';
+import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware, type SiteHandle } from './site-build/serve.ts';
 
 export interface AppDeps {
@@ -65,7 +66,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', sameOrigin({ publicUrl: deps.config.PUBLIC_URL }));
   app.use('/api', (_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
 
-  mountRoutes(app, deps, pp);
+  const cache = createPublicCache();
+  const appDeps: AppDeps = { ...deps, onContentChanged: (reason) => { cache.clear(); deps.onContentChanged?.(reason); } };
+  mountRoutes(app, appDeps, pp, cache.middleware);
   app.use('/api', notFoundApi);
 
   if (deps.site) app.use(siteMiddleware(deps.site));

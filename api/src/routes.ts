@@ -2,7 +2,7 @@
  * Every API route, mounted per feature. `/api/colfront/*` and `/api/auth/*` are the same handlers as
  * their twins (DESIGN §4). The security suite enumerates the routes from here.
  */
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type passport from 'passport';
 import type { AppDeps } from './app.ts';
 import { authRouter } from './features/auth/auth.routes.ts';
@@ -19,7 +19,7 @@ import { contactRouter, adminContactRouter } from './features/contact/contact.ro
 import { assessmentRouter, adminAssessmentRouter } from './features/assessment/assessment.routes.ts';
 import { externalRouter } from './features/external/external.routes.ts';
 
-export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic): void {
+export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic, publicCache?: RequestHandler): void {
   const auth = authRouter(deps, pp);
   app.use('/api/auth', auth);
   app.use('/api/colfront/auth', auth);
@@ -27,6 +27,7 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
 
   app.use('/api/colfront/health', healthRouter(deps));
 
+  if (publicCache) for (const p of ['/api/courses', '/api/colfront/courses', '/api/announcements']) app.get([p, `${p}/:id`], publicCache);
   const courses = coursesReadRouter(deps);
   app.use('/api/courses', courses);
   app.use('/api/colfront/courses', courses);

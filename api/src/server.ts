@@ -45,8 +45,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   });
   const app = createApp({ database, config, mailer, site: builder, builder, onContentChanged: (reason) => { if (config.SITE_BUILD !== 'never') builder.schedule(reason); } });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.on('error', reject);
+    const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;

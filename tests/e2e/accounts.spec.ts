@@ -5,6 +5,8 @@
  * The reset link is read from the .eml file the server's file mailer writes to DATA_DIR/outbox (readMailTo).
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
 import { E2E_ADMIN, uniqueEmail, readMailTo, logInThroughUi } from './fixtures.ts';
 import { isValidSaIdNumber } from '../../api/contracts/auth.ts';
 
@@ -233,7 +235,6 @@ test('forgot password: neutral answer, e-mailed link sets a new password and log
 });
 
 test('profile: edit details, download my data, delete the account — and the account pages pass axe', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   for (const path of ['/login', '/register', '/register?mode=full', '/forgot-password']) {
     await page.goto(path);
     await expect(page.locator('form button[type="submit"]')).toBeEnabled();
@@ -266,7 +267,7 @@ test('profile: edit details, download my data, delete the account — and the ac
   await page.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await (await import('node:fs')).promises.readFile((await file.path())!, 'utf8'));
+  const data = JSON.parse(await fs.promises.readFile((await file.path())!, 'utf8'));
   expect(data.user).toMatchObject({ email, firstName: 'Rudzani', idNumber: VALID_SA_ID });
   expect(data.consents[0].acceptedAt).toBeTruthy();
 

@@ -4,6 +4,7 @@
  * that creates one application, the dashboard, My Applications, the detail page and the missing-documents upload.
  */
 import { expect, request, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -13,11 +14,18 @@ const BIG = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 10)]);
 /** Registers a student through the API in the page's own cookie jar (the UI for that is issue #4's). */
 async function signUp(page: Page) {
   const email = uniqueEmail();
+  const password = 'secret123';
   const res = await page.request.post('/api/auth/register', {
     data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true },
   });
   expect(res.status()).toBe(201);
-  return { email, user: (await res.json()).user as { id: number } };
+  return { email, password, user: (await res.json()).user as { id: number } };
+}
+
+/** No WCAG 2.2 A/AA violations inside <main> (the shared header and footer are checked by their owners). */
+async function expectAccessible(page: Page) {
+  const r = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function expectFocused(page: Page, selector: string) {
@@ -37,7 +45,7 @@ test('logged-out visitors are sent to /login: the wizard with a toast and the wa
 
 test('an applicant fills all five steps with real files, survives a reload, submits once and follows the application', async ({ page }) => {
   test.setTimeout(90_000);
-  const { user } = await signUp(page);
+  const { user, email, password } = await signUp(page);
   const alerts: string[] = [];
   page.on('dialog', (d) => { alerts.push(d.message()); void d.accept(); });
 
@@ -53,6 +61,7 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   await expect(page.getByText('Please select a nationality')).toBeVisible();
   await expect(page.getByText('Please select a country')).toBeVisible();
   await expectFocused(page, '#f-dateOfBirth');
+  await expectAccessible(page);
   await page.getByLabel('Date of birth').fill('2001-04-12');
   await page.getByLabel('Nationality').selectOption('za');
   await page.getByLabel('Address line 1', { exact: true }).fill('12 Church Street');
@@ -68,7 +77,13 @@ test('an applicant fills all five steps with real files, survives a reload, subm
     await expect(page.getByText(m, { exact: true })).toBeVisible();
   }
   await expectFocused(page, '#f-academicHistory-highSchool-name');
+  // A dropped connection: typing goes on, the draft is kept on the device and synced once back online.
+  await page.context().setOffline(true);
   await page.locator('#f-academicHistory-highSchool-name').fill('Mbilwi Secondary');
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved on this device; it will sync when you are back online.');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  expect((await (await page.request.get('/api/applications/draft?key=course-2')).json()).draft.data.academicHistory.highSchool.name).toBe('Mbilwi Secondary');
   await page.locator('#f-academicHistory-highSchool-qualification').fill('National Senior Certificate');
   await page.locator('#f-academicHistory-highSchool-city').fill('Thohoyandou');
   await page.locator('#f-academicHistory-highSchool-country').fill('South Africa');
@@ -95,6 +110,15 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
   await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.pdf');
   await expect(page.getByText('We restored the application you started.')).toBeVisible();
+  await expectAccessible(page);
+  // Another device (no local copy) resumes from the server copy.
+  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const otherPage = await other.newPage();
+  expect((await otherPage.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  await otherPage.goto('/apply/2');
+  await expect(otherPage.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
+  await expect(otherPage.getByTestId('file-transcripts')).toHaveText('matric.png');
+  await other.close();
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
@@ -116,6 +140,7 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   await expect(page.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
   await expect(page.getByText('Ready to process')).toBeVisible();
   await expect(page.getByText('Card ending in 4242')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('You must certify that the information is true')).toBeVisible();
   await page.locator('#f-certification').check();
@@ -140,6 +165,7 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   for (const m of ['Submitted', 'Payment', 'Documents', 'Review', 'Decision']) await expect(page.getByRole('list', { name: 'Milestones' }).getByText(m)).toBeVisible();
   await expect(page.getByTestId('deadlines')).toContainText('Application deadline');
   await expect(page.getByTestId('notifications').first()).toContainText('has been received');
+  await expectAccessible(page);
   await page.getByRole('tab', { name: /Notifications/ }).click();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
@@ -158,6 +184,7 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   await expect(page.getByTestId('counter-total')).toContainText('1');
   await expect(page.getByTestId('counter-pending')).toContainText('1');
   await expect(page.getByText('Additional documents are required for your application. Please upload the required documents.')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByText('No applications found for this filter.')).toBeVisible();
   await page.getByRole('tab', { name: 'All' }).click();
@@ -165,6 +192,7 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   await expect(page).toHaveURL(new RegExp(`/applications/${app.id}$`));
   await expect(page.getByTestId('timeline')).toContainText('Submitted (Pending)');
   await expect(page.getByTestId('timeline')).toContainText('Pending → Documents Required');
+  await expectAccessible(page);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: /id-document\.pdf/ }).click();
   expect((await download).suggestedFilename()).toBe('id-document.pdf');

@@ -43,7 +43,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 3000 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 20), connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
     const client = await pool.connect();
     client.release();

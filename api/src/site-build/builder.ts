@@ -148,7 +148,7 @@ export class SiteBuilder {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: ROOT,
-        env: { ...process.env, SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { ...process.env, SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, SITE_CACHE_DIR: path.join(this.siteDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';

@@ -149,6 +149,10 @@ export default function ApplyWizard() {
     return () => { cancelled = true; };
   }, [store]);
 
+  // A course link that is not open for applications (unknown or inactive): ask for a course instead.
+  const urlCourseUnknown = Boolean(urlCourse && courses && !courses.some((c) => String(c.id) === urlCourse));
+  useEffect(() => { if (urlCourseUnknown && ready) setForm((f) => (f.courseId === urlCourse ? { ...f, courseId: '' } : f)); }, [urlCourseUnknown, ready]);
+
   useEffect(() => { if (ready && store) store.save(step, form as unknown as Record<string, unknown>); }, [form, step, ready, store]);
 
   useEffect(() => {
@@ -306,7 +310,7 @@ export default function ApplyWizard() {
               {urlCourse && urlCourseKnown ? (
                 <p className="rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong>{courseLabel(urlCourse)}</strong></p>
               ) : (
-                <FieldRow path="courseId" label="Course" error={err('courseId')} hint={coursesError ? 'Courses could not be loaded. Please reload the page.' : undefined}>
+                <FieldRow path="courseId" label="Course" error={err('courseId')} hint={coursesError ? 'Courses could not be loaded. Please reload the page.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined}>
                   <select className="input" id={domId('courseId')} value={form.courseId} onChange={(e) => set('courseId', e.target.value)} disabled={!courses}
                     aria-invalid={err('courseId') ? true : undefined} aria-describedby={describedBy('courseId', err('courseId'))}>
                     <option value="">{courses ? 'Select a course' : 'Loading courses...'}</option>

@@ -55,7 +55,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
       <label htmlFor={id} className="label">{label}{required ? ' (required)' : ' (optional)'}</label>
       <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB.</p>
       <input ref={input} id={id} type="file" accept={ACCEPT} className={value || progress !== null ? 'sr-only' : 'mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white'}
-        aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        tabIndex={value ? -1 : undefined} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         disabled={progress !== null} onChange={(e) => void pick(e.target.files?.[0])} />
       {progress !== null && (
         <div className="mt-2">

@@ -27,7 +27,10 @@ try {
     body: JSON.stringify({ title: 'Published course', description: 'Measure me please.', duration: 3, department: 'Technology', tuitionFee: 'R1', startDate: 'Soon' }) });
   const { course } = await res.json();
   const saved = performance.now() - t0;
-  while ((await fetch(`${s.url}/courses/${course.id}`)).status !== 200) await new Promise((r) => setTimeout(r, 100));
+  while ((await fetch(`${s.url}/courses/${course.id}`)).status !== 200) {
+    if (performance.now() - t0 > 180_000) throw new Error(`not live after 180 s; last build: ${JSON.stringify(await s.builder.lastBuild())}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const live = performance.now() - t0;
   const [{ n }] = ((await s.database.db.execute(sql`select count(*)::int as n from courses where is_active`)) as any).rows;
   console.info(JSON.stringify({ activeCourses: n, saveMs: Math.round(saved), liveMs: Math.round(live), lastBuild: await s.builder.lastBuild() }));

@@ -1,0 +1,42 @@
+/**
+ * In-process cache for anonymous public GET reads (catalogue, announcements). Entries live `ttlMs`
+ * milliseconds (so several instances converge quickly) and are dropped at once when this instance
+ * changes public content (`clear()`, wired to onContentChanged). Responses carry an ETag; a matching
+ * If-None-Match gets 304. Signed-in callers bypass it (admins may see inactive rows).
+ */
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+interface Entry { body: string; etag: string; expires: number }
+
+export interface PublicCache { middleware: RequestHandler; clear(): void }
+
+export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || req.user) return next();
+    const key = req.originalUrl;
+    const hit = entries.get(key);
+    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    if (hit && hit.expires > Date.now()) {
+      res.setHeader('ETag', hit.etag);
+      if (req.headers['if-none-match'] === hit.etag) return void res.status(304).end();
+      return void res.type('application/json').send(hit.body);
+    }
+    const startedAt = generation;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const text = JSON.stringify(body);
+      if (res.statusCode === 200 && startedAt === generation) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+        entries.set(key, { body: text, etag, expires: Date.now() + ttlMs });
+        res.setHeader('ETag', etag);
+      }
+      return res.type('application/json').send(text);
+    };
+    next();
+  };
+  return { middleware, clear: () => { generation++; entries.clear(); } };
+}
