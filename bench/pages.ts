@@ -32,6 +32,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LH_TARGETS = new Set(['/', '/courses', '/courses/1', '/about']);
 
 const ALL_PAGES = ['/', '/courses', '/courses/1', '/courses/99999', '/about', '/contact', '/assessment-centre', '/terms', '/privacy', '/no-such-page'];
+/** Pages answered with status 404 by design: Lighthouse refuses to score non-2xx documents. */
+const NOT_FOUND = new Set(['/courses/99999', '/no-such-page']);
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES;
 
 interface Row {
@@ -116,7 +118,7 @@ async function main() {
       const light = await browser.newContext().then(async (c) => { const r = await axe(await c.newPage(), BASE + p, 'light'); await c.close(); return r; });
       const dark = await browser.newContext().then(async (c) => { const r = await axe(await c.newPage(), BASE + p, 'dark'); await c.close(); return r; });
       const row: Row = { page: p, ...w, axeLight: light.length, axeDark: dark.length, axeIds: [...new Set([...light, ...dark])] };
-      if (LH_RUNS > 0) row.lh = await lighthouseScores(BASE + p);
+      if (LH_RUNS > 0 && !NOT_FOUND.has(p)) row.lh = await lighthouseScores(BASE + p);
       rows.push(row);
       console.info(`[bench:pages] ${p} done`);
     }
@@ -138,11 +140,11 @@ async function main() {
       if (l.performance < 95 || l.accessibility < 100 || l['best-practices'] < 95 || l.seo < 100) failures.push(`${r.page}: Lighthouse ${JSON.stringify(l)}`);
     }
     return [r.page + (r.island ? ' (island)' : ''), r.jsKb, r.jsAfterKb, r.totalKb, r.thirdParty, r.axeLight, r.axeDark,
-      r.lh?.performance ?? '-', r.lh?.accessibility ?? '-', r.lh?.['best-practices'] ?? '-', r.lh?.seo ?? '-'].map(String);
+      r.lh?.performance ?? 'n/a', r.lh?.accessibility ?? 'n/a', r.lh?.['best-practices'] ?? 'n/a', r.lh?.seo ?? 'n/a'].map(String);
   });
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nPublic pages — Lighthouse mobile median of ${LH_RUNS}; JS = gzipped bytes of scripts loaded; budgets 10 KB (no island) / 80 KB (island)\n`);
+  console.log(`\nPublic pages — Lighthouse mobile median of ${LH_RUNS}; JS = gzipped bytes of scripts loaded; n/a = served 404 by design; budgets 10 KB (no island) / 80 KB (island)\n`);
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   table.forEach((r) => console.log(line(r)));

@@ -197,3 +197,38 @@ test('keyboard: Tab reaches every header control with a visible focus ring', asy
   }
   await expect(page.getByRole('link', { name: /Portal Access/ }).first()).toHaveAttribute('target', '_blank');
 });
+
+test('header and footer: mobile drawer, Contact Us dialog, and the logged-in menu hides the home Apply Now', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await expect(page.locator('main').getByRole('link', { name: 'Apply Now', exact: true })).toHaveAttribute('href', '/register');
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.click();
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  await expect(drawer.getByRole('link', { name: 'My Applications' })).toHaveAttribute('href', '/login');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(dialog).toContainText('Mon-Fri 8:00 AM - 5:00 PM');
+  await expect(dialog).toContainText('Accreditation number');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await page.request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
+  await expect(page.locator('main').getByRole('link', { name: 'Apply Now', exact: true })).toBeHidden();
+  await page.locator('[data-user-menu-button]').click();
+  const menu = page.locator('#user-menu');
+  await expect(menu).toContainText('Admin Account');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
+  await expect(menu.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Applications' })).toHaveAttribute('href', '/my-applications');
+  await menu.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+});

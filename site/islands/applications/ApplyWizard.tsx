@@ -207,7 +207,7 @@ export default function ApplyWizard() {
     };
     try {
       await api('/api/applications', { method: 'POST', json: body });
-      await store?.discard();
+      void store?.discard();
       flashToast({ title: 'Application submitted successfully', description: 'Your application has been received and is under review.', variant: 'success' });
       window.location.assign('/dashboard/student');
     } catch (e) {

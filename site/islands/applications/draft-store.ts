@@ -87,7 +87,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       try { localStorage.removeItem(localKey); } catch { /* ignore */ }
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
-      await api(url, { method: 'DELETE' }).catch(() => {});
+      // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
+      await api(url, { method: 'DELETE', keepalive: true }).catch(() => {});
     },
   };
 }

@@ -17,23 +17,13 @@ import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
 import { deadlinesFor, daysLeftText } from './deadlines.ts';
+import { MILESTONES, milestonesReached } from './milestones.ts';
 import {
   appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, Spinner, StatusBadge, usePolling,
   type ApplicationItem, type NotificationItem, type UploadView,
 } from './shared.tsx';
 
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
-const MILESTONES = ['Submitted', 'Payment', 'Documents', 'Review', 'Decision'] as const;
-
-/** Which milestones an application has reached (spec §2 progress bar). */
-export function milestonesReached(a: ApplicationItem): boolean[] {
-  const decided = a.status === 'accepted' || a.status === 'rejected';
-  const paid = a.paymentStatus === 'completed' && a.status !== 'payment_pending';
-  const docs = Boolean(a.documents?.idDocument && a.documents?.transcripts) && a.status !== 'documents_required';
-  const reviewed = decided || a.status === 'payment_pending';
-  return [true, paid, docs, reviewed, decided];
-}
-
 const country = (v?: string | null) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v ?? '';
 
 export default function StudentDashboard() {

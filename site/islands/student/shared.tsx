@@ -82,7 +82,8 @@ export function usePolling<T>(load: () => Promise<T>, ms: number, enabled = true
 
 /** Sends the visitor to /login, keeping the page to come back to. */
 export function redirectToLogin(withRedirect = true, toastOpts?: { title: string; description: string }) {
-  if (toastOpts) flashToast({ ...toastOpts, variant: 'destructive' });
+  // Stored as the page goes away, so this page's own Toaster (hydrating on idle) cannot consume it first.
+  if (toastOpts) window.addEventListener('pagehide', () => flashToast({ ...toastOpts, variant: 'destructive' }), { once: true });
   const here = window.location.pathname + window.location.search;
   window.location.replace(withRedirect ? `/login?redirect=${encodeURIComponent(here)}` : '/login');
 }
