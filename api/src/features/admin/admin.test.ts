@@ -235,6 +235,11 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(ok.body.settings).toEqual({ applicationFee: '75.50', officeEmail: 'office@college.example', accreditationNumber: 'DHET 2030/X', portalAccessUrl: 'https://lms.college.example/' });
     expect((await admin.agent.get('/api/admin/settings')).body.settings.applicationFee).toBe('75.50');
     expect(t.contentChanges.slice(before)).toEqual(['settings updated']);
+    const applicant = await signUpStudent(t);
+    const docs = { idDocument: await insertUpload(t, applicant.user.id), transcripts: await insertUpload(t, applicant.user.id) };
+    const submitted = await applicant.agent.post('/api/applications').send(validApplication(6, docs));
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.application.paymentAmount).toBe('75.50');
   });
 
   it('GET /api/admin/site-build › null when no builder runs (API tests)', async () => {

@@ -4,6 +4,7 @@
  * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes}.
  */
 import { Router } from 'express';
+import { getSettings } from '../admin/admin.service.ts';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin, requireUser, currentUser } from '../../http/guards.ts';
@@ -27,7 +28,8 @@ export function applicationsRouter(deps: AppDeps): Router {
   });
   r.post('/', requireUser, validate(ApplicationSubmitSchema), async (req, res) => {
     const user = currentUser(req);
-    const application = await submitApplication(deps.database.db, user.id, req.body, deps.config.APPLICATION_FEE);
+    const { applicationFee } = await getSettings(deps.database.db, deps.config);
+    const application = await submitApplication(deps.database.db, user.id, req.body, applicationFee);
     res.status(201).json({ application });
   });
   return r;
