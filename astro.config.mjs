@@ -14,7 +14,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) })],
+  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) && !/^\/courses\/not-found\/?$/.test(new URL(page).pathname) })],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

@@ -161,9 +161,10 @@ test('theme: toggle persists under localStorage "theme" and dark applies before 
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('axe: no WCAG 2.2 AA violations on any public page, light and dark', async ({ page }) => {
+test('axe: no WCAG 2.2 AA violations and no third-party requests on any public page, light and dark', async ({ page }) => {
   test.setTimeout(120_000);
   const problems: string[] = [];
+  page.on('request', (r) => { const u = new URL(r.url()); if (/^https?:$/.test(u.protocol) && u.hostname !== '127.0.0.1') problems.push(`third-party request: ${r.url()}`); });
   for (const theme of ['light', 'dark']) {
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
