@@ -13,11 +13,28 @@ export const $session = map<SessionState>({ user: null, isLoading: true, error: 
 
 let loading: Promise<PublicUser | null> | null = null;
 
-/** Once per page load; later calls share the first promise. */
+function storedToken(): string | null {
+  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
+}
+
+/**
+ * Once per page load; later calls share the first promise. Every sign-in path (login, both
+ * registrations) stores a token, so a browser without one is a visitor: no request is made, which
+ * spares anonymous visitors a round trip and a 401 on every page. A token the server no longer
+ * accepts is dropped so the next page skips the check too.
+ */
 export function loadSession(): Promise<PublicUser | null> {
+  if (!loading && !storedToken()) {
+    $session.set({ user: null, isLoading: false, error: null });
+    loading = Promise.resolve(null);
+  }
   loading ??= api<{ user: PublicUser }>('/api/auth/me')
     .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); return r.user; })
-    .catch(() => { $session.set({ user: null, isLoading: false, error: null }); return null; });
+    .catch(() => {
+      try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
+      $session.set({ user: null, isLoading: false, error: null });
+      return null;
+    });
   return loading;
 }
 
