@@ -27,7 +27,7 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
 
   app.use('/api/colfront/health', healthRouter(deps));
 
-  if (publicCache) for (const p of ['/api/courses', '/api/colfront/courses', '/api/announcements']) app.get([p, `${p}/:id`], publicCache);
+  if (publicCache) app.use(['/api/courses', '/api/colfront/courses', '/api/announcements'], publicCache);
   const courses = coursesReadRouter(deps);
   app.use('/api/courses', courses);
   app.use('/api/colfront/courses', courses);

@@ -13,25 +13,33 @@ export const $session = map<SessionState>({ user: null, isLoading: true, error: 
 
 let loading: Promise<PublicUser | null> | null = null;
 
-function storedToken(): string | null {
-  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
+const HINT_COOKIE = 'college.signed_in';
+
+function mayBeSignedIn(): boolean {
+  if (document.cookie.split('; ').some((c) => c === `${HINT_COOKIE}=1`)) return true;
+  try { return Boolean(localStorage.getItem(TOKEN_KEY)); } catch { return false; }
+}
+
+function forgetSignIn(): void {
+  document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
 }
 
 /**
- * Once per page load; later calls share the first promise. Every sign-in path (login, both
- * registrations) stores a token, so a browser without one is a visitor: no request is made, which
- * spares anonymous visitors a round trip and a 401 on every page. A token the server no longer
- * accepts is dropped so the next page skips the check too.
+ * Once per page load; later calls share the first promise. Every sign-in sets the readable
+ * 'college.signed_in' hint cookie (and the islands store a token), so a browser with neither is a
+ * visitor: no request is made, sparing anonymous visitors a round trip and a 401 on every page.
+ * A stale hint or token is dropped so the next page skips the check too.
  */
 export function loadSession(): Promise<PublicUser | null> {
-  if (!loading && !storedToken()) {
+  if (!loading && !mayBeSignedIn()) {
     $session.set({ user: null, isLoading: false, error: null });
     loading = Promise.resolve(null);
   }
   loading ??= api<{ user: PublicUser }>('/api/auth/me')
     .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); return r.user; })
     .catch(() => {
-      try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
+      forgetSignIn();
       $session.set({ user: null, isLoading: false, error: null });
       return null;
     });

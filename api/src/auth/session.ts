@@ -113,3 +113,20 @@ export function bearerToken(req: Request): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
 }
+
+/**
+ * A readable, non-secret hint cookie ('1') that a signed-in session exists, so pages can skip the
+ * current-user request for anonymous visitors (no round trip, no 401 in the console). It grants
+ * nothing: the HttpOnly session cookie or a bearer token is still what authenticates.
+ */
+export const SIGNED_IN_COOKIE = 'college.signed_in';
+
+export function setSignedInHint(res: import('express').Response, maxAgeMs: number): void {
+  res.cookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: res.req.secure, maxAge: maxAgeMs, httpOnly: false });
+}
+
+/** Clears the session cookie and the signed-in hint (logout, password change, erasure). */
+export function clearSessionCookies(res: import('express').Response): void {
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+  res.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+}

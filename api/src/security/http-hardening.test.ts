@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import supertest from 'supertest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, DB_KIND, uniqueEmail, type TestApp } from '../test/harness.ts';
+import { startTestApp, DB_KIND, uniqueEmail, type TestApp, sessionCookie } from '../test/harness.ts';
 import { createApp } from '../app.ts';
 import { users } from '../db/schema/users.ts';
 import { applications } from '../db/schema/applications.ts';
@@ -99,12 +99,12 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     const email = uniqueEmail('cookie');
     await registerStudent(t.database.db, { email, password: 'secret123', firstName: 'C', lastName: 'K' });
     const plain = await supertest(site.url).post('/api/auth/login').send({ email, password: 'secret123' });
-    const cookie = String(plain.headers['set-cookie']?.[0] ?? '');
+    const cookie = sessionCookie(plain);
     expect(cookie).toMatch(/^college\.sid=/);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=(Lax|Strict)/i);
     const https = await supertest(site.url).post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email, password: 'secret123' });
-    expect(String(https.headers['set-cookie']?.[0] ?? '')).toMatch(/;\s*Secure/i);
+    expect(sessionCookie(https)).toMatch(/;\s*Secure/i);
   });
 
   it('V13.4.1/V13.4.3 static › no directory listing; .git, .env and .data are never served, however the path is spelled', async () => {

@@ -120,3 +120,9 @@ export async function insertUpload(t: TestApp, userId: number, name = 'doc.pdf')
   await t.database.db.insert(uploads).values({ id, userId, originalName: name, storedName: `${id}.pdf`, mime: 'application/pdf', size: 1234 });
   return id;
 }
+
+/** The full Set-Cookie line of the session cookie ('college.sid=…; Path=/; HttpOnly; …'), or ''. */
+export function sessionCookie(res: { headers: Record<string, any> }): string {
+  const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return all.find((c) => c.startsWith('college.sid=')) ?? '';
+}

@@ -14,7 +14,7 @@ import { validate } from '../../http/validate.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, type PublicUser } from '#contracts/auth.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
-import { bearerToken, lifetimeFor, SESSION_COOKIE } from '../../auth/session.ts';
+import { bearerToken, lifetimeFor, setSignedInHint, clearSessionCookies } from '../../auth/session.ts';
 import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
 
@@ -28,6 +28,7 @@ export async function startSession(req: Request, deps: AppDeps, user: PublicUser
   const s = req.session as any;
   s.createdAt = Date.now(); s.lastSeen = Date.now(); s.remember = remember; s.role = user.role;
   req.session.cookie.maxAge = lifetime;
+  if (req.res) setSignedInHint(req.res, lifetime);
   return issueToken(deps.database.db, user.id, lifetime);
 }
 
@@ -65,7 +66,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
         await new Promise<void>((resolve) => req.logout(() => resolve()));
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       }
-      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(res);
       if (hadUser) console.info('[auth] logout');
       res.json({ ok: true });
     } catch (e) { next(e); }
@@ -110,7 +111,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     console.info(`[auth] password reset for user ${userId}; all sessions ended`);
     // The person may be signed in on this very browser: that session ended too.
     if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(res);
     res.json({ ok: true });
   });
 

@@ -1,7 +1,7 @@
 /** Issue #4 "Security is part of done": one test per item, named by the behaviour a caller would notice. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, signUpStudent, signInAdmin, validRegistration, uniqueEmail, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signUpStudent, signInAdmin, validRegistration, uniqueEmail, DB_KIND, type TestApp, sessionCookie } from '../../test/harness.ts';
 import { users, authTokens, passwordResets } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
 import { mailOutbox } from '../../db/schema/messaging.ts';
@@ -12,7 +12,7 @@ beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 afterEach(() => { vi.restoreAllMocks(); });
 
-const cookieOf = (res: { headers: Record<string, any> }) => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+const cookieOf = (res: { headers: Record<string, any> }) => sessionCookie(res).split(';')[0];
 
 /** Shifts timestamps kept in every stored session of `userId` by `ms` into the past. */
 async function ageSessions(userId: number, field: 'lastSeen' | 'createdAt', ms: number) {
@@ -86,13 +86,13 @@ describe(`account security (${DB_KIND})`, () => {
   it('the session cookie is HttpOnly and SameSite=Lax, and not Secure over plain HTTP', async () => {
     const { email, password } = await signUpStudent(t);
     const res = await t.request().post('/api/auth/login').send({ email, password });
-    const c = String(res.headers['set-cookie']?.[0]);
+    const c = sessionCookie(res);
     expect(c).toMatch(/HttpOnly/i);
     expect(c).toMatch(/SameSite=Lax/i);
     expect(c).not.toMatch(/Secure/i);
     // Without a trusted proxy a spoofed X-Forwarded-Proto changes nothing.
     const spoofed = await t.request().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email, password });
-    expect(String(spoofed.headers['set-cookie']?.[0])).not.toMatch(/Secure/i);
+    expect(sessionCookie(spoofed)).not.toMatch(/Secure/i);
   });
 
   it('the session cookie is Secure behind an HTTPS proxy that is trusted (TRUST_PROXY)', async () => {
@@ -101,7 +101,7 @@ describe(`account security (${DB_KIND})`, () => {
       const { email, password } = await signUpStudent(proxied);
       const res = await proxied.request().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email, password });
       expect(res.status).toBe(200);
-      expect(String(res.headers['set-cookie']?.[0])).toMatch(/;\s*Secure/i);
+      expect(sessionCookie(res)).toMatch(/;\s*Secure/i);
     } finally { await proxied.close(); }
   });
 
@@ -124,7 +124,7 @@ describe(`account security (${DB_KIND})`, () => {
     const r = await signUpStudent(t);
     const agent = t.request();
     const login = await agent.post('/api/auth/login').send({ email: r.email, password: r.password, rememberMe: true });
-    const expires = Date.parse(/Expires=([^;]+)/i.exec(String(login.headers['set-cookie']?.[0]))![1]!);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(sessionCookie(login))![1]!);
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
     await ageSessions(r.user.id, 'createdAt', 13 * 3600_000);
     await ageSessions(r.user.id, 'lastSeen', 3 * 3600_000);
@@ -133,7 +133,7 @@ describe(`account security (${DB_KIND})`, () => {
     expect((await agent.get('/api/auth/me')).status).toBe(401);
 
     const plain = await t.request().post('/api/auth/login').send({ email: r.email, password: r.password });
-    const plainExpires = Date.parse(/Expires=([^;]+)/i.exec(String(plain.headers['set-cookie']?.[0]))![1]!);
+    const plainExpires = Date.parse(/Expires=([^;]+)/i.exec(sessionCookie(plain))![1]!);
     expect(plainExpires - Date.now()).toBeLessThanOrEqual(12 * 3600_000 + 5000);
   });
 

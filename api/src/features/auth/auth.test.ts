@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signUpStudent, validRegistration, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signUpStudent, validRegistration, DB_KIND, type TestApp, sessionCookie } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -50,8 +50,8 @@ describe(`auth (${DB_KIND})`, () => {
     const ok = await t.request().post('/api/colfront/auth/login').send({ email: email.toUpperCase(), password });
     expect(ok.status).toBe(200);
     expect(ok.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(ok.headers['set-cookie']?.[0]).toMatch(/HttpOnly/i);
-    expect(ok.headers['set-cookie']?.[0]).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie(ok)).toMatch(/HttpOnly/i);
+    expect(sessionCookie(ok)).toMatch(/SameSite=Lax/i);
   });
 
   it('bearer token › authenticates /me and is revoked by logout', async () => {
@@ -70,6 +70,18 @@ describe(`auth (${DB_KIND})`, () => {
     expect((await agent.get('/api/auth/me')).status).toBe(200);
     expect((await agent.post('/api/auth/logout')).status).toBe(200);
     expect((await agent.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('signed-in hint cookie › login sets a readable college.signed_in=1 that authenticates nothing; logout clears it', async () => {
+    const { email, password } = await signUpStudent(t);
+    const agent = t.request();
+    const login = await agent.post('/api/auth/login').send({ email, password });
+    const hint = ([] as string[]).concat(login.headers['set-cookie']).find((c) => c.startsWith('college.signed_in='));
+    expect(hint).toMatch(/^college\.signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect((await t.request().get('/api/auth/me').set('Cookie', 'college.signed_in=1')).status).toBe(401);
+    const out = await agent.post('/api/auth/logout');
+    expect(([] as string[]).concat(out.headers['set-cookie']).some((c) => /^college\.signed_in=;/.test(c))).toBe(true);
   });
 
   it('malformed JSON › is a 400 in the error shape, not a 500', async () => {

@@ -12,13 +12,13 @@ import { requireUser, currentUser } from '../../http/guards.ts';
 import { validate } from '../../http/validate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
-import { SESSION_COOKIE } from '../../auth/session.ts';
+import { clearSessionCookies } from '../../auth/session.ts';
 import { startSession } from '../auth/auth.routes.ts';
 import { changePassword, deleteAccount, endEverySession, exportPersonalData, getProfile, updateProfile } from './profile.service.ts';
 
 async function endThisSession(req: Request, res: import('express').Response): Promise<void> {
   if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-  res.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearSessionCookies(res);
 }
 
 export function profileRouter(deps: AppDeps): Router {
