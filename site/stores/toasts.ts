@@ -18,14 +18,19 @@ export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
+/** Keeps `t` for the next page. The page that saved it never shows it, even if its Toaster hydrates before the redirect. */
 export function flashToast(t: Omit<Toast, 'id'>): void {
-  try { sessionStorage.setItem(FLASH_KEY, JSON.stringify(t)); } catch { toast(t); }
+  try { sessionStorage.setItem(FLASH_KEY, JSON.stringify({ ...t, from: window.location.pathname })); } catch { toast(t); }
 }
 
-/** Shows a toast saved by flashToast on the previous page. */
+/** Shows a toast saved by flashToast on an earlier page. */
 export function showFlashedToast(): void {
   try {
     const raw = sessionStorage.getItem(FLASH_KEY);
-    if (raw) { sessionStorage.removeItem(FLASH_KEY); toast(JSON.parse(raw)); }
+    if (!raw) return;
+    const { from, ...t } = JSON.parse(raw) as Omit<Toast, 'id'> & { from?: string };
+    if (from === window.location.pathname) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    toast(t);
   } catch { /* ignore */ }
 }
