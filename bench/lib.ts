@@ -17,9 +17,8 @@ export const ADMIN = { email: 'bench-admin@college.example', password: 'Bench-ad
 
 export interface Child { url: string; proc: ChildProcess; pid: number; stop(signal?: NodeJS.Signals): Promise<number | null> }
 
-let nextPort = process.pid % 10;
-/** Ports 4430–4439 are this suite's (team rule); the next one round-robin. */
-export const benchPort = () => String(4430 + (nextPort++ % 10));
+/** Port for a benchmark server: 0, so the OS picks a free one (the child reports its URL over IPC). */
+export const benchPort = () => '0';
 
 /** Starts api/src/server.ts in a child process with `env` added (PORT defaults to a bench port); resolves when it listens. */
 export function startChild(env: Record<string, string | undefined>, opts: { quiet?: boolean; timeoutMs?: number } = {}): Promise<Child> {
@@ -39,7 +38,11 @@ export function startChild(env: Record<string, string | undefined>, opts: { quie
       const exited = new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
       resolve({
         url: m.url, proc, pid: proc.pid!,
-        stop: async (signal = 'SIGTERM') => { if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal); return exited; },
+        stop: async (signal = 'SIGTERM') => {
+          if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+          const force = setTimeout(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); }, 10_000);
+          try { return await exited; } finally { clearTimeout(force); }
+        },
       });
     });
   });
@@ -109,8 +112,8 @@ export function client(base: string, headers: Record<string, string> = {}) {
         method, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         headers: { ...(isForm || body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}), ...headers, ...extra },
       });
-      const set = res.headers.get('set-cookie');
-      if (set) cookie = set.split(';')[0];
+      const session = res.headers.getSetCookie().find((c) => c.startsWith('college.sid='));
+      if (session) cookie = session.split(';')[0];
       const text = await res.text();
       let parsed: any = text;
       try { parsed = JSON.parse(text); } catch { /* not JSON */ }

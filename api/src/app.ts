@@ -32,6 +32,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  const cache = createPublicCache();
+  app.use(cache.fastPath);
 
   app.use(helmet({
     contentSecurityPolicy: {
@@ -66,7 +68,6 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', sameOrigin({ publicUrl: deps.config.PUBLIC_URL }));
   app.use('/api', (_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
 
-  const cache = createPublicCache();
   const appDeps: AppDeps = { ...deps, onContentChanged: (reason) => { cache.clear(); deps.onContentChanged?.(reason); } };
   mountRoutes(app, appDeps, pp, cache.middleware);
   app.use('/api', notFoundApi);

@@ -7,16 +7,25 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 
-interface Entry { body: string; etag: string; expires: number }
+interface Entry { body: string; etag: string; expires: number; headers: Record<string, string> }
 
-export interface PublicCache { middleware: RequestHandler; clear(): void }
+export interface PublicCache {
+  middleware: RequestHandler;
+  /**
+   * Mounted first in the app: answers a fresh hit for a caller with no session cookie and no bearer token
+   * straight from memory, with the headers (security headers included) recorded when the entry was made,
+   * skipping the session, passport and helmet work a public read does not need.
+   */
+  fastPath: RequestHandler;
+  clear(): void;
+}
 
 export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' || req.user) return next();
-    const key = req.originalUrl;
+    const key = `${req.secure ? 'https' : 'http'} ${req.originalUrl}`;
     const hit = entries.get(key);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     if (hit && hit.expires > Date.now()) {
@@ -31,12 +40,25 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
       if (res.statusCode === 200 && startedAt === generation) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
-        entries.set(key, { body: text, etag, expires: Date.now() + ttlMs });
         res.setHeader('ETag', etag);
+        res.type('application/json');
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (name !== 'set-cookie' && name !== 'content-length' && value !== undefined) headers[name] = String(value);
+        }
+        entries.set(key, { body: text, etag, expires: Date.now() + ttlMs, headers });
       }
       return res.type('application/json').send(text);
     };
     next();
   };
-  return { middleware, clear: () => { generation++; entries.clear(); } };
+  const fastPath: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=')) return next();
+    const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
+    if (!hit || hit.expires <= Date.now()) return next();
+    if (req.headers['if-none-match'] === hit.etag) { res.writeHead(304, hit.headers); res.end(); return; }
+    res.writeHead(200, { ...hit.headers, 'content-length': String(Buffer.byteLength(hit.body)) });
+    res.end(hit.body);
+  };
+  return { middleware, fastPath, clear: () => { generation++; entries.clear(); } };
 }
