@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 const apiUrl = () => process.env.SITE_API_URL || 'http://127.0.0.1:4321';
 
 async function fetchJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${apiUrl()}${path}`);
+  const res = await fetch(`${apiUrl()}${path}`, { headers: { "cache-control": "no-cache" } });
   if (!res.ok) throw new Error(`Content loader: GET ${path} answered ${res.status}`);
   return res.json() as Promise<T>;
 }

@@ -42,3 +42,15 @@ describe(`public read cache (${DB_KIND})`, () => {
     expect((await student.agent.get(`/api/courses/${created.id}`)).status).toBe(404);
   });
 });
+
+describe(`public read cache, fresh reads (${DB_KIND})`, () => {
+  it('a caller sending Cache-Control: no-cache (the site build) sees a change made behind the API at once', async () => {
+    const { courses } = await import('../db/schema/catalogue.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.request().get('/api/courses/1');
+    await t.database.db.update(courses).set({ title: 'Renamed Directly' }).where(eq(courses.id, 1));
+    expect((await t.request().get('/api/courses/1')).body.course.title).not.toBe('Renamed Directly');
+    const fresh = await t.request().get('/api/courses/1').set('Cache-Control', 'no-cache');
+    expect(fresh.body.course.title).toBe('Renamed Directly');
+  });
+});

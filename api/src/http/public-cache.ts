@@ -5,7 +5,7 @@
  * If-None-Match gets 304. Signed-in callers bypass it (admins may see inactive rows).
  */
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 interface Entry { body: string; etag: string; expires: number; headers: Record<string, string> }
 
@@ -20,13 +20,18 @@ export interface PublicCache {
   clear(): void;
 }
 
+/** A caller that sends `Cache-Control: no-cache` (the site build's content loader) always gets a fresh read. */
+function wantsFresh(req: Request): boolean {
+  return /no-cache|max-age=0/.test(String(req.headers['cache-control'] ?? ''));
+}
+
 export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' || req.user) return next();
     const key = `${req.secure ? 'https' : 'http'} ${req.originalUrl}`;
-    const hit = entries.get(key);
+    const hit = wantsFresh(req) ? undefined : entries.get(key);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     if (hit && hit.expires > Date.now()) {
       res.setHeader('ETag', hit.etag);
@@ -53,7 +58,7 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     next();
   };
   const fastPath: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=')) return next();
+    if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=') || wantsFresh(req)) return next();
     const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
     if (!hit || hit.expires <= Date.now()) return next();
     if (req.headers['if-none-match'] === hit.etag) { res.writeHead(304, hit.headers); res.end(); return; }
