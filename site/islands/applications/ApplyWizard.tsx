@@ -6,6 +6,7 @@
  * The draft survives reloads, closed tabs and dropped connections (draft-store.ts).
  * On success: toast 'Application submitted successfully' and /dashboard/student (spec §8).
  */
+import { Field } from '../ui/Field.tsx';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { APPLICATION_FEE, COUNTRY_OPTIONS, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN } from '../../../api/contracts/application-steps.ts';
 import type { PublicUser } from '../../../api/contracts/auth.ts';
@@ -425,15 +426,7 @@ function describedBy(path: string, error?: string, hint?: string): string | unde
 }
 
 function FieldRow({ path, label, error, hint, children }: { path: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  const id = domId(path);
-  return (
-    <div>
-      <label htmlFor={id} className="label">{label}</label>
-      {children}
-      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs muted">{hint}</p>}
-      {error && <p id={`${id}-error`} role="alert" className="field-error">{error}</p>}
-    </div>
-  );
+  return <Field id={domId(path)} label={label} error={error} hint={hint}>{children}</Field>;
 }
 
 function Check({ path, checked, error, onChange, children }: { path: string; checked: boolean; error?: string; onChange: (v: boolean) => void; children: ReactNode }) {
