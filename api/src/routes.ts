@@ -18,6 +18,7 @@ import { adminRouter } from './features/admin/admin.routes.ts';
 import { contactRouter, adminContactRouter } from './features/contact/contact.routes.ts';
 import { assessmentRouter, adminAssessmentRouter } from './features/assessment/assessment.routes.ts';
 import { externalRouter } from './features/external/external.routes.ts';
+import { publicSettingsRouter } from './features/settings/settings.routes.ts';
 
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic, publicCache?: RequestHandler): void {
   const auth = authRouter(deps, pp);
@@ -56,4 +57,5 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/admin/assessment-bookings', adminAssessmentRouter(deps));
 
   app.use('/api/external', externalRouter(deps));
+  app.use('/api/settings', publicSettingsRouter(deps));
 }

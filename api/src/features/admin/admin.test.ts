@@ -247,3 +247,13 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(res.body).toEqual({ build: null, building: false });
   });
 });
+
+describe(`public settings (${DB_KIND})`, () => {
+  it('GET /api/settings › anyone reads the accreditation number and portal URL an admin saved, never the fee or office e-mail', async () => {
+    const admin = await signInAdmin(t);
+    await admin.agent.put('/api/admin/settings').send({ applicationFee: '50.00', officeEmail: 'office@college.example', accreditationNumber: 'DHET 2031/NEW', portalAccessUrl: 'https://lms.college.example/' });
+    const res = await t.request().get('/api/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ settings: { accreditationNumber: 'DHET 2031/NEW', portalAccessUrl: 'https://lms.college.example/' } });
+  });
+});
