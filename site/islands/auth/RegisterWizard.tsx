@@ -7,12 +7,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ZodType } from 'zod';
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import {
   birthDateFromIdNumber, ComprehensiveRegisterSchema, RegisterAcademicSchema, RegisterAddressSchema, RegisterCourseSchema,
   RegisterEmergencySchema, RegisterPersonalStepSchema, type PublicUser,
 } from '../../../api/contracts/auth.ts';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/common.ts';
+import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';

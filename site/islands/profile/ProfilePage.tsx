@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { z } from 'zod';
 import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type Profile } from '../../../api/contracts/auth.ts';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/common.ts';
+import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { setUser } from '../../stores/session.ts';
