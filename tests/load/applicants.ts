@@ -17,7 +17,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RESTART = process.env.PG_RESTART === '1';
 
 const db = await freshPgDatabase('load');
-const srv = await startChild({ DATA_DIR: tmpDataDir('eng-f-load'), DATABASE_URL: db.url, TRUST_PROXY: '1' });
+const srv = await startChild({ DATA_DIR: tmpDataDir('eng-f-load'), DATABASE_URL: db.url, TRUST_PROXY: '1' }, { quiet: process.env.LOAD_QUIET !== '0' });
 const courses: number[] = (await fetch(`${srv.url}/api/courses`).then((r) => r.json())).courses.map((c: any) => c.id);
 const statuses: Record<string, number> = {};
 const count = (k: string | number) => { statuses[k] = (statuses[k] ?? 0) + 1; };

@@ -45,6 +45,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 20), connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    // A client checked out between two statements (inside a transaction) has no listener of the pool's;
+    // a server restart would then be an unhandled 'error' event that kills the process. Its next query
+    // fails instead, and the request answers 503 (issue #8: database restart).
+    pool.on('connect', (client) => { client.on('error', (err) => console.error('[db] client error:', err.message)); });
     const client = await pool.connect();
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
