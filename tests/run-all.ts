@@ -1,11 +1,12 @@
 /**
- * `npm test` (issue #2): vitest on PGlite, again on PostgreSQL when DATABASE_URL is set, then Playwright
+ * `npm test` (issue #2): typecheck, vitest on PGlite, again on PostgreSQL when DATABASE_URL is set, then Playwright
  * against the production build. Exits non-zero on the first failing stage; prints a timing summary.
  */
 import { spawnSync } from 'node:child_process';
 
 const stages: { name: string; cmd: string[]; env: NodeJS.ProcessEnv }[] = [];
 const { DATABASE_URL, ...envNoDb } = process.env;
+stages.push({ name: 'typecheck (tsc --noEmit)', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], env: envNoDb });
 stages.push({ name: 'unit + API tests (PGlite)', cmd: ['npx', 'vitest', 'run'], env: envNoDb });
 if (DATABASE_URL) stages.push({ name: 'unit + API tests (PostgreSQL)', cmd: ['npx', 'vitest', 'run'], env: { ...process.env } });
 else console.info('DATABASE_URL is not set: skipping the PostgreSQL run of the API tests.');

@@ -6,7 +6,7 @@ import { startServer } from '../../api/src/server.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-e2e-'));
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4399', HOST: '127.0.0.1',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
   SITE_BUILD: 'always', SITE_BUILD_DEBOUNCE_MS: '200',
