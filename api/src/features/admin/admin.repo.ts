@@ -102,7 +102,7 @@ export async function applicationExtras(db: Db, id: number, userId: number, uplo
     notes: applicationStatusHistory.notes, createdAt: applicationStatusHistory.createdAt,
     byId: users.id, byFirst: users.firstName, byLast: users.lastName,
   }).from(applicationStatusHistory).leftJoin(users, eq(users.id, applicationStatusHistory.changedBy))
-    .where(eq(applicationStatusHistory.applicationId, id)).orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
+    .where(eq(applicationStatusHistory.applicationId, id)).orderBy(asc(applicationStatusHistory.id)); // id, not created_at: now() is the transaction start, and status changes serialise on a row lock
   const [payment] = await db.select({
     method: payments.method, last4: payments.last4, reference: payments.reference, amount: payments.amount,
     currency: payments.currency, status: payments.status, createdAt: payments.createdAt,

@@ -52,8 +52,9 @@ export async function lockApplication(tx: Db, id: number): Promise<ApplicationRo
   return rows[0];
 }
 
+/** Appends a history row stamped with the wall clock at insert (clock_timestamp), not the transaction start. */
 export async function insertHistory(tx: Db, row: typeof applicationStatusHistory.$inferInsert): Promise<void> {
-  await tx.insert(applicationStatusHistory).values(row);
+  await tx.insert(applicationStatusHistory).values({ createdAt: sql`clock_timestamp()`, ...row });
 }
 
 export async function insertPayment(tx: Db, row: typeof payments.$inferInsert): Promise<void> {
@@ -71,7 +72,7 @@ export interface TimelineEntry { fromStatus: string | null; toStatus: string; cr
 
 export async function historyFor(db: Db, applicationId: number, forAdmin: boolean): Promise<TimelineEntry[]> {
   const rows = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, applicationId))
-    .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
+    .orderBy(applicationStatusHistory.id); // insertion order: created_at is the transaction start (now()), ids follow the row lock
   return rows.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, createdAt: iso(h.createdAt), ...(forAdmin ? { notes: h.notes } : {}) }));
 }
 
