@@ -12,6 +12,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 test('a visitor browses, registers and applies; an admin accepts; the student sees Accepted', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
+  // Every page is served with a hash-based script CSP; any blocked inline script would show up here.
+  const cspViolations: string[] = [];
+  const watch = (p: typeof page) => p.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${p.url()}: ${m.text()}`); });
+  watch(page);
   const email = uniqueEmail('journey');
   const password = 'journey-pass-1';
 
@@ -91,6 +95,7 @@ test('a visitor browses, registers and applies; an admin accepts; the student se
   // 2. An admin, in another browser, logs in and accepts it.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
+  watch(admin);
   await logInThroughUi(admin, E2E_ADMIN.email, E2E_ADMIN.password, /\/dashboard\/admin$/);
   await admin.goto('/admin/applications');
   const row = admin.getByTestId('app-row').filter({ hasText: `APP-${appId}` });
@@ -109,4 +114,5 @@ test('a visitor browses, registers and applies; an admin accepts; the student se
   await page.getByRole('tab', { name: 'Accepted' }).click();
   await expect(page.getByText('Software Development')).toBeVisible();
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  expect(cspViolations).toEqual([]);
 });

@@ -19,8 +19,9 @@ import * as applications from './schema/applications.ts';
 import * as messaging from './schema/messaging.ts';
 import * as system from './schema/system.ts';
 import * as accounts from './schema/accounts.ts';
+import * as rateLimits from './schema/rate-limits.ts';
 
-export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts };
+export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts, ...rateLimits };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface QueryPool {

@@ -15,6 +15,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
+import { writeCspManifest } from './csp.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
@@ -126,6 +127,7 @@ export class SiteBuilder {
         const out = path.join(this.siteDir, 'builds', `${Date.now()}-${rec.id}`);
         await this.runAstro(out);
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
+        writeCspManifest(out);
         const tmp = path.join(this.siteDir, 'current.json.tmp');
         fs.writeFileSync(tmp, JSON.stringify({ dir: out, hash }));
         fs.renameSync(tmp, path.join(this.siteDir, 'current.json'));

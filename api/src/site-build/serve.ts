@@ -3,13 +3,15 @@
  * client-routed shells for paths the build cannot know (/apply/{id}, /applications/{id}),
  * 'Course Not Found' with 404 for unknown /courses/{id}, the 404 page with status 404 otherwise.
  * Hashed assets under /_astro are cached for a year; HTML is revalidated on every visit.
- * Dot-files are never served (issue #8: .git, .env, .data).
+ * Dot-files are never served (issue #8: .git, .env, .data). HTML pages get a per-page CSP whose script-src
+ * lists the hashes of their inline scripts (csp.ts), when the build has a manifest.
  */
 import path from 'node:path';
 import fs from 'node:fs';
 import compression from 'compression';
 import type { RequestHandler, Request, Response, NextFunction } from 'express';
 import { Router } from 'express';
+import { manifestFor, pagePolicy } from './csp.ts';
 
 export interface SiteHandle {
   /** Absolute path of the live build, or null while the first build runs. */
@@ -36,7 +38,11 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-function send(res: Response, file: string, status = 200): void {
+function send(res: Response, file: string, status = 200, root?: string): void {
+  if (root && file.endsWith('.html')) {
+    const hashes = manifestFor(root)?.[path.relative(root, file).split(path.sep).join('/')];
+    if (hashes) res.setHeader('Content-Security-Policy', pagePolicy(hashes));
+  }
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   res.status(status);
   res.sendFile(file, {
@@ -57,15 +63,15 @@ export function siteMiddleware(site: SiteHandle): RequestHandler {
       res.type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Starting up</title></head><body><p>The site is being prepared. This page will refresh in a few seconds.</p></body></html>');
       return;
     }
-    for (const [re, shell] of SHELLS) if (re.test(req.path)) return send(res, path.join(root, shell));
+    for (const [re, shell] of SHELLS) if (re.test(req.path)) return send(res, path.join(root, shell), 200, root);
     const file = resolveFile(root, req.path);
-    if (file) return send(res, file);
+    if (file) return send(res, file, 200, root);
     if (/^\/courses\/[^/]+\/?$/.test(req.path)) {
       const nf = path.join(root, 'courses', 'not-found', 'index.html');
-      if (fs.existsSync(nf)) return send(res, nf, 404);
+      if (fs.existsSync(nf)) return send(res, nf, 404, root);
     }
     const page404 = path.join(root, '404.html');
-    if (fs.existsSync(page404)) return send(res, page404, 404);
+    if (fs.existsSync(page404)) return send(res, page404, 404, root);
     res.status(404).type('text').send('Page Not Found');
   });
   return r;

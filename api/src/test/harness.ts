@@ -74,6 +74,21 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
   };
 }
 
+/**
+ * A second API instance on the same database as `t` (issue #8 "Two instances"): its own Express app,
+ * listener and in-process state, sharing only `t.deps` (database, config, mailer). Close it before `t`.
+ */
+export async function startSecondInstance(t: TestApp): Promise<{ url: string; request(): supertest.Agent; close(): Promise<void> }> {
+  const app = createApp(t.deps);
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    request: () => supertest.agent(url),
+    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); }),
+  };
+}
+
 let counter = 0;
 /** A unique e-mail for this process. */
 export const uniqueEmail = (prefix = 'student') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`;

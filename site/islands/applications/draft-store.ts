@@ -68,8 +68,14 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
           server = { step: r.draft.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.draft.updatedAt };
         }
       } catch { /* offline: the local copy is all we have */ }
-      if (local && server) return Date.parse(local.savedAt) >= Date.parse(server.savedAt) ? local : server;
-      return local ?? server;
+      const newest = local && server ? (Date.parse(local.savedAt) >= Date.parse(server.savedAt) ? local : server) : (local ?? server);
+      // A local copy the server has not seen (a save cut short by a reload, a closed tab or a dropped
+      // connection) is sent now, so another device resumes from the same point.
+      if (newest && newest === local && (!server || Date.parse(local.savedAt) > Date.parse(server.savedAt))) {
+        pending = local;
+        void push();
+      }
+      return newest;
     },
     save(step: number, data: Record<string, unknown>): void {
       if (stopped) return;

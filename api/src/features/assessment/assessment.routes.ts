@@ -14,7 +14,7 @@ import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
 
 export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
-  const limiter = formRateLimit('Too many bookings from this address. Please try again later or call us.', { limit: 10, ...opts });
+  const limiter = formRateLimit(deps.database.db, 'assessment:', 'Too many bookings from this address. Please try again later or call us.', { limit: 10, ...opts });
   r.post('/', limiter, idempotencyHeader, validate(AssessmentBookingSchema), async (req, res) => {
     const { booking, created } = await submitBooking(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
     res.status(created ? 201 : 200).json({ booking: { id: booking.id, createdAt: booking.createdAt } });

@@ -7,10 +7,11 @@
  * Login failures: generic 401 'Invalid email or password', rate-limited per IP and per account (ASVS 6.3.1).
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
-import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type passport from 'passport';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
+import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, type PublicUser } from '#contracts/auth.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
@@ -35,11 +36,12 @@ export async function startSession(req: Request, deps: AppDeps, user: PublicUser
 export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const r = Router();
   const limit = deps.config.LOGIN_RATE_LIMIT;
-  const perIp = rateLimit({ windowMs: 15 * 60_000, limit: limit * 5, standardHeaders: 'draft-8', legacyHeaders: false,
+  const db = deps.database.db;
+  const perIp = sharedRateLimit(db, 'login-ip:', { windowMs: 15 * 60_000, limit: limit * 5, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
-  const perAccount = rateLimit({ windowMs: 15 * 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false,
+  const perAccount = sharedRateLimit(db, 'login-account:', { windowMs: 15 * 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => `acct:${String(req.body?.email ?? '').trim().toLowerCase()}`, handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
-  const registerLimit = rateLimit({ windowMs: 60 * 60_000, limit: 50, standardHeaders: 'draft-8', legacyHeaders: false,
+  const registerLimit = sharedRateLimit(db, 'register:', { windowMs: 60 * 60_000, limit: 50, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many registrations from this address. Please try again later.') });
 
   r.post('/login', perIp, perAccount, validate(LoginSchema), (req, res, next) => {
@@ -98,7 +100,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     res.status(201).json({ user, token, courseId: b.courseId });
   });
 
-  const resetLimit = rateLimit({ windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
+  const resetLimit = sharedRateLimit(db, 'password-reset:', { windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many password reset requests. Please try again later.') });
 
   r.post('/reset-password', resetLimit, validate(ForgotPasswordSchema), async (req, res) => {

@@ -5,7 +5,9 @@
  * The idempotency key comes from the body or the Idempotency-Key header.
  */
 import { Router } from 'express';
-import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { Db } from '../../db/client.ts';
+import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin } from '../../http/guards.ts';
@@ -22,9 +24,9 @@ export const idempotencyHeader: import('express').RequestHandler = (req, _res, n
   next();
 };
 
-/** Per-IP limiter for public forms; only stored submissions (2xx) count. */
-export function formRateLimit(message: string, { limit = 5, windowMs = 10 * 60_000 }: FormLimit = {}) {
-  return rateLimit({
+/** Per-IP limiter for public forms, counted in the shared store under `prefix`; only stored submissions (2xx) count. */
+export function formRateLimit(db: Db, prefix: string, message: string, { limit = 5, windowMs = 10 * 60_000 }: FormLimit = {}) {
+  return sharedRateLimit(db, prefix, {
     windowMs, limit, standardHeaders: 'draft-8', legacyHeaders: false, skipFailedRequests: true,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', message)),
@@ -33,7 +35,7 @@ export function formRateLimit(message: string, { limit = 5, windowMs = 10 * 60_0
 
 export function contactRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
-  const limiter = formRateLimit('Too many messages from this address. Please try again later or call us.', opts);
+  const limiter = formRateLimit(deps.database.db, 'contact:', 'Too many messages from this address. Please try again later or call us.', opts);
   r.post('/', limiter, idempotencyHeader, validate(ContactMessageSchema), async (req, res) => {
     const { message, created } = await submitContactMessage(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
     res.status(created ? 201 : 200).json({ message: { id: message.id, createdAt: message.createdAt } });

@@ -12,7 +12,7 @@
  * Remote down → 502 external_unavailable; remote slow (> 4.5 s) → 504 external_timeout.
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
-import rateLimit from 'express-rate-limit';
+import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
@@ -63,7 +63,7 @@ export function externalRouter(deps: AppDeps): Router {
     }
   };
 
-  const loginLimit = rateLimit({
+  const loginLimit = sharedRateLimit(db, 'external-login:', {
     windowMs: 15 * 60_000, limit: 10, skipSuccessfulRequests: true, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => `external:${(req.user as { id?: number } | undefined)?.id ?? 'anon'}`,
     handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many login attempts. Please try again later.')),

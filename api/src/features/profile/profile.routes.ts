@@ -6,10 +6,10 @@
  * or 202 {outcome:'requested'}. Password checks are rate-limited per account.
  */
 import { Router, type Request } from 'express';
-import rateLimit from 'express-rate-limit';
 import type { AppDeps } from '../../app.ts';
 import { requireUser, currentUser } from '../../http/guards.ts';
 import { validate } from '../../http/validate.ts';
+import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
 import { clearSessionCookies } from '../../auth/session.ts';
@@ -24,7 +24,7 @@ async function endThisSession(req: Request, res: import('express').Response): Pr
 export function profileRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
-  const passwordChecks = rateLimit({ windowMs: 15 * 60_000, limit: 10, standardHeaders: 'draft-8', legacyHeaders: false,
+  const passwordChecks = sharedRateLimit(db, 'password-check:', { windowMs: 15 * 60_000, limit: 10, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => `user:${(req.user as any)?.id}`,
     handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.')) });
 
