@@ -44,7 +44,7 @@ function Manager({ heading }: { heading: boolean }) {
         {heading ? <h1 className="text-2xl font-bold">Courses</h1> : <h2 className="text-xl font-bold">Courses</h2>}
         <button type="button" className="btn-primary" onClick={() => setEditing('new')}>Add course</button>
       </div>
-      {error ? <ErrorState message={error} onRetry={load} />
+      {error ? <ErrorState title="Error Loading Courses" message={error} onRetry={load} />
         : !courses ? <SkeletonRows rows={6} label="Loading courses" />
         : courses.length === 0 ? <Empty>No courses found</Empty>
         : (

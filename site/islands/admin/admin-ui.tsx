@@ -36,9 +36,10 @@ export function SkeletonRows({ rows = 5, label = 'Loading' }: { rows?: number; l
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function ErrorState({ title, message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="card border-red-300 p-4 text-red-800 dark:border-red-700 dark:text-red-200">
+      {title && <p className="font-semibold">{title}</p>}
       <p>{message}</p>
       {onRetry && <button type="button" className="btn-secondary mt-3" onClick={onRetry}>Try again</button>}
     </div>

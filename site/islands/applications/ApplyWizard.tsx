@@ -311,7 +311,7 @@ export default function ApplyWizard() {
               {urlCourse && urlCourseKnown ? (
                 <p className="rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong>{courseLabel(urlCourse)}</strong></p>
               ) : (
-                <FieldRow path="courseId" label="Course" error={err('courseId')} hint={coursesError ? 'Courses could not be loaded. Please reload the page.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined}>
+                <FieldRow path="courseId" label="Course" error={err('courseId')} hint={coursesError ? 'Error Loading Courses: Unable to load courses. Please try again later.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined}>
                   <select className="input" id={domId('courseId')} value={form.courseId} onChange={(e) => set('courseId', e.target.value)} disabled={!courses}
                     aria-invalid={err('courseId') ? true : undefined} aria-describedby={describedBy('courseId', err('courseId'))}>
                     <option value="">{courses ? 'Select a course' : 'Loading courses...'}</option>

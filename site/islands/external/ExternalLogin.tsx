@@ -36,6 +36,7 @@ export default function ExternalLogin() {
       setDriver(h.driver ?? null);
     } catch (e) {
       if (isPortalLoggedOut(e)) setPortalGone(true);
+      else console.warn(e instanceof Error && e.message ? e.message : 'Unknown error checking API health');
       setHealth('down');
     }
   };
