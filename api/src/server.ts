@@ -1,5 +1,6 @@
 /**
- * Entry point (DESIGN §3): config → database (migrations) → seed → admin → listen → site build → mail worker.
+ * Entry point (DESIGN §3): config → database (migrations) → seed → admin → listen → site build → mail worker
+ * → hourly erasure of abandoned uploads.
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
  */
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { ensureAdmin } from './features/auth/auth.service.ts';
 import { SiteBuilder } from './site-build/builder.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
 
 export interface RunningServer { url: string; server: Server; database: Database; builder: SiteBuilder; config: Config; close(): Promise<void> }
 
@@ -52,6 +54,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   console.info(`[server] API listening on ${url} (${database.kind}) after ${Date.now() - t0} ms`);
 
   const stopMail = startMailWorker(database.db, mailer);
+  const purge = () => purgeOrphanUploads(database.db, config.dataDir)
+    .then((n) => { if (n) console.info(`[uploads] erased ${n} abandoned upload(s)`); })
+    .catch((err) => console.error('[uploads] purge failed:', err?.message ?? err));
+  void purge();
+  const purgeTimer = setInterval(purge, 3600_000);
+  purgeTimer.unref();
   const siteReady = config.SITE_BUILD === 'never' ? Promise.resolve()
     : config.SITE_BUILD === 'always' ? builder.buildNow('start-up') : builder.ensureBuilt().then(() => undefined);
   const announce = siteReady.then(() => console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`));
@@ -61,6 +69,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     url, server, database, builder, config,
     close: async () => {
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
+      clearInterval(purgeTimer);
       await stopMail();
       await builder.idle().catch(() => {});
       await database.close();

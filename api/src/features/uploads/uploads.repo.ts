@@ -40,3 +40,13 @@ export async function deleteUploadRow(db: Db, id: string): Promise<void> {
 export async function listUploadRows(db: Db, userId: number): Promise<UploadRow[]> {
   return db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(desc(uploads.createdAt)).limit(200);
 }
+
+/**
+ * Uploads older than `before` that no application references and no saved draft mentions: files a person
+ * uploaded and then abandoned (POPIA s14: keep personal information no longer than needed).
+ */
+export async function orphanUploadRows(db: Db, before: Date): Promise<UploadRow[]> {
+  return db.select().from(uploads).where(sql`${uploads.createdAt} < ${before.toISOString()}
+    and not exists (select 1 from applications a, jsonb_each_text(a.documents) d where d.value = ${uploads.id})
+    and not exists (select 1 from application_drafts r where r.data::text like '%' || ${uploads.id} || '%')`).limit(500);
+}

@@ -15,7 +15,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
-import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, listUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
+import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, listUploadRows, orphanUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
 
 /** What clients see of an upload. `size` in bytes, `createdAt` ISO 8601. */
 export interface UploadView { id: string; name: string; mime: string; size: number; createdAt: string }
@@ -102,4 +102,20 @@ export async function describeUploads(db: Db, ids: string[]): Promise<Map<string
 /** The user's own uploads, newest first (at most 200). */
 export async function uploadsOf(db: Db, userId: number): Promise<UploadView[]> {
   return (await listUploadRows(db, userId)).map(toUploadView);
+}
+
+/** Abandoned uploads are kept this long (ms) after upload before they are erased. */
+export const ORPHAN_UPLOAD_TTL_MS = 7 * 24 * 3600_000;
+
+/**
+ * Erases uploads older than `ttlMs` that are attached to no application and kept in no draft: the row and
+ * the file. Returns how many were erased. Called at start-up and hourly by the server.
+ */
+export async function purgeOrphanUploads(db: Db, dataDir: string, ttlMs = ORPHAN_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
+  const rows = await orphanUploadRows(db, new Date(now - ttlMs));
+  for (const row of rows) {
+    await deleteUploadRow(db, row.id);
+    await fs.rm(path.join(uploadDir(dataDir), path.basename(row.storedName)), { force: true });
+  }
+  return rows.length;
 }
