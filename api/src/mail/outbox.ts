@@ -11,6 +11,12 @@ import type { Mailer } from './mailer.ts';
 
 export interface MailMessage { to: string; subject: string; text: string }
 
+/**
+ * What a sent row keeps of its body. The recipient and subject stay for the audit trail; the body (which can
+ * hold a password-reset link or application details) is not kept once delivered (POPIA s14, ASVS 14.2.x).
+ */
+export const SENT_BODY = '(delivered; body not kept)';
+
 export async function enqueueMail(db: Db, msg: MailMessage | MailMessage[]): Promise<void> {
   const rows = Array.isArray(msg) ? msg : [msg];
   if (rows.length === 0) return;
@@ -31,7 +37,7 @@ export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<n
   for (const row of rows) {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
-      await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL WHERE id = ${row.id}`);
+      await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
       sent++;
     } catch (err: any) {
       const failed = row.attempts >= 8;
