@@ -27,10 +27,6 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Rand amount in en-ZA currency style (DESIGN §4 Locale). */
-export function formatRand(amount: number | string): string {
-  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(Number(amount));
-}
 
 export const levelLabel = (level: string | null | undefined) => {
   const l = level || 'certificate';

@@ -2,7 +2,7 @@
  * Sessions (DESIGN §4): express-session stored in PostgreSQL by connect-pg-simple, passport on top,
  * plus bearer-token auth. Cookie HttpOnly, SameSite=Lax, Secure behind HTTPS (ASVS 3.3.x).
  * Idle timeout: 30 min for admins, 2 h for students; absolute lifetime 12 h (30 days with rememberMe
- * for students). Exposes `sessionMiddleware()` and `destroyUserSessions()`.
+ * for students). Exposes `sessionMiddleware()` and `endAllSessions()`.
  */
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -14,7 +14,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
 import { verifyPassword, verifyDummy } from './password.ts';
-import { userIdForToken } from './tokens.ts';
+import { revokeAllTokens, userIdForToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'college.sid';
 export const IDLE_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
@@ -99,14 +99,14 @@ export function bearerAuth(database: Database): RequestHandler {
   };
 }
 
-/** Deletes every stored session of a user (password reset, "log out everywhere"). */
-export async function destroyUserSessions(database: Database, userId: number): Promise<void> {
-  await deleteUserSessions(database.db, userId);
-}
-
-/** Same as destroyUserSessions, on a drizzle handle, so it can run inside the caller's transaction. */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+/**
+ * Ends every way `userId` is signed in: deletes each stored session and revokes each bearer token
+ * (password reset, password change, "log out everywhere", erasure). Takes a drizzle handle so it can run
+ * inside the caller's transaction.
+ */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
+  await revokeAllTokens(db, userId);
 }
 
 export function bearerToken(req: Request): string | undefined {

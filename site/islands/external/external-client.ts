@@ -55,7 +55,3 @@ export function formatShortDate(value: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** A message for an error: the server's message, or a connection hint. */
-export function errorMessage(e: unknown, fallback: string): string {
-  return e instanceof ApiError ? e.userMessage : fallback;
-}

@@ -9,11 +9,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { passwordResets, users } from '../../db/schema/users.ts';
-import { authTokens } from '../../db/schema/users.ts';
 import { findUserByEmail } from '../../auth/users-repo.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { sha256 } from '../../auth/tokens.ts';
-import { deleteUserSessions } from '../../auth/session.ts';
+import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -69,8 +68,7 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     const userId = spent.userId;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-    await deleteUserSessions(tx as unknown as Db, userId);
+    await endAllSessions(tx as unknown as Db, userId);
     return userId;
   });
 }

@@ -12,9 +12,9 @@ import { validate } from '../../http/validate.ts';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
-import { clearSessionCookies } from '../../auth/session.ts';
+import { clearSessionCookies, endAllSessions } from '../../auth/session.ts';
 import { startSession } from '../auth/auth.routes.ts';
-import { changePassword, deleteAccount, endEverySession, exportPersonalData, getProfile, updateProfile } from './profile.service.ts';
+import { changePassword, deleteAccount, exportPersonalData, getProfile, updateProfile } from './profile.service.ts';
 
 async function endThisSession(req: Request, res: import('express').Response): Promise<void> {
   if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -46,7 +46,7 @@ export function profileRouter(deps: AppDeps): Router {
 
   r.post('/logout-everywhere', async (req, res) => {
     const user = currentUser(req);
-    await endEverySession(db, user.id);
+    await endAllSessions(db, user.id);
     await endThisSession(req, res);
     console.info(`[auth] user ${user.id} logged out everywhere`);
     res.json({ ok: true });

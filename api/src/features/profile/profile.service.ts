@@ -5,13 +5,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { authTokens } from '../../db/schema/users.ts';
 import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { deleteUserSessions } from '../../auth/session.ts';
+import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import { uploadDir } from '../uploads/uploads.service.ts';
@@ -67,16 +65,11 @@ export async function changePassword(db: Db, userId: number, current: string, ne
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await updateUserRow(t, userId, { passwordHash });
-    await endEverySession(t, userId);
+    await endAllSessions(t, userId);
     await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: `Dear ${u.firstName},\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n` });
   });
 }
 
-/** Revokes every bearer token and deletes every stored session of `userId`. */
-export async function endEverySession(db: Db, userId: number): Promise<void> {
-  await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-  await deleteUserSessions(db, userId);
-}
 
 /** Everything held on the person, as one JSON document (POPIA §23 access request). */
 export async function exportPersonalData(db: Db, userId: number) {
@@ -107,7 +100,7 @@ export async function deleteAccount(database: Database, config: Config, userId: 
     const files = await storedUploadNames(db, userId);
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await endEverySession(t, userId);
+      await endAllSessions(t, userId);
       await deleteUserRow(t, u);
     });
     const dir = uploadDir(config.dataDir);
