@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import serviceWorker from './site/integrations/service-worker.mjs';
 
 export default defineConfig({
   srcDir: './site',
@@ -13,8 +14,8 @@ export default defineConfig({
   cacheDir: process.env.SITE_CACHE_DIR || './node_modules/.astro',
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [preact({ compat: true }), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) && !/^\/courses\/not-found\/?$/.test(new URL(page).pathname) })],
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  integrations: [preact({ compat: true }), serviceWorker(), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) && !/^\/courses\/not-found\/?$/.test(new URL(page).pathname) })],
   // Islands are written against React's API and run on preact/compat (about 55 KB less JavaScript per page).
   // Libraries that import 'react' are bundled for SSR too, so the alias applies to them at build time.
   vite: { plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts', 'site/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['api/**/*.test.ts', 'site/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

@@ -23,6 +23,8 @@ const courses = defineCollection({
     courseId: z.number(), title: z.string(), name: z.string(), description: z.string(), level: z.string(),
     duration: z.number().nullable(), tuitionFee: z.string(), price: z.string().nullable(), startDate: z.string().nullable(),
     requirements: z.string().nullable(), department: z.string(), isActive: z.boolean(), imageUrl: z.string().nullable(), createdAt: z.string(),
+    minimumAps: z.number().default(0),
+    subjectRequirements: z.array(z.object({ subject: z.string(), minimumPercent: z.number() })).default([]),
   }),
 });
 

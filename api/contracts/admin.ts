@@ -1,8 +1,11 @@
 /** Admin portal contracts (issue #6): application list query, bulk decisions, stats, reports, students. */
+import type { ApplicationView } from './application-views.ts';
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from './common.ts';
 
-export const APPLICATION_SORTS = ['createdAt', 'id', 'status', 'applicant', 'course'] as const;
+export const APPLICATION_SORTS = ['createdAt', 'id', 'status', 'applicant', 'course', 'aps'] as const;
+/** Eligibility filter of the admin list (issue #18): unknown = no NSC results given. */
+export const ELIGIBILITY_FILTERS = ['all', 'eligible', 'not_eligible', 'unknown'] as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** GET /api/admin/applications (and the CSV export): search, filters, sorting, pagination. */
@@ -11,6 +14,7 @@ export const AdminApplicationsQuerySchema = z.object({
   status: z.enum([...APPLICATION_STATUSES, 'all']).optional().default('all'),
   courseId: z.union([z.literal(''), z.literal('all'), z.coerce.number().int().positive()]).optional()
     .transform((v) => (typeof v === 'number' ? v : undefined)),
+  eligibility: z.enum(ELIGIBILITY_FILTERS).optional().default('all').describe('Meets the course\'s structured requirements (issue #18)'),
   sort: z.enum(APPLICATION_SORTS).optional().default('createdAt'),
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
   page: z.coerce.number().int().min(1).max(100000).optional().default(1),
@@ -22,8 +26,27 @@ export type AdminApplicationsQuery = z.input<typeof AdminApplicationsQuerySchema
 export interface AdminApplicationRow {
   id: number; status: string; paymentStatus: string; paymentAmount: string;
   createdAt: string; updatedAt: string;
-  applicant: { id: number; name: string; email: string };
+  /** APS from the NSC results, null when none were given; eligible null likewise (issue #18). */
+  aps: number | null; eligible: boolean | null; eligibilityReasons: string[];
+  /** emailVerified false: the applicant never proved the address (admins see "e-mail not verified"). */
+  applicant: { id: number; name: string; email: string; emailVerified: boolean };
   course: { id: number; title: string; department: string } | null;
+}
+
+/** GET /api/admin/applications → one page of rows; `pages` ≥ 1. */
+export interface AdminApplicationsPage { applications: AdminApplicationRow[]; total: number; page: number; pageSize: number; pages: number }
+
+/**
+ * GET /api/admin/applications/{id}: the application (admin view, notes included), the applicant's contact details,
+ * every status change with who made it, the payment and the documents per slot (size in bytes, null when the
+ * file record is gone). Dates ISO 8601.
+ */
+export interface AdminApplicationDetail {
+  application: ApplicationView;
+  applicant: { id: number; email: string; firstName: string; lastName: string; phone: string | null; addressLine1: string | null; city: string | null; country: string | null; createdAt: string; emailVerified?: boolean } | null;
+  history: { id: number; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string; changedBy: { id: number; name: string } | null }[];
+  payment: { method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string } | null;
+  documents: { slot: string; label: string; id: string; name: string | null; mime: string | null; size: number | null; url: string }[];
 }
 
 /** POST /api/admin/applications/bulk: quick Approve (accepted) / Reject for many; each item on its own. */
@@ -50,4 +73,6 @@ export interface AdminStats {
   recentApplications: AdminApplicationRow[];
   courses: { id: number; title: string; department: string; level: string; isActive: boolean }[];
   departments: { name: string; courses: number }[];
+  /** SMS through the outbox (issue #17): sent, failed for good, still queued; people opted out (profile + STOP replies). */
+  sms: { sent: number; failed: number; pending: number; optedOut: number };
 }

@@ -1,5 +1,6 @@
 /** Announcement contracts (spec §3 Announcement, §5 Announcement form, §7 calls). Imports only zod. */
 import { z } from 'zod';
+import { httpImageUrl } from './common.ts';
 
 /**
  * Create/edit body (spec §5): title ≥ 3, content ≥ 10, imageUrl a valid URL or empty/null (blank → null),
@@ -11,8 +12,7 @@ export const AnnouncementInputSchema = z.object({
     .describe('Headline shown on the home and About pages'),
   content: z.string({ error: 'Content must be at least 10 characters.' }).trim().min(10, 'Content must be at least 10 characters.').max(10000, 'Content must be at most 10000 characters.')
     .describe('Body text; line breaks are kept'),
-  imageUrl: z.union([z.literal(''), z.null(), z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ })]).optional()
-    .transform((v) => (v ? v : null)).describe('Optional http(s) image URL; blank is stored as null'),
+  imageUrl: httpImageUrl().describe('Optional http(s) image URL; blank is stored as null'),
   active: z.boolean().default(true).describe('Inactive announcements leave the public site'),
   sendEmail: z.boolean().default(false).describe('E-mail every student through the durable queue'),
   sendNotification: z.boolean().default(false).describe('Create a portal notification for every student'),

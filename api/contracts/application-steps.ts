@@ -15,9 +15,31 @@ export const DOCUMENT_SLOTS = [
   { key: 'recommendationLetter', label: 'CV or Resume', required: false },
 ] as const;
 
-/** Year bounds of the academic history, spec §9. */
+/** First school year of the academic history, spec §9. */
 export const YEAR_MIN = 1990;
-export const YEAR_MAX = 2023;
+/**
+ * Last school year: the current calendar year (DESIGN §6 — spec §9's 2023 would refuse every later matriculant).
+ * A function, so a long-running server moves on at New Year.
+ */
+export const currentYear = (): number => new Date().getFullYear();
+/** The current year when this module loaded; for option lists. Validation uses currentYear(). */
+export const YEAR_MAX = currentYear();
+export const YEAR_ORDER_MESSAGE = 'End year cannot be before the start year';
+
+/**
+ * Problem with a school year 'YYYY' (trimmed), or null when it lies in YEAR_MIN..currentYear().
+ * Message: 'Year must be between 1990 and <current year>'.
+ */
+export function yearProblem(v: string): string | null {
+  const max = currentYear();
+  return /^\d{4}$/.test(v) && Number(v) >= YEAR_MIN && Number(v) <= max ? null : `Year must be between ${YEAR_MIN} and ${max}`;
+}
+
+/** YEAR_ORDER_MESSAGE when both years are valid and the end comes before the start, else null. */
+export function yearOrderProblem(from: unknown, to: unknown): string | null {
+  if (typeof from !== 'string' || typeof to !== 'string' || yearProblem(from.trim()) || yearProblem(to.trim())) return null;
+  return Number(to) < Number(from) ? YEAR_ORDER_MESSAGE : null;
+}
 
 /** Filter groups of My Applications tabs, spec §4. */
 export const FILTER_GROUPS: Record<'all' | 'pending' | 'accepted' | 'completed', readonly string[] | null> = {

@@ -6,14 +6,16 @@
  */
 import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from './statuses.ts';
-import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN } from './application-steps.ts';
+import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
+import { yearsInOrder } from './cross-field.ts';
+import { NscResultsSchema } from './nsc-schema.ts';
 
 export { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 
-const yearOk = (v: string) => /^\d{4}$/.test(v) && Number(v) >= YEAR_MIN && Number(v) <= YEAR_MAX;
-const YEAR_MESSAGE = `Year must be between ${YEAR_MIN} and ${YEAR_MAX}`;
-const year = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.refine(yearOk, YEAR_MESSAGE));
-const optYear = () => z._default(z.optional(z.string().check(z.trim(), z.refine((v) => v === '' || yearOk(v), YEAR_MESSAGE))), '');
+/** A year 1990..current year (DESIGN §6), checked when non-empty. */
+const yearCheck = () => z.superRefine<string>((v, ctx) => { const p = v ? yearProblem(v) : null; if (p) ctx.addIssue({ code: 'custom', message: p, input: v }); });
+const year = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), yearCheck());
+const optYear = () => z._default(z.optional(z.string().check(z.trim(), yearCheck())), '');
 const optText = () => z._default(z.optional(z.string().check(z.trim())), '');
 const minText = (n: number, message: string) => z.string({ error: message }).check(z.trim(), z.minLength(n, message));
 const required = (message: string) => minText(1, message);
@@ -43,18 +45,28 @@ export const HighSchoolSchema = z.object({
   to: year('End year is required'),
   qualification: required('Qualification is required'),
   grade: required('Grade is required'),
-});
+}).check(yearsInOrder());
 export const CollegeSchema = z.object({
   name: optText(), city: optText(), country: optText(), from: optYear(), to: optYear(), qualification: optText(), grade: optText(),
-});
+}).check(yearsInOrder());
 export const AcademicStepSchema = z.object({
-  academicHistory: z.object({ highSchool: HighSchoolSchema, college: z.optional(CollegeSchema) }),
+  /** nscResults: optional NSC subjects and percentages (issue #18), for the APS and course eligibility. */
+  academicHistory: z.object({ highSchool: HighSchoolSchema, college: z.optional(CollegeSchema), nscResults: z.optional(NscResultsSchema) }),
 });
 export type AcademicStep = z.input<typeof AcademicStepSchema>;
 
-const uploadId = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid document reference'));
-const requiredDoc = (message: string) => z.union([uploadId(), z.literal('')], { error: message }).check(z.refine((v) => v !== '', message));
-const optionalDoc = () => z.optional(z.pipe(z.union([uploadId(), z.literal('')]), z.transform((v) => v || undefined)));
+/** An upload id (POST /api/uploads). */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{10,64}$/;
+/**
+ * A base64 data URL, as spec §3 lets a client send a document ('data:application/pdf;base64,JVBER…'). The API
+ * decodes it, applies the 5 MB and magic-byte rules and stores it as an upload (issue #14 point 2).
+ */
+export const DATA_URL_PATTERN = /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9-]+=[^;,]*)*;base64,[A-Za-z0-9+/]*={0,2}$/i;
+export const UPLOAD_THE_DOCUMENT = 'Please upload the document';
+const isDocumentRef = (v: string) => UPLOAD_ID_PATTERN.test(v) || DATA_URL_PATTERN.test(v);
+const uploadId = () => z.string({ error: UPLOAD_THE_DOCUMENT }).check(z.refine(isDocumentRef, UPLOAD_THE_DOCUMENT));
+const requiredDoc = (message: string) => z.union([z.literal(''), uploadId()], { error: message }).check(z.refine((v) => v !== '', message));
+const optionalDoc = () => z.optional(z.pipe(z.union([z.literal(''), uploadId()], { error: UPLOAD_THE_DOCUMENT }), z.transform((v) => v || undefined)));
 export const DocumentsStepSchema = z.object({
   documents: z.object({
     idDocument: requiredDoc('ID document is required'),
@@ -78,14 +90,25 @@ export type PaymentStep = z.input<typeof PaymentStepSchema>;
 const CERTIFY = 'You must certify that the information is true';
 export const ReviewStepSchema = z.object({ certification: z.literal(true, { error: CERTIFY }) });
 
-/** The submit payload the server validates. Unknown keys (status, userId, paymentAmount…) are stripped. */
-export const ApplicationSubmitSchema = z.extend(PersonalStepSchema, {
+/**
+ * POST /api/applications body. It accepts the spec §7 body as written — userId, courseId, academicHistory,
+ * documents, status, paymentStatus, paymentAmount — and the wizard's fuller one (DESIGN §6):
+ * - personal details (step 1 fields) may be absent; the server takes them from the applicant's profile and then
+ *   checks the merged set with PersonalStepSchema (400 naming what the profile lacks);
+ * - documents are upload ids or base64 data URLs;
+ * - payment (step 4) may be absent: the simulated payment is then recorded as card without card details;
+ * - userId, status, paymentStatus and paymentAmount are stripped: the server decides them (DESIGN §4).
+ */
+export const ApplicationSubmitSchema = z.extend(z.partial(z.omit(PersonalStepSchema, { courseId: true })), {
+  courseId: PersonalStepSchema.shape.courseId,
   ...AcademicStepSchema.shape,
   ...DocumentsStepSchema.shape,
-  payment: PaymentStepSchema,
+  payment: z._default(z.optional(PaymentStepSchema), () => ({ paymentMethod: 'card' as const, cardNumber: '', cardExpiry: '', cardCvc: '', cardName: '', paymentTerms: true as const })),
   certification: z._default(z.optional(z.literal(true, { error: CERTIFY })), true),
 });
 export type ApplicationSubmit = z.input<typeof ApplicationSubmitSchema>;
+/** Step 1 field names the profile can supply. */
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'nationality', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country'] as const;
 
 export const StatusUpdateSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, { error: 'Please select a valid status' }),

@@ -8,30 +8,47 @@ export const PASSWORD_MAX = 128;
 
 export const SA_ID_MESSAGE = 'This South African ID number is not valid: check the 13 digits';
 
-/**
- * Birth date from a South African ID number's first six digits (YYMMDD), spec §5:
- * YY ≤ 21 → 20YY else 19YY; month 1–12, day 1–31, year 1900–2025, else ''.
- * Returns 'YYYY-MM-DD' or ''.
- */
-export function birthDateFromIdNumber(idNumber: string): string {
-  const digits = (idNumber ?? '').replace(/\s/g, '');
+/** Birth date 'YYYY-MM-DD' encoded in the first six digits (YYMMDD) by the spec §5 rule, or '' (no valid ID check). */
+function encodedBirthDate(digits: string): string {
   if (!/^\d{6}/.test(digits)) return '';
   const yy = Number(digits.slice(0, 2));
   const mm = Number(digits.slice(2, 4));
   const dd = Number(digits.slice(4, 6));
   const year = yy <= 21 ? 2000 + yy : 1900 + yy;
   if (mm < 1 || mm > 12 || dd < 1 || dd > 31 || year < 1900 || year > 2025) return '';
+  // A real calendar day: 310230 (30 February) is not a birth date.
+  const d = new Date(Date.UTC(year, mm - 1, dd));
+  if (d.getUTCMonth() !== mm - 1) return '';
   return `${year}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
 }
 
-/** Luhn check of a 13-digit SA ID number (issue #4: checked when nationality is South Africa). */
-export function isValidSaIdNumber(idNumber: string): boolean {
-  if (!/^\d{13}$/.test(idNumber)) return false;
+/**
+ * The one South African ID number check (issue #14 point 5), used by registration, the assessment form and
+ * the profile, in the browser and the API: 13 digits (spaces ignored), a birth date YYMMDD by the spec §5 rule
+ * (month 1–12, a real day, year 1900–2025) and the Luhn check digit. Returns null when valid, else SA_ID_MESSAGE.
+ */
+export function saIdNumberProblem(idNumber: string): string | null {
+  const digits = (idNumber ?? '').replace(/\s/g, '');
+  if (!/^\d{13}$/.test(digits) || !encodedBirthDate(digits)) return SA_ID_MESSAGE;
   let sum = 0;
   for (let i = 0; i < 13; i++) {
-    let d = Number(idNumber[12 - i]);
+    let d = Number(digits[12 - i]);
     if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
     sum += d;
   }
-  return sum % 10 === 0;
+  return sum % 10 === 0 ? null : SA_ID_MESSAGE;
+}
+
+/** True when `idNumber` passes saIdNumberProblem. */
+export function isValidSaIdNumber(idNumber: string): boolean {
+  return saIdNumberProblem(idNumber) === null;
+}
+
+/**
+ * Birth date from a South African ID number (spec §5: YY ≤ 21 → 20YY else 19YY; month 1–12, day 1–31,
+ * year 1900–2025), filled only from a valid ID (issue #14 point 5: check digit and date). Returns 'YYYY-MM-DD' or ''.
+ */
+export function birthDateFromIdNumber(idNumber: string): string {
+  const digits = (idNumber ?? '').replace(/\s/g, '');
+  return isValidSaIdNumber(digits) ? encodedBirthDate(digits) : '';
 }

@@ -7,9 +7,12 @@
  */
 import { z } from 'zod/mini';
 import { COUNTRY_CODES } from './application-steps.ts';
-import { birthDateFromIdNumber, isValidSaIdNumber, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
+import { NscResultsSchema } from './nsc-schema.ts';
+import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
+import { yearProblem } from './application-steps.ts';
+import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
 
-export { birthDateFromIdNumber, isValidSaIdNumber, PASSWORD_MAX, SA_ID_MESSAGE };
+export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 
 const email = () => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
@@ -25,8 +28,20 @@ const name = (label: string) => z.string({ error: `${label} must be at least 2 c
 const requiredText = (max: number, label: string) => z.string({ error: `${label} is required` })
   .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
 const optionalText = (max: number, label: string) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} is too long`))), '');
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>() =>
-  z.refine<T>((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+/** A school year 1990..current year (DESIGN §6); `${label} is required` when blank. */
+const schoolYear = (label: string) => z.string({ error: `${label} is required` }).check(
+  z.trim(), z.minLength(1, `${label} is required`),
+  z.superRefine((v, ctx) => { const p = v ? yearProblem(v) : null; if (p) ctx.addIssue({ code: 'custom', message: p, input: v }); }),
+);
+const optionalSchoolYear = () => z._default(z.optional(z.string().check(
+  z.trim(), z.superRefine((v, ctx) => { const p = v ? yearProblem(v) : null; if (p) ctx.addIssue({ code: 'custom', message: p, input: v }); }),
+)), '');
+/** Luhn + date check of the SA ID (issue #14 point 5) when the nationality is South Africa; runs with the field checks. */
+const saIdForSouthAfricans = <T extends { nationality?: string; idNumber?: string }>(opts: { optional?: boolean } = {}) => crossField<T>((v, ctx) => {
+  if (v.nationality !== 'za' || typeof v.idNumber !== 'string' || (opts.optional && !v.idNumber)) return;
+  const p = saIdNumberProblem(v.idNumber);
+  if (p) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: p, input: v.idNumber });
+});
 
 export const LoginSchema = z.object({
   email: email(),
@@ -56,11 +71,11 @@ export const InstitutionSchema = z.object({
   name: requiredText(200, 'High school name'),
   city: requiredText(200, 'City'),
   country: requiredText(200, 'Country'),
-  from: requiredText(200, 'Start year'),
-  to: requiredText(200, 'End year'),
+  from: schoolYear('Start year'),
+  to: schoolYear('End year'),
   qualification: requiredText(200, 'Qualification'),
   grade: requiredText(200, 'Grade'),
-}, { error: 'High school name is required' });
+}, { error: 'High school name is required' }).check(yearsInOrder());
 
 export const RegisterPersonalSchema = z.object({
   firstName: name('First name'),
@@ -74,11 +89,8 @@ export const RegisterPersonalSchema = z.object({
   nationality: z.enum(COUNTRY_CODES, { error: 'Please select a nationality' }),
   idNumber: z.string({ error: 'ID number is required' }).check(z.trim(), z.minLength(6, 'ID number is required'), z.maxLength(20, 'ID number is too long')),
 });
-/** Wizard step 0 as the island checks it before moving on: the nine fields, matching passwords, Luhn for za. */
-export const RegisterPersonalStepSchema = RegisterPersonalSchema.check(z.superRefine((v, ctx) => {
-  if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
-  if (v.nationality === 'za' && !isValidSaIdNumber(v.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_MESSAGE });
-}));
+/** Wizard step 0 as the island checks it before moving on: the nine fields, matching passwords, SA ID for za. */
+export const RegisterPersonalStepSchema = RegisterPersonalSchema.check(passwordsMatch(), saIdForSouthAfricans());
 
 export const RegisterAddressSchema = z.object({
   addressLine1: requiredText(200, 'Address'),
@@ -92,11 +104,11 @@ export const RegisterAddressSchema = z.object({
 /** College/university in the wizard: optional, same fields as the high school, any of them may be blank. */
 export const OptionalInstitutionSchema = z.object({
   name: optionalText(200, 'Name'), city: optionalText(100, 'City'), country: optionalText(100, 'Country'),
-  from: optionalText(10, 'Start year'), to: optionalText(10, 'End year'), qualification: optionalText(200, 'Qualification'), grade: optionalText(50, 'Grade'),
-});
+  from: optionalSchoolYear(), to: optionalSchoolYear(), qualification: optionalText(200, 'Qualification'), grade: optionalText(50, 'Grade'),
+}).check(yearsInOrder());
 
 export const RegisterAcademicSchema = z.object({
-  academicHistory: z.object({ highSchool: InstitutionSchema, college: z.optional(OptionalInstitutionSchema) }, { error: 'High school name is required' }),
+  academicHistory: z.object({ highSchool: InstitutionSchema, college: z.optional(OptionalInstitutionSchema), nscResults: z.optional(NscResultsSchema) }, { error: 'High school name is required' }),
 });
 export const RegisterEmergencySchema = z.object({
   emergencyContactName: z.string({ error: 'Emergency contact name is required' })
@@ -115,10 +127,12 @@ export const ComprehensiveRegisterSchema = z.extend(RegisterPersonalSchema, {
   ...RegisterAcademicSchema.shape,
   ...RegisterEmergencySchema.shape,
   ...RegisterCourseSchema.shape,
-}).check(z.superRefine((v, ctx) => {
-  if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
-  if (v.nationality === 'za' && !isValidSaIdNumber(v.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_MESSAGE });
-  if (birthDateFromIdNumber(v.idNumber) !== v.dateOfBirth) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must match the ID number' });
+}).check(passwordsMatch(), saIdForSouthAfricans(), crossField((v, ctx) => {
+  // Only a valid SA ID number encodes a birth date; a foreign passport number has none to match.
+  const derived = typeof v.idNumber === 'string' ? birthDateFromIdNumber(v.idNumber) : '';
+  if (derived && typeof v.dateOfBirth === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth) && derived !== v.dateOfBirth) {
+    ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must match the ID number', input: v.dateOfBirth });
+  }
 }));
 export type ComprehensiveRegister = z.input<typeof ComprehensiveRegisterSchema>;
 
@@ -138,9 +152,20 @@ export const PublicUserSchema = z.object({
   state: z.nullable(z.string()),
   postalCode: z.nullable(z.string()),
   country: z.nullable(z.string()),
+  /** False until the owner opens the e-mailed verification link (issue #12). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** The one message for an unknown, used or expired verification link. */
+export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired';
+
+/** POST /api/auth/verify-email: the token from the e-mailed link (43 base64url characters). */
+export const VerifyEmailSchema = z.object({
+  token: z.string({ error: INVALID_VERIFICATION_LINK }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,100}$/, INVALID_VERIFICATION_LINK)),
+});
+export type VerifyEmail = z.input<typeof VerifyEmailSchema>;
 
 /** POST /reset-password: always answered the same way, whether or not the e-mail is registered. */
 export const ForgotPasswordSchema = z.object({ email: email() });
@@ -177,9 +202,7 @@ export const ProfileUpdateSchema = z.object({
     z.refine((v) => v === '' || v.length >= 10, 'Phone number must be at least 10 characters'),
   )), ''),
   emergencyContactRelation: optionalText(60, 'Relationship'),
-}).check(z.superRefine((v, ctx) => {
-  if (v.nationality === 'za' && v.idNumber && !isValidSaIdNumber(v.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: SA_ID_MESSAGE });
-}));
+}).check(saIdForSouthAfricans({ optional: true }));
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** POST /api/profile/password: needs the current password. */

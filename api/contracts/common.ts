@@ -24,5 +24,14 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 /** Whole-number id from a path parameter, e.g. "/courses/12". */
 export const IdParamSchema = /*#__PURE__*/ z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
+/**
+ * An optional image address: http(s) only — never `javascript:`, `data:` or any other scheme (ASVS 5.0 V1.2.2);
+ * blank or null is stored as null. Used by course and announcement forms.
+ */
+export const httpImageUrl = () => z.union([
+  z.literal(''), z.null(),
+  z.string().trim().max(2048, 'Please enter a valid URL').pipe(z.union([z.literal(''), z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ })])),
+]).optional().transform((v) => (v ? v : null));
+
 /** Trims strings before checking them. */
 export const trimmed = () => z.string().trim();

@@ -1,6 +1,7 @@
 /** Course contracts (spec §3 Course, §5 Course form). */
 import { z } from 'zod';
-import { COURSE_LEVELS } from './common.ts';
+import { COURSE_LEVELS, httpImageUrl } from './common.ts';
+import { MinimumApsSchema, SubjectRequirementsSchema } from './nsc-schema.ts';
 
 export const CourseSchema = z.object({
   id: z.number(),
@@ -13,6 +14,9 @@ export const CourseSchema = z.object({
   price: z.string().nullable(),
   startDate: z.string().nullable(),
   requirements: z.string().nullable(),
+  /** Structured entry requirements (issue #18): APS 0–42 (0 = none) and minimum percentages per NSC subject. */
+  minimumAps: z.number(),
+  subjectRequirements: z.array(z.object({ subject: z.string(), minimumPercent: z.number() })),
   department: z.string(),
   isActive: z.boolean(),
   imageUrl: z.string().nullable(),
@@ -32,7 +36,9 @@ export const CourseInputSchema = z.object({
   price: z.union([z.literal(''), z.null(), z.coerce.number().nonnegative('Price cannot be negative')]).optional()
     .transform((v) => (v === '' || v == null ? null : v.toFixed(2))),
   requirements: z.string().trim().max(5000).optional().nullable().transform((v) => (v ? v : null)),
-  imageUrl: z.union([z.literal(''), z.null(), z.url('Please enter a valid URL')]).optional().transform((v) => (v ? v : null)),
+  imageUrl: httpImageUrl(),
+  minimumAps: z.optional(MinimumApsSchema).default(0).describe('0–42; 0 means no APS requirement'),
+  subjectRequirements: z.optional(SubjectRequirementsSchema).default([]).describe('[{subject, minimumPercent 0–100}], each NSC subject once'),
   isActive: z.boolean().default(true),
 });
 export type CourseInput = z.input<typeof CourseInputSchema>;

@@ -5,27 +5,15 @@
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Database } from './db/client.ts';
-import type { Config } from './config.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { AppDeps } from './deps.ts';
 import { configurePassport, sessionMiddleware, sessionTimeouts, bearerAuth } from './auth/session.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { errorHandler, notFoundApi } from './http/error-handler.ts';
 import { mountRoutes } from './routes.ts';
+import { jsonDepthLimit } from './http/json-depth.ts';
+import { permissionsPolicy } from './http/permissions-policy.ts';
 import { createPublicCache } from './http/public-cache.ts';
-import { siteMiddleware, type SiteHandle } from './site-build/serve.ts';
-
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  mailer: Mailer;
-  /** The live static build, if any (absent in API tests). */
-  site?: SiteHandle;
-  /** Site rebuild controller (absent in API tests). */
-  builder?: import('./site-build/builder.ts').SiteBuilder;
-  /** Called after content that the public site shows has changed (courses, announcements, settings). */
-  onContentChanged?: (reason: string) => void;
-}
+import { siteMiddleware } from './site-build/serve.ts';
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -33,6 +21,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
   app.set('query parser', 'simple');
   const cache = createPublicCache();
+  deps.contentWatcher?.onChange(() => cache.clear());
+  app.use(permissionsPolicy);
   app.use(cache.fastPath);
 
   app.use(helmet({
@@ -59,9 +49,13 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, res, next) => { if (!req.secure) res.removeHeader('Strict-Transport-Security'); next(); });
 
   const pp = configurePassport(deps.database);
+  // Spec §7 lets POST /api/applications carry its documents as data URLs (4 slots × 5 MB, base64 = 4/3):
+  // that one call gets a larger body; the service still holds each document to 5 MB.
+  app.post(['/api/applications', '/api/colfront/applications'], express.json({ limit: '28mb' }));
   app.use('/api', express.json({ limit: '200kb' }));
+  app.use('/api', jsonDepthLimit);
   app.use('/api', sessionMiddleware(deps.database, deps.config));
-  app.use('/api', sessionTimeouts);
+  app.use('/api', sessionTimeouts(deps.database));
   app.use('/api', pp.initialize());
   app.use('/api', pp.session());
   app.use('/api', bearerAuth(deps.database));

@@ -7,6 +7,11 @@ import path from 'node:path';
 
 export class ConfigError extends Error {}
 
+/** An empty variable counts as unset (`S3_ENDPOINT=` in a shell script). */
+function blankToUndefined<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -24,14 +29,33 @@ const EnvSchema = z.object({
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   SITE_BUILD_HOOK_URL: z.string().url().optional(),
   SITE_BUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1500),
+  CONTENT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   EXTERNAL_DRIVER: z.enum(['local', 'http']).default('local'),
   EXTERNAL_API_URL: z.string().url().optional(),
   PORTAL_ACCESS_URL: z.string().url().default('https://portal.college.example/'),
   APPLICATION_FEE: z.string().regex(/^\d+\.\d{2}$/).default('50.00'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Registrations per IP per REGISTER_WINDOW_MS before a proof-of-work challenge is asked (issue #12). */
+  REGISTER_SOFT_LIMIT: z.coerce.number().int().min(0).default(20),
+  REGISTER_WINDOW_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
+  /** PBKDF2 iterations per attempt of the registration challenge (~256 attempts expected). */
+  REGISTER_POW_COST: z.coerce.number().int().min(1).default(5000),
+  SMS_DRIVER: z.enum(['file', 'http']).default('file'),
+  SMS_API_URL: z.string().url().default('https://api.bulksms.com/v1'),
+  SMS_USERNAME: z.string().optional(),
+  SMS_PASSWORD: z.string().optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  // Document store (issue #13): local disk under DATA_DIR (one node) or an S3-compatible service (several nodes).
+  DOCUMENT_STORE: z.enum(['local', 's3']).optional(),
+  S3_ENDPOINT: blankToUndefined(z.string().url().optional()),
+  S3_BUCKET: blankToUndefined(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: blankToUndefined(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: blankToUndefined(z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { dataDir: string; sessionSecret: string };
+export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE'> & { DOCUMENT_STORE: 'local' | 's3'; dataDir: string; sessionSecret: string };
 
 /** Parses `env` (default process.env). Throws ConfigError naming what to set. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,8 +77,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.EXTERNAL_DRIVER === 'http' && !c.EXTERNAL_API_URL) {
     throw new ConfigError('EXTERNAL_API_URL must be set when EXTERNAL_DRIVER=http.');
   }
+  if (c.SMS_DRIVER === 'http' && (!c.SMS_USERNAME || !c.SMS_PASSWORD)) {
+    throw new ConfigError('SMS_USERNAME and SMS_PASSWORD (the BulkSMS API token id and secret) must be set when SMS_DRIVER=http.');
+  }
+  const documentStore = c.DOCUMENT_STORE ?? (c.S3_BUCKET ? 's3' : 'local');
+  if (documentStore === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('S3_BUCKET must be set when DOCUMENT_STORE=s3 (with S3_ENDPOINT for a service other than AWS).');
+  }
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS default credential chain is used).');
+  }
   return {
     ...c,
+    DOCUMENT_STORE: documentStore,
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET ?? 'dev-only-session-secret-change-me',
   };

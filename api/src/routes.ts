@@ -4,12 +4,14 @@
  */
 import type { Express, RequestHandler } from 'express';
 import type passport from 'passport';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './deps.ts';
 import { authRouter } from './features/auth/auth.routes.ts';
 import { profileRouter } from './features/profile/profile.routes.ts';
 import { coursesReadRouter, coursesAdminRouter } from './features/courses/courses.routes.ts';
 import { draftsRouter } from './features/drafts/drafts.routes.ts';
 import { uploadsRouter } from './features/uploads/uploads.routes.ts';
+import { tusRouter } from './features/uploads/tus.routes.ts';
+import { documentChecklistRouter, adminDocumentReviewsRouter } from './features/document-reviews/document-reviews.routes.ts';
 import { notificationsRouter } from './features/notifications/notifications.routes.ts';
 import { applicationsRouter, adminApplicationsRouter } from './features/applications/applications.routes.ts';
 import { healthRouter } from './features/health/health.routes.ts';
@@ -18,7 +20,10 @@ import { adminRouter } from './features/admin/admin.routes.ts';
 import { contactRouter, adminContactRouter } from './features/contact/contact.routes.ts';
 import { assessmentRouter, adminAssessmentRouter } from './features/assessment/assessment.routes.ts';
 import { externalRouter } from './features/external/external.routes.ts';
-import { publicSettingsRouter } from './features/settings/settings.routes.ts';
+import { adminSettingsRouter, publicSettingsRouter } from './features/settings/settings.routes.ts';
+import { smsRouter } from './features/sms/sms.routes.ts';
+import { eligibilityRouter } from './features/eligibility/eligibility.routes.ts';
+import { walkInRouter } from './features/walk-in/walk-in.routes.ts';
 
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic, publicCache?: RequestHandler): void {
   const auth = authRouter(deps, pp);
@@ -37,6 +42,8 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/courses', coursesAdminRouter(deps));
   app.use('/api/announcements', announcementsAdminRouter(deps));
   app.use('/api/admin/announcements', announcementsAdminListRouter(deps));
+  app.use('/api/admin/walk-in', walkInRouter(deps));
+  app.use('/api/admin/settings', adminSettingsRouter(deps));
   app.use('/api/admin', adminRouter(deps));
 
   const drafts = draftsRouter(deps);
@@ -46,6 +53,11 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/applications', applications);
   app.use('/api/colfront/applications', applications);
   app.use('/api/admin/applications', adminApplicationsRouter(deps));
+  const checklist = documentChecklistRouter(deps);
+  app.use('/api/applications', checklist);
+  app.use('/api/colfront/applications', checklist);
+  app.use('/api/admin/applications', adminDocumentReviewsRouter(deps));
+  app.use('/api/uploads/tus', tusRouter(deps));
   app.use('/api/uploads', uploadsRouter(deps));
   const notifications = notificationsRouter(deps);
   app.use('/api/notifications', notifications);
@@ -58,4 +70,6 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
 
   app.use('/api/external', externalRouter(deps));
   app.use('/api/settings', publicSettingsRouter(deps));
+  app.use('/api/sms', smsRouter(deps));
+  app.use('/api/eligibility', eligibilityRouter(deps));
 }

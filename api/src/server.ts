@@ -16,9 +16,14 @@ import { ensureAdmin } from './features/auth/auth.service.ts';
 import { SiteBuilder } from './site-build/builder.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { startSmsWorker } from './sms/sms-outbox.ts';
+import { smsDriverFromConfig } from './sms/sms-drivers.ts';
 import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
+import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
+import { createDocumentStore, type DocumentStore } from './storage/document-store.ts';
+import { startContentWatcher, claimHookForCurrentVersion, releaseHookClaim, type ContentWatcher } from './cluster/content-watcher.ts';
 
-export interface RunningServer { url: string; server: Server; database: Database; builder: SiteBuilder; config: Config; close(): Promise<void> }
+export interface RunningServer { url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config; close(): Promise<void> }
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { mailer?: Mailer; waitForSite?: boolean } = {}): Promise<RunningServer> {
   const t0 = Date.now();
@@ -32,6 +37,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       ? `Could not connect to the PostgreSQL server in DATABASE_URL (${err?.message ?? err}). Check DATABASE_URL, or unset it to use the embedded database.`
       : `Could not open the embedded database in ${config.dataDir} (${err?.message ?? err}). Check DATA_DIR.`);
   }
+  const store = await createDocumentStore(config);
+  try {
+    await store.init();
+  } catch (err: any) {
+    await database.close();
+    throw new ConfigError(`Could not open the document store (${store.kind}): ${err?.message ?? err}. Check DATA_DIR or the S3_* settings.`);
+  }
   const filled = await seed(database.db);
   if (filled.length) console.info(`[seed] loaded ${filled.join(', ')}`);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -41,11 +53,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
 
   let port = config.PORT;
+  const log = (m: string) => console.info(`[${new Date().toISOString()}] ${m}`);
   const builder = new SiteBuilder({
     db: database.db, dataDir: config.dataDir, debounceMs: config.SITE_BUILD_DEBOUNCE_MS, hookUrl: config.SITE_BUILD_HOOK_URL,
-    apiUrl: () => `http://127.0.0.1:${port}`, log: (m) => console.info(`[${new Date().toISOString()}] ${m}`),
+    enabled: config.SITE_BUILD !== 'never',
+    apiUrl: () => `http://127.0.0.1:${port}`, log,
+    hookClaim: { claim: () => claimHookForCurrentVersion(database.db), release: (v) => releaseHookClaim(database.db, v) },
   });
-  const app = createApp({ database, config, mailer, site: builder, builder, onContentChanged: (reason) => { if (config.SITE_BUILD !== 'never') builder.schedule(reason); } });
+  // Every node hears every content change (its own included) through PostgreSQL and rebuilds its copy (issue #13).
+  const contentWatcher = await startContentWatcher(database, { pollMs: config.CONTENT_POLL_MS, log });
+  contentWatcher.onChange((version, source) => {
+    if (config.SITE_BUILD !== 'never') builder.schedule(`content version ${version} (${source})`);
+  });
+  const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); } });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -54,9 +74,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   console.info(`[server] API listening on ${url} (${database.kind}) after ${Date.now() - t0} ms`);
 
   const stopMail = startMailWorker(database.db, mailer);
-  const purge = () => purgeOrphanUploads(database.db, config.dataDir)
+  const stopSms = startSmsWorker(database.db, smsDriverFromConfig(config));
+  const purge = () => purgeOrphanUploads(database.db, store)
     .then((n) => { if (n) console.info(`[uploads] erased ${n} abandoned upload(s)`); })
-    .catch((err) => console.error('[uploads] purge failed:', err?.message ?? err));
+    .catch((err) => console.error('[uploads] purge failed:', err?.message ?? err))
+    .then(() => purgeAbandonedTusUploads(config))
+    .then((n) => { if (n) console.info(`[uploads] purged ${n} unfinished resumable upload(s) older than 24 h`); })
+    .catch((err) => console.error('[uploads] tus purge failed:', err?.message ?? err));
   void purge();
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
@@ -66,11 +90,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   if (opts.waitForSite) await announce;
 
   return {
-    url, server, database, builder, config,
+    url, server, database, store, builder, contentWatcher, config,
     close: async () => {
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
       clearInterval(purgeTimer);
+      await contentWatcher.close();
       await stopMail();
+      await stopSms();
+      builder.stop();
       await builder.idle().catch(() => {});
       await database.close();
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatPrice, formatStartDate } from './format.ts';
+import { countryName, formatDate, formatDuration, formatMoney, formatPrice, formatStartDate } from './format.ts';
 import { defaultCourseImage } from './course-image.ts';
-import { preferredDateProblem } from '../../api/contracts/assessment.ts';
+import { preferredDateProblem } from '#contracts/assessment.ts';
 
 describe('spec §9 display rules', () => {
   it('durations: N month(s), else a fallback that depends on the page', () => {
@@ -12,7 +12,7 @@ describe('spec §9 display rules', () => {
     expect(formatDuration(undefined, 'detail')).toBe('Not specified');
   });
   it("prices: 'R' + amount, else tuitionFee, else 'Contact for pricing'", () => {
-    expect(formatPrice('6500.00', 'R6 500 per year')).toBe('R6,500');
+    expect(formatPrice('6500.00', 'R6 500 per year')).toBe('R\u00a06\u00a0500');
     expect(formatPrice(null, 'R6 500 per year')).toBe('R6 500 per year');
     expect(formatPrice('', '')).toBe('Contact for pricing');
   });
@@ -39,5 +39,22 @@ describe('assessment preferred date (issue #3)', () => {
     expect(preferredDateProblem('2026-11-22', today)).toMatch(/closed on weekends/);
     expect(preferredDateProblem('2026-02-30', today)).toBe('Please select a preferred date');
     expect(preferredDateProblem('2027-12-01', today)).toBe('Please choose a date within the next 12 months');
+  });
+});
+
+describe('admin views speak people\'s language (issue #14 point 8)', () => {
+  it('formatMoney › one way per currency: rand en-ZA, the application fee in dollars as spec §9 shows it', () => {
+    expect(formatMoney('1500', 'ZAR')).toBe('R\u00a01\u00a0500');
+    expect(formatMoney(1500.5, 'zar')).toBe('R\u00a01\u00a0500,50');
+    expect(formatMoney('50.00', 'USD')).toBe('$50.00');
+    expect(formatMoney('12', 'XYZ1')).toBe('XYZ1 12.00');
+  });
+  it('countryName › names, not codes: option-set labels, then Intl region names', () => {
+    expect(countryName('za')).toBe('South Africa');
+    expect(countryName('uk')).toBe('United Kingdom');
+    expect(countryName('NA')).toBe('Namibia');
+    expect(countryName('other')).toBe('Other');
+    expect(countryName('Lesotho')).toBe('Lesotho');
+    expect(countryName(null)).toBe('');
   });
 });

@@ -5,9 +5,12 @@
  */
 import { map } from 'nanostores';
 import { api, ApiError, TOKEN_KEY } from '../lib/api-client.ts';
-import type { PublicUser } from '../../api/contracts/auth.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+// Loaded only for signed-in people (issue #16 point 4), so anonymous visitors' pages carry none of it.
+const snapshots = () => import('../lib/offline-snapshot.ts');
 
-export interface SessionState { user: PublicUser | null; isLoading: boolean; error: string | null }
+/** `offlineSince`: set when the user is the last-known one because the server could not be reached (ISO 8601). */
+export interface SessionState { user: PublicUser | null; isLoading: boolean; error: string | null; offlineSince?: string | null }
 
 export const $session = map<SessionState>({ user: null, isLoading: true, error: null });
 
@@ -37,8 +40,12 @@ export function loadSession(): Promise<PublicUser | null> {
     loading = Promise.resolve(null);
   }
   loading ??= api<{ user: PublicUser }>('/api/auth/me')
-    .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); return r.user; })
-    .catch(() => {
+    .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); rememberUser(r.user); return r.user; })
+    .catch(async (e) => {
+      // Offline (issue #16 point 4): keep the last-known user of this device rather than signing out.
+      const snap = await snapshots().catch(() => null);
+      const last = snap?.isNetworkError(e) ? snap.recall<PublicUser>('user', lastUserId()) : null;
+      if (last) { $session.set({ user: last.data, isLoading: false, error: null, offlineSince: last.savedAt }); return last.data; }
       forgetSignIn();
       $session.set({ user: null, isLoading: false, error: null });
       return null;
@@ -46,8 +53,20 @@ export function loadSession(): Promise<PublicUser | null> {
   return loading;
 }
 
+const LAST_USER_KEY = 'college.offline-user-id';
+function lastUserId(): number { try { return Number(localStorage.getItem(LAST_USER_KEY) ?? 0); } catch { return 0; } }
+function rememberUser(user: PublicUser | null): void {
+  if (!user) return;
+  void snapshots().then((snap) => {
+    if (lastUserId() !== user.id) snap.forgetSnapshots();
+    try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* ignore */ }
+    snap.remember('user', user.id, user);
+  }, () => {});
+}
+
 export function setUser(user: PublicUser | null): void {
   $session.set({ user, isLoading: false, error: null });
+  rememberUser(user);
   loading = Promise.resolve(user);
 }
 
@@ -71,7 +90,9 @@ export async function login(email: string, password: string, rememberMe = false)
 export async function logout(): Promise<void> {
   try { await api('/api/colfront/auth/logout', { method: 'POST' }); }
   catch (e) { console.error('Unknown error during logout', e); }
-  try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
+  try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
+  // Nothing personal stays on the device for the next person (issue #16 point 4).
+  await snapshots().then((snap) => snap.forgetSnapshots(), () => {});
   setUser(null);
 }
 

@@ -49,7 +49,10 @@ test('simple registration: spec messages, a picked course leads to /apply/{id}, 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(new RegExp(`/apply/${courseId}$`));
 
-  // The same address in capitals is the same account: 409 → the spec's failure toast.
+  // The same address in capitals is the same account: 409 → the spec's failure toast. Signed out first: a
+  // signed-in person on a registration page is sent to their dashboard (issue #14 point 11).
+  await page.evaluate(() => localStorage.removeItem('authToken'));
+  await page.request.post('/api/auth/logout');
   await page.goto('/register-simple');
   await fillSimple(page, email.toUpperCase(), 'secret123');
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
@@ -92,12 +95,14 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await page.getByLabel('Nationality').selectOption('za');
   await page.getByLabel('ID number').fill('0104125800085');
   const dob = page.getByLabel('Date of birth');
-  await expect(dob).toHaveValue('2001-04-12');
+  // The date of birth comes only from a valid ID number (issue #14 point 5): a wrong check digit leaves it empty.
+  await expect(dob).toHaveValue('');
   await expect(dob).toHaveAttribute('readonly', '');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('This South African ID number is not valid: check the 13 digits')).toBeVisible();
   await expect(page.getByLabel('ID number')).toBeFocused();
   await page.getByLabel('ID number').fill(VALID_SA_ID);
+  await expect(dob).toHaveValue('2001-04-12');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 2 of 5')).toBeVisible();

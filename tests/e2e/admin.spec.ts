@@ -33,7 +33,8 @@ const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ 
 
 test('guards › logged out goes to /auth; a student gets the Unauthorized toast and /login, and the announcements message', async ({ page }) => {
   await page.goto('/dashboard/admin');
-  await expect(page).toHaveURL(/\/auth$/);
+  // /auth keeps the page that was asked for (issue #14 point 11).
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard%2Fadmin$/);
 
   const email = uniqueEmail('student');
   const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Sipho', lastName: 'Student', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
@@ -43,11 +44,14 @@ test('guards › logged out goes to /auth; a student gets the Unauthorized toast
   expect((await page.request.get('/api/admin/announcements')).status()).toBe(403);
 
   await page.goto('/admin/courses');
-  await expect(page).toHaveURL(/\/login/);
+  // Sent to /login (spec §6), which sends a signed-in student on to their dashboard (issue #14 point 11).
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
   await expect(toast(page, 'Unauthorized')).toContainText('You need admin privileges to access this page');
 });
 
 test('courses › the §5 form, Course created, and the new course goes live at /courses/{id} and /apply/{id}; deactivate takes it off', async ({ page }) => {
+  // Two full site builds (publish, then deactivate) run inside this test.
+  test.setTimeout(240_000);
   await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: 'Add course' }).click();
@@ -81,6 +85,10 @@ test('courses › the §5 form, Course created, and the new course goes live at 
 
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: `Deactivate ${title}` }).click();
+  // Deactivation asks first (issue #14 point 7).
+  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${title}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Deactivate course' }).click();
   await expect(toast(page, 'Course updated')).toBeVisible();
   await expect.poll(async () => (await page.request.get(`/courses/${id}`)).status(), { timeout: 60_000, intervals: [250] }).toBe(404);
 

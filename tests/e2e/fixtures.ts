@@ -49,3 +49,58 @@ export async function readMailTo(to: string, subject: RegExp, timeoutMs = 20_000
   }
   throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
 }
+
+/** A file for an upload slot, as Playwright's setInputFiles takes it. */
+export interface WizardFile { name: string; mimeType: string; buffer: Buffer }
+/** What an applicant types into the application wizard (spec §2 steps 1–4); step 1's name, e-mail and phone come from the account. */
+export interface WizardData {
+  dateOfBirth: string; nationality: string; addressLine1: string; city: string; state: string; postalCode: string; country: string;
+  highSchool: { name: string; city: string; country: string; from: string; to: string; qualification: string; grade: string };
+  documents: { idDocument: WizardFile; transcripts: WizardFile };
+  card: { name: string; number: string; expiry: string; cvc: string };
+}
+
+/**
+ * Fills the five steps of /apply like an applicant: personal details, high school, the two required uploads (waits
+ * until each shows its file name), card payment with the terms, and the certification on Review & Submit. Leaves
+ * the page on Review & Submit without submitting. Fails when a step's heading does not appear.
+ */
+export async function fillApplicationWizard(page: Page, data: WizardData): Promise<void> {
+  const next = () => page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await page.getByLabel('Date of birth').fill(data.dateOfBirth);
+  await page.getByLabel('Nationality').selectOption(data.nationality);
+  await page.getByLabel('Address line 1', { exact: true }).fill(data.addressLine1);
+  await page.getByLabel('City').fill(data.city);
+  await page.getByLabel('State/Province').fill(data.state);
+  await page.getByLabel('Postal code').fill(data.postalCode);
+  await page.getByLabel('Country').selectOption(data.country);
+  await next();
+
+  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible();
+  const hs = data.highSchool;
+  for (const [field, value] of [['name', hs.name], ['city', hs.city], ['country', hs.country], ['qualification', hs.qualification], ['grade', hs.grade]] as const) {
+    await page.locator(`#f-academicHistory-highSchool-${field}`).fill(value);
+  }
+  await page.locator('#f-academicHistory-highSchool-from').selectOption(hs.from);
+  await page.locator('#f-academicHistory-highSchool-to').selectOption(hs.to);
+  await next();
+
+  await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
+  for (const slot of ['idDocument', 'transcripts'] as const) {
+    await page.locator(`#f-documents-${slot}`).setInputFiles(data.documents[slot]);
+    await expect(page.getByTestId(`file-${slot}`)).toHaveText(data.documents[slot].name);
+  }
+  await next();
+
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await page.getByLabel('Name on card').fill(data.card.name);
+  await page.getByLabel('Card number').fill(data.card.number);
+  await page.getByLabel('Expiry date (MM/YY)').fill(data.card.expiry);
+  await page.getByLabel('CVC').fill(data.card.cvc);
+  await page.locator('#f-payment-paymentTerms').check();
+  await next();
+
+  await expect(page.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
+  await page.locator('#f-certification').check();
+}

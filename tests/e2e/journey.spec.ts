@@ -5,7 +5,7 @@
  * 3. the student logs in again and sees it as accepted.
  */
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, logInThroughUi, uniqueEmail } from './fixtures.ts';
+import { E2E_ADMIN, fillApplicationWizard, logInThroughUi, uniqueEmail } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -46,43 +46,13 @@ test('a visitor browses, registers and applies; an admin accepts; the student se
   // The five steps.
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Lerato');
-  await page.getByLabel('Date of birth').fill('2002-09-30');
-  await page.getByLabel('Nationality').selectOption('za');
-  await page.getByLabel('Address line 1', { exact: true }).fill('4 Mvusuludzo Street');
-  await page.getByLabel('City').fill('Makhado');
-  await page.getByLabel('State/Province').fill('Limpopo');
-  await page.getByLabel('Postal code').fill('0920');
-  await page.getByLabel('Country').selectOption('za');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible();
-  await page.locator('#f-academicHistory-highSchool-name').fill('Makhado Secondary');
-  await page.locator('#f-academicHistory-highSchool-city').fill('Makhado');
-  await page.locator('#f-academicHistory-highSchool-country').fill('South Africa');
-  await page.locator('#f-academicHistory-highSchool-from').selectOption('2016');
-  await page.locator('#f-academicHistory-highSchool-to').selectOption('2020');
-  await page.locator('#f-academicHistory-highSchool-qualification').fill('National Senior Certificate');
-  await page.locator('#f-academicHistory-highSchool-grade').fill('68%');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
-  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id.pdf');
-  await page.locator('#f-documents-transcripts').setInputFiles({ name: 'results.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByTestId('file-transcripts')).toHaveText('results.png');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-  await page.getByLabel('Name on card').fill('L Ndlovu');
-  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
-  await page.getByLabel('Expiry date (MM/YY)').fill('10/29');
-  await page.getByLabel('CVC').fill('321');
-  await page.locator('#f-payment-paymentTerms').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
+  await fillApplicationWizard(page, {
+    dateOfBirth: '2002-09-30', nationality: 'za', addressLine1: '4 Mvusuludzo Street', city: 'Makhado', state: 'Limpopo', postalCode: '0920', country: 'za',
+    highSchool: { name: 'Makhado Secondary', city: 'Makhado', country: 'South Africa', from: '2016', to: '2020', qualification: 'National Senior Certificate', grade: '68%' },
+    documents: { idDocument: { name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF }, transcripts: { name: 'results.png', mimeType: 'image/png', buffer: PNG } },
+    card: { name: 'L Ndlovu', number: '5555 5555 5555 4444', expiry: '10/29', cvc: '321' },
+  });
   await expect(page.getByText('Ready to process')).toBeVisible();
-  await page.locator('#f-certification').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await expect(page.getByTestId('toast').getByText('Application submitted successfully')).toBeVisible();

@@ -8,6 +8,8 @@ import { E2E_ADMIN } from './fixtures.ts';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-e2e-'));
 const env: NodeJS.ProcessEnv = {
   ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4399', HOST: '127.0.0.1',
+  // The browser specs register well over the soft per-IP limit from 127.0.0.1; the proof-of-work path has its own API test.
+  REGISTER_SOFT_LIMIT: '1000',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
   SITE_BUILD: 'always', SITE_BUILD_DEBOUNCE_MS: '200',
 };

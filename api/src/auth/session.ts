@@ -10,11 +10,11 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { RequestHandler, Request } from 'express';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db, DbOrTx } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
 import { verifyPassword, verifyDummy } from './password.ts';
-import { revokeAllTokens, userIdForToken } from './tokens.ts';
+import { revokeAllTokens, revokeTokenHash, tokenLogin } from './tokens.ts';
 
 export const SESSION_COOKIE = 'college.sid';
 export const IDLE_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
@@ -22,7 +22,7 @@ export const ABSOLUTE_MS = 12 * 3600_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;
 
 declare module 'express-session' {
-  interface SessionData { createdAt?: number; lastSeen?: number; remember?: boolean; role?: string }
+  interface SessionData { createdAt?: number; lastSeen?: number; remember?: boolean; role?: string; tokenHash?: string }
 }
 
 /** Absolute session lifetime for a login, in ms. Admins never get the remember-me extension. */
@@ -64,34 +64,50 @@ export function sessionMiddleware(database: Database, config: Config): RequestHa
   });
 }
 
-/** Ends sessions past their idle or absolute limit, before passport reads them. */
-export const sessionTimeouts: RequestHandler = (req, _res, next) => {
-  const s = req.session as any;
-  if (!s || !s.passport?.user) return next();
-  const now = Date.now();
-  const role = s.role === 'admin' ? 'admin' : 'student';
-  const absolute = lifetimeFor(role, Boolean(s.remember));
-  const idle = s.remember && role !== 'admin' ? absolute : IDLE_MS[role];
-  if ((s.createdAt && now - s.createdAt > absolute) || (s.lastSeen && now - s.lastSeen > idle)) {
-    return req.session.regenerate((err) => next(err));
-  }
-  // Touch at most once a minute so reads do not write on every request.
-  if (!s.lastSeen || now - s.lastSeen > 60_000) s.lastSeen = now;
-  next();
-};
+/** Idle limit of a login in ms: the role's (30 min admin, 2 h student), or the whole lifetime for a remembered student. */
+export function idleFor(role: string, remember: boolean): number {
+  return remember && role !== 'admin' ? lifetimeFor(role, true) : IDLE_MS[role === 'admin' ? 'admin' : 'student'];
+}
 
-/** Bearer authorization (`Authorization: Bearer <token>`): sets req.user when no session user exists. */
+/**
+ * Ends sessions past their idle or absolute limit, before passport reads them (ASVS 5.0 V7.3.1, V7.3.2), and
+ * revokes the bearer token of the same login with them, so the token the browser also sends cannot carry on.
+ */
+export function sessionTimeouts(database: Database): RequestHandler {
+  return (req, _res, next) => {
+    const s = req.session as any;
+    if (!s || !s.passport?.user) return next();
+    const now = Date.now();
+    const role = s.role === 'admin' ? 'admin' : 'student';
+    const absolute = lifetimeFor(role, Boolean(s.remember));
+    const idle = idleFor(role, Boolean(s.remember));
+    if ((s.createdAt && now - s.createdAt > absolute) || (s.lastSeen && now - s.lastSeen > idle)) {
+      const linked: string | undefined = s.tokenHash;
+      (linked ? revokeTokenHash(database.db, linked) : Promise.resolve())
+        .then(() => req.session.regenerate((err) => next(err)), next);
+      return;
+    }
+    // Touch at most once a minute so reads do not write on every request.
+    if (!s.lastSeen || now - s.lastSeen > 60_000) s.lastSeen = now;
+    next();
+  };
+}
+
+/**
+ * Bearer authorization (`Authorization: Bearer <token>`): sets req.user from a live token when no session user
+ * exists. A token sent next to a session cookie (as the site's api-client does) is still checked and touched,
+ * so its own idle clock runs while the person is active; an idle or expired token grants nothing.
+ */
 export function bearerAuth(database: Database): RequestHandler {
   return async (req, _res, next) => {
-    if (req.user) return next();
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return next();
     const token = header.slice(7).trim();
     if (!token || token.length > 200) return next();
     try {
-      const userId = await userIdForToken(database.db, token);
-      if (userId) {
-        const user = await findUserById(database.db, userId);
+      const login = await tokenLogin(database.db, token);
+      if (login && !req.user) {
+        const user = await findUserById(database.db, login.userId);
         if (user) { (req as any).user = toPublicUser(user); (req as any).authVia = 'bearer'; }
       }
       next();
@@ -99,12 +115,17 @@ export function bearerAuth(database: Database): RequestHandler {
   };
 }
 
+/** Deletes one stored cookie session by id (the other half of a login ended through its token). */
+export async function endSession(db: Db, sid: string): Promise<void> {
+  await db.execute(sql`DELETE FROM "session" WHERE sid = ${sid}`);
+}
+
 /**
  * Ends every way `userId` is signed in: deletes each stored session and revokes each bearer token
  * (password reset, password change, "log out everywhere", erasure). Takes a drizzle handle so it can run
  * inside the caller's transaction.
  */
-export async function endAllSessions(db: Db, userId: number): Promise<void> {
+export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
   await revokeAllTokens(db, userId);
 }

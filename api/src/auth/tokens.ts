@@ -1,33 +1,67 @@
 /**
  * Opaque bearer tokens (DESIGN §4): 32 random bytes, base64url to the client, SHA-256 stored.
- * Revoked at logout; expire with the session's absolute lifetime.
+ * Each token is one half of a login; the other half is the cookie session (`sessionId`). A token has the
+ * role's limits (ASVS 5.0 V7.3.1 idle, V7.3.2 absolute): it expires at `expiresAt` and after `idleMs`
+ * without use, and revoking it (logout) also names the session to end (V7.4.1).
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
 import { authTokens } from '../db/schema/users.ts';
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-/** Creates a token for `userId` valid for `ttlMs` milliseconds. Returns the clear token (shown once). */
-export async function issueToken(db: Db, userId: number, ttlMs: number): Promise<string> {
+/** How often a token's last use is written (ms): reads do not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Creates a token for `userId` valid for `ttlMs` milliseconds, idle-limited to `link.idleMs`, linked to the
+ * cookie session `link.sessionId` of the same login. Returns the clear token (shown once).
+ */
+export async function issueToken(db: DbOrTx, userId: number, ttlMs: number, link: { sessionId?: string; idleMs?: number } = {}): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(authTokens).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  const now = new Date();
+  await db.insert(authTokens).values({
+    userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs),
+    sessionId: link.sessionId ?? null, idleMs: link.idleMs ?? null, lastUsedAt: now,
+  });
   return token;
 }
 
-/** The user id a live token belongs to, or null. */
-export async function userIdForToken(db: Db, token: string): Promise<number | null> {
-  const rows = await db.select({ userId: authTokens.userId }).from(authTokens)
-    .where(and(eq(authTokens.tokenHash, sha256(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
-    .limit(1);
-  return rows[0]?.userId ?? null;
+/**
+ * The live login a token belongs to — `{ userId, sessionId }` — or null when it is unknown, revoked, past its
+ * absolute expiry or idle for longer than its `idleMs` (an idle token is revoked on the spot). Touches the
+ * token's last use at most once a minute.
+ */
+export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): Promise<{ userId: number; sessionId: string | null } | null> {
+  const hash = sha256(token);
+  const [row] = await db.select().from(authTokens).where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt))).limit(1);
+  if (!row || row.expiresAt.getTime() <= now) return null;
+  const lastUsed = (row.lastUsedAt ?? row.createdAt).getTime();
+  if (row.idleMs != null && now - lastUsed > row.idleMs) {
+    await revokeTokenHash(db, hash);
+    return null;
+  }
+  if (now - lastUsed > TOUCH_EVERY_MS) await db.update(authTokens).set({ lastUsedAt: new Date(now) }).where(eq(authTokens.id, row.id));
+  return { userId: row.userId, sessionId: row.sessionId };
 }
 
-export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, sha256(token)));
+/** The user id a live token belongs to, or null (see tokenLogin). */
+export async function userIdForToken(db: DbOrTx, token: string): Promise<number | null> {
+  return (await tokenLogin(db, token))?.userId ?? null;
 }
 
-export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+/** Revokes one token; returns the cookie session id of the same login (to end it too), if any. */
+export async function revokeToken(db: DbOrTx, token: string): Promise<string | null> {
+  const rows = await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, sha256(token))).returning({ sessionId: authTokens.sessionId });
+  return rows[0]?.sessionId ?? null;
+}
+
+/** Revokes the token whose SHA-256 is `hash` (the cookie half of a login keeps only the hash). */
+export async function revokeTokenHash(db: DbOrTx, hash: string): Promise<void> {
+  await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
+}
+
+export async function revokeAllTokens(db: DbOrTx, userId: number): Promise<void> {
   await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }

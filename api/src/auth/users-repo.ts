@@ -1,19 +1,44 @@
 /** User rows: lookups by e-mail (case-insensitive, stored lower-case) and id, and the public projection. */
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return rows[0];
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/**
+ * Sets the user's argon2id hash (and updatedAt). `emailProven`: the change came through a link sent to the
+ * account's mailbox, so the address counts as verified from now on if it was not already (issue #12).
+ */
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, opts: { emailProven?: boolean } = {}): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date(), ...(opts.emailProven ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}) }).where(eq(users.id, userId));
+}
+
+/** Inserts a user row and returns it (the caller decides role and consent). Throws on a duplicate e-mail (23505). */
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Makes user `id` an admin with this password hash; returns the row. */
+export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** Id, e-mail and first name of every student (announcement fan-out). */
+export function studentContacts(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.role, 'student'));
 }
 
 /** Strips the hash and private identifiers; the shape of spec §4 "user". */
@@ -21,7 +46,7 @@ export function toPublicUser(u: UserRow): PublicUser {
   return {
     id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, role: u.role,
     dateOfBirth: u.dateOfBirth, nationality: u.nationality, addressLine1: u.addressLine1, addressLine2: u.addressLine2,
-    city: u.city, state: u.state, postalCode: u.postalCode, country: u.country,
+    city: u.city, state: u.state, postalCode: u.postalCode, country: u.country, emailVerified: u.emailVerifiedAt != null,
     createdAt: u.createdAt instanceof Date ? u.createdAt.toISOString() : String(u.createdAt),
   };
 }

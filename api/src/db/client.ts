@@ -23,6 +23,10 @@ import * as rateLimits from './schema/rate-limits.ts';
 
 export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts, ...rateLimits };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repo function runs on: the database itself or an open transaction (writes that belong together share one). */
+export type DbOrTx = Db | Tx;
 
 export interface QueryPool {
   query(text: string, params?: unknown[]): Promise<{ rows: any[] }>;
@@ -33,6 +37,12 @@ export interface Database {
   db: Db;
   pool: QueryPool;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on `channel`: `onMessage(payload)` for every NOTIFY (issue #13). On PostgreSQL a dedicated connection
+   * that reconnects after 1 s when lost (notifications sent meanwhile are missed: callers also poll). Resolves
+   * once listening; the returned function stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,7 +64,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as any, { migrationsFolder });
-    return { db, pool: pool as unknown as QueryPool, kind: 'postgres', close: () => pool.end() };
+    const listen = (channel: string, onMessage: (payload: string) => void) => listenPg(opts.url!, channel, onMessage);
+    return { db, pool: pool as unknown as QueryPool, kind: 'postgres', listen, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -69,5 +80,51 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     query: (text, params) => client.query(text, params as any[]) as Promise<{ rows: any[] }>,
     on: () => {},
   };
-  return { db, pool, kind: 'pglite', close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const stop = await client.listen(channel, onMessage);
+    return async () => { if (!client.closed) await stop(); };
+  };
+  return { db, pool, kind: 'pglite', listen, close: () => client.close() };
+}
+
+/** LISTEN on its own pg.Client (a pooled client would be handed to other queries); reconnects after 1 s. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new TypeError(`Invalid channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const reconnectSoon = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => { retry = null; connect().catch(reconnectSoon); }, 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      reconnectSoon();
+    };
+    c.on('error', (err) => { console.error(`[db] LISTEN ${channel} connection error:`, err.message); lost(); });
+    c.on('end', lost);
+    c.on('notification', (n) => { if (n.channel === channel) onMessage(n.payload ?? ''); });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) { await c.end(); return; }
+    client = c;
+  };
+  await connect().catch((err) => { console.error(`[db] LISTEN ${channel} failed, retrying:`, err?.message ?? err); reconnectSoon(); });
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }

@@ -21,12 +21,11 @@ async function isEmpty(db: Db, table: any): Promise<boolean> {
 /** Loads the seed into empty tables. Returns the names of the tables it filled. */
 export async function seed(db: Db): Promise<string[]> {
   const filled: string[] = [];
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    if (await isEmpty(t, campuses)) { await tx.insert(campuses).values(read('campuses.json')); filled.push('campuses'); }
-    if (await isEmpty(t, departments)) { await tx.insert(departments).values(read<string[]>('departments.json').map((name) => ({ name }))); filled.push('departments'); }
-    if (await isEmpty(t, courses)) { await tx.insert(courses).values(read('courses.json')); filled.push('courses'); }
-    if (await isEmpty(t, announcements)) { await tx.insert(announcements).values(read('announcements.json')); filled.push('announcements'); }
+  await db.transaction(async (t) => {
+    if (await isEmpty(t, campuses)) { await t.insert(campuses).values(read('campuses.json')); filled.push('campuses'); }
+    if (await isEmpty(t, departments)) { await t.insert(departments).values(read<string[]>('departments.json').map((name) => ({ name }))); filled.push('departments'); }
+    if (await isEmpty(t, courses)) { await t.insert(courses).values(read('courses.json')); filled.push('courses'); }
+    if (await isEmpty(t, announcements)) { await t.insert(announcements).values(read('announcements.json')); filled.push('announcements'); }
   });
   return filled;
 }

@@ -1,9 +1,11 @@
 /**
  * Final error middleware: maps HttpError, body-parser errors (malformed JSON → 400, too large → 413)
- * and database outages (→ 503) to the DESIGN §4 shape. A 500 never leaks a stack or message.
+ * and database outages (→ 503) to the DESIGN §4 shape. A 500 never leaks a stack or message, and its log
+ * line carries no query parameters (error-log.ts).
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './errors.ts';
+import { describeErrorForLog } from './error-log.ts';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', 'ETIMEDOUT', 'EPIPE']);
 
@@ -38,7 +40,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     status = 503; body = { code: 'unavailable', message: 'Service temporarily unavailable. Please try again shortly.' };
     res.setHeader('Retry-After', '5');
   } else {
-    console.error(`[error] ${req.method} ${req.path}:`, err?.stack ?? err);
+    console.error(`[error] ${req.method} ${req.path}: ${describeErrorForLog(err)}`);
   }
   res.status(status).json({ error: body });
 };

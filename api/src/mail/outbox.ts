@@ -5,7 +5,7 @@
  * and retries failures with back-off; a crash before "sent" means the row is sent again on restart.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -17,14 +17,14 @@ export interface MailMessage { to: string; subject: string; text: string }
  */
 export const SENT_BODY = '(delivered; body not kept)';
 
-export async function enqueueMail(db: Db, msg: MailMessage | MailMessage[]): Promise<void> {
+export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[]): Promise<void> {
   const rows = Array.isArray(msg) ? msg : [msg];
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
 
 /** Sends up to `batch` due mails once. Returns how many were sent. */
-export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<number> {
+export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = 20): Promise<number> {
   const claimed = await db.execute(sql`
     UPDATE mail_outbox SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
     WHERE id IN (
@@ -50,7 +50,7 @@ export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<n
 }
 
 /** Polls the outbox every `intervalMs` ms. Returns a stop function that waits for the current pass. */
-export function startMailWorker(db: Db, mailer: Mailer, intervalMs = 1000): () => Promise<void> {
+export function startMailWorker(db: DbOrTx, mailer: Mailer, intervalMs = 1000): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const tick = async () => {

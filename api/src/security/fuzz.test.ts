@@ -66,5 +66,5 @@ describe(`security: fuzzing (${DB_KIND})`, () => {
     expect(failures.slice(0, 20), `${failures.length} fuzzed requests failed (FUZZ_SEED=${process.env.FUZZ_SEED ?? 20261121})`).toEqual([]);
     // The admin session survived the run: nothing the fuzzer sent signed it out or demoted it.
     expect((await admin.agent.get('/api/auth/me')).body.user?.role).toBe('admin');
-  });
+  }, 240_000);
 });

@@ -31,8 +31,11 @@ export const RULES: Rule[] = [
   { access: 'public', method: /^POST$/, path: new RegExp(`^${AUTH}/(login|logout|register|comprehensive-register)$`), why: 'auth entry points' },
   { access: 'public', method: /^GET$/, path: new RegExp(`^${AUTH}/me$`), why: 'session probe (401 when signed out)' },
   { access: 'public', method: /^(GET|POST)$/, path: new RegExp(`^${AUTH}/reset-password(/[^/]+)*$`), why: 'password reset by e-mailed link' },
+  { access: 'public', method: /^POST$/, path: new RegExp(`^${AUTH}/verify-email$`), why: 'e-mail verification by e-mailed link (issue #12; may be opened on another device)' },
   { access: 'public', method: /^POST$/, path: /^\/api\/contact$/, why: 'contact form (DESIGN §4)' },
   { access: 'public', method: /^POST$/, path: /^\/api\/assessment-centre$/, why: 'assessment booking (spec §7)' },
+  { access: 'public', method: /^POST$/, path: /^\/api\/sms\/inbound$/, why: 'SMS gateway webhook, authenticated by SMS_WEBHOOK_SECRET (issue #17)' },
+  { access: 'public', method: /^POST$/, path: /^\/api\/eligibility$/, why: 'APS and course eligibility calculator (issue #18; stores nothing)' },
 
   { access: 'user', method: ANY, path: /^\/api\//, why: 'personal data needs a login (DESIGN §4)' },
 ];

@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
 import { writeCspManifest } from './csp.ts';
+import type { SiteStatus } from './serve.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
@@ -25,6 +26,32 @@ export interface BuildStatus { id: number; status: string; reason: string | null
 export interface SiteBuilderOptions {
   db: Db; dataDir: string; apiUrl: () => string; debounceMs: number; hookUrl?: string;
   log?: (msg: string) => void;
+  /**
+   * With `hookUrl` on several nodes: claims the current content version so that one node calls the hook per
+   * change (issue #13; api/src/cluster/content-watcher.ts). `claim` answers the version or null (already called);
+   * `release` gives a claim back after a failed call.
+   */
+  hookClaim?: { claim(): Promise<number | null>; release(version: number): Promise<void> };
+  /** `false` when SITE_BUILD=never: the 503 page then says the server is API-only. */
+  enabled?: boolean;
+  /** First retry delay after a failed build, ms; doubles per failure up to `retryMaxMs` (defaults 5 000 and 300 000). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Runs the build into `outDir` (tests replace it); defaults to `astro build` in a child process. */
+  runBuild?: (outDir: string) => Promise<void>;
+}
+
+/**
+ * The line of an `astro build` log that names the cause: the message Astro prints before its
+ * "Location:"/"Stack trace:" block, else the first line mentioning an error, else the last line.
+ */
+export function firstErrorLine(log: string): string {
+  const lines = log.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+  const marker = lines.findIndex((l) => /^\s*(Location|Stack trace):\s*$/.test(l));
+  const isNoise = (l: string) => !l.trim() || /^npm (warn|notice)/i.test(l) || /^\d\d:\d\d:\d\d /.test(l) || /^\s*[├└▶│]/.test(l);
+  if (marker > 0) for (let i = marker - 1; i >= 0; i--) if (!isNoise(lines[i])) return lines[i].trim();
+  const err = lines.find((l) => !isNoise(l) && /error|cannot|failed/i.test(l));
+  return (err ?? [...lines].reverse().find((l) => l.trim()) ?? 'unknown error').trim();
 }
 
 function hashSources(): string {
@@ -49,6 +76,9 @@ export class SiteBuilder {
   private timer: NodeJS.Timeout | null = null;
   private sourceHash = hashSources();
   private siteDir: string;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryAt: number | null = null;
 
   constructor(opts: SiteBuilderOptions) {
     this.opts = opts;
@@ -61,6 +91,15 @@ export class SiteBuilder {
   /** The live build directory, or null before the first build. */
   dir(): string | null { return this.live; }
   isBuilding(): boolean { return this.running !== null; }
+
+  /** State for the 503 page and the health check (issue #11). */
+  status(): SiteStatus {
+    const retryInMs = this.retryAt == null ? null : Math.max(0, this.retryAt - Date.now());
+    const state = this.live ? 'ready'
+      : this.opts.enabled === false && !this.running ? 'disabled'
+        : this.failures > 0 && !this.running ? 'failed' : 'building';
+    return { state, failures: this.failures, retryInMs };
+  }
 
   private readCurrent(): { dir: string; hash: string } | null {
     try { return JSON.parse(fs.readFileSync(path.join(this.siteDir, 'current.json'), 'utf8')); } catch { return null; }
@@ -86,7 +125,7 @@ export class SiteBuilder {
   /** Debounced rebuild after a publish. */
   schedule(reason: string): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; void this.buildNow(reason); }, this.opts.debounceMs);
+    this.timer = setTimeout(() => { this.timer = null; this.buildNow(reason).catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }, this.opts.debounceMs);
     this.timer.unref?.();
   }
 
@@ -95,12 +134,12 @@ export class SiteBuilder {
     if (this.running) { this.queued = true; return this.running.then(() => this.running ?? undefined); }
     this.running = this.runOnce(reason).finally(() => {
       this.running = null;
-      if (this.queued) { this.queued = false; void this.buildNow('queued change'); }
+      if (this.queued) { this.queued = false; this.buildNow('queued change').catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }
     });
     return this.running;
   }
 
-  /** Waits for pending and running builds to finish (tests, benchmarks). */
+  /** Waits for pending and running builds to finish (tests, benchmarks); a scheduled retry is not waited for. */
   async idle(): Promise<void> {
     while (this.timer || this.running) {
       if (this.running) await this.running;
@@ -116,6 +155,11 @@ export class SiteBuilder {
 
   private async runOnce(reason: string): Promise<void> {
     const db = this.opts.db;
+    let claimed: number | null = null;
+    if (this.opts.hookUrl && this.opts.hookClaim) {
+      claimed = await this.opts.hookClaim.claim().catch((err) => { this.opts.log?.(`site: could not claim the build hook: ${err?.message ?? err}`); return null; });
+      if (claimed === null) { this.opts.log?.(`site: build hook already called for this content by another node (${reason})`); return; }
+    }
     const started = Date.now();
     const hash = await this.contentHash();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
@@ -125,7 +169,8 @@ export class SiteBuilder {
         if (!res.ok) throw new Error(`Build hook answered ${res.status}`);
       } else {
         const out = path.join(this.siteDir, 'builds', `${Date.now()}-${rec.id}`);
-        await this.runAstro(out);
+        await (this.opts.runBuild ?? ((dir: string) => this.runAstro(dir)))(out);
+        fs.rmSync(path.join(out, '.prerender'), { recursive: true, force: true });
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
         writeCspManifest(out);
         const tmp = path.join(this.siteDir, 'current.json.tmp');
@@ -136,17 +181,61 @@ export class SiteBuilder {
         this.prune([out, previous].filter(Boolean) as string[]);
       }
       const durationMs = Date.now() - started;
+      this.failures = 0;
+      this.cancelRetry();
       await db.update(siteBuilds).set({ status: 'ok', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id));
       this.opts.log?.(`site: build ok in ${durationMs} ms (${reason})`);
     } catch (err: any) {
       const durationMs = Date.now() - started;
-      const message = String(err?.message ?? err).slice(-2000);
-      await db.update(siteBuilds).set({ status: 'error', finishedAt: new Date(), durationMs, error: message }).where(eq(siteBuilds.id, rec.id)).catch(() => {});
-      this.opts.log?.(`site: build FAILED after ${durationMs} ms (${reason}); keeping the live site. ${message.split('\n').slice(-5).join(' | ')}`);
+      const full = String(err?.message ?? err);
+      const cause = firstErrorLine(full);
+      await db.update(siteBuilds).set({ status: 'error', finishedAt: new Date(), durationMs, error: `${cause}\n${full.slice(-2000)}` }).where(eq(siteBuilds.id, rec.id)).catch(() => {});
+      if (claimed !== null) await this.opts.hookClaim?.release(claimed).catch(() => {});
+      this.failures += 1;
+      const delay = Math.min(this.opts.retryMaxMs ?? 300_000, (this.opts.retryBaseMs ?? 5_000) * 2 ** (this.failures - 1));
+      this.opts.log?.(`site: build FAILED after ${durationMs} ms (${reason}): ${cause}. ${this.live ? 'Keeping the live site; ' : 'No live site yet; '}retry ${this.failures} in ${Math.round(delay / 1000)} s.`);
+      this.scheduleRetry(delay);
     }
   }
 
+  /** Retries a failed build after `delayMs` unless a newer build (publish, retry) runs first. */
+  private scheduleRetry(delayMs: number): void {
+    this.cancelRetry();
+    this.retryAt = Date.now() + delayMs;
+    this.retryTimer = setTimeout(() => { this.retryTimer = null; this.retryAt = null; void this.buildNow(`retry ${this.failures}`); }, delayMs);
+    this.retryTimer.unref?.();
+  }
+
+  private cancelRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = null;
+  }
+
+  /** Stops any scheduled retry or debounced build (server shutdown). */
+  stop(): void {
+    this.cancelRetry();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Astro pre-renders by importing its server chunks from `outDir/.prerender`; their bare imports
+   * (`@oslojs/encoding`, …) resolve by walking up from there. A DATA_DIR outside the checkout has no
+   * node_modules above it, so a link to the checkout's node_modules is kept beside the builds (issue #11).
+   */
+  private linkNodeModules(): void {
+    const link = path.join(this.siteDir, 'node_modules');
+    const target = path.join(ROOT, 'node_modules');
+    try {
+      if (fs.realpathSync(link) === fs.realpathSync(target)) return;
+      fs.rmSync(link, { recursive: true, force: true });
+    } catch { /* missing: create it */ }
+    fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
+  }
+
   private runAstro(outDir: string): Promise<void> {
+    this.linkNodeModules();
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: ROOT,
@@ -154,8 +243,8 @@ export class SiteBuilder {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';
-      child.stdout.on('data', (d) => { log = (log + d).slice(-8000); });
-      child.stderr.on('data', (d) => { log = (log + d).slice(-8000); });
+      child.stdout.on('data', (d) => { log = (log + d).slice(-20_000); });
+      child.stderr.on('data', (d) => { log = (log + d).slice(-20_000); });
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${log}`))));
     });

@@ -7,19 +7,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 
 export const CSP_FILE = 'csp.json';
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
-/** SHA-256 source expressions ('sha256-…') of the inline executable scripts in one HTML document. */
+type Node = DefaultTreeAdapterMap['node'];
+
+/**
+ * SHA-256 source expressions ('sha256-…') of the inline executable scripts in one HTML document. The document
+ * is parsed with parse5 (the WHATWG parsing algorithm browsers use), so only real `<script>` elements without
+ * `src` count — never '<script>' text inside an attribute such as an admin-written og:description, a
+ * comment or a textarea (ASVS 5.0 V3.4.3). JSON-LD and other data blocks are not scripts and are skipped.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const m of html.matchAll(INLINE_SCRIPT)) {
-    const attrs = m[1];
-    if (/\bsrc\s*=/.test(attrs)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  const stack: Node[] = [parse(html)];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if ('tagName' in node && node.tagName === 'script') {
+      const attrs = new Map(node.attrs.map((a) => [a.name, a.value]));
+      const type = (attrs.get('type') ?? '').trim().toLowerCase();
+      if (!attrs.has('src') && EXECUTABLE_TYPES.has(type)) {
+        const text = node.childNodes.map((c) => ('value' in c && c.nodeName === '#text' ? c.value : '')).join('');
+        hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+      }
+    }
+    if ('childNodes' in node) stack.push(...node.childNodes);
+    if ('content' in node && node.content) stack.push(node.content as Node);
   }
   return [...hashes];
 }

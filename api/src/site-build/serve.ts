@@ -13,9 +13,33 @@ import type { RequestHandler, Request, Response, NextFunction } from 'express';
 import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
 
+/** What the server can say about its static site (issue #11): shown on the 503 page and by the health check. */
+export interface SiteStatus {
+  /** `building`: no live site yet, a build runs; `ready`: a live build is served; `failed`: no live site and the last build failed; `disabled`: SITE_BUILD=never and nothing built. */
+  state: 'building' | 'ready' | 'failed' | 'disabled';
+  /** Failed builds in a row (0 after a success). */
+  failures: number;
+  /** Milliseconds until the next automatic retry, or null when none is scheduled. */
+  retryInMs: number | null;
+}
+
 export interface SiteHandle {
   /** Absolute path of the live build, or null while the first build runs. */
   dir(): string | null;
+  /** State for the 503 page and /api/colfront/health; absent means "building". */
+  status?(): SiteStatus;
+}
+
+/** The 503 page shown while there is no live build: it says what is happening and refreshes itself. */
+export function startingPage(status: SiteStatus): string {
+  const secs = status.retryInMs == null ? null : Math.max(1, Math.ceil(status.retryInMs / 1000));
+  const text = status.state === 'failed'
+    ? `The site could not be built (${status.failures} attempt${status.failures === 1 ? '' : 's'} so far). The server tries again ${secs ? `in ${secs} seconds` : 'shortly'}; the cause is in the server log.`
+    : status.state === 'disabled'
+      ? 'This server runs the API only (SITE_BUILD=never), so it has no pages to show.'
+      : 'The site is being prepared. This page will refresh in a few seconds.';
+  const refresh = status.state === 'disabled' ? '' : `<meta http-equiv="refresh" content="${Math.min(30, Math.max(5, secs ?? 5))}">`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<meta name="viewport" content="width=device-width, initial-scale=1"><title>Starting up</title></head><body><main><h1>Starting up</h1><p>${text}</p><p>Status: <code>/api/colfront/health</code></p></main></body></html>`;
 }
 
 /** Client-routed shells: first match wins. */
@@ -38,14 +62,20 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-function send(res: Response, file: string, status = 200, root?: string): void {
-  if (root && file.endsWith('.html')) {
+/**
+ * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,
+ * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
+ * build (the default DATA_DIR is `.data`; issue #11).
+ */
+function send(res: Response, file: string, status: number, root: string): void {
+  if (file.endsWith('.html')) {
     const hashes = manifestFor(root)?.[path.relative(root, file).split(path.sep).join('/')];
     if (hashes) res.setHeader('Content-Security-Policy', pagePolicy(hashes));
   }
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   res.status(status);
-  res.sendFile(file, {
+  res.sendFile(path.relative(root, file), {
+    root,
     dotfiles: 'deny',
     headers: { 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', 'X-Content-Type-Options': 'nosniff' },
   });
@@ -59,8 +89,9 @@ export function siteMiddleware(site: SiteHandle): RequestHandler {
     if (req.path.startsWith('/api/')) return next();
     const root = site.dir();
     if (!root) {
-      res.status(503).setHeader('Retry-After', '5');
-      res.type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Starting up</title></head><body><p>The site is being prepared. This page will refresh in a few seconds.</p></body></html>');
+      const status = site.status?.() ?? { state: 'building', failures: 0, retryInMs: null };
+      res.status(503).setHeader('Retry-After', String(Math.max(5, Math.ceil((status.retryInMs ?? 5000) / 1000))));
+      res.type('html').send(startingPage(status));
       return;
     }
     for (const [re, shell] of SHELLS) if (re.test(req.path)) return send(res, path.join(root, shell), 200, root);

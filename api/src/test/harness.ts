@@ -11,15 +11,21 @@ import supertest from 'supertest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createApp, type AppDeps } from '../app.ts';
+import { createApp } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { memoryMailer } from '../mail/mailer.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
+import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 
 export interface TestApp {
   url: string;
   database: Database;
+  /** The PostgreSQL URL of this test's database (unset on PGlite), for a second connection like another node's. */
+  databaseUrl?: string;
   config: Config;
   mailer: ReturnType<typeof memoryMailer>;
+  /** The document store the app uses (local under DATA_DIR/uploads, or S3 when `env` sets S3_BUCKET). */
+  store: DocumentStore;
   deps: AppDeps;
   /** The Express app under test (the security suite enumerates its routes). */
   app: ReturnType<typeof createApp>;
@@ -54,17 +60,19 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
 export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', DATA_DIR: `/tmp/college-test-${process.pid}`, ...env } as any);
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: `/tmp/college-test-${process.pid}`, ...env } as any);
   const database = await openDatabase({ url: fresh?.url });
   if (opts.seed !== false) await seed(database.db);
   const mailer = memoryMailer();
+  const store = await createDocumentStore(config);
+  await store.init();
   const contentChanges: string[] = [];
-  const deps: AppDeps = { database, config, mailer, onContentChanged: (r) => contentChanges.push(r) };
+  const deps: AppDeps = { database, config, mailer, store, onContentChanged: (r) => contentChanges.push(r) };
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, app, database, config, mailer, deps, contentChanges,
+    url, app, database, databaseUrl: fresh?.url, config, mailer, store, deps, contentChanges,
     request: () => supertest.agent(url),
     close: async () => {
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });

@@ -7,8 +7,8 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import type { AdminStats } from '../../../api/contracts/admin.ts';
-import { APPLICATION_STATUSES, statusLabel } from '../../../api/contracts/statuses.ts';
+import type { AdminStats } from '#contracts/admin.ts';
+import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import { api } from '../../lib/api-client.ts';
 import { levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
@@ -98,6 +98,17 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} students · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
       </section>
+      {stats.sms && (
+        <section aria-labelledby="sms-stats" className="card p-4">
+          <h2 id="sms-stats" className="mb-2 font-semibold">SMS</h2>
+          <dl className="grid gap-2 sm:grid-cols-4">
+            <div><dt className="text-sm muted">Sent</dt><dd className="text-xl font-bold" data-testid="sms-sent">{stats.sms.sent}</dd></div>
+            <div><dt className="text-sm muted">Failed</dt><dd className="text-xl font-bold" data-testid="sms-failed">{stats.sms.failed}</dd></div>
+            <div><dt className="text-sm muted">Waiting</dt><dd className="text-xl font-bold" data-testid="sms-pending">{stats.sms.pending}</dd></div>
+            <div><dt className="text-sm muted">Opted out</dt><dd className="text-xl font-bold" data-testid="sms-opted-out">{stats.sms.optedOut}</dd></div>
+          </dl>
+        </section>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent" className="card p-4">
           <div className="mb-2 flex items-center justify-between"><h2 id="recent" className="font-semibold">Recent applications</h2>
@@ -171,7 +182,7 @@ function Payments() {
     <div className="space-y-4">
       <p className="text-lg">Fees collected: <strong>{stats ? money(stats.feesCollected) : '…'}</strong></p>
       {error ? <ErrorState message="Error loading payment data. Please try again." /> : !rows ? <SkeletonRows rows={5} label="Loading payments" /> : (
-        <div className="card overflow-x-auto">
+        <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Latest application fees">
           <table className="w-full text-sm">
             <caption className="px-3 py-2 text-left font-semibold">Latest application fees</caption>
             <thead><tr className="text-left"><th scope="col" className="px-3 py-2">Application</th><th scope="col" className="px-3 py-2">Applicant</th><th scope="col" className="px-3 py-2">Amount</th><th scope="col" className="px-3 py-2">Payment</th><th scope="col" className="px-3 py-2">Date</th></tr></thead>

@@ -1,5 +1,6 @@
 /**
- * The admin layout's guard and logout button (spec §2 Admin layout, §6): logged out → /auth; signed in but
+ * The admin layout's guard and logout button (spec §2 Admin layout, §6): logged out → /auth?redirect=<this page>
+ * (issue #14 point 11: after logging in the admin lands where they were going); signed in but
  * not admin → toast 'Unauthorized' / 'You need admin privileges to access this page' and /login (mode
  * 'redirect'), or stay and let the page show the 'Unauthorized Access' message (mode 'message').
  * Log out → /auth.
@@ -15,7 +16,7 @@ export default function AdminGuard({ mode = 'redirect' }: { mode?: 'redirect' | 
   const access = useAdminAccess();
   const [pending, setPending] = useState(false);
   useEffect(() => {
-    if (access === 'anonymous' && !pending) window.location.replace('/auth');
+    if (access === 'anonymous' && !pending) window.location.replace(`/auth?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     if (access === 'forbidden' && mode === 'redirect') {
       flashToast(UNAUTHORIZED_TOAST);
       window.location.replace('/login');

@@ -74,7 +74,7 @@ function Bookings() {
       <h1 className="mb-4 text-2xl font-bold">Assessment bookings</h1>
       {error ? <ErrorState message="Could not load assessment bookings." onRetry={load} /> : !items ? <SkeletonRows rows={4} label="Loading bookings" />
         : items.length === 0 ? <Empty>No bookings yet.</Empty> : (
-          <div className="card overflow-x-auto">
+          <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Assessment bookings">
             <table className="w-full text-sm">
               <caption className="sr-only">Assessment bookings</caption>
               <thead><tr className="text-left">{['Reference', 'Name', 'Contact', 'Campus', 'Assessment', 'Preferred', 'Received'].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}</tr></thead>

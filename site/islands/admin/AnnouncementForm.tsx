@@ -5,7 +5,7 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '../../../api/contracts/announcements.ts';
+import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '#contracts/announcements.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { Announcement } from '../../../api/contracts/announcements.ts';
+import type { Announcement } from '#contracts/announcements.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useAdminAccess } from './use-admin.ts';

@@ -2,21 +2,25 @@
  * Admin applications (spec §2 Applications; issue #6): search, status and course filters, sortable columns,
  * pagination (server side, so 10,000 applications stay fast), ids as APP-{id}, quick Approve (accepted) and
  * Reject on pending rows only, bulk decisions with per-item results, CSV export of the current filter, and a
- * detail panel (applicant, academic history, documents, payment, history) with a status select over all six
+ * detail panel (applicant, academic history, documents reviewed one by one (issue #16), payment, history) with a status select over all six
  * statuses, notes and a Reject button. Toasts 'Application updated' / 'Update failed' (spec §8).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { APPLICATION_STATUSES, statusLabel } from '../../../api/contracts/statuses.ts';
-import type { AdminApplicationRow, BulkResult } from '../../../api/contracts/admin.ts';
+import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
+import type { AdminApplicationDetail, AdminApplicationsPage, BulkResult } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { countryName } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
 import Panel from './Panel.tsx';
+import DocumentReviews from './DocumentReviews.tsx';
+import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, appRef, dateTime, Empty, ErrorState, money, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
 
-interface Page { applications: AdminApplicationRow[]; total: number; page: number; pageSize: number; pages: number }
+type Page = AdminApplicationsPage;
 interface CourseOption { id: number; title: string }
-type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course';
+type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course' | 'aps';
 
 async function changeStatus(id: number, status: string, notes: string): Promise<boolean> {
   try {
@@ -39,6 +43,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState('all');
   const [courseId, setCourseId] = useState('all');
+  const [eligibility, setEligibility] = useState('all');
   const [sort, setSort] = useState<Sort>('createdAt');
   const [dir, setDir] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
@@ -56,7 +61,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
   useEffect(() => { api<{ courses: CourseOption[] }>('/api/courses?all=1').then((r) => setCourses(r.courses)).catch(() => {}); }, []);
 
-  const query = new URLSearchParams({ q: term, status, courseId, sort, dir, page: String(page), pageSize: String(size) }).toString();
+  const query = new URLSearchParams({ q: term, status, courseId, eligibility, sort, dir, page: String(page), pageSize: String(size) }).toString();
   const load = useCallback(async () => {
     const mine = ++seq.current;
     setLoading(true);
@@ -71,13 +76,18 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   }, [query]);
   useEffect(() => { void load(); }, [load]);
 
-  const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' ? 'desc' : 'asc'); } setPage(1); };
+  const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' || s === 'aps' ? 'desc' : 'asc'); } setPage(1); };
+  const [confirmDialog, ask] = useConfirm();
   const quick = async (id: number, to: 'accepted' | 'rejected') => {
+    if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setBusy(id);
     if (await changeStatus(id, to, '')) await load();
     setBusy(null);
   };
   const bulk = async (to: 'accepted' | 'rejected') => {
+    const n = selected.size;
+    const verb = to === 'accepted' ? 'Approve' : 'Reject';
+    if (!await ask({ title: `${verb} ${n} application${n === 1 ? '' : 's'}?`, description: `Each selected pending application will be ${to === 'accepted' ? 'accepted' : 'rejected'} and every student will be e-mailed about the decision.`, action: `${verb} ${n}`, danger: to === 'rejected' })) return;
     setBusy('bulk');
     try {
       const r = await api<{ results: BulkResult[] }>('/api/admin/applications/bulk', { method: 'POST', json: { ids: [...selected], status: to } });
@@ -107,8 +117,9 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
   return (
     <section aria-labelledby={heading ? 'apps-heading' : undefined}>
+      {confirmDialog}
       {heading && <h1 id="apps-heading" className="mb-4 text-2xl font-bold">Applications</h1>}
-      <form role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => { e.preventDefault(); setTerm(q.trim()); setPage(1); }}>
+      <form role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => { e.preventDefault(); setTerm(q.trim()); setPage(1); }}>
         <div>
           <label htmlFor="app-search" className="label">Search</label>
           <input id="app-search" type="search" className="input" placeholder="Name, e-mail, course or APP-id" value={q} onChange={(e) => setQ(e.target.value)} />
@@ -125,6 +136,15 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           <select id="app-course" className="input" value={courseId} onChange={(e) => { setCourseId(e.target.value); setPage(1); }}>
             <option value="all">All courses</option>
             {courses.map((c) => <option key={c.id} value={String(c.id)}>{c.title}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="app-eligibility" className="label">Eligibility</label>
+          <select id="app-eligibility" className="input" value={eligibility} onChange={(e) => { setEligibility(e.target.value); setPage(1); }}>
+            <option value="all">All applicants</option>
+            <option value="eligible">Meets requirements</option>
+            <option value="not_eligible">Does not meet requirements</option>
+            <option value="unknown">No NSC results</option>
           </select>
         </div>
         <div className="flex items-end gap-2">
@@ -153,7 +173,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           : !data ? <SkeletonRows rows={Math.min(size, 8)} label="Loading applications" />
           : rows.length === 0 ? <Empty>No applications found</Empty>
           : (
-            <div className="card overflow-x-auto" aria-busy={loading}>
+            <div className="card overflow-x-auto" aria-busy={loading} tabIndex={0} role="region" aria-label={`Applications, page ${data.page} of ${data.pages}`}>
               <table className="w-full text-sm">
                 <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
                 <thead className="border-b border-slate-200 dark:border-slate-700">
@@ -161,7 +181,9 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                     <th scope="col" className="px-3 py-2"><input type="checkbox" aria-label="Select all pending applications on this page" checked={allPendingSelected}
                       disabled={pendingOnPage.length === 0}
                       onChange={(e) => setSelected(new Set(e.target.checked ? pendingOnPage.map((a) => a.id) : []))} /></th>
-                    {th('ID', 'id')}{th('Applicant', 'applicant')}{th('Course', 'course')}{th('Status', 'status')}{th('Submitted', 'createdAt')}
+                    {th('ID', 'id')}{th('Applicant', 'applicant')}{th('Course', 'course')}{th('APS', 'aps')}
+                    <th scope="col" className="px-3 py-2 text-left">Eligible</th>
+                    {th('Status', 'status')}{th('Submitted', 'createdAt')}
                     <th scope="col" className="px-3 py-2 text-left">Actions</th>
                   </tr>
                 </thead>
@@ -172,8 +194,10 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                         <input type="checkbox" aria-label={`Select ${appRef(a.id)}`} checked={selected.has(a.id)}
                           onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.target.checked) n.add(a.id); else n.delete(a.id); return n; })} />)}</td>
                       <td className="px-3 py-2 font-mono">{appRef(a.id)}</td>
-                      <td className="px-3 py-2"><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted">{a.applicant.email}</span></td>
+                      <td className="px-3 py-2"><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted">{a.applicant.email}</span>{a.applicant.emailVerified === false && <NotVerified />}</td>
                       <td className="px-3 py-2">{a.course?.title ?? 'Unknown Course'}</td>
+                      <td className="px-3 py-2 tabular-nums">{a.aps ?? '—'}</td>
+                      <td className="px-3 py-2"><EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} /></td>
                       <td className="px-3 py-2"><StatusBadge status={a.status} /></td>
                       <td className="px-3 py-2 whitespace-nowrap">{dateTime(a.createdAt)}</td>
                       <td className="px-3 py-2">
@@ -213,13 +237,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   );
 }
 
-interface DetailData {
-  application: { id: number; status: string; personal: Record<string, string>; academicHistory: { highSchool?: Record<string, string>; college?: Record<string, string> }; paymentStatus: string; paymentAmount: string; notes?: string | null; createdAt: string | null; course: { title: string; department: string } | null };
-  applicant: { firstName: string; lastName: string; email: string; phone: string | null } | null;
-  history: { id: number; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string; changedBy: { name: string } | null }[];
-  payment: { method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string } | null;
-  documents: { slot: string; label: string; name: string | null; url: string; size: number | null }[];
-}
+type DetailData = AdminApplicationDetail;
 
 const PERSONAL: [string, string][] = [
   ['firstName', 'First name'], ['lastName', 'Last name'], ['email', 'Email'], ['phone', 'Phone'], ['dateOfBirth', 'Date of birth'],
@@ -228,10 +246,15 @@ const PERSONAL: [string, string][] = [
 ];
 const SCHOOL: [string, string][] = [['name', 'Name'], ['city', 'City'], ['country', 'Country'], ['from', 'From'], ['to', 'To'], ['qualification', 'Qualification'], ['grade', 'Grade']];
 
+/** Flag for an applicant who never opened the e-mailed verification link (issue #12 finding 1). */
+function NotVerified() {
+  return <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">e-mail not verified</span>;
+}
+
 function Dl({ items }: { items: [string, string | null | undefined][] }) {
   return (
-    <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
-      {items.filter(([, v]) => v).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v}</dd></div>)}
+    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+      {items.filter(([, v]) => v).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="break-words">{v}</dd></div>)}
     </dl>
   );
 }
@@ -247,7 +270,9 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
       .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'This application no longer exists.' : 'Could not load the application.'));
   }, [id]);
   useEffect(load, [load]);
+  const [confirmDialog, ask] = useConfirm();
   const save = async (to: string) => {
+    if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setSaving(true);
     if (await changeStatus(id, to, notes)) { setNotes(''); load(); onChanged(); }
     setSaving(false);
@@ -258,20 +283,23 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const p = a.personal ?? {};
   return (
     <div className="space-y-6">
+      {confirmDialog}
       <div className="flex flex-wrap items-center gap-3"><StatusBadge status={a.status} /><span className="text-sm muted">Submitted {dateTime(a.createdAt)}</span></div>
       <section aria-labelledby="d-applicant"><h3 id="d-applicant" className="mb-2 font-semibold">Applicant</h3>
-        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>` : null],
-          ...PERSONAL.map(([k, l]) => [l, p[k]] as [string, string])]} />
+        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>${d.applicant.emailVerified === false ? ' — e-mail not verified' : ''}` : null],
+          ...PERSONAL.map(([k, l]) => [l, k === 'nationality' || k === 'country' ? countryName(p[k]) : p[k]] as [string, string])]} />
       </section>
       <section aria-labelledby="d-academic"><h3 id="d-academic" className="mb-2 font-semibold">Academic history</h3>
         {a.academicHistory?.highSchool ? <><p className="text-sm font-medium">High school</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.highSchool?.[k]])} /></> : <p className="text-sm muted">None given</p>}
         {a.academicHistory?.college?.name && <><p className="mt-2 text-sm font-medium">College / university</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.college?.[k]])} /></>}
+        <p className="mt-2 text-sm font-medium">NSC results</p>
+        <NscResultsList results={a.academicHistory?.nscResults ?? []} />
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="detail-eligibility">
+          <span>APS {a.aps ?? '—'}</span><span aria-hidden="true">·</span><span>Meets the course requirements:</span> <EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} />
+        </p>
+        {a.eligible === false && <ul className="mt-1 list-disc pl-6 text-sm">{(a.eligibilityReasons ?? []).map((r) => <li key={r}>{r}</li>)}</ul>}
       </section>
-      <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
-        {d.documents.length === 0 ? <p className="text-sm muted">No documents</p> : (
-          <ul className="space-y-1 text-sm">{d.documents.map((doc) => (
-            <li key={doc.slot}>{doc.label}: <a className="text-brand-700 underline dark:text-brand-100" href={doc.url} target="_blank" rel="noopener">{doc.name ?? 'Open document'}<span className="sr-only"> (opens in a new tab)</span></a></li>))}</ul>)}
-      </section>
+      <DocumentReviews applicationId={id} />
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
         <Dl items={[['Status', a.paymentStatus], ['Amount', money(a.paymentAmount)], ['Method', d.payment ? `${d.payment.method}${d.payment.last4 ? ` •••• ${d.payment.last4}` : ''}` : null], ['Reference', d.payment?.reference], ['Paid', d.payment ? dateTime(d.payment.createdAt) : null]]} />
       </section>
@@ -293,6 +321,7 @@ function Detail({ id, onChanged }: { id: number; onChanged: () => void }) {
         <ol className="space-y-2 text-sm">{d.history.map((h) => (
           <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
             <span className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</span>
+            {!h.fromStatus && a.enteredBy && <span className="block" data-testid="entered-by">Entered by {a.enteredBy.name}{a.enteredBy.campus ? ` at ${a.enteredBy.campus}` : ''}</span>}
             <span className="block muted">{dateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}</span>
             {h.notes && <span className="block">{h.notes}</span>}
           </li>))}</ol>

@@ -5,24 +5,26 @@
  * Toasts (spec §8): 'Course created' / 'Course updated'; 'Failed to create course' / 'Failed to update course'
  * with the server's message or 'An error occurred'.
  */
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CourseInputSchema, type Course, type CourseInput } from '../../../api/contracts/courses.ts';
-import { COURSE_LEVELS, DEPARTMENTS } from '../../../api/contracts/statuses.ts';
+import { CourseInputSchema, type Course, type CourseInput } from '#contracts/courses.ts';
+import { COURSE_LEVELS, DEPARTMENTS } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 
-const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true };
+const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true, minimumAps: 0, subjectRequirements: [] };
 
 export default function CourseForm({ course, onSaved, onCancel }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void }) {
   const editing = course != null;
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CourseInput>({
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? {
       title: course.title, description: course.description, level: course.level, duration: course.duration ?? ('' as unknown as number),
       department: course.department, tuitionFee: course.tuitionFee, startDate: course.startDate ?? '', price: course.price ?? '',
       requirements: course.requirements ?? '', imageUrl: course.imageUrl ?? '', isActive: course.isActive,
+      minimumAps: course.minimumAps ?? 0, subjectRequirements: course.subjectRequirements ?? [],
     } : EMPTY,
     shouldFocusError: true,
   });
@@ -37,6 +39,8 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     }
   });
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
+  const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
+  const reqErr = (i: number, k: 'subject' | 'minimumPercent') => (errors.subjectRequirements as any)?.[i]?.[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit course' : 'New course'}>
       <div className="sm:col-span-2"><Field id="c-title" label="Title" error={err('title')}><input className="input" {...fieldProps('c-title', err('title'))} {...register('title')} /></Field></div>
@@ -55,6 +59,28 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...fieldProps('c-start', err('startDate'))} {...register('startDate')} /></Field>
       <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input type="number" min={0} step="0.01" className="input" {...fieldProps('c-price', err('price'))} {...register('price')} /></Field>
       <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...fieldProps('c-req', err('requirements'))} {...register('requirements')} /></Field></div>
+      <Field id="c-aps" label="Minimum APS" error={err('minimumAps')} hint={`0–${APS_MAX}; 0 means no APS requirement`}><input type="number" min={0} max={APS_MAX} inputMode="numeric" className="input" {...fieldProps('c-aps', err('minimumAps'))} {...register('minimumAps')} /></Field>
+      <fieldset className="sm:col-span-2">
+        <legend className="label">Minimum NSC subject results</legend>
+        {err('subjectRequirements') && <p className="field-error" role="alert">{err('subjectRequirements')}</p>}
+        <ul className="space-y-2">
+          {reqs.fields.map((f, i) => (
+            <li key={f.id} className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
+              <Field id={`c-req-subject-${i}`} label={`Required subject ${i + 1}`} error={reqErr(i, 'subject')}>
+                <select className="input" {...fieldProps(`c-req-subject-${i}`, reqErr(i, 'subject'))} {...register(`subjectRequirements.${i}.subject` as const)}>
+                  <option value="">Select a subject…</option>
+                  {REQUIRABLE_SUBJECTS.map((s) => <option key={s} value={s}>{s}</option>)}
+                </select>
+              </Field>
+              <Field id={`c-req-percent-${i}`} label="Minimum %" error={reqErr(i, 'minimumPercent')}>
+                <input type="number" min={0} max={100} inputMode="numeric" className="input" {...fieldProps(`c-req-percent-${i}`, reqErr(i, 'minimumPercent'))} {...register(`subjectRequirements.${i}.minimumPercent` as const)} />
+              </Field>
+              <button type="button" className="btn-secondary" onClick={() => reqs.remove(i)}>Remove<span className="sr-only"> required subject {i + 1}</span></button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="btn-secondary mt-2" onClick={() => reqs.append({ subject: '', minimumPercent: 50 } as never)} disabled={reqs.fields.length >= 10}>Add subject requirement</button>
+      </fieldset>
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')}><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       <div className="flex gap-2 sm:col-span-2">

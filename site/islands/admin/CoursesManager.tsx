@@ -3,12 +3,13 @@
  * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { Course } from '../../../api/contracts/courses.ts';
+import type { Course } from '#contracts/courses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
 import Panel from './Panel.tsx';
+import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
@@ -28,7 +29,9 @@ function Manager({ heading }: { heading: boolean }) {
       .catch(() => setError('Unable to load courses. Please try again later.'));
   }, []);
   useEffect(load, [load]);
+  const [confirmDialog, ask] = useConfirm();
   const toggle = async (c: Course) => {
+    if (c.isActive && !await ask({ title: `Deactivate ${c.title}?`, description: 'The course leaves the public site after the next publish and no one can apply for it until you activate it again.', action: 'Deactivate course', danger: true })) return;
     setBusy(c.id);
     try {
       await api(`/api/courses/${c.id}/${c.isActive ? 'deactivate' : 'activate'}`, { method: 'POST' });
@@ -40,6 +43,7 @@ function Manager({ heading }: { heading: boolean }) {
   };
   return (
     <section>
+      {confirmDialog}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         {heading ? <h1 className="text-2xl font-bold">Courses</h1> : <h2 className="text-xl font-bold">Courses</h2>}
         <button type="button" className="btn-primary" onClick={() => setEditing('new')}>Add course</button>
@@ -48,7 +52,7 @@ function Manager({ heading }: { heading: boolean }) {
         : !courses ? <SkeletonRows rows={6} label="Loading courses" />
         : courses.length === 0 ? <Empty>No courses found</Empty>
         : (
-          <div className="card overflow-x-auto">
+          <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="All courses">
             <table className="w-full text-sm">
               <caption className="sr-only">All courses</caption>
               <thead className="border-b border-slate-200 text-left dark:border-slate-700">

@@ -5,18 +5,9 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Reports } from '#contracts/reports.ts';
 import { api } from '../../lib/api-client.ts';
 import { ErrorState, money, SkeletonRows } from './admin-ui.tsx';
-
-interface Reports {
-  byStatus: { status: string; label: string; count: number }[];
-  byCourse: { courseId: number; title: string; department: string; count: number }[];
-  byDepartment: { department: string; count: number }[];
-  perWeek: { week: string; count: number }[];
-  acceptanceOverTime: { week: string; accepted: number; total: number; rate: number }[];
-  feesPerWeek: { week: string; fees: string }[];
-  feesCollected: string;
-}
 
 const COLOUR = '#11684a';
 
@@ -44,6 +35,13 @@ const bars = (data: object[], x: string, y: string) => (
     <BarChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey={x} tick={{ fontSize: 11 }} /><YAxis allowDecimals={false} /><Tooltip /><Bar dataKey={y} fill={COLOUR} /></BarChart>
   </ResponsiveContainer>
 );
+/** Eligible / not eligible / unknown per course, stacked (issue #18). */
+const stacked = (data: object[]) => (
+  <ResponsiveContainer width="100%" height="100%">
+    <BarChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey="title" tick={{ fontSize: 11 }} /><YAxis allowDecimals={false} /><Tooltip />
+      <Bar dataKey="eligible" name="Eligible" stackId="e" fill={COLOUR} /><Bar dataKey="notEligible" name="Not eligible" stackId="e" fill="#b91c1c" /><Bar dataKey="unknown" name="No NSC results" stackId="e" fill="#94a3b8" /></BarChart>
+  </ResponsiveContainer>
+);
 const line = (data: object[], x: string, y: string, domain?: [number, number]) => (
   <ResponsiveContainer width="100%" height="100%">
     <LineChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey={x} tick={{ fontSize: 11 }} /><YAxis domain={domain} /><Tooltip /><Line type="monotone" dataKey={y} stroke={COLOUR} strokeWidth={2} dot={false} /></LineChart>
@@ -62,6 +60,8 @@ export default function ReportsPanel() {
       <p className="text-lg">Fees collected: <strong>{money(r.feesCollected)}</strong></p>
       <ChartBlock id="rep-status" title="Applications by status" chart={bars(r.byStatus, 'label', 'count')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
       <ChartBlock id="rep-course" title="Applications by course" chart={bars(r.byCourse.slice(0, 15), 'title', 'count')} head={['Course', 'Department', 'Applications']} rows={r.byCourse.map((c) => [c.title, c.department, c.count])} />
+      <ChartBlock id="rep-eligible" title="Eligibility by course" chart={stacked(r.byCourse.slice(0, 15))}
+        head={['Course', 'Eligible', 'Not eligible', 'No NSC results']} rows={r.byCourse.map((c) => [c.title, c.eligible, c.notEligible, c.unknown])} />
       <ChartBlock id="rep-dept" title="Applications by department" chart={bars(r.byDepartment, 'department', 'count')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
       <ChartBlock id="rep-week" title="Applications per week" chart={line(r.perWeek, 'week', 'count')} head={['Week of', 'Applications']} rows={r.perWeek.map((w) => [w.week, w.count])} />
       <ChartBlock id="rep-rate" title="Acceptance rate over time (%)" chart={line(r.acceptanceOverTime, 'week', 'rate', [0, 100])} head={['Week of', 'Accepted', 'Applications', 'Rate']} rows={r.acceptanceOverTime.map((w) => [w.week, w.accepted, w.total, `${w.rate}%`])} />

@@ -1,7 +1,7 @@
 /** The settings form itself (validated with the API's SettingsSchema), loaded on demand by SettingsForm. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SettingsSchema, type SettingsInput } from '../../../api/contracts/settings.ts';
+import { SettingsSchema, type SettingsInput } from '#contracts/settings.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';

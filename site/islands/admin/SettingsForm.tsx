@@ -1,6 +1,6 @@
 /** /admin/settings (issue #6): application fee, office e-mail, accreditation number, portal access URL. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { SettingsInput } from '../../../api/contracts/settings.ts';
+import type { SettingsInput } from '#contracts/settings.ts';
 import { api } from '../../lib/api-client.ts';
 import { useAdminAccess } from './use-admin.ts';
 import { AccessGate, ErrorState, SkeletonRows } from './admin-ui.tsx';

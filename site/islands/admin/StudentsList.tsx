@@ -3,15 +3,11 @@
  * contact details, each student's applications and erasure requests. Empty: 'No students found matching your search.'
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { Student } from '#contracts/students.ts';
 import { api } from '../../lib/api-client.ts';
+import { countryName } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
 import { AccessGate, appRef, dateTime, Empty, ErrorState, SkeletonRows, StatusBadge } from './admin-ui.tsx';
-
-interface Student {
-  id: number; name: string; email: string; phone: string | null; addressLine1: string | null; city: string | null; country: string | null; createdAt: string;
-  applications: { id: number; status: string; course: string; createdAt: string }[];
-  erasureRequests: { id: number; status: string; reason: string | null; createdAt: string }[];
-}
 
 export default function StudentsList({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
@@ -51,8 +47,8 @@ function List({ heading }: { heading: boolean }) {
                     <h3 className="font-semibold">{s.name}</h3>
                     <span className="text-xs muted">Registered {dateTime(s.createdAt)}</span>
                   </div>
-                  <p className="text-sm"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{s.phone}</a></>}</p>
-                  {(s.addressLine1 || s.city) && <p className="text-sm muted">{[s.addressLine1, s.city, s.country?.toUpperCase()].filter(Boolean).join(', ')}</p>}
+                  <p className="text-sm [overflow-wrap:anywhere]"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{s.phone}</a></>}</p>
+                  {(s.addressLine1 || s.city) && <p className="text-sm muted">{[s.addressLine1, s.city, countryName(s.country)].filter(Boolean).join(', ')}</p>}
                   {s.erasureRequests.length > 0 && (
                     <p className="mt-2 rounded bg-orange-50 p-2 text-sm text-orange-900 dark:bg-orange-950 dark:text-orange-100">
                       Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${dateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}`).join('; ')}

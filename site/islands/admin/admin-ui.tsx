@@ -1,6 +1,7 @@
 /** Small shared pieces of the admin islands: status badge, skeleton rows, error/empty states, access gate. */
+import { formatMoney } from '../../lib/format.ts';
 import type { ReactNode } from 'react';
-import { STATUS_COLOUR, statusLabel, type ApplicationStatus } from '../../../api/contracts/statuses.ts';
+import { STATUS_COLOUR, statusLabel, type ApplicationStatus } from '#contracts/statuses.ts';
 
 const BADGE: Record<string, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-50',
@@ -25,8 +26,8 @@ export function dateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** Money as the spec shows the fee ($, two decimals). */
-export const money = (v: string | number) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The application fee as the spec shows it ('$50.00'); one formatter for all money (site/lib/format.ts). */
+export const money = (v: string | number) => formatMoney(v, 'USD');
 
 export function SkeletonRows({ rows = 5, label = 'Loading' }: { rows?: number; label?: string }) {
   return (

@@ -1,31 +1,28 @@
 /**
  * /applications/{id} (issue #5, "View Details"): status timeline with dates, submitted data, documents
- * (download for the owner), payment, and — while the status is documents_required — uploads for the missing
+ * (the per-document checklist of issue #16: received with receipt / verified / rejected, replace a rejected one), payment, and — while the status is documents_required — uploads for the missing
  * documents (PUT /api/applications/:id/documents). Another student's id shows 'Application not found'.
  */
 import { useEffect, useState } from 'react';
-import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
-import { statusLabel } from '../../../api/contracts/statuses.ts';
+import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { countryName } from '../../lib/format.ts';
+import { statusLabel } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from '../student/ApplicationAlerts.tsx';
 import {
-  appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, redirectToLogin, Spinner, StatusBadge,
-  type ApplicationItem, type PaymentView, type UploadView,
+  appRef, applicationProgress, courseName, formatDateTime, ProgressBar, redirectToLogin, Spinner, StatusBadge,
 } from '../student/shared.tsx';
+import type { ApplicationDetail as Detail, ApplicationView as ApplicationItem } from '#contracts/application-views.ts';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
+import { DocumentChecklist } from './DocumentChecklist.tsx';
 
-interface Detail {
-  application: ApplicationItem;
-  timeline: { fromStatus: string | null; toStatus: string; createdAt: string | null }[];
-  documents: Record<string, UploadView | null>;
-  payment: PaymentView | null;
-}
+/** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
+export const enteredByText = (e: { name: string; campus: string | null }) => `Entered by ${e.name}${e.campus ? ` at ${e.campus}` : ''}`;
 
-const country = (v?: string) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v ?? '';
+const country = (v?: string | null) => countryName(v);
 
 export default function ApplicationDetail() {
   const session = useSession();
@@ -85,7 +82,7 @@ export default function ApplicationDetail() {
       <ApplicationAlerts app={app} />
       {app.status === 'documents_required' && <MissingDocuments app={app} documents={documents} onDone={(d) => setDetail(d)} />}
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
         <section className="card p-6" aria-labelledby="timeline-h">
           <h2 id="timeline-h" className="mb-4 text-xl font-semibold">Status timeline</h2>
           <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5 dark:border-slate-700" data-testid="timeline">
@@ -93,26 +90,14 @@ export default function ApplicationDetail() {
               <li key={i} className="relative">
                 <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 h-3 w-3 rounded-full bg-brand-700" />
                 <p className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</p>
+                {!h.fromStatus && app.enteredBy && <p className="text-sm" data-testid="entered-by">{enteredByText(app.enteredBy)}</p>}
                 <p className="text-sm muted"><time dateTime={h.createdAt ?? undefined}>{formatDateTime(h.createdAt)}</time></p>
               </li>
             ))}
           </ol>
         </section>
 
-        <section className="card p-6" aria-labelledby="docs-h">
-          <h2 id="docs-h" className="mb-4 text-xl font-semibold">Documents</h2>
-          <ul className="space-y-2 text-sm">
-            {DOCUMENT_SLOTS.map((s) => {
-              const d = documents[s.key];
-              return (
-                <li key={s.key} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="muted">{s.label}</span>
-                  {d ? <a className="underline" href={`/api/uploads/${encodeURIComponent(d.id)}`} download>{d.name} ({formatBytes(d.size)})<span className="sr-only"> download</span></a> : <span>Not provided</span>}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <DocumentChecklist key={`${app.id}-${app.updatedAt}`} applicationId={app.id} />
 
         <section className="card p-6" aria-labelledby="personal-h">
           <h2 id="personal-h" className="mb-4 text-xl font-semibold">Personal information</h2>
@@ -147,8 +132,8 @@ export default function ApplicationDetail() {
 
 function Rows({ rows }: { rows: [string, string | undefined][] }) {
   return (
-    <dl className="grid grid-cols-[9rem_1fr] gap-y-1 text-sm">
-      {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v || '—'}</dd></div>)}
+    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
+      {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="[overflow-wrap:anywhere]">{v || '—'}</dd></div>)}
     </dl>
   );
 }

@@ -1,11 +1,17 @@
 /**
  * One document slot of spec §3 (ID Document, Qualifications Documents, Matric Statements, CV or Resume):
- * choose a file → real upload with a progress bar → shows the file with Replace and Remove (Remove asks first).
- * A file over 5 MB raises the spec's alert 'File size exceeds 5MB limit' and is not sent.
+ * "Take a photo" (camera, several pages) or "Choose a file" → resumable upload (tus, issue #16) with a progress
+ * bar that survives a dropped connection and a page reload → shows the file with Replace and Remove (Remove asks
+ * first). Photos show as thumbnails to rotate or remove, then become one compressed JPEG or one PDF
+ * (photo-pages.ts). A chosen photo over 300 KB is compressed too. A non-image file over 5 MB raises the spec's
+ * alert 'File size exceeds 5MB limit' and is not sent.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ACCEPT, precheck, SIZE_MESSAGE, uploadFile } from './upload.ts';
-import { formatBytes, type UploadView } from '../student/shared.tsx';
+import { pendingFile, resumableUpload } from './tus-upload.ts';
+import { isImage, PAGE_MAX_BYTES, pagesToFile, type PhotoPage } from './photo-pages.ts';
+import type { UploadView } from '#contracts/application-views.ts';
+import { formatBytes } from '../student/shared.tsx';
 
 export interface SlotFile { id: string; name: string; size: number }
 
@@ -13,32 +19,38 @@ interface Props {
   slot: string; label: string; required: boolean;
   value: SlotFile | null;
   error?: string;
+  /** A plain upload endpoint instead of the resumable /api/uploads/tus (walk-in applications entered by an admin). */
+  uploadUrl?: string;
   onChange: (file: SlotFile | null) => void;
   /** Called with the previous upload id when a file is removed or replaced (the caller may delete it). */
   onDiscard?: (id: string) => void;
 }
 
-export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard }: Props) {
+export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard, uploadUrl }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [photos, setPhotos] = useState<PhotoPage[]>([]);
+  const [preparing, setPreparing] = useState(false);
+  const camera = useRef<HTMLInputElement>(null);
   const id = `f-documents-${slot}`;
   const shown = localError ?? error;
+  const pendingKey = `${typeof location === 'undefined' ? '' : location.pathname}:${slot}`;
 
-  async function pick(file: File | undefined) {
-    if (!file) return;
-    const problem = precheck(file);
-    if (problem) {
-      if (problem === SIZE_MESSAGE) window.alert(SIZE_MESSAGE);
-      setLocalError(problem);
-      if (input.current) input.current.value = '';
-      return;
-    }
+  // A reload in the middle of an upload: carry on with the file kept in IndexedDB.
+  useEffect(() => {
+    if (value || uploadUrl) return;
+    void pendingFile(pendingKey).then((f) => { if (f) void send(f); });
+  }, []);
+  useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+
+  async function send(file: File) {
     setLocalError(null);
     setProgress(0);
     try {
-      const up: UploadView = await uploadFile(file, setProgress);
+      // An admin uploading for a walk-in applicant posts to their endpoint in one request; applicants resume (tus).
+      const up: UploadView = uploadUrl ? await uploadFile(file, setProgress, undefined, uploadUrl) : await resumableUpload(file, pendingKey, setProgress);
       const previous = value?.id;
       onChange({ id: up.id, name: up.name, size: up.size });
       if (previous && onDiscard) onDiscard(previous);
@@ -50,11 +62,75 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     }
   }
 
+  function addPhotos(list: FileList | null) {
+    const added = [...(list ?? [])].filter(isImage).map((file) => ({ file, turns: 0, preview: URL.createObjectURL(file) }));
+    setPhotos((p) => [...p, ...added]);
+    if (camera.current) camera.current.value = '';
+  }
+
+  async function usePhotos(pages = photos) {
+    setPreparing(true); setLocalError(null);
+    try {
+      const file = await pagesToFile(pages, label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
+      pages.forEach((p) => URL.revokeObjectURL(p.preview));
+      setPhotos([]);
+      setPreparing(false);
+      await send(file);
+    } catch (e) {
+      setPreparing(false);
+      setLocalError(e instanceof Error ? e.message : 'This photo could not be read.');
+    }
+  }
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    // A large photo is compressed rather than refused (a 12-megapixel phone photo is often over 5 MB).
+    if (isImage(file) && file.size > PAGE_MAX_BYTES) { await usePhotos([{ file, turns: 0, preview: '' }]); if (input.current) input.current.value = ''; return; }
+    const problem = precheck(file);
+    if (problem) {
+      if (problem === SIZE_MESSAGE) window.alert(SIZE_MESSAGE);
+      setLocalError(problem);
+      if (input.current) input.current.value = '';
+      return;
+    }
+    await send(file);
+  }
+
   return (
     <div className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-slot={slot}>
       <label htmlFor={id} className="label">{label}{required ? ' (required)' : ' (optional)'}</label>
-      <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB.</p>
-      <input ref={input} id={id} type="file" accept={ACCEPT} className={value || progress !== null ? 'sr-only' : 'mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white'}
+      <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB. Photos are made smaller for you.</p>
+      {!value && progress === null && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <input ref={camera} id={`${id}-camera`} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true"
+            onChange={(e) => addPhotos(e.target.files)} />
+          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}</button>
+          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => input.current?.click()}>Choose a file</button>
+        </div>
+      )}
+      {photos.length > 0 && progress === null && (
+        <div className="mt-2" data-testid={`photos-${slot}`}>
+          <ul className="flex flex-wrap gap-2" aria-label={`Photos for ${label}`}>
+            {photos.map((p, i) => (
+              <li key={p.preview} className="flex flex-col items-center gap-1 text-xs">
+                <img src={p.preview} alt={`Page ${i + 1}`} className="h-20 w-16 rounded border object-cover" style={{ transform: `rotate(${p.turns * 90}deg)` }} />
+                <span className="flex gap-1">
+                  <button type="button" className="btn-secondary px-1 py-0.5" aria-label={`Rotate page ${i + 1}`} onClick={() => setPhotos((all) => all.map((x, j) => (j === i ? { ...x, turns: (x.turns + 1) % 4 } : x)))}>↻</button>
+                  <button type="button" className="btn-secondary px-1 py-0.5" aria-label={`Remove page ${i + 1}`} onClick={() => {
+                    if (!window.confirm(`Remove page ${i + 1}?`)) return;
+                    URL.revokeObjectURL(p.preview);
+                    setPhotos((all) => all.filter((_, j) => j !== i));
+                  }}>✕</button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn-primary mt-2 px-3 py-1" disabled={preparing} onClick={() => void usePhotos()}>
+            {preparing ? 'Preparing…' : photos.length === 1 ? 'Use this photo' : `Use these ${photos.length} pages (one PDF)`}
+          </button>
+        </div>
+      )}
+      <input ref={input} id={id} type="file" accept={ACCEPT} className="sr-only"
         tabIndex={value ? -1 : undefined} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         disabled={progress !== null} onChange={(e) => void pick(e.target.files?.[0])} />
       {progress !== null && (
@@ -62,7 +138,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
           </div>
-          <p className="mt-1 text-xs muted" aria-live="polite">Uploading… {progress}%</p>
+          <p className="mt-1 text-xs muted" aria-live="polite">Uploading… {progress}%{typeof navigator !== 'undefined' && !navigator.onLine ? ' — waiting for a connection, it will continue by itself' : ''}</p>
         </div>
       )}
       {value && progress === null && (

@@ -1,10 +1,11 @@
 /**
- * Browser side of POST /api/uploads (DESIGN §4 Documents): one file per request through XMLHttpRequest so the
- * progress bar can follow the upload. Files over 5 MB are refused before sending (spec §5 Step 3).
+ * What a document slot accepts before sending (DESIGN §4 Documents, spec §5 Step 3: types; files over 5 MB refused
+ * with the spec's message), and the plain one-request upload through XMLHttpRequest with progress, used where an
+ * admin uploads for a walk-in applicant. The applicant's own uploads are resumable (tus-upload.ts, issue #16).
  */
-import { MAX_UPLOAD_BYTES } from '../../../api/contracts/application-steps.ts';
+import { MAX_UPLOAD_BYTES } from '#contracts/application-steps.ts';
 import { TOKEN_KEY } from '../../lib/api-client.ts';
-import type { UploadView } from '../student/shared.tsx';
+import type { UploadView } from '#contracts/application-views.ts';
 
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
 export const SIZE_MESSAGE = 'File size exceeds 5MB limit';
@@ -17,11 +18,14 @@ export function precheck(file: File): string | null {
   return null;
 }
 
-/** Uploads `file`; `onProgress` gets 0..100. Rejects with an Error whose message is fit to show. */
-export function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadView> {
+/**
+ * Uploads `file` to `endpoint` (default POST /api/uploads; an admin entering a walk-in application uses
+ * /api/admin/walk-in/applicants/{id}/uploads). `onProgress` gets 0..100. Rejects with an Error whose message is fit to show.
+ */
+export function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, endpoint = '/api/uploads'): Promise<UploadView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', endpoint);
     xhr.withCredentials = true;
     try { const t = localStorage.getItem(TOKEN_KEY); if (t) xhr.setRequestHeader('Authorization', `Bearer ${t}`); } catch { /* private mode */ }
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100)); };

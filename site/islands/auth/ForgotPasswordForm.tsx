@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ForgotPasswordSchema } from '../../../api/contracts/auth.ts';
+import { ForgotPasswordSchema } from '#contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';

@@ -7,12 +7,14 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { LoginSchema } from '../../../api/contracts/auth.ts';
+import { LoginSchema } from '#contracts/auth.ts';
 import { login } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { destinationAfterLogin } from './safe-redirect.ts';
+import { typedValues } from '../ui/typed-values.ts';
+import { useSignedInRedirect } from './use-signed-in-redirect.ts';
 import { useHydrated } from './form-helpers.ts';
 
 type Input = z.input<typeof LoginSchema>;
@@ -20,9 +22,11 @@ type Output = z.output<typeof LoginSchema>;
 
 export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '', rememberMe: false },
+    // What was typed before hydration is kept (issue #14 point 12).
+    resolver: zodResolver(LoginSchema), defaultValues: typedValues({ email: '', password: '', rememberMe: false }, (n) => `${idPrefix}-${n}`),
   });
   const busy = useRef(false);
+  useSignedInRedirect();
   const hydrated = useHydrated();
   const [leaving, setLeaving] = useState(false);
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -56,7 +60,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
       </Field>
       <div className="flex items-center justify-between gap-4">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...register('rememberMe')} className="h-4 w-4 accent-brand-700" />
+          <input type="checkbox" id={id('rememberMe')} {...register('rememberMe')} className="h-4 w-4 accent-brand-700" />
           Remember me
         </label>
         <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>

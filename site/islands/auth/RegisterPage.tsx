@@ -5,18 +5,36 @@
 import { useEffect, useState } from 'react';
 import SimpleRegisterForm from './SimpleRegisterForm.tsx';
 import RegisterWizard from './RegisterWizard.tsx';
+import { useSignedInRedirect, withRedirect } from './use-signed-in-redirect.ts';
 
 export default function RegisterPage({ allowFull = true }: { allowFull?: boolean }) {
-  const [mode, setMode] = useState<'simple' | 'full'>('simple');
+  const [mode, setMode] = useState<'simple' | 'full' | null>(null);
+  const [login, setLogin] = useState('/login');
+  useSignedInRedirect();
+  useEffect(() => { setLogin(withRedirect('/login')); }, []);
   useEffect(() => {
-    if (allowFull && new URLSearchParams(window.location.search).get('mode') === 'full') setMode('full');
+    setMode(allowFull && new URLSearchParams(window.location.search).get('mode') === 'full' ? 'full' : 'simple');
   }, [allowFull]);
+
+  // Which form this is is known only in the browser (?mode=full). Until then no inputs are shown, so nothing typed
+  // into the wrong form, or before the island runs, can be lost (issue #14 point 12).
+  if (mode === null) {
+    return (
+      <div className="card mx-auto w-full max-w-xl p-6 sm:p-8" role="status" aria-live="polite">
+        <h1 className="text-2xl font-bold">Create your account</h1>
+        <p className="mt-2 muted">Loading the registration form…</p>
+        <div className="mt-6 space-y-4" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => <div key={i} className="h-10 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />)}
+        </div>
+      </div>
+    );
+  }
 
   if (mode === 'full') {
     return (
       <div className="mx-auto w-full max-w-3xl">
         <RegisterWizard />
-        <p className="mt-6 text-center text-sm">Prefer a quick start? <a href="/register" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the short form</a> · Already have an account? <a href="/login" className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
+        <p className="mt-6 text-center text-sm">Prefer a quick start? <a href="/register" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the short form</a> · Already have an account? <a href={login} className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
       </div>
     );
   }
@@ -25,7 +43,7 @@ export default function RegisterPage({ allowFull = true }: { allowFull?: boolean
       <h1 className="text-2xl font-bold">Create your account</h1>
       <p className="mt-1 text-sm muted">Register to apply for a course and follow your application online.</p>
       <div className="mt-6"><SimpleRegisterForm /></div>
-      <p className="mt-6 text-sm">Already have an account? <a href="/login" className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
+      <p className="mt-6 text-sm">Already have an account? <a href={login} className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
       <p className="mt-2 text-sm">Want to give all your details now? <a href="/register?mode=full" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the full student registration</a></p>
     </div>
   );

@@ -5,26 +5,29 @@
  * (spec §5), and a South African ID must pass its Luhn check. Submits to POST /api/auth/comprehensive-register;
  * success → /dashboard/student.
  */
+import { destinationAfterLogin } from './safe-redirect.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import {
   birthDateFromIdNumber, ComprehensiveRegisterSchema, RegisterAcademicSchema, RegisterAddressSchema, RegisterCourseSchema,
   RegisterEmergencySchema, RegisterPersonalStepSchema, type PublicUser,
-} from '../../../api/contracts/auth.ts';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
+} from '#contracts/auth.ts';
+import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
+import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
 const INSTITUTION = { name: '', city: '', country: '', from: '', to: '', qualification: '', grade: '' };
 const DEFAULTS = {
   firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', dateOfBirth: '', nationality: '', idNumber: '',
   addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '',
-  academicHistory: { highSchool: { ...INSTITUTION }, college: { ...INSTITUTION } },
+  academicHistory: { highSchool: { ...INSTITUTION }, college: { ...INSTITUTION }, nscResults: [] as NscRow[] },
   emergencyContactName: '', emergencyContactPhone: '', emergencyContactRelation: '',
   courseId: '', termsAndConditions: false,
 };
@@ -43,7 +46,8 @@ const stepOf = (path: string) => Math.max(0, STEPS.findIndex((s) => s.fields.som
 function payload(v: Values) {
   const college = v.academicHistory.college;
   const hasCollege = Object.values(college).some((x) => String(x).trim() !== '');
-  return { ...v, academicHistory: { highSchool: v.academicHistory.highSchool, ...(hasCollege ? { college } : {}) } };
+  const nsc = v.academicHistory.nscResults ?? [];
+  return { ...v, academicHistory: { highSchool: v.academicHistory.highSchool, ...(hasCollege ? { college } : {}), ...(nsc.length ? { nscResults: nsc } : {}) } };
 }
 
 export default function RegisterWizard() {
@@ -54,15 +58,20 @@ export default function RegisterWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { courses, loading, failed } = useCourseOptions();
-  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, formState: { errors, isSubmitting } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
+  const { register, control, handleSubmit, getValues, setValue, setError, setFocus, clearErrors, watch, formState: { errors, isSubmitting } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
 
   const idNumber = watch('idNumber');
   useEffect(() => { setValue('dateOfBirth', birthDateFromIdNumber(idNumber ?? '')); }, [idNumber, setValue]);
   useEffect(() => { if (moved.current) heading.current?.focus(); moved.current = true; }, [step]);
 
-  /** Shows `issues` (path → message) on the form and focuses the first; returns whether there were any. */
+  /**
+   * Shows `issues` (path → message) on the form and focuses the first one a person can fix; returns whether there
+   * were any. The date of birth is read-only (it comes from the ID number), so its error sends focus to the ID number.
+   */
   const show = (issues: [string, string][]) => {
-    issues.forEach(([path, message], i) => setError(path as never, { type: 'validate', message }, { shouldFocus: i === 0 }));
+    const first = issues.findIndex(([path]) => path !== 'dateOfBirth');
+    issues.forEach(([path, message], i) => setError(path as never, { type: 'validate', message }, { shouldFocus: i === first }));
+    if (first < 0 && issues.length) setFocus('idNumber' as never);
     return issues.length > 0;
   };
   const issuesOf = (schema: ZodType, values: unknown): [string, string][] => {
@@ -93,11 +102,12 @@ export default function RegisterWizard() {
     }
     busy.current = true;
     try {
-      const r = await api<{ user?: PublicUser; token?: string }>('/api/auth/comprehensive-register', { method: 'POST', json: { ...v, role: 'student' } });
+      const r = await withProofOfWork((altcha) => api<{ user?: PublicUser; token?: string }>('/api/auth/comprehensive-register', { method: 'POST', json: { ...v, role: 'student', ...(altcha ? { altcha } : {}) } }),
+        () => toast({ title: 'One moment…', description: 'Many people are registering from your network; your browser is doing a quick check.' }));
       acceptRegistration(r);
       setLeaving(true);
       flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });
-      window.location.assign('/dashboard/student');
+      window.location.assign(destinationAfterLogin('student', new URLSearchParams(window.location.search).get('redirect')));
     } catch (err) {
       busy.current = false;
       if (err instanceof ApiError && Object.keys(err.fields).length) {
@@ -190,6 +200,7 @@ export default function RegisterWizard() {
         </>)}
         {step === 2 && (<>
           <fieldset><legend className="mb-2 font-semibold">High school</legend>{institution('highSchool')}</fieldset>
+          <NscResultsFields control={control as never} register={register as never} errors={errors} name="academicHistory.nscResults" idPrefix="reg-nsc" />
           <fieldset><legend className="mb-2 font-semibold">College or university (optional)</legend>{institution('college')}</fieldset>
         </>)}
         {step === 3 && (<>

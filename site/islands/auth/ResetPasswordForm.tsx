@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ResetPasswordConfirmSchema } from '../../../api/contracts/auth.ts';
+import { ResetPasswordConfirmSchema } from '#contracts/auth.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { setUser } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';

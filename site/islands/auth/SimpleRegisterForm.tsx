@@ -3,15 +3,18 @@
  * phone, optional course ('none' = no course) and the terms checkbox. Success → /apply/{courseId} when a course
  * was picked, else /dashboard/student. The account is always a student (the server decides).
  */
+import { destinationAfterLogin } from './safe-redirect.ts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { SimpleRegisterSchema, type PublicUser } from '../../../api/contracts/auth.ts';
+import { SimpleRegisterSchema, type PublicUser } from '#contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
+import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { typedValues } from '../ui/typed-values.ts';
 import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
 
@@ -23,7 +26,8 @@ export default function SimpleRegisterForm() {
   const { courses, loading, failed } = useCourseOptions();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
     resolver: zodResolver(SimpleRegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true },
+    // What was typed before hydration is kept (issue #14 point 12).
+    defaultValues: typedValues({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true }, (n) => `reg-${n}`),
   });
   const busy = useRef(false);
   const hydrated = useHydrated();
@@ -34,13 +38,13 @@ export default function SimpleRegisterForm() {
     if (busy.current) return; // a double click sends one request
     busy.current = true;
     try {
-      const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/register', {
-        method: 'POST', json: { ...v, courseId: v.courseId ?? 'none', role: 'student' },
-      });
+      const r = await withProofOfWork((altcha) => api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/register', {
+        method: 'POST', json: { ...v, courseId: v.courseId ?? 'none', role: 'student', ...(altcha ? { altcha } : {}) },
+      }), () => toast({ title: 'One moment…', description: 'Many people are registering from your network; your browser is doing a quick check.' }));
       acceptRegistration(r);
       setLeaving(true);
       flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });
-      window.location.assign(v.courseId ? `/apply/${v.courseId}` : '/dashboard/student');
+      window.location.assign(v.courseId ? `/apply/${v.courseId}` : destinationAfterLogin('student', new URLSearchParams(window.location.search).get('redirect')));
     } catch (err) {
       busy.current = false;
       applyServerErrors(setError, err, FIELDS);
@@ -82,7 +86,7 @@ export default function SimpleRegisterForm() {
       </Field>
       <div>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" {...register('terms')} aria-invalid={e('terms') ? true : undefined} aria-describedby={e('terms') ? 'reg-terms-error' : undefined} className="mt-0.5 h-4 w-4 accent-brand-700" />
+          <input type="checkbox" id="reg-terms" {...register('terms')} aria-invalid={e('terms') ? true : undefined} aria-describedby={e('terms') ? 'reg-terms-error' : undefined} className="mt-0.5 h-4 w-4 accent-brand-700" />
           <span>I agree to the <a href="/terms" target="_blank" rel="noopener" className="underline">terms and conditions<span className="sr-only"> (opens in a new tab)</span></a> and the <a href="/privacy" target="_blank" rel="noopener" className="underline">privacy policy<span className="sr-only"> (opens in a new tab)</span></a></span>
         </label>
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}

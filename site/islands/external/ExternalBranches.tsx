@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ExternalBranch, ExternalStudent, ExternalUser } from '../../../api/contracts/external.ts';
+import type { ExternalBranch, ExternalStudent, ExternalUser } from '#contracts/external.ts';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
 import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';

@@ -5,7 +5,7 @@
  * 'Could not connect to external API'. On success goes to ?redirect= (admin pages only) or /admin/branches.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ExternalLoginSchema, type ExternalUser } from '../../../api/contracts/external.ts';
+import { ExternalLoginSchema, type ExternalUser } from '#contracts/external.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { isPortalLoggedOut, safeRedirect } from './external-client.ts';

@@ -8,15 +8,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../api/contracts/external-options.ts';
+import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
 import {
   ExternalPaymentInputSchema, type CurrencyTotal, type ExternalPayment, type ExternalPaymentData, type ExternalStudent, type ExternalUser,
-} from '../../../api/contracts/external.ts';
+} from '#contracts/external.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { ExternalHeader } from './ExternalHeader.tsx';
 import { ErrorCard, SkeletonRows } from './parts.tsx';
+import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { formatMoney, formatShortDate, goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
 
 const LOAD_ERROR = 'Error loading payment data. Please try again.';
@@ -31,6 +32,8 @@ export default function ExternalPayments() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState(false);
   const key = useRef(newIdempotencyKey());
+  // A student just enrolled here is chosen for the payment once their option exists.
+  const enrolled = useRef<string | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -50,8 +53,12 @@ export default function ExternalPayments() {
 
   useEffect(() => { void load(); }, [load]);
 
-  const { register, handleSubmit, reset, setError: setFieldError, setFocus, formState: { errors, isSubmitting } } =
+  const { register, handleSubmit, reset, setValue, setError: setFieldError, setFocus, formState: { errors, isSubmitting } } =
     useForm<FormValues, unknown, ExternalPaymentData>({ resolver: zodResolver(ExternalPaymentInputSchema) as any, defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (enrolled.current && students.some((s) => String(s.id) === enrolled.current)) { setValue('studentId', enrolled.current, { shouldValidate: true }); enrolled.current = null; }
+  }, [students, setValue]);
 
   const onSubmit = async (input: ExternalPaymentData) => {
     try {
@@ -95,14 +102,20 @@ export default function ExternalPayments() {
         )}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
-        <section aria-labelledby="add-payment-title" className="card p-5">
+      <div className="grid gap-6 lg:grid-cols-[minmax(20rem,1fr)_minmax(0,2fr)]">
+        <section aria-labelledby="add-payment-title" className="card min-w-0 p-5">
           <h2 id="add-payment-title" className="mb-4 text-lg font-semibold">Add payment</h2>
+          {!loading && students.length === 0 && (
+            <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+              <p className="mb-2">No students are enrolled yet. Enrol one to record their payment.</p>
+            </div>
+          )}
+          <div className="mb-4"><EnrolStudentButtons onEnrolled={(st) => { enrolled.current = String(st.id); setStudents((list) => [st, ...list.filter((x) => x.id !== st.id)]); }} /></div>
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
             <Field id="pay-studentId" label="Student" error={e.studentId?.message}>
               <select className="input" {...fieldProps('pay-studentId', e.studentId?.message)} {...register('studentId')}>
                 <option value="">{students.length ? 'Select a student' : 'No students available'}</option>
-                {students.map((s) => <option key={s.id} value={s.id}>{s.name} — {s.campus}</option>)}
+                {students.map((s) => <option key={s.id} value={String(s.id)}>{s.name} — {s.campus}</option>)}
               </select>
             </Field>
             <div className="grid grid-cols-[2fr_1fr] gap-3">
@@ -130,14 +143,14 @@ export default function ExternalPayments() {
           </form>
         </section>
 
-        <section aria-labelledby="payments-title">
+        <section aria-labelledby="payments-title" className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
             <a className="btn-secondary" href="/api/external/payments.csv" download>Export CSV</a>
           </div>
           {loading && !data && <SkeletonRows label="Loading payments" />}
           {data && (data.payments.length === 0 ? <div className="card p-8 text-center muted">No payments recorded yet.</div> : (
-            <div className="card overflow-x-auto">
+            <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="External payments, newest first">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">External payments, newest first</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">

@@ -5,11 +5,12 @@
  * search). Not connected → /admin/external-login?redirect=….
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ExternalStudent, ExternalUser } from '../../../api/contracts/external.ts';
-import { EXTERNAL_STUDENT_STATUSES } from '../../../api/contracts/external-options.ts';
+import type { ExternalStudent, ExternalUser } from '#contracts/external.ts';
+import { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
 import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';
+import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
 
 const FIRST_LOAD_ERROR = 'Failed to load student data. Please try again later.';
@@ -64,6 +65,7 @@ export default function ExternalStudents() {
   return (
     <div>
       <ExternalHeader current="/admin/external-students" user={user} />
+      <div className="mb-4"><EnrolStudentButtons onEnrolled={() => setReload((n) => n + 1)} /></div>
       <form role="search" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]" onSubmit={(e) => { e.preventDefault(); setQuery(f); }}>
         <div>
           <label htmlFor="student-search" className="label">Search students</label>

@@ -4,6 +4,7 @@
  * idempotency keys and money formatting (en-ZA, DESIGN §4 Locale).
  */
 import { ApiError } from '../../lib/api-client.ts';
+import { safeRedirect as safeSiteRedirect } from '../auth/safe-redirect.ts';
 
 export const EXTERNAL_LOGIN_PATH = '/admin/external-login';
 
@@ -27,9 +28,13 @@ export function goToExternalLogin(): void {
   window.location.replace(externalLoginUrl());
 }
 
-/** The ?redirect= target when it is an admin page on this site, else /admin/branches (no open redirects). */
+/**
+ * The ?redirect= target when it resolves to an admin page on this site, else /admin/branches
+ * (no open redirects, ASVS 5.0 V3.7.2): resolved with the login redirect's same-origin check first.
+ */
 export function safeRedirect(raw: string | null): string {
-  if (raw && /^\/admin\/[A-Za-z0-9/_?=&%.-]*$/.test(raw) && !raw.startsWith('//') && !raw.startsWith(EXTERNAL_LOGIN_PATH)) return raw;
+  const path = safeSiteRedirect(raw);
+  if (path && path.startsWith('/admin/') && !path.startsWith(EXTERNAL_LOGIN_PATH)) return path;
   return '/admin/branches';
 }
 
@@ -40,14 +45,8 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** 'R 1 500,00' style for ZAR; other currencies in their own symbol, en-ZA grouping. */
-export function formatMoney(amount: string | number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-ZA', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${currency} ${Number(amount).toFixed(2)}`;
-  }
-}
+/** Money one way per currency: site/lib/format.ts. */
+export { formatMoney } from '../../lib/format.ts';
 
 /** '2026-03-04T…' → '4 Mar 2026' (en-ZA short date); '' when invalid. */
 export function formatShortDate(value: string): string {

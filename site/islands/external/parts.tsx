@@ -1,12 +1,12 @@
 /** Presentational parts shared by the external islands: students table, error card, loading rows. */
-import type { ExternalStudent } from '../../../api/contracts/external.ts';
+import type { ExternalStudent } from '#contracts/external.ts';
 import { StatusBadge } from './ExternalHeader.tsx';
 import { formatShortDate } from './external-client.ts';
 
 /** The students table shared by the branch and student pages. */
 export function StudentTable({ students, caption }: { students: ExternalStudent[]; caption: string }) {
   return (
-    <div className="card overflow-x-auto">
+    <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">

@@ -8,14 +8,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { z } from 'zod';
-import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type Profile } from '../../../api/contracts/auth.ts';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
+import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type Profile } from '#contracts/auth.ts';
+import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { setUser } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
+import SmsCard from './SmsCard.tsx';
+import { NscResultsCard } from './NscResultsCard.tsx';
 
 type Details = z.input<typeof ProfileUpdateSchema>;
 type Passwords = z.input<typeof ChangePasswordSchema>;
@@ -64,9 +66,11 @@ export default function ProfilePage() {
     <div className="space-y-8">
       <header>
         <h1 className="text-3xl font-bold">My Profile</h1>
-        <p className="mt-1 muted">{profile.firstName} {profile.lastName} · {profile.email} · {profile.role === 'admin' ? 'Admin' : 'Student'} Account</p>
+        <p className="mt-1 muted [overflow-wrap:anywhere]">{profile.firstName} {profile.lastName} · {profile.email} · {profile.role === 'admin' ? 'Admin' : 'Student'} Account</p>
       </header>
       <DetailsForm profile={profile} onSaved={setProfile} />
+      <SmsCard phone={profile.phone} />
+      {profile.role === 'student' && <NscResultsCard />}
       <PasswordForm />
       <SessionsCard />
       <DataCard profile={profile} />

@@ -1,5 +1,5 @@
 /** The two status alerts of spec §2 My Applications (documents_required, payment_pending), exact wording. */
-import type { ApplicationItem } from './shared.tsx';
+import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
 
 export function ApplicationAlerts({ app }: { app: Pick<ApplicationItem, 'id' | 'status' | 'paymentAmount'> }) {
   if (app.status === 'documents_required') {

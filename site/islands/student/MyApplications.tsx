@@ -6,13 +6,14 @@
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { FILTER_GROUPS } from '../../../api/contracts/application-steps.ts';
-import { APPLICATIONS_POLL_MS } from '../../../api/contracts/notifications.ts';
+import { FILTER_GROUPS } from '#contracts/application-steps.ts';
+import { APPLICATIONS_POLL_MS } from '#contracts/notifications.ts';
 import { apiOrNull } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
-import { appRef, applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner, StatusBadge, usePolling, type ApplicationItem } from './shared.tsx';
+import { appRef, applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner, StatusBadge, usePolling } from './shared.tsx';
+import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
 
 type Filter = keyof typeof FILTER_GROUPS;
 const TABS: [Filter, string][] = [['all', 'All'], ['pending', 'Pending'], ['accepted', 'Accepted'], ['completed', 'Completed']];
@@ -58,9 +59,9 @@ export default function MyApplications() {
             ))}
           </dl>
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Filter)}>
-            <Tabs.List aria-label="Filter applications" className="mb-6 flex gap-1 border-b border-slate-200 dark:border-slate-700">
+            <Tabs.List aria-label="Filter applications" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
               {TABS.map(([v, label]) => (
-                <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">{label}</Tabs.Trigger>
+                <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm sm:px-4 font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">{label}</Tabs.Trigger>
               ))}
             </Tabs.List>
             {TABS.map(([v]) => {
@@ -89,7 +90,7 @@ function ApplicationCard({ app }: { app: ApplicationItem }) {
         <StatusBadge status={app.status} />
       </div>
       <p className="text-xs muted">{appRef(app.id)}</p>
-      <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
+      <dl className="mt-3 grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm [overflow-wrap:anywhere]">
         <dt className="muted">Applied</dt><dd>{formatDate(app.submittedAt ?? app.createdAt)}</dd>
         <dt className="muted">Department</dt><dd>{app.course?.department || 'N/A'}</dd>
         <dt className="muted">Duration</dt><dd>{duration}</dd>

@@ -3,28 +3,32 @@
  * Notifications, Profile (initial 'dashboard'); spinner while loading; progress bar with the milestones
  * Submitted, Payment, Documents, Review, Decision; the 3 latest notifications; mark read one/all; deadlines from
  * the course start date. Non-students and logged-out visitors → /login. Polls notifications every 15 s and
- * applications every 30 s while the tab is visible (spec §9).
+ * applications every 30 s while the tab is visible (spec §9). Offline it shows the last-known applications and
+ * notifications of this user, marked with their date (issue #16 point 4, lib/offline-snapshot.ts).
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { COUNTRY_OPTIONS } from '../../../api/contracts/application-steps.ts';
-import { statusLabel } from '../../../api/contracts/statuses.ts';
-import { DOCUMENT_SLOTS } from '../../../api/contracts/application-steps.ts';
-import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '../../../api/contracts/notifications.ts';
+import { countryName } from '../../lib/format.ts';
+import { statusLabel } from '#contracts/statuses.ts';
+import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '#contracts/notifications.ts';
 import { api, apiOrNull } from '../../lib/api-client.ts';
+import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { deadlinesFor, daysLeftText } from './deadlines.ts';
 import { MILESTONES, milestonesReached } from './milestones.ts';
 import {
   appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, Spinner, StatusBadge, usePolling,
-  type ApplicationItem, type NotificationItem, type UploadView,
 } from './shared.tsx';
+import type { ApplicationListItem as ApplicationItem, UploadView } from '#contracts/application-views.ts';
+import type { Notification as NotificationItem } from '#contracts/notifications.ts';
 
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
-const country = (v?: string | null) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v ?? '';
+const country = (v?: string | null) => countryName(v);
 
 export default function StudentDashboard() {
   const session = useSession();
@@ -33,8 +37,23 @@ export default function StudentDashboard() {
   const [tab, setTab] = useState('dashboard');
   useEffect(() => { if (!session.isLoading && !allowed) window.location.replace('/login'); }, [session.isLoading, allowed]);
 
-  const apps = usePolling(async () => (await apiOrNull<{ applications: ApplicationItem[] }>('/api/colfront/applications'))?.applications ?? [], APPLICATIONS_POLL_MS, allowed);
-  const notes = usePolling(async () => (await apiOrNull<{ notifications: NotificationItem[] }>('/api/colfront/notifications'))?.notifications ?? [], NOTIFICATIONS_POLL_MS, allowed);
+  const [staleSince, setStaleSince] = useState<string | null>(null);
+  /** Remembers what loaded; without a connection, answers the last-known copy and marks the page as stale. */
+  const lastKnown = <T,>(key: string, load: () => Promise<T>) => async (): Promise<T> => {
+    try {
+      const data = await load();
+      if (user) remember(key, user.id, data);
+      setStaleSince(null);
+      return data;
+    } catch (e) {
+      const snap = user && isNetworkError(e) ? recall<T>(key, user.id) : null;
+      if (!snap) throw e;
+      setStaleSince(snap.savedAt);
+      return snap.data;
+    }
+  };
+  const apps = usePolling(lastKnown('applications', async () => (await apiOrNull<{ applications: ApplicationItem[] }>('/api/colfront/applications'))?.applications ?? []), APPLICATIONS_POLL_MS, allowed);
+  const notes = usePolling(lastKnown('notifications', async () => (await apiOrNull<{ notifications: NotificationItem[] }>('/api/colfront/notifications'))?.notifications ?? []), NOTIFICATIONS_POLL_MS, allowed);
   const [uploads, setUploads] = useState<UploadView[] | null>(null);
   useEffect(() => { if (tab === 'documents' && allowed) void api<{ uploads: UploadView[] }>('/api/uploads').then((r) => setUploads(r.uploads)).catch(() => setUploads([])); }, [tab, allowed]);
 
@@ -76,7 +95,13 @@ export default function StudentDashboard() {
       <div className="mb-6">
         <h1 className="text-3xl font-extrabold">Welcome, {user!.firstName}</h1>
         <p className="muted">Your applications, documents, payments and messages in one place.</p>
+        {staleSince && (
+          <p role="status" data-testid="offline-banner" className="mt-3 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+            You are offline. This is your last-known information from {formatDateTime(staleSince)}; it will update when you are back online.
+          </p>
+        )}
       </div>
+      <VerifyEmailBanner email={user!.email} verified={user!.emailVerified !== false} />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Dashboard sections" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
           {TABS.map(([v, label]) => (
@@ -150,7 +175,7 @@ export default function StudentDashboard() {
 
         <Tabs.Content value="documents" className="outline-none">
           {uploads === null ? <Spinner label="Loading documents…" /> : uploads.length === 0 ? <p className="card p-8 text-center muted">No documents uploaded yet.</p> : (
-            <div className="card overflow-x-auto">
+            <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Your uploaded documents">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Your uploaded documents</caption>
                 <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">File</th><th scope="col" className="p-3">Used for</th><th scope="col" className="p-3">Size</th><th scope="col" className="p-3">Uploaded</th></tr></thead>
@@ -174,7 +199,7 @@ export default function StudentDashboard() {
 
         <Tabs.Content value="payments" className="outline-none">
           {applications.every((a) => !a.payment) ? <p className="card p-8 text-center muted">No payments yet.</p> : (
-            <div className="card overflow-x-auto">
+            <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Your payments">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Your payments</caption>
                 <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">Reference</th><th scope="col" className="p-3">For</th><th scope="col" className="p-3">Amount</th><th scope="col" className="p-3">Method</th><th scope="col" className="p-3">Status</th><th scope="col" className="p-3">Date</th></tr></thead>

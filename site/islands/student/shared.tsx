@@ -1,23 +1,13 @@
 /**
  * Pieces shared by the applicant islands (wizard, My Applications, application detail, student dashboard):
- * API shapes, polling that pauses while the tab is hidden (spec §9: notifications 15 s, applications 30 s),
+ * polling that pauses while the tab is hidden (spec §9: notifications 15 s, applications 30 s),
  * status badge colours and progress per spec §4, and the login guard.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STATUS_COLOUR, progressFor, statusLabel } from '../../../api/contracts/statuses.ts';
+import { STATUS_COLOUR, progressFor, statusLabel } from '#contracts/statuses.ts';
 import { flashToast } from '../../stores/toasts.ts';
 
-export interface CourseSummary { id: number; title: string; name: string; department: string; duration: number | null; startDate: string | null }
-export interface PaymentView { applicationId: number; method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string | null }
-export interface ApplicationItem {
-  id: number; userId: number; courseId: number; status: string; progress: number;
-  personal: Record<string, string>; academicHistory: { highSchool?: Record<string, string>; college?: Record<string, string> };
-  documents: Record<string, string>; paymentStatus: string; paymentAmount: string;
-  submittedAt: string | null; updatedAt: string | null; createdAt: string | null;
-  course: CourseSummary | null; payment?: PaymentView | null;
-}
-export interface UploadView { id: string; name: string; mime: string; size: number; createdAt: string }
-export interface NotificationItem { id: number; message: string; read: boolean; applicationId: number | null; createdAt: string }
+import type { CourseSummary } from '#contracts/application-views.ts';
 
 const BADGE: Record<string, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300 dark:bg-yellow-900/40 dark:text-yellow-100',

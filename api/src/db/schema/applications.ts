@@ -1,8 +1,8 @@
 /** Applications, their status history, drafts, uploads and payments (spec §3, DESIGN §4 Applications). */
-import { pgTable, serial, text, timestamp, integer, numeric, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, numeric, jsonb, boolean, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
-import { courses } from './catalogue.ts';
+import { campuses, courses } from './catalogue.ts';
 
 export const applications = pgTable('applications', {
   id: serial('id').primaryKey(),
@@ -16,12 +16,22 @@ export const applications = pgTable('applications', {
   /** rand/dollars as the spec shows, two decimals */
   paymentAmount: numeric('payment_amount', { precision: 12, scale: 2 }).notNull(),
   notes: text('notes'),
+  /** APS of academicHistory.nscResults; null when none were given (issue #18) */
+  aps: integer('aps'),
+  /** meets the course's structured requirements; null without NSC results. Recomputed when the course changes. */
+  eligible: boolean('eligible'),
+  /** shortfalls, e.g. ["Mathematics 45 % — 50 % needed"] */
+  eligibilityReasons: jsonb('eligibility_reasons').$type<string[]>().notNull().default([]),
+  /** the admin who entered a walk-in application on the applicant's behalf, and where (issue #18 point 6) */
+  enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+  enteredCampusId: integer('entered_campus_id').references(() => campuses.id, { onDelete: 'set null' }),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('applications_user_idx').on(t.userId),
   index('applications_status_idx').on(t.status),
+  index('applications_aps_idx').on(t.aps),
   uniqueIndex('applications_one_active_uq').on(t.userId, t.courseId).where(sql`status <> 'rejected'`),
 ]);
 
@@ -52,6 +62,8 @@ export const uploads = pgTable('uploads', {
   mime: text('mime').notNull(),
   /** bytes */
   size: integer('size').notNull(),
+  /** hex SHA-256 of the bytes, shown to the applicant as a receipt (issue #16 point 3); null for older rows */
+  sha256: text('sha256'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('uploads_user_idx').on(t.userId)]);
 
@@ -67,3 +79,18 @@ export const payments = pgTable('payments', {
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('payments_user_idx').on(t.userId)]);
+
+/**
+ * Every review of one document (issue #16 point 3): an admin marks the upload in a slot verified or rejected
+ * (with a reason). The latest row for (application, slot, upload) is that document's state; older rows are the history.
+ */
+export const documentReviews = pgTable('document_reviews', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  slot: text('slot').notNull(),
+  uploadId: text('upload_id').notNull(),
+  status: text('status', { enum: ['verified', 'rejected'] }).notNull(),
+  reason: text('reason'),
+  reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+}, (t) => [index('document_reviews_application_idx').on(t.applicationId, t.slot)]);

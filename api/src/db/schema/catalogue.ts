@@ -1,5 +1,6 @@
 /** Campuses, departments and courses (spec §1, §3 Course). */
-import { pgTable, serial, text, timestamp, integer, boolean, numeric, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, boolean, numeric, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SubjectRequirement } from '#contracts/nsc.ts';
 
 export const campuses = pgTable('campuses', {
   id: serial('id').primaryKey(),
@@ -26,6 +27,10 @@ export const courses = pgTable('courses', {
   price: numeric('price', { precision: 12, scale: 2 }),
   startDate: text('start_date'),
   requirements: text('requirements'),
+  /** APS 0–42, 0 = no APS requirement (issue #18) */
+  minimumAps: integer('minimum_aps').notNull().default(0),
+  /** [{subject, minimumPercent 0–100}] (api/contracts/nsc-schema.ts SubjectRequirementsSchema) */
+  subjectRequirements: jsonb('subject_requirements').$type<SubjectRequirement[]>().notNull().default([]),
   department: text('department').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   imageUrl: text('image_url'),

@@ -36,6 +36,34 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [index('mail_outbox_status_idx').on(t.status)]);
 
+/**
+ * SMS outbox (issue #17): like mail_outbox, a row is written in the same transaction as the change it reports;
+ * `to` is E.164, `body` at most 160 GSM-7 characters; `kind` is receipt | status | document_rejected.
+ */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  body: text('body').notNull(),
+  kind: text('kind').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  applicationId: integer('application_id'),
+  status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  providerId: text('provider_id'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('sms_outbox_status_idx').on(t.status, t.id), index('sms_outbox_to_idx').on(t.to)]);
+
+/** Numbers that replied STOP (E.164), or whose owner opted out; nothing is sent to them (issue #17). */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  /** The keyword received, e.g. STOP. */
+  source: text('source').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   firstName: text('first_name').notNull(),

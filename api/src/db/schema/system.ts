@@ -1,5 +1,5 @@
 /** Settings, site builds and the local external-system tables (DESIGN §4). */
-import { pgTable, serial, text, timestamp, integer, numeric, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, bigint, numeric, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { applications } from './applications.ts';
 
@@ -49,3 +49,16 @@ export const externalPayments = pgTable('external_payments', {
   idempotencyKey: text('idempotency_key'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [uniqueIndex('external_payments_idem_uq').on(t.idempotencyKey), index('external_payments_student_idx').on(t.studentId)]);
+
+/**
+ * One row (id 1) announcing public content changes to every node (issue #13, DESIGN §6): triggers on courses,
+ * announcements and settings bump `version` and `pg_notify('content_changed', version)` in the writing
+ * transaction (migration 0004). `hookedVersion` is the last version a node claimed for SITE_BUILD_HOOK_URL,
+ * so the hook is called once per change, not once per node.
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  hookedVersion: bigint('hooked_version', { mode: 'number' }).notNull().default(0),
+});

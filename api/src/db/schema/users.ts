@@ -1,5 +1,5 @@
 /** Users (spec §3 User) plus auth tokens, password resets and erasure requests (DESIGN §4). */
-import { pgTable, serial, text, timestamp, integer, json, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, bigint, json, uniqueIndex, index } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -23,6 +23,10 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['student', 'admin'] }).notNull().default('student'),
   privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }),
   privacyNoticeVersion: text('privacy_notice_version'),
+  /** When the owner proved the address by opening the mailed link (issue #12); null = unverified. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** When the user turned SMS updates off from their profile (issue #17); null = SMS on. */
+  smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_uq').on(t.email)]);
@@ -34,7 +38,23 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)]);
+  /** The express-session id of the same login: logging out through either ends both (issue #12). */
+  sessionId: text('session_id'),
+  /** Idle limit of the login's role in ms (DESIGN §4); null for tokens issued before it existed. */
+  idleMs: bigint('idle_ms', { mode: 'number' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId)]);
+
+/** Single-use e-mail verification links (issue #12): SHA-256 of the token, 24 h, for the address it was sent to. */
+export const emailVerifications = pgTable('email_verifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('email_verifications_hash_uq').on(t.tokenHash), index('email_verifications_user_idx').on(t.userId)]);
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),

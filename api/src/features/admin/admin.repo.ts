@@ -1,13 +1,12 @@
 /**
  * SQL for the admin portal (issue #6): the filtered/sorted/paginated application list, dashboard and report
- * aggregates, the students list, settings rows. Only admin routes call these.
+ * aggregates, the students list. Only admin routes call these.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { applications, applicationStatusHistory, payments, uploads } from '../../db/schema/applications.ts';
 import { courses, departments } from '../../db/schema/catalogue.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
-import { settings } from '../../db/schema/system.ts';
 import type { z } from 'zod';
 import type { AdminApplicationsQuerySchema, AdminApplicationRow } from '#contracts/admin.ts';
 
@@ -21,6 +20,9 @@ function listWhere(q: ListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.status !== 'all') conds.push(eq(applications.status, q.status));
   if (q.courseId) conds.push(eq(applications.courseId, q.courseId));
+  if (q.eligibility === 'eligible') conds.push(eq(applications.eligible, true));
+  else if (q.eligibility === 'not_eligible') conds.push(eq(applications.eligible, false));
+  else if (q.eligibility === 'unknown') conds.push(isNull(applications.eligible));
   const term = q.q.trim();
   if (term) {
     const appId = /^(?:app-?)?(\d{1,9})$/i.exec(term);
@@ -41,12 +43,23 @@ const SORT_COLUMNS = {
   status: [applications.status],
   applicant: [users.lastName, users.firstName],
   course: [courses.title],
+  aps: [applications.aps],
 } as const;
+
+/** ORDER BY for the list: the sort column(s), then id; applications without an APS come last either way. */
+function listOrder(q: ListQuery): SQL[] {
+  const dir = q.dir === 'asc' ? asc : desc;
+  const cols = q.sort === 'aps'
+    ? [sql`${applications.aps} ${sql.raw(q.dir === 'asc' ? 'asc' : 'desc')} nulls last`]
+    : SORT_COLUMNS[q.sort].map((c) => dir(c));
+  return [...cols, dir(applications.id)];
+}
 
 const rowFields = {
   id: applications.id, status: applications.status, paymentStatus: applications.paymentStatus, paymentAmount: applications.paymentAmount,
   createdAt: applications.createdAt, updatedAt: applications.updatedAt,
-  userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email,
+  aps: applications.aps, eligible: applications.eligible, eligibilityReasons: applications.eligibilityReasons,
+  userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, emailVerifiedAt: users.emailVerifiedAt,
   courseId: courses.id, courseTitle: courses.title, department: courses.department,
 };
 
@@ -54,22 +67,22 @@ function toRow(r: any): AdminApplicationRow {
   return {
     id: r.id, status: r.status, paymentStatus: r.paymentStatus, paymentAmount: String(r.paymentAmount),
     createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
-    applicant: { id: r.userId, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+    aps: r.aps ?? null, eligible: r.eligible ?? null, eligibilityReasons: Array.isArray(r.eligibilityReasons) ? r.eligibilityReasons : [],
+    applicant: { id: r.userId, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, emailVerified: r.emailVerifiedAt != null },
     course: r.courseId != null ? { id: r.courseId, title: r.courseTitle, department: r.department } : null,
   };
 }
 
-function baseSelect(db: Db) {
+function baseSelect(db: DbOrTx) {
   return db.select(rowFields).from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(courses, eq(courses.id, applications.courseId));
 }
 
 /** One page of applications for the admin list and the total matching the filter. */
-export async function listAdminApplications(db: Db, q: ListQuery): Promise<{ rows: AdminApplicationRow[]; total: number }> {
+export async function listAdminApplications(db: DbOrTx, q: ListQuery): Promise<{ rows: AdminApplicationRow[]; total: number }> {
   const where = listWhere(q);
-  const dir = q.dir === 'asc' ? asc : desc;
-  const order = [...SORT_COLUMNS[q.sort].map((c) => dir(c)), dir(applications.id)];
+  const order = listOrder(q);
   const [rows, [{ n }]] = await Promise.all([
     baseSelect(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(applications)
@@ -80,22 +93,16 @@ export async function listAdminApplications(db: Db, q: ListQuery): Promise<{ row
 }
 
 /** Every application matching the filter (CSV export), at most `limit`. */
-export async function exportAdminApplications(db: Db, q: ListQuery, limit = 100_000): Promise<AdminApplicationRow[]> {
-  const dir = q.dir === 'asc' ? asc : desc;
-  const rows = await baseSelect(db).where(listWhere(q)).orderBy(...SORT_COLUMNS[q.sort].map((c) => dir(c)), dir(applications.id)).limit(limit);
+export async function exportAdminApplications(db: DbOrTx, q: ListQuery, limit = 100_000): Promise<AdminApplicationRow[]> {
+  const rows = await baseSelect(db).where(listWhere(q)).orderBy(...listOrder(q)).limit(limit);
   return rows.map(toRow);
 }
 
-export async function applicationStatus(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ status: applications.status }).from(applications).where(eq(applications.id, id)).limit(1);
-  return row?.status;
-}
-
 /** Detail extras for the panel: applicant, history (with who), payment, upload metadata. */
-export async function applicationExtras(db: Db, id: number, userId: number, uploadIds: string[]) {
+export async function applicationExtras(db: DbOrTx, id: number, userId: number, uploadIds: string[]) {
   const [applicant] = await db.select({
     id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,
-    addressLine1: users.addressLine1, city: users.city, country: users.country, createdAt: users.createdAt,
+    addressLine1: users.addressLine1, city: users.city, country: users.country, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt,
   }).from(users).where(eq(users.id, userId)).limit(1);
   const history = await db.select({
     id: applicationStatusHistory.id, fromStatus: applicationStatusHistory.fromStatus, toStatus: applicationStatusHistory.toStatus,
@@ -111,7 +118,7 @@ export async function applicationExtras(db: Db, id: number, userId: number, uplo
     ? await db.select({ id: uploads.id, originalName: uploads.originalName, mime: uploads.mime, size: uploads.size }).from(uploads).where(inArray(uploads.id, uploadIds))
     : [];
   return {
-    applicant: applicant ? { ...applicant, createdAt: iso(applicant.createdAt) } : null,
+    applicant: applicant ? (({ emailVerifiedAt, ...a }) => ({ ...a, emailVerified: emailVerifiedAt != null, createdAt: iso(a.createdAt) }))(applicant) : null,
     history: history.map((h) => ({
       id: h.id, fromStatus: h.fromStatus, toStatus: h.toStatus, notes: h.notes, createdAt: iso(h.createdAt),
       changedBy: h.byId != null ? { id: h.byId, name: `${h.byFirst} ${h.byLast}`.trim() } : null,
@@ -122,7 +129,7 @@ export async function applicationExtras(db: Db, id: number, userId: number, uplo
 }
 
 /** Counts per status, and the fees sum of completed payments as 'NNN.NN'. */
-export async function statusTotals(db: Db): Promise<{ byStatus: Record<string, number>; total: number; fees: string }> {
+export async function statusTotals(db: DbOrTx): Promise<{ byStatus: Record<string, number>; total: number; fees: string }> {
   const rows = await db.select({ status: applications.status, n: count() }).from(applications).groupBy(applications.status);
   const [{ fees }] = await db.select({ fees: sql<string>`coalesce(sum(${applications.paymentAmount}), 0)::numeric(14,2)::text` })
     .from(applications).where(eq(applications.paymentStatus, 'completed'));
@@ -132,12 +139,12 @@ export async function statusTotals(db: Db): Promise<{ byStatus: Record<string, n
   return { byStatus, total, fees: Number(fees).toFixed(2) };
 }
 
-export async function recentApplications(db: Db, limit: number): Promise<AdminApplicationRow[]> {
+export async function recentApplications(db: DbOrTx, limit: number): Promise<AdminApplicationRow[]> {
   const rows = await baseSelect(db).orderBy(desc(applications.createdAt), desc(applications.id)).limit(limit);
   return rows.map(toRow);
 }
 
-export async function courseSummary(db: Db) {
+export async function courseSummary(db: DbOrTx) {
   const [{ all, active }] = await db.select({ all: count(), active: sql<number>`count(*) filter (where ${courses.isActive})` }).from(courses);
   const first = await db.select({ id: courses.id, title: courses.title, department: courses.department, level: courses.level, isActive: courses.isActive })
     .from(courses).orderBy(asc(courses.id)).limit(4);
@@ -146,14 +153,18 @@ export async function courseSummary(db: Db) {
   return { all: Number(all), active: Number(active), first, departments: depts.map((d) => ({ name: d.name, courses: Number(d.courses) })) };
 }
 
-export async function studentCount(db: Db): Promise<number> {
+export async function studentCount(db: DbOrTx): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'student'));
   return Number(n);
 }
 
 /** Report aggregates (issue #6 Reports tab). Weeks start on Monday (date_trunc). */
-export async function reportRows(db: Db) {
-  const byCourse = await db.select({ courseId: courses.id, title: courses.title, department: courses.department, n: count() })
+export async function reportRows(db: DbOrTx) {
+  const byCourse = await db.select({
+    courseId: courses.id, title: courses.title, department: courses.department, n: count(),
+    eligible: sql<number>`count(*) filter (where ${applications.eligible})`,
+    notEligible: sql<number>`count(*) filter (where ${applications.eligible} = false)`,
+  })
     .from(applications).innerJoin(courses, eq(courses.id, applications.courseId))
     .groupBy(courses.id, courses.title, courses.department).orderBy(desc(count()), asc(courses.title));
   const weekly = await db.execute(sql`
@@ -164,13 +175,16 @@ export async function reportRows(db: Db) {
            coalesce(sum(payment_amount) filter (where payment_status = 'completed'), 0)::numeric(14,2)::text as fees
     from applications group by 1 order by 1`);
   return {
-    byCourse: byCourse.map((r) => ({ courseId: r.courseId, title: r.title, department: r.department, count: Number(r.n) })),
+    byCourse: byCourse.map((r) => ({
+      courseId: r.courseId, title: r.title, department: r.department, count: Number(r.n),
+      eligible: Number(r.eligible), notEligible: Number(r.notEligible), unknown: Number(r.n) - Number(r.eligible) - Number(r.notEligible),
+    })),
     weekly: ((weekly as any).rows as any[]).map((r) => ({ week: String(r.week), total: Number(r.total), accepted: Number(r.accepted), decided: Number(r.decided), fees: Number(r.fees).toFixed(2) })),
   };
 }
 
 /** Students (real users with role student), searched by name/e-mail, one page. */
-export async function listStudents(db: Db, q: { q: string; page: number; pageSize: number }) {
+export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }) {
   const term = q.q.trim();
   const like = `%${likeEscape(term)}%`;
   const where = and(eq(users.role, 'student'), term ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like)) : undefined);
@@ -194,18 +208,4 @@ export async function listStudents(db: Db, q: { q: string; page: number; pageSiz
       erasureRequests: erasures.filter((e) => e.userId === s.id).map((e) => ({ id: e.id, status: e.status, reason: e.reason, createdAt: iso(e.createdAt), resolvedAt: e.resolvedAt ? iso(e.resolvedAt) : null })),
     })),
   };
-}
-
-export async function readSettings(db: Db): Promise<Record<string, unknown>> {
-  // Read as text: drizzle's PGlite driver parses jsonb twice, turning the string "75.50" into the number 75.5.
-  const rows = await db.select({ key: settings.key, value: sql<string>`${settings.value}::text` }).from(settings);
-  return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
-}
-
-export async function writeSettings(db: Db, values: Record<string, unknown>): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const [key, value] of Object.entries(values)) {
-      await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-    }
-  });
 }

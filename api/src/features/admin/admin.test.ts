@@ -165,7 +165,7 @@ describe(`admin applications (${DB_KIND})`, () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="applications-/);
     const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted,Updated');
+    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted,Updated,APS,Eligible,Eligibility notes');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`APP-${id},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Evil"`);

@@ -1,6 +1,6 @@
 /** Announcement rows and their public projection (spec §3 Announcement). */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { announcements } from '../../db/schema/messaging.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -14,7 +14,7 @@ export function toAnnouncement(r: AnnouncementRow) {
 export type Announcement = ReturnType<typeof toAnnouncement>;
 
 /** Newest first; only active ones unless `includeInactive`. */
-export async function listAnnouncements(db: Db, opts: { includeInactive?: boolean } = {}): Promise<Announcement[]> {
+export async function listAnnouncements(db: DbOrTx, opts: { includeInactive?: boolean } = {}): Promise<Announcement[]> {
   const q = db.select().from(announcements);
   const rows = opts.includeInactive
     ? await q.orderBy(desc(announcements.createdAt), desc(announcements.id))
@@ -24,23 +24,23 @@ export async function listAnnouncements(db: Db, opts: { includeInactive?: boolea
 
 type AnnouncementValues = Pick<typeof announcements.$inferInsert, 'title' | 'content' | 'imageUrl' | 'active'>;
 
-export async function insertAnnouncement(db: Db, values: AnnouncementValues & { createdBy: number }): Promise<Announcement> {
+export async function insertAnnouncement(db: DbOrTx, values: AnnouncementValues & { createdBy: number }): Promise<Announcement> {
   const [row] = await db.insert(announcements).values(values).returning();
   return toAnnouncement(row);
 }
 
-export async function updateAnnouncement(db: Db, id: number, values: AnnouncementValues): Promise<Announcement | undefined> {
+export async function updateAnnouncement(db: DbOrTx, id: number, values: AnnouncementValues): Promise<Announcement | undefined> {
   const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(eq(announcements.id, id)).returning();
   return row ? toAnnouncement(row) : undefined;
 }
 
-export async function findAnnouncement(db: Db, id: number): Promise<Announcement | undefined> {
+export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announcement | undefined> {
   const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
   return row ? toAnnouncement(row) : undefined;
 }
 
 /** true when a row was deleted. */
-export async function deleteAnnouncement(db: Db, id: number): Promise<boolean> {
+export async function deleteAnnouncement(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
   return rows.length > 0;
 }

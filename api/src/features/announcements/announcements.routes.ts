@@ -8,7 +8,7 @@
  * Every write asks for a site rebuild (the home and About pages show announcements).
  */
 import { Router } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
@@ -28,24 +28,25 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
   const changed = (what: string) => deps.onContentChanged?.(what);
+  const idParam = validate(IdParamSchema, 'params');
   r.post('/', requireAdmin, validate(AnnouncementInputSchema), async (req, res) => {
     const result = await createAnnouncement(db, currentUser(req).id, req.body);
     changed(`announcement ${result.announcement.id} created`);
     res.status(201).json(result);
   });
-  r.put('/:id', requireAdmin, validate(IdParamSchema, 'params'), validate(AnnouncementInputSchema), async (req, res) => {
-    const result = await editAnnouncement(db, (req.params as any).id, req.body);
+  r.put('/:id', requireAdmin, idParam, validate(AnnouncementInputSchema), async (req, res) => {
+    const result = await editAnnouncement(db, idParam.data(req).id, req.body);
     changed(`announcement ${result.announcement.id} updated`);
     res.json(result);
   });
-  r.delete('/:id', requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
-    const id = (req.params as any).id;
+  r.delete('/:id', requireAdmin, idParam, async (req, res) => {
+    const id = idParam.data(req).id;
     await removeAnnouncement(db, id);
     changed(`announcement ${id} deleted`);
     res.status(204).end();
   });
-  r.post('/:id/notify', requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
-    res.json({ sent: await emailAnnouncement(db, (req.params as any).id) });
+  r.post('/:id/notify', requireAdmin, idParam, async (req, res) => {
+    res.json({ sent: await emailAnnouncement(db, idParam.data(req).id) });
   });
   return r;
 }

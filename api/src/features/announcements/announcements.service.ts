@@ -6,11 +6,10 @@
  * - notify (POST /api/announcements/:id/notify) e-mails every student, in one transaction.
  * Throws 404 'Announcement not found'.
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
-import { notifications } from '../../db/schema/messaging.ts';
+import { studentContacts } from '../../auth/users-repo.ts';
+import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AnnouncementInputSchema } from '#contracts/announcements.ts';
@@ -21,21 +20,15 @@ export interface AnnouncementResult { announcement: Announcement; emailed: numbe
 
 const NOT_FOUND = 'Announcement not found';
 
-async function students(db: Db): Promise<{ id: number; email: string; firstName: string }[]> {
-  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.role, 'student'));
-}
-
 async function emailStudents(db: Db, a: Announcement): Promise<number> {
-  const list = await students(db);
+  const list = await studentContacts(db);
   await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: `Dear ${s.firstName},\n\n${a.title}\n\n${a.content}\n` })));
   return list.length;
 }
 
 async function notifyStudents(db: Db, a: Announcement): Promise<number> {
-  const list = await students(db);
-  for (let i = 0; i < list.length; i += 500) {
-    await db.insert(notifications).values(list.slice(i, i + 500).map((s) => ({ userId: s.id, message: `New announcement: ${a.title}` })));
-  }
+  const list = await studentContacts(db);
+  await notifyMany(db, list.map((s) => ({ userId: s.id, message: `New announcement: ${a.title}` })));
   return list.length;
 }
 
@@ -51,16 +44,14 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
 }
 
 export function createAnnouncement(db: Db, adminId: number, input: Input): Promise<AnnouncementResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
     return fanOut(t, a, input);
   });
 }
 
 export function editAnnouncement(db: Db, id: number, input: Input): Promise<AnnouncementResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active });
     if (!a) throw notFound(NOT_FOUND);
     return fanOut(t, a, input);
@@ -73,8 +64,7 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
 
 /** E-mails every student about announcement `id`; returns how many mails were queued. */
 export function emailAnnouncement(db: Db, id: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const a = await findAnnouncement(t, id);
     if (!a) throw notFound(NOT_FOUND);
     return emailStudents(t, a);

@@ -6,17 +6,21 @@
  * - setStatus: admins may set any status; each change is kept as history and notifies the student.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications } from '../../db/schema/applications.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import type { DocumentStore } from '../../storage/document-store.ts';
+import { conflict, notFound, HttpError } from '../../http/errors.ts';
 import { statusLabel } from '#contracts/common.ts';
 import type { ApplicationSubmitSchema, StatusUpdateSchema, DocumentsUpdateSchema } from '#contracts/applications.ts';
 import type { z } from 'zod';
 import { applicableCourse } from '../courses/courses.service.ts';
-import { assertOwnedUploads, describeUploads, type UploadView } from '../uploads/uploads.service.ts';
+import { assertOwnedUploads, describeUploads } from '../uploads/uploads.service.ts';
+import type { ApplicationDetail, ApplicationListItem, ApplicationView } from '#contracts/application-views.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
-import { findApplication, hasActiveApplication, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments, type ApplicationView, type PaymentView, type TimelineEntry } from './applications.repo.ts';
+import { queueSms } from '../../sms/sms-outbox.ts';
+import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
+import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
+import { applicationEligibility } from '../eligibility/eligibility.service.ts';
+import { findApplication, hasActiveApplication, insertApplication, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
 type StatusUpdate = z.output<typeof StatusUpdateSchema>;
@@ -28,56 +32,85 @@ function isUniqueViolation(err: any): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-/** Creates an application for `userId`. Throws 404 (unknown/inactive course), 400 (foreign uploads), 409 (duplicate). */
-export async function submitApplication(db: Db, userId: number, input: Submit, fee: string): Promise<ApplicationView> {
+/** Who entered a staff-assisted application and where (issue #18 point 6). */
+export interface AssistedEntry { adminId: number; campusId: number }
+
+/**
+ * Creates an application for `userId` from the spec §7 body or the wizard's (see ApplicationSubmitSchema):
+ * personal details missing from the body come from the profile; data-URL documents become uploads under
+ * `opts.store`; `opts.origin` makes the e-mail's and SMS's links absolute (the receipt also goes by SMS, issue #17). With `opts.entry`, an admin entered it on the
+ * applicant's behalf: recorded on the application and in the first history row. Throws 404 (unknown/inactive
+ * course), 400 (profile lacks details, uploads not theirs), 413/415 (data-URL document too large or of a refused
+ * type), 409 (duplicate). Nothing is written when it throws.
+ */
+export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry }): Promise<ApplicationView> {
+  const entry = opts.entry;
   const course = await applicableCourse(db, input.courseId);
   if (await hasActiveApplication(db, userId, course.id)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
-  await assertOwnedUploads(db, userId, input.documents);
-  const { courseId, academicHistory, documents, payment, certification: _c, ...personal } = input;
+  const { courseId: _id, ...personal } = await completePersonal(db, userId, input);
+  const byId = Object.fromEntries(Object.entries(input.documents).filter(([, v]) => !v || !v.startsWith('data:')));
+  await assertOwnedUploads(db, userId, byId);
+  const { documents, created } = await storeDataUrlDocuments(db, opts.store, userId, input.documents);
+  const { courseId, academicHistory, payment } = input;
   const digits = (payment.cardNumber ?? '').replace(/\D/g, '');
   const paymentStatus = 'completed';
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(applications).values({
+      const appId = await insertApplication(tx, {
         userId, courseId, status: 'pending', personal, academicHistory,
         documents: Object.fromEntries(Object.entries(documents).filter(([, v]) => v)),
-        paymentStatus, paymentAmount: fee,
-      }).returning({ id: applications.id });
-      await insertPayment(tx as unknown as Db, {
-        applicationId: row.id, userId, method: payment.paymentMethod,
+        paymentStatus, paymentAmount: fee, ...applicationEligibility(academicHistory, course),
+        ...(entry ? { enteredBy: entry.adminId, enteredCampusId: entry.campusId } : {}),
+      });
+      await insertPayment(tx, {
+        applicationId: appId, userId, method: payment.paymentMethod,
         last4: payment.paymentMethod === 'card' && digits.length >= 4 ? digits.slice(-4) : null,
         reference: `PAY-${crypto.randomBytes(6).toString('hex').toUpperCase()}`,
         amount: fee, currency: 'USD', status: paymentStatus,
       });
-      await insertHistory(tx as unknown as Db, { applicationId: row.id, fromStatus: null, toStatus: 'pending', changedBy: userId, notes: null });
-      await notifyUser(tx as unknown as Db, userId, `Your application for ${course.title} (APP-${row.id}) has been received and is under review.`, { applicationId: row.id, subject: 'Application received' });
-      return row.id;
+      await insertHistory(tx, { applicationId: appId, fromStatus: null, toStatus: 'pending', changedBy: entry?.adminId ?? userId, notes: null });
+      await notifyUser(tx, userId, `Your application for ${course.title} (APP-${appId}) has been received and is under review.`, { applicationId: appId, subject: 'Application received', origin: opts.origin });
+      await queueSms(tx, { userId, applicationId: appId, kind: 'receipt', body: receiptSms(appId, course.title, applicationLink(opts.origin, appId)) });
+      return appId;
     });
   } catch (err) {
+    await discardUploads(db, opts.store, userId, created);
     if (isUniqueViolation(err)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
     throw err;
   }
   return (await findApplication(db, id, { userId, forAdmin: false }))!;
 }
 
-/** Admin status change. Throws 404 when the application no longer exists. */
-export async function setApplicationStatus(db: Db, adminId: number, id: number, update: StatusUpdate): Promise<ApplicationView> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+/**
+ * Admin status change; a real change notifies the applicant (notification, e-mail, SMS with a link on
+ * `origin`). Throws 404 when the application no longer exists. With `onlyFrom` (bulk decisions:
+ * only pending applications) the current status is checked under the row lock, inside the same transaction
+ * as the change, so two concurrent decisions cannot both pass the check (ASVS 5.0 V2.3.4); a status outside
+ * `onlyFrom` throws StatusChangedError carrying the status found. `origin` makes the e-mail's link absolute.
+ */
+export async function setApplicationStatus(db: Db, adminId: number, id: number, update: StatusUpdate, opts: { onlyFrom?: readonly string[]; origin: string }): Promise<ApplicationView> {
+  await db.transaction(async (t) => {
     const current = await lockApplication(t, id);
     if (!current) throw notFound('Application not found');
-    await tx.update(applications).set({ status: update.status, notes: update.notes || current.notes, updatedAt: new Date() }).where(eq(applications.id, id));
+    if (opts.onlyFrom && !opts.onlyFrom.includes(current.status)) throw new StatusChangedError(current.status);
+    await updateStatus(t, id, update.status, update.notes || current.notes);
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: update.status, notes: update.notes || null, changedBy: adminId });
     if (current.status !== update.status) {
-      await notifyUser(t, current.userId, `Your application APP-${id} is now: ${statusLabel(update.status)}.`, { applicationId: id, subject: 'Your application status changed' });
+      await notifyUser(t, current.userId, `Your application APP-${id} is now: ${statusLabel(update.status)}.`, { applicationId: id, subject: 'Your application status changed', origin: opts.origin });
+      await queueSms(t, { userId: current.userId, applicationId: id, kind: 'status', body: statusSms(id, update.status, applicationLink(opts.origin, id)) });
     }
   });
   return (await findApplication(db, id, { forAdmin: true }))!;
 }
 
+/** Thrown by setApplicationStatus when the locked row's status is not one the caller allowed (409). */
+export class StatusChangedError extends HttpError {
+  current: string;
+  constructor(current: string) { super(409, 'conflict', `The application is ${current}`); this.current = current; }
+}
+
 /** An application in a list, with its recorded payment (or null). */
-export type ApplicationListItem = ApplicationView & { payment: PaymentView | null };
 
 /** The user's own applications (or all for an admin), newest first, each with its payment. */
 export async function applicationsWithPayments(db: Db, opts: { userId?: number; forAdmin: boolean }): Promise<ApplicationListItem[]> {
@@ -86,14 +119,17 @@ export async function applicationsWithPayments(db: Db, opts: { userId?: number; 
   return list.map((a) => ({ ...a, payment: pays.get(a.id) ?? null }));
 }
 
+/** One application as an admin sees it (notes included), or undefined when there is none. */
+export async function applicationForAdmin(db: Db, id: number): Promise<ApplicationView | undefined> {
+  return findApplication(db, id, { forAdmin: true });
+}
+
 /**
  * The detail page of /applications/{id}: the application, its status timeline (notes only for admins),
  * its documents per slot (upload metadata, null when the file record is gone) and its payment.
  * Students only see their own: any other id → 404.
  */
-export async function applicationDetail(db: Db, user: { id: number; role: string }, id: number): Promise<{
-  application: ApplicationView; timeline: TimelineEntry[]; documents: Record<string, UploadView | null>; payment: PaymentView | null;
-}> {
+export async function applicationDetail(db: Db, user: { id: number; role: string }, id: number): Promise<ApplicationDetail> {
   const isAdmin = user.role === 'admin';
   const application = await findApplication(db, id, { userId: isAdmin ? undefined : user.id, forAdmin: isAdmin });
   if (!application) throw notFound('Application not found');
@@ -108,19 +144,18 @@ export async function applicationDetail(db: Db, user: { id: number; role: string
  * goes back to under_review, the change is kept as history and the applicant is notified, in one transaction.
  * Throws 404 (not theirs), 409 (status is not documents_required), 400 (uploads not theirs).
  */
-export async function addMissingDocuments(db: Db, userId: number, id: number, update: DocumentsUpdate): Promise<ApplicationView> {
+export async function addMissingDocuments(db: Db, userId: number, id: number, update: DocumentsUpdate, origin: string): Promise<ApplicationView> {
   const owned = await findApplication(db, id, { userId, forAdmin: false });
   if (!owned) throw notFound('Application not found');
   await assertOwnedUploads(db, userId, update.documents);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const current = await lockApplication(t, id);
     if (!current || current.userId !== userId) throw notFound('Application not found');
     if (current.status !== 'documents_required') throw conflict('Documents can only be added while your application is waiting for documents.');
     const merged = { ...(current.documents as Record<string, string>), ...Object.fromEntries(Object.entries(update.documents).filter(([, v]) => v)) } as Record<string, string>;
     await updateDocuments(t, id, merged, 'under_review');
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: 'under_review', changedBy: userId, notes: 'Applicant uploaded the requested documents' });
-    await notifyUser(t, userId, `We received your documents for APP-${id}. Your application is under review again.`, { applicationId: id, subject: 'Documents received' });
+    await notifyUser(t, userId, `We received your documents for APP-${id}. Your application is under review again.`, { applicationId: id, subject: 'Documents received', origin });
   });
   return (await findApplication(db, id, { userId, forAdmin: false }))!;
 }

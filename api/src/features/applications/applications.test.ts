@@ -31,8 +31,10 @@ describe(`applications (${DB_KIND})`, () => {
     expect(history.map((h) => h.toStatus)).toEqual(['pending']);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes[0].message).toContain(`APP-${id}`);
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+    // Besides the e-mail verification link every new account gets (issue #12), exactly one mail: the receipt.
+    const mails = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email))).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
     expect(mails.length).toBe(1);
+    expect(mails[0].text).toContain(`APP-${id}`);
   });
 
   it('POST /api/applications › refuses a second active application for the same course with 409', async () => {

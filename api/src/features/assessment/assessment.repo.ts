@@ -1,6 +1,6 @@
 /** SQL for assessment bookings (table assessment_bookings, api/src/db/schema/messaging.ts). */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { assessmentBookings } from '../../db/schema/messaging.ts';
 import type { AssessmentBooking } from '#contracts/assessment.ts';
 
@@ -11,7 +11,7 @@ type Row = typeof assessmentBookings.$inferSelect;
 const toPublic = (r: Row): StoredBooking => ({ ...(r.data as BookingDetails), id: r.id, createdAt: r.createdAt.toISOString() });
 
 /** Inserts a booking; returns null when a row with the same idempotency key already exists. */
-export async function insertBooking(db: Db, b: AssessmentBooking): Promise<StoredBooking | null> {
+export async function insertBooking(db: DbOrTx, b: AssessmentBooking): Promise<StoredBooking | null> {
   const { idempotencyKey, ...data } = b;
   const rows = await db.insert(assessmentBookings).values({
     data, email: data.email, preferredDate: data.preferredDate, idempotencyKey: idempotencyKey ?? null,
@@ -19,13 +19,13 @@ export async function insertBooking(db: Db, b: AssessmentBooking): Promise<Store
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
-export async function bookingByKey(db: Db, key: string): Promise<StoredBooking | null> {
+export async function bookingByKey(db: DbOrTx, key: string): Promise<StoredBooking | null> {
   const rows = await db.select().from(assessmentBookings).where(eq(assessmentBookings.idempotencyKey, key)).limit(1);
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
 /** All bookings, newest first (at most `limit`). */
-export async function listBookings(db: Db, limit = 500): Promise<StoredBooking[]> {
+export async function listBookings(db: DbOrTx, limit = 500): Promise<StoredBooking[]> {
   const rows = await db.select().from(assessmentBookings).orderBy(desc(assessmentBookings.createdAt), desc(assessmentBookings.id)).limit(limit);
   return rows.map(toPublic);
 }

@@ -5,11 +5,11 @@
  * GET /api/admin/assessment-bookings (requireAdmin) → {bookings} newest first.
  */
 import { Router } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin } from '../../http/guards.ts';
 import { AssessmentBookingSchema } from '#contracts/assessment.ts';
-import { formRateLimit, idempotencyHeader, type FormLimit } from '../contact/contact.routes.ts';
+import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
 
 export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {

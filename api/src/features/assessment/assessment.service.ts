@@ -3,7 +3,9 @@
  * past and weekend dates; the service re-checks the date against the server clock (the request may have
  * been validated just before midnight), stores the booking and queues, in the same transaction, a
  * confirmation to the applicant and a notice to the college office. A repeated idempotency key returns
- * the first booking and queues nothing (`created: false`).
+ * the first booking and queues nothing (`created: false`). The confirmation holds only the reference and
+ * labels from fixed option lists — no name, notes or other visitor text — and the notice with the visitor's
+ * details goes only to the office address (ASVS 5.0 V1.3.11, V2.4.1; issue #12 finding 6).
  */
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -27,7 +29,7 @@ export async function submitBooking(db: Db, officeEmail: string, input: Assessme
       {
         to: input.email,
         subject: 'Assessment Application Submitted',
-        text: `Dear ${input.firstName},\n\nYour assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.\n\nReference: ASC-${stored.id}\nAssessment: ${type}\nCampus: ${campus}\nPreferred: ${when}\n\nPlease bring your ID document and latest results on the day.\n`,
+        text: `Hello,\n\nYour assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.\n\nReference: ASC-${stored.id}\nAssessment: ${type}\nCampus: ${campus}\nPreferred: ${when}\n\nPlease bring your ID document and latest results on the day.\n`,
       },
       {
         to: officeEmail,

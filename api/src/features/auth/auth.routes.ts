@@ -9,29 +9,23 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type passport from 'passport';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
-import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, type PublicUser } from '#contracts/auth.ts';
-import { issueToken, revokeToken } from '../../auth/tokens.ts';
-import { bearerToken, lifetimeFor, setSignedInHint, clearSessionCookies } from '../../auth/session.ts';
+import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, VerifyEmailSchema, type PublicUser } from '#contracts/auth.ts';
+import { requireUser } from '../../http/guards.ts';
+import { registrationGate } from '../../http/pow-gate.ts';
+import { findUserById } from '../../auth/users-repo.ts';
+import { sendEmailVerification, confirmEmailVerification } from './email-verification.service.ts';
+import { issueToken, revokeToken, revokeTokenHash, sha256 } from '../../auth/tokens.ts';
+import { bearerToken, lifetimeFor, idleFor, endSession, setSignedInHint, clearSessionCookies } from '../../auth/session.ts';
+import { startSession } from '../../auth/start-session.ts';
 import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
 
 const tooMany = (message: string) => (_req: Request, _res: Response, next: NextFunction) =>
   next(new HttpError(429, 'rate_limited', message));
-
-/** Logs `user` into a fresh session (passport regenerates the id: ASVS 7.2.4) and issues a bearer token. */
-export async function startSession(req: Request, deps: AppDeps, user: PublicUser, remember: boolean): Promise<string> {
-  await new Promise<void>((resolve, reject) => req.logIn(user as any, (err) => (err ? reject(err) : resolve())));
-  const lifetime = lifetimeFor(user.role, remember);
-  const s = req.session as any;
-  s.createdAt = Date.now(); s.lastSeen = Date.now(); s.remember = remember; s.role = user.role;
-  req.session.cookie.maxAge = lifetime;
-  if (req.res) setSignedInHint(req.res, lifetime);
-  return issueToken(deps.database.db, user.id, lifetime);
-}
 
 export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const r = Router();
@@ -41,8 +35,8 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
   const perAccount = sharedRateLimit(db, 'login-account:', { windowMs: 15 * 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => `acct:${String(req.body?.email ?? '').trim().toLowerCase()}`, handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
-  const registerLimit = sharedRateLimit(db, 'register:', { windowMs: 60 * 60_000, limit: 50, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many registrations from this address. Please try again later.') });
+  // Above a soft per-IP threshold registration asks for a proof-of-work instead of refusing (issue #12 finding 13).
+  const registerLimit = registrationGate(db, deps.config);
 
   r.post('/login', perIp, perAccount, validate(LoginSchema), (req, res, next) => {
     pp.authenticate('local', { session: false }, async (err: unknown, user: PublicUser | false) => {
@@ -61,8 +55,14 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
 
   r.post('/logout', async (req, res, next) => {
     try {
+      // A logout through either half of a login (cookie or bearer token) ends both halves (ASVS 5.0 V7.4.1).
       const token = bearerToken(req);
-      if (token) await revokeToken(deps.database.db, token);
+      if (token) {
+        const linkedSession = await revokeToken(deps.database.db, token);
+        if (linkedSession && linkedSession !== req.sessionID) await endSession(deps.database.db, linkedSession);
+      }
+      const linkedToken = (req.session as any)?.tokenHash;
+      if (linkedToken) await revokeTokenHash(deps.database.db, linkedToken);
       const hadUser = Boolean(req.user);
       if (req.session) {
         await new Promise<void>((resolve) => req.logout(() => resolve()));
@@ -82,6 +82,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   r.post('/register', registerLimit, validate(SimpleRegisterSchema), async (req, res) => {
     const b = req.body;
     const user = await registerStudent(deps.database.db, { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone });
+    await sendEmailVerification(deps.database.db, deps.config, user);
     const token = await startSession(req, deps, user, false);
     res.status(201).json({ user, token, courseId: b.courseId ?? null });
   });
@@ -95,9 +96,28 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
       emergencyContactName: b.emergencyContactName, emergencyContactPhone: b.emergencyContactPhone, emergencyContactRelation: b.emergencyContactRelation,
       courseId: b.courseId, academicHistory: b.academicHistory,
     });
+    await sendEmailVerification(deps.database.db, deps.config, user);
     const token = await startSession(req, deps, user, false);
     console.info(`[auth] registered user ${user.id} (wizard)`);
     res.status(201).json({ user, token, courseId: b.courseId });
+  });
+
+  // E-mail verification (issue #12 finding 1): confirming needs no sign-in (the link may be opened on another
+  // device); resending is for the signed-in owner, at most 5 an hour, and at most 3 live links at a time.
+  r.post('/verify-email', resetLimitFor(db, 'verify-email:'), validate(VerifyEmailSchema), async (req, res) => {
+    const userId = await confirmEmailVerification(deps.database.db, req.body.token);
+    console.info(`[auth] e-mail verified for user ${userId}`);
+    res.json({ ok: true, message: EMAIL_VERIFIED_MESSAGE });
+  });
+
+  const resendLimit = sharedRateLimit(db, 'verify-resend:', { windowMs: 60 * 60_000, limit: 5, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => `user:${(req.user as PublicUser | undefined)?.id ?? ipKeyGenerator(req.ip ?? '')}`, handler: tooMany('Too many verification e-mails. Please try again later.') });
+  r.post('/verify-email/resend', requireUser, resendLimit, async (req, res) => {
+    const user = await findUserById(deps.database.db, (req.user as PublicUser).id);
+    if (!user) throw unauthorized('Not signed in');
+    if (user.emailVerifiedAt) return void res.json({ ok: true, sent: false, message: 'Your e-mail address is already verified.' });
+    const sent = await sendEmailVerification(deps.database.db, deps.config, user);
+    res.json({ ok: true, sent, message: sent ? `We sent a new verification link to ${user.email}.` : 'We already sent you several links. Please use the newest one in your inbox.' });
   });
 
   const resetLimit = sharedRateLimit(db, 'password-reset:', { windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
@@ -118,6 +138,15 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   });
 
   return r;
+}
+
+/** Shown on /verify-email after a good link. */
+export const EMAIL_VERIFIED_MESSAGE = 'Thank you — your e-mail address is verified.';
+
+/** Per-IP limit for unauthenticated token endpoints (guessing a 32-byte token is hopeless; this caps noise). */
+function resetLimitFor(db: AppDeps['database']['db'], prefix: string) {
+  return sharedRateLimit(db, prefix, { windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many attempts. Please try again later.') });
 }
 
 /** The one answer to a reset request, whether or not the e-mail has an account. */

@@ -5,10 +5,12 @@
  */
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { hashPassword } from '../../auth/password.ts';
-import { findUserByEmail, toPublicUser, type UserRow } from '../../auth/users-repo.ts';
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { endAllSessions } from '../../auth/session.ts';
+import { findUserByEmail, insertUser, toPublicUser, type UserRow } from '../../auth/users-repo.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { registrationDetails } from '../../db/schema/accounts.ts';
+import { insertRegistrationDetails } from './auth.repo.ts';
 import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 
@@ -44,11 +46,11 @@ const duplicate = () => conflict('Could not create account', { email: 'Could not
 /** Inserts the user row; role is always student and the privacy consent is stamped (POPIA, issue #4). */
 async function insertStudent(db: Db, input: NewAccount, passwordHash: string): Promise<PublicUser> {
   const { password: _password, ...fields } = input;
-  const [row] = await db.insert(users).values({
+  const row = await insertUser(db, {
     ...fields, email: input.email.trim().toLowerCase(), passwordHash, role: 'student',
     privacyConsentAt: new Date(), privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-  } as typeof users.$inferInsert).returning();
-  return toPublicUser(row as UserRow);
+  });
+  return toPublicUser(row);
 }
 
 /**
@@ -65,8 +67,8 @@ export async function registerComprehensive(db: Db, input: ComprehensiveRegister
   const { courseId, academicHistory, ...account } = input;
   try {
     return await db.transaction(async (tx) => {
-      const user = await insertStudent(tx as unknown as Db, { ...account, email }, passwordHash);
-      await tx.insert(registrationDetails).values({ userId: user.id, courseId, academicHistory });
+      const user = await insertStudent(tx, { ...account, email }, passwordHash);
+      await insertRegistrationDetails(tx, { userId: user.id, courseId, academicHistory });
       return user;
     });
   } catch (err) {
@@ -77,16 +79,27 @@ export async function registerComprehensive(db: Db, input: ComprehensiveRegister
 
 export interface ComprehensiveRegisterInput extends NewAccount { courseId: number; academicHistory: unknown }
 
-/** Creates or promotes the admin account `email` with `password` (DESIGN §4: ADMIN_EMAIL / admin:create). */
+/**
+ * Creates or promotes the admin account `email` with `password` (DESIGN §4: ADMIN_EMAIL at start-up and
+ * `npm run admin:create`). Promoting an existing account — a role change or a new password — ends every
+ * session and bearer token it had, in the same transaction (ASVS 5.0 V7.4.3): whoever was signed in to it
+ * before must not carry on as admin. An account that is already admin with this password is left alone, so a
+ * restart with ADMIN_EMAIL set signs nobody out. The operator vouches for the address: it counts as verified.
+ */
 export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'College', lastName: 'Admin' }): Promise<PublicUser> {
   const lower = email.trim().toLowerCase();
   const existing = await findUserByEmail(db, lower);
-  const passwordHash = await hashPassword(password);
   if (existing) {
-    const { eq } = await import('drizzle-orm');
-    const [row] = await db.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning();
-    return toPublicUser(row as UserRow);
+    if (existing.role === 'admin' && existing.emailVerifiedAt && await verifyPassword(existing.passwordHash, password)) return toPublicUser(existing);
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+        .where(eq(users.id, existing.id)).returning();
+      await endAllSessions(tx, existing.id);
+      return toPublicUser(row as UserRow);
+    });
   }
-  const [row] = await db.insert(users).values({ email: lower, passwordHash, role: 'admin', ...names }).returning();
+  const passwordHash = await hashPassword(password);
+  const [row] = await db.insert(users).values({ email: lower, passwordHash, role: 'admin', emailVerifiedAt: new Date(), ...names }).returning();
   return toPublicUser(row as UserRow);
 }

@@ -5,11 +5,10 @@
  * new password, revokes every bearer token and deletes every session of that user.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { passwordResets, users } from '../../db/schema/users.ts';
-import { findUserByEmail } from '../../auth/users-repo.ts';
+import { findUserByEmail, setPasswordHash } from '../../auth/users-repo.ts';
+import { countLiveResets, findLiveReset, insertReset, spendAllResets, spendReset } from './password-resets.repo.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { sha256 } from '../../auth/tokens.ts';
 import { endAllSessions } from '../../auth/session.ts';
@@ -36,15 +35,13 @@ export function siteOrigin(config: Config): string {
 export async function requestPasswordReset(db: Db, config: Config, email: string, now = new Date()): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
-  const live = await db.select({ n: sql<number>`count(*)::int` }).from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
-  if ((live[0]?.n ?? 0) >= MAX_LIVE_LINKS) return;
+  if ((await countLiveResets(db, user.id, now)) >= MAX_LIVE_LINKS) return;
   const token = crypto.randomBytes(32).toString('base64url');
   // The token travels in the fragment, which browsers never send to a server or put in a Referer.
   const link = `${siteOrigin(config)}/reset-password#token=${token}`;
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
-    await enqueueMail(tx as unknown as Db, {
+    await insertReset(tx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+    await enqueueMail(tx, {
       to: user.email,
       subject: 'Reset your password',
       text: `Dear ${user.firstName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
@@ -52,23 +49,46 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
   });
 }
 
+/**
+ * A staff-created account's first password (issue #18 point 6): the same single-use token as a reset, valid
+ * `ttlMs` (default 7 days), e-mailed in the caller's transaction `tx` so account and mail commit together.
+ * Returns the link so the caller can also send it by SMS in the same transaction; it must never reach a response
+ * or a log.
+ */
+export async function queueSetPasswordLink(tx: Db, config: Config, user: { id: number; email: string; firstName: string }, ttlMs: number, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const link = `${siteOrigin(config)}/reset-password#token=${token}`;
+  await insertReset(tx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs) });
+  const days = Math.round(ttlMs / (24 * 3600_000));
+  await enqueueMail(tx, {
+    to: user.email,
+    subject: 'Set your password',
+    text: `Dear ${user.firstName},
+
+Our admissions office has created an account for you to follow your application online. To choose your password, open this link within ${days} days:
+
+${link}
+
+The link works once. Then log in with this e-mail address to see your application.
+`,
+  });
+  return link;
+}
+
 /** Sets a new password with a reset token. Throws 400 {token: INVALID_RESET_LINK} for unknown, used or expired tokens. */
 export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<number> {
   const hash = sha256(token);
-  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()))).limit(1);
-  if (!found) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+  const found = await findLiveReset(db, hash);
+  if (found === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    // The conditional update makes the token single-use even when two requests race.
-    const [spent] = await tx.update(passwordResets).set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.id, found.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .returning({ userId: passwordResets.userId });
-    if (!spent) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-    const userId = spent.userId;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await endAllSessions(tx as unknown as Db, userId);
+    const userId = await spendReset(tx, found);
+    if (userId === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    // The link reached the account's mailbox, which proves the address (issue #12): a walk-in applicant's
+    // set-password link or a reset verifies the e-mail too.
+    await setPasswordHash(tx, userId, passwordHash, { emailProven: true });
+    await spendAllResets(tx, userId);
+    await endAllSessions(tx, userId);
     return userId;
   });
 }

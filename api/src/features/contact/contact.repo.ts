@@ -1,6 +1,6 @@
 /** SQL for contact messages (table contact_messages, api/src/db/schema/messaging.ts). */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/messaging.ts';
 import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
 
@@ -11,7 +11,7 @@ const toPublic = (r: Row): StoredContactMessage => ({
 });
 
 /** Inserts a message; returns null when a row with the same idempotency key already exists. */
-export async function insertContactMessage(db: Db, m: ContactMessage): Promise<StoredContactMessage | null> {
+export async function insertContactMessage(db: DbOrTx, m: ContactMessage): Promise<StoredContactMessage | null> {
   const rows = await db.insert(contactMessages).values({
     firstName: m.firstName, lastName: m.lastName, email: m.email, phone: m.phone || null, message: m.message,
     idempotencyKey: m.idempotencyKey ?? null,
@@ -19,13 +19,13 @@ export async function insertContactMessage(db: Db, m: ContactMessage): Promise<S
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
-export async function contactMessageByKey(db: Db, key: string): Promise<StoredContactMessage | null> {
+export async function contactMessageByKey(db: DbOrTx, key: string): Promise<StoredContactMessage | null> {
   const rows = await db.select().from(contactMessages).where(eq(contactMessages.idempotencyKey, key)).limit(1);
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
 /** All messages, newest first (at most `limit`). */
-export async function listContactMessages(db: Db, limit = 500): Promise<StoredContactMessage[]> {
+export async function listContactMessages(db: DbOrTx, limit = 500): Promise<StoredContactMessage[]> {
   const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit);
   return rows.map(toPublic);
 }

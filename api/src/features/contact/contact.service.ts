@@ -2,12 +2,16 @@
  * Contact messages (issue #3; DESIGN §4 "Contact and assessment forms are stored and acknowledged").
  * A message is stored and, in the same transaction, an e-mail to the college office (OFFICE_EMAIL) and an
  * acknowledgement to the visitor are queued. With an idempotency key a repeat submit returns the first
- * message and queues nothing (`created: false`).
+ * message and queues nothing (`created: false`). The acknowledgement carries no visitor-supplied text or links
+ * and the office copy goes only to `officeEmail` (ASVS 5.0 V1.3.11, V2.4.1; issue #12 finding 6).
  */
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
 import { contactMessageByKey, insertContactMessage, listContactMessages } from './contact.repo.ts';
+
+/** The whole acknowledgement a visitor receives: fixed text, nothing taken from the form. */
+export const CONTACT_ACKNOWLEDGEMENT = 'Hello,\n\nThank you for contacting us. We received your message and will reply within two working days (office hours Mon-Fri 8:00 AM - 5:00 PM).\n\nIf you did not write to us, you can ignore this e-mail.\n';
 
 export async function submitContactMessage(db: Db, officeEmail: string, input: ContactMessage): Promise<{ message: StoredContactMessage; created: boolean }> {
   return db.transaction(async (tx) => {
@@ -23,11 +27,9 @@ export async function submitContactMessage(db: Db, officeEmail: string, input: C
         subject: `Website message from ${who}`,
         text: `${who} sent a message through the website contact form.\n\nE-mail: ${input.email}\nPhone: ${input.phone || 'not given'}\n\n${input.message}\n`,
       },
-      {
-        to: input.email,
-        subject: 'We received your message',
-        text: `Dear ${input.firstName},\n\nThank you for contacting us. We received your message and will reply within two working days (office hours Mon-Fri 8:00 AM - 5:00 PM).\n\nYour message:\n${input.message}\n`,
-      },
+      // The visitor typed this address and nobody has proven it is theirs: the acknowledgement is fixed text
+      // only (no name, message or link from the form), so the form cannot mail chosen content to a stranger.
+      { to: input.email, subject: 'We received your message', text: CONTACT_ACKNOWLEDGEMENT },
     ]);
     return { message: stored, created: true };
   });

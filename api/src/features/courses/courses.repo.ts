@@ -1,6 +1,6 @@
 /** Course rows and their public projection (spec §3 Course: `name` mirrors `title`). */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { courses } from '../../db/schema/catalogue.ts';
 import type { Course } from '#contracts/courses.ts';
 
@@ -10,32 +10,33 @@ export function toCourse(r: CourseRow): Course {
   return {
     id: r.id, title: r.title, name: r.title, description: r.description, level: r.level, duration: r.duration,
     tuitionFee: r.tuitionFee, price: r.price, startDate: r.startDate, requirements: r.requirements,
+    minimumAps: r.minimumAps, subjectRequirements: r.subjectRequirements ?? [],
     department: r.department, isActive: r.isActive, imageUrl: r.imageUrl,
     createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt),
   };
 }
 
 /** Active courses by id (public catalogue), or every course with `includeInactive`. */
-export async function listCourses(db: Db, opts: { includeInactive?: boolean } = {}): Promise<Course[]> {
+export async function listCourses(db: DbOrTx, opts: { includeInactive?: boolean } = {}): Promise<Course[]> {
   const q = db.select().from(courses);
   const rows = opts.includeInactive ? await q.orderBy(asc(courses.id)) : await q.where(eq(courses.isActive, true)).orderBy(asc(courses.id));
   return rows.map(toCourse);
 }
 
-export async function findCourse(db: Db, id: number): Promise<Course | undefined> {
+export async function findCourse(db: DbOrTx, id: number): Promise<Course | undefined> {
   const rows = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   return rows[0] ? toCourse(rows[0]) : undefined;
 }
 
 type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export async function insertCourse(db: Db, values: CourseValues): Promise<Course> {
+export async function insertCourse(db: DbOrTx, values: CourseValues): Promise<Course> {
   const [row] = await db.insert(courses).values(values).returning();
   return toCourse(row);
 }
 
 /** Updates a course; undefined when it does not exist. */
-export async function updateCourse(db: Db, id: number, values: Partial<CourseValues>): Promise<Course | undefined> {
+export async function updateCourse(db: DbOrTx, id: number, values: Partial<CourseValues>): Promise<Course | undefined> {
   const [row] = await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).returning();
   return row ? toCourse(row) : undefined;
 }

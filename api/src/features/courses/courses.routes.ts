@@ -7,25 +7,26 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { IdParamSchema } from '#contracts/common.ts';
-import { requireAdmin } from '../../http/guards.ts';
+import { requireAdmin, type AuthedUser } from '../../http/guards.ts';
 import { CourseInputSchema } from '#contracts/courses.ts';
 import { courseById, createCourse, editCourse, publicCourses, setCourseActive } from './courses.service.ts';
 
-const ListQuerySchema = z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() });
+const listQuery = validate(z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }), 'query');
+const idParam = validate(IdParamSchema, 'params');
 
 export function coursesReadRouter(deps: AppDeps): Router {
   const r = Router();
-  r.get('/', validate(ListQuerySchema, 'query'), async (req, res) => {
-    const isAdmin = (req.user as any)?.role === 'admin';
-    const all = ['1', 'true'].includes(String((req.query as any).all));
+  r.get('/', listQuery, async (req, res) => {
+    const isAdmin = (req.user as AuthedUser | undefined)?.role === 'admin';
+    const all = ['1', 'true'].includes(String(listQuery.data(req).all));
     res.json({ courses: await publicCourses(deps.database.db, isAdmin, all) });
   });
-  r.get('/:id', validate(IdParamSchema, 'params'), async (req, res) => {
-    const isAdmin = (req.user as any)?.role === 'admin';
-    res.json({ course: await courseById(deps.database.db, (req.params as any).id, isAdmin) });
+  r.get('/:id', idParam, async (req, res) => {
+    const isAdmin = (req.user as AuthedUser | undefined)?.role === 'admin';
+    res.json({ course: await courseById(deps.database.db, idParam.data(req).id, isAdmin) });
   });
   return r;
 }
@@ -39,14 +40,14 @@ export function coursesAdminRouter(deps: AppDeps): Router {
     changed(`course ${course.id} created`);
     res.status(201).json({ course });
   });
-  r.put('/:id', requireAdmin, validate(IdParamSchema, 'params'), validate(CourseInputSchema), async (req, res) => {
-    const course = await editCourse(deps.database.db, (req.params as any).id, req.body);
+  r.put('/:id', requireAdmin, idParam, validate(CourseInputSchema), async (req, res) => {
+    const course = await editCourse(deps.database.db, idParam.data(req).id, req.body);
     changed(`course ${course.id} updated`);
     res.json({ course });
   });
   for (const [action, isActive] of [['activate', true], ['deactivate', false]] as const) {
-    r.post(`/:id/${action}`, requireAdmin, validate(IdParamSchema, 'params'), async (req, res) => {
-      const course = await setCourseActive(deps.database.db, (req.params as any).id, isActive);
+    r.post(`/:id/${action}`, requireAdmin, idParam, async (req, res) => {
+      const course = await setCourseActive(deps.database.db, idParam.data(req).id, isActive);
       changed(`course ${course.id} ${action}d`);
       res.json({ course });
     });

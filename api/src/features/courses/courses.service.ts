@@ -8,6 +8,7 @@ import type { Course } from '#contracts/courses.ts';
 import { findCourse, insertCourse, listCourses, updateCourse } from './courses.repo.ts';
 import type { z } from 'zod';
 import type { CourseInputSchema } from '#contracts/courses.ts';
+import { refreshCourseEligibility } from '../eligibility/eligibility.service.ts';
 
 type CourseData = z.output<typeof CourseInputSchema>;
 
@@ -32,11 +33,17 @@ export function createCourse(db: Db, input: CourseData): Promise<Course> {
   return insertCourse(db, input);
 }
 
-/** Admin edit: replaces every form field. Throws 404 'Course Not Found'. */
+/**
+ * Admin edit: replaces every form field and, in the same transaction, re-evaluates the stored eligibility of
+ * the course's applications against the new structured requirements (issue #18). Throws 404 'Course Not Found'.
+ */
 export async function editCourse(db: Db, id: number, input: CourseData): Promise<Course> {
-  const course = await updateCourse(db, id, input);
-  if (!course) throw notFound('Course Not Found');
-  return course;
+  return db.transaction(async (tx) => {
+    const course = await updateCourse(tx, id, input);
+    if (!course) throw notFound('Course Not Found');
+    await refreshCourseEligibility(tx, course);
+    return course;
+  });
 }
 
 /** Activate/deactivate: an inactive course leaves the public site and refuses new applications. Throws 404. */

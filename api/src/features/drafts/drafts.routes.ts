@@ -3,24 +3,27 @@
  * GET ?key=… → {draft | null}; PUT ?key=… {step, data} → {draft}; DELETE ?key=… → 204. Own drafts only.
  */
 import { Router } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
 import { DraftBodySchema, DraftKeySchema } from '#contracts/applications.ts';
 import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 
+const keyQuery = validate(DraftKeySchema, 'query');
+const body = validate(DraftBodySchema);
+
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
-  const key = (req: any) => (req.query as { key: string }).key;
-  r.get('/', requireUser, validate(DraftKeySchema, 'query'), async (req, res) => {
-    res.json({ draft: await getDraft(db, currentUser(req).id, key(req)) });
+  r.get('/', requireUser, keyQuery, async (req, res) => {
+    res.json({ draft: await getDraft(db, currentUser(req).id, keyQuery.data(req).key) });
   });
-  r.put('/', requireUser, validate(DraftKeySchema, 'query'), validate(DraftBodySchema), async (req, res) => {
-    res.json({ draft: await saveDraft(db, currentUser(req).id, key(req), req.body.step, req.body.data) });
+  r.put('/', requireUser, keyQuery, body, async (req, res) => {
+    const { step, data } = body.data(req);
+    res.json({ draft: await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data) });
   });
-  r.delete('/', requireUser, validate(DraftKeySchema, 'query'), async (req, res) => {
-    await discardDraft(db, currentUser(req).id, key(req));
+  r.delete('/', requireUser, keyQuery, async (req, res) => {
+    await discardDraft(db, currentUser(req).id, keyQuery.data(req).key);
     res.status(204).end();
   });
   return r;

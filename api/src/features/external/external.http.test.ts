@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, signInAdmin, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { startStubRemote, STUB_ACCOUNT, type StubRemote } from './external.stub.ts';
+import { startStubRemote, STUB_ACCOUNT, type StubRemote } from '../../test/external.stub.ts';
 
 let stub: StubRemote;
 let t: TestApp;

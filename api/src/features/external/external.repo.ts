@@ -4,7 +4,7 @@
  * rows of external_payments (amount numeric(12,2), currency units).
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { campuses } from '../../db/schema/catalogue.ts';
 import { externalPayments, externalStudents } from '../../db/schema/system.ts';
 import type { ExternalBranch, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
@@ -12,7 +12,7 @@ import type { ExternalBranch, ExternalPayment, ExternalStudent } from '#contract
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** All campuses as branches, oldest first, with the number of active students of each. */
-export async function selectBranches(db: Db, id?: number): Promise<ExternalBranch[]> {
+export async function selectBranches(db: DbOrTx, id?: number): Promise<ExternalBranch[]> {
   const rows = await db.select({
     id: campuses.id, name: campuses.name, location: campuses.address, established: campuses.established,
     studentCount: sql<number>`count(${externalStudents.id}) filter (where ${externalStudents.status} = 'active')`,
@@ -24,13 +24,13 @@ export async function selectBranches(db: Db, id?: number): Promise<ExternalBranc
   return rows.map((r) => ({ ...r, id: String(r.id), studentCount: Number(r.studentCount) }));
 }
 
-export async function findCampus(db: Db, id: number): Promise<typeof campuses.$inferSelect | undefined> {
+export async function findCampus(db: DbOrTx, id: number): Promise<typeof campuses.$inferSelect | undefined> {
   const rows = await db.select().from(campuses).where(eq(campuses.id, id)).limit(1);
   return rows[0];
 }
 
 /** The main campus (oldest): where a student goes when no branch is chosen. */
-export async function firstCampus(db: Db): Promise<typeof campuses.$inferSelect | undefined> {
+export async function firstCampus(db: DbOrTx): Promise<typeof campuses.$inferSelect | undefined> {
   const rows = await db.select().from(campuses).orderBy(campuses.established, campuses.id).limit(1);
   return rows[0];
 }
@@ -46,7 +46,7 @@ function toStudent(r: StudentRow, campusName: string | null): ExternalStudent {
 /** `%`, `_` and `\` in user text match themselves, not as wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function selectStudents(db: Db, f: { search?: string; status?: string; campusSlug?: string; id?: number; applicationId?: number; email?: string }): Promise<ExternalStudent[]> {
+export async function selectStudents(db: DbOrTx, f: { search?: string; status?: string; campusSlug?: string; id?: number; applicationId?: number; email?: string }): Promise<ExternalStudent[]> {
   const where: (SQL | undefined)[] = [];
   if (f.search) {
     const p = `%${likeEscape(f.search)}%`;
@@ -65,7 +65,7 @@ export async function selectStudents(db: Db, f: { search?: string; status?: stri
   return rows.map((r) => toStudent(r.s, r.campusName));
 }
 
-export async function insertStudent(db: Db, row: typeof externalStudents.$inferInsert): Promise<number> {
+export async function insertStudent(db: DbOrTx, row: typeof externalStudents.$inferInsert): Promise<number> {
   const [r] = await db.insert(externalStudents).values(row).returning({ id: externalStudents.id });
   return r.id;
 }
@@ -80,7 +80,7 @@ function toPayment(p: PaymentRow, studentName: string | null): ExternalPayment {
 }
 
 /** Payments newest first, or the one with `id` / `idempotencyKey`. */
-export async function selectPayments(db: Db, f: { id?: number; idempotencyKey?: string } = {}): Promise<ExternalPayment[]> {
+export async function selectPayments(db: DbOrTx, f: { id?: number; idempotencyKey?: string } = {}): Promise<ExternalPayment[]> {
   const rows = await db.select({ p: externalPayments, studentName: externalStudents.name }).from(externalPayments)
     .leftJoin(externalStudents, eq(externalStudents.id, externalPayments.studentId))
     .where(f.id != null ? eq(externalPayments.id, f.id) : f.idempotencyKey != null ? eq(externalPayments.idempotencyKey, f.idempotencyKey) : undefined)
@@ -89,7 +89,7 @@ export async function selectPayments(db: Db, f: { id?: number; idempotencyKey?: 
   return rows.map((r) => toPayment(r.p, r.studentName));
 }
 
-export async function insertPayment(db: Db, row: typeof externalPayments.$inferInsert): Promise<number> {
+export async function insertPayment(db: DbOrTx, row: typeof externalPayments.$inferInsert): Promise<number> {
   const [r] = await db.insert(externalPayments).values(row).returning({ id: externalPayments.id });
   return r.id;
 }

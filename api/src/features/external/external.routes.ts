@@ -13,7 +13,7 @@
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
@@ -32,6 +32,9 @@ declare module 'express-session' {
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+const studentsQuery = validate(ExternalStudentsQuerySchema, 'query');
+const applicationParam = validate(ApplicationIdParamSchema, 'params');
+const branchParam = validate(ExternalIdParamSchema, 'params');
 
 export function externalRouter(deps: AppDeps): Router {
   const r = Router();
@@ -102,21 +105,21 @@ export function externalRouter(deps: AppDeps): Router {
     res.json({ branches: await driver.listBranches(ctxOf(res)) });
   }));
 
-  r.get('/branches/:id/students', requireExternal, validate(ExternalIdParamSchema, 'params'), guardRemote(async (req, res) => {
-    res.json(await driver.branchStudents(ctxOf(res), (req.params as { id: string }).id));
+  r.get('/branches/:id/students', requireExternal, branchParam, guardRemote(async (req, res) => {
+    res.json(await driver.branchStudents(ctxOf(res), branchParam.data(req).id));
   }));
 
-  r.get('/students', requireExternal, validate(ExternalStudentsQuerySchema, 'query'), guardRemote(async (req, res) => {
-    res.json({ students: await driver.listStudents(ctxOf(res), req.query as any) });
+  r.get('/students', requireExternal, studentsQuery, guardRemote(async (req, res) => {
+    res.json({ students: await driver.listStudents(ctxOf(res), studentsQuery.data(req)) });
   }));
 
   r.post('/students', requireExternal, validate(ExternalStudentInputSchema), guardRemote(async (req, res) => {
     res.status(201).json({ student: await driver.createStudent(ctxOf(res), req.body) });
   }));
 
-  r.post('/students/from-application/:applicationId', requireExternal, validate(ApplicationIdParamSchema, 'params'), validate(FromApplicationSchema),
+  r.post('/students/from-application/:applicationId', requireExternal, applicationParam, validate(FromApplicationSchema),
     guardRemote(async (req, res) => {
-      const { student, created } = await enrolApplication(db, driver, ctxOf(res), (req.params as any).applicationId, req.body.branchId);
+      const { student, created } = await enrolApplication(db, driver, ctxOf(res), applicationParam.data(req).applicationId, req.body.branchId);
       res.status(created ? 201 : 200).json({ student, created });
     }));
 

@@ -1,14 +1,19 @@
-/** GET /api/colfront/health → {status: 'OK', message} when the database answers; 503 otherwise (spec §4/§7). */
+/**
+ * GET /api/colfront/health → `{status: 'OK', message, site?}` when the database answers; 503 otherwise (spec §4/§7).
+ * `site` is the static site's state (`building` | `ready` | `failed` | `disabled`, failures in a row, ms to the
+ * next retry) when this process serves one (issue #11); the HTTP status speaks only for the API.
+ */
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 
 export function healthRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
     try {
       await deps.database.db.execute(sql`select 1`);
-      res.json({ status: 'OK', message: 'API is available' });
+      const site = deps.site?.status?.();
+      res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}) });
     } catch {
       res.status(503).json({ status: 'UNAVAILABLE', message: 'The database is not reachable' });
     }

@@ -4,11 +4,13 @@
  * PUT /read-all → {updated}.
  */
 import { Router } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { markAllNotificationsRead, markNotificationRead, notificationsFor } from './notifications.service.ts';
+
+const idParam = validate(IdParamSchema, 'params');
 
 export function notificationsRouter(deps: AppDeps): Router {
   const r = Router();
@@ -19,8 +21,8 @@ export function notificationsRouter(deps: AppDeps): Router {
   r.put('/read-all', requireUser, async (req, res) => {
     res.json({ updated: await markAllNotificationsRead(db, currentUser(req).id) });
   });
-  r.put('/:id/read', requireUser, validate(IdParamSchema, 'params'), async (req, res) => {
-    res.json({ notification: await markNotificationRead(db, currentUser(req).id, (req.params as any).id) });
+  r.put('/:id/read', requireUser, idParam, async (req, res) => {
+    res.json({ notification: await markNotificationRead(db, currentUser(req).id, idParam.data(req).id) });
   });
   return r;
 }

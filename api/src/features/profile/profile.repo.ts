@@ -3,7 +3,7 @@
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
 import { and, eq, inArray, desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
 import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
@@ -11,42 +11,48 @@ import { notifications, contactMessages, assessmentBookings } from '../../db/sch
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function updateUserRow(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+export async function updateUserRow(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row as UserRow;
 }
 
-export async function countApplications(db: Db, userId: number): Promise<number> {
+export async function countApplications(db: DbOrTx, userId: number): Promise<number> {
   const rows = await db.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
   return rows.length;
 }
 
-export async function storedUploadNames(db: Db, userId: number): Promise<string[]> {
+export async function storedUploadNames(db: DbOrTx, userId: number): Promise<string[]> {
   const rows = await db.select({ storedName: uploads.storedName }).from(uploads).where(eq(uploads.userId, userId));
   return rows.map((r) => r.storedName);
 }
 
-/** Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications) and their form messages. */
-export async function deleteUserRow(db: Db, user: { id: number; email: string }): Promise<void> {
-  await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
-  await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
+/**
+ * Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications) and — only when the account
+ * proved its e-mail address — the form messages filed under that address. An unverified account owns nothing
+ * that someone else sent under the address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2).
+ */
+export async function deleteUserRow(db: DbOrTx, user: { id: number; email: string; emailVerifiedAt: Date | null }): Promise<void> {
+  if (user.emailVerifiedAt) {
+    await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
+    await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
+  }
   await db.delete(users).where(eq(users.id, user.id));
 }
 
-export async function openErasureRequest(db: Db, userId: number): Promise<{ id: number; createdAt: Date } | undefined> {
+export async function openErasureRequest(db: DbOrTx, userId: number): Promise<{ id: number; createdAt: Date } | undefined> {
   const [row] = await db.select({ id: erasureRequests.id, createdAt: erasureRequests.createdAt }).from(erasureRequests)
     .where(and(eq(erasureRequests.userId, userId), eq(erasureRequests.status, 'open'))).limit(1);
   return row;
 }
 
-export async function insertErasureRequest(db: Db, userId: number): Promise<{ id: number; createdAt: Date }> {
+export async function insertErasureRequest(db: DbOrTx, userId: number): Promise<{ id: number; createdAt: Date }> {
   const [row] = await db.insert(erasureRequests).values({ userId, reason: 'Requested by the account holder from the profile page' })
     .returning({ id: erasureRequests.id, createdAt: erasureRequests.createdAt });
   return row!;
 }
 
 /** Every row held on `user`, grouped by kind. Internal admin notes are left out (DESIGN §4). */
-export async function collectPersonalData(db: Db, user: UserRow) {
+export async function collectPersonalData(db: DbOrTx, user: UserRow) {
   const apps = await db.select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id);
   const appIds = apps.map((a) => a.id);
   const history = appIds.length
@@ -64,10 +70,28 @@ export async function collectPersonalData(db: Db, user: UserRow) {
       .from(uploads).where(eq(uploads.userId, user.id)),
     payments: await db.select({ id: payments.id, applicationId: payments.applicationId, method: payments.method, last4: payments.last4, reference: payments.reference, amount: payments.amount, currency: payments.currency, status: payments.status, createdAt: payments.createdAt })
       .from(payments).where(eq(payments.userId, user.id)),
-    contactMessages: await db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
-    assessmentBookings: await db.select().from(assessmentBookings).where(eq(assessmentBookings.email, user.email)),
+    // Form submissions are matched by e-mail only once the account proved that address (issue #12 finding 1).
+    contactMessages: user.emailVerifiedAt ? await db.select().from(contactMessages).where(eq(contactMessages.email, user.email)) : [],
+    assessmentBookings: user.emailVerifiedAt ? await db.select().from(assessmentBookings).where(eq(assessmentBookings.email, user.email)) : [],
     erasureRequests: await db.select().from(erasureRequests).where(eq(erasureRequests.userId, user.id)),
     signIns: await db.select({ createdAt: authTokens.createdAt, expiresAt: authTokens.expiresAt, revokedAt: authTokens.revokedAt })
       .from(authTokens).where(eq(authTokens.userId, user.id)),
   };
+}
+
+/** The NSC results kept with the registration details (issue #18); [] when none. */
+export async function readNscResults(db: DbOrTx, userId: number): Promise<unknown[]> {
+  const [row] = await db.select({ academicHistory: registrationDetails.academicHistory }).from(registrationDetails).where(eq(registrationDetails.userId, userId)).limit(1);
+  const list = (row?.academicHistory as { nscResults?: unknown } | undefined)?.nscResults;
+  return Array.isArray(list) ? list : [];
+}
+
+/** Replaces the NSC results, keeping the rest of the academic history; creates the row for a simple registration. */
+export async function writeNscResults(db: DbOrTx, userId: number, nscResults: unknown[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ academicHistory: registrationDetails.academicHistory }).from(registrationDetails).where(eq(registrationDetails.userId, userId)).for('update').limit(1);
+    const academicHistory = { ...((row?.academicHistory as object | undefined) ?? {}), nscResults };
+    if (row) await tx.update(registrationDetails).set({ academicHistory }).where(eq(registrationDetails.userId, userId));
+    else await tx.insert(registrationDetails).values({ userId, academicHistory });
+  });
 }

@@ -3,18 +3,19 @@
  * GET / → {user: Profile}; PUT / ProfileUpdate → {user}; POST /password {currentPassword,password,confirmPassword}
  * → {ok, token} (other sessions end, this browser gets a fresh one); POST /logout-everywhere → {ok};
  * GET /export → JSON attachment of everything held on the person; POST /delete {password} → 200 {outcome:'deleted'}
- * or 202 {outcome:'requested'}. Password checks are rate-limited per account.
+ * or 202 {outcome:'requested'}. GET /nsc-results → {nscResults}; PUT /nsc-results {nscResults} → {nscResults} (issue #18). Password checks are rate-limited per account.
  */
 import { Router, type Request } from 'express';
-import type { AppDeps } from '../../app.ts';
-import { requireUser, currentUser } from '../../http/guards.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser, currentUser, type AuthedUser } from '../../http/guards.ts';
 import { validate } from '../../http/validate.ts';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
 import { clearSessionCookies, endAllSessions } from '../../auth/session.ts';
-import { startSession } from '../auth/auth.routes.ts';
-import { changePassword, deleteAccount, exportPersonalData, getProfile, updateProfile } from './profile.service.ts';
+import { startSession } from '../../auth/start-session.ts';
+import { NscResultsUpdateSchema } from '#contracts/nsc-schema.ts';
+import { changePassword, deleteAccount, exportPersonalData, getNscResults, getProfile, saveNscResults, updateProfile } from './profile.service.ts';
 
 async function endThisSession(req: Request, res: import('express').Response): Promise<void> {
   if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -25,7 +26,7 @@ export function profileRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
   const passwordChecks = sharedRateLimit(db, 'password-check:', { windowMs: 15 * 60_000, limit: 10, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => `user:${(req.user as any)?.id}`,
+    keyGenerator: (req) => `user:${(req.user as AuthedUser | undefined)?.id}`,
     handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.')) });
 
   r.use(requireUser);
@@ -34,6 +35,11 @@ export function profileRouter(deps: AppDeps): Router {
 
   r.put('/', validate(ProfileUpdateSchema), async (req, res) => {
     res.json({ user: await updateProfile(db, currentUser(req).id, req.body) });
+  });
+
+  r.get('/nsc-results', async (req, res) => { res.json({ nscResults: await getNscResults(db, currentUser(req).id) }); });
+  r.put('/nsc-results', validate(NscResultsUpdateSchema), async (req, res) => {
+    res.json({ nscResults: await saveNscResults(db, currentUser(req).id, req.body.nscResults) });
   });
 
   r.post('/password', passwordChecks, validate(ChangePasswordSchema), async (req, res) => {
@@ -63,7 +69,7 @@ export function profileRouter(deps: AppDeps): Router {
 
   r.post('/delete', passwordChecks, validate(DeleteAccountSchema), async (req, res) => {
     const user = currentUser(req);
-    const result = await deleteAccount(deps.database, deps.config, user.id, req.body.password);
+    const result = await deleteAccount(deps.database, deps.config, deps.store, user.id, req.body.password);
     if (result.outcome === 'deleted') {
       await endThisSession(req, res);
       console.info(`[privacy] account ${user.id} erased at the holder's request`);

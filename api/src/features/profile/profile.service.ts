@@ -3,8 +3,6 @@
  * current one), end every session, export everything held on them, and delete the account — erased outright
  * when they have no applications, otherwise an erasure request is recorded for an admin.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db, Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
@@ -12,8 +10,9 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
-import { uploadDir } from '../uploads/uploads.service.ts';
+import type { DocumentStore } from '../../storage/document-store.ts';
 import { birthDateFromIdNumber, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
+import { readNscResults, writeNscResults } from './profile.repo.ts';
 import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type UserRow } from './profile.repo.ts';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
@@ -62,8 +61,7 @@ export async function changePassword(db: Db, userId: number, current: string, ne
   const u = await loadUser(db, userId);
   if (!(await verifyPassword(u.passwordHash, current))) throw wrongPassword('currentPassword', 'Current password is incorrect');
   const passwordHash = await hashPassword(next);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await updateUserRow(t, userId, { passwordHash });
     await endAllSessions(t, userId);
     await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: `Dear ${u.firstName},\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n` });
@@ -87,33 +85,42 @@ export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'requested'; req
 
 /**
  * "Delete my account" (POPIA §24). Needs the password (400 {password}). No applications → the account and its
- * data are erased now (sessions, tokens, uploads on disk included). Otherwise an erasure request is recorded
+ * data are erased now (sessions, tokens, and the uploaded documents in the document store — local disk or S3 — first,
+ * so a store failure throws before any row is gone and the person can simply try again). Otherwise an erasure request is recorded
  * (once) and the office is e-mailed, because application records must be reviewed by an admin first.
  * Admin accounts cannot delete themselves here (403).
  */
-export async function deleteAccount(database: Database, config: Config, userId: number, password: string): Promise<DeleteOutcome> {
+export async function deleteAccount(database: Database, config: Config, store: DocumentStore, userId: number, password: string): Promise<DeleteOutcome> {
   const db = database.db;
   const u = await loadUser(db, userId);
   if (!(await verifyPassword(u.passwordHash, password))) throw wrongPassword('password', 'Password is incorrect');
   if (u.role === 'admin') throw new HttpError(403, 'forbidden', 'Admin accounts cannot be deleted from the profile page');
   if ((await countApplications(db, userId)) === 0) {
     const files = await storedUploadNames(db, userId);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await Promise.all(files.map((key) => store.delete(key)));
+    await db.transaction(async (t) => {
       await endAllSessions(t, userId);
       await deleteUserRow(t, u);
     });
-    const dir = uploadDir(config.dataDir);
-    await Promise.all(files.map((f) => fs.rm(path.join(dir, path.basename(f)), { force: true }).catch(() => {})));
     return { outcome: 'deleted' };
   }
   const existing = await openErasureRequest(db, userId);
   if (existing) return { outcome: 'requested', requestId: existing.id, requestedAt: iso(existing.createdAt)! };
-  const created = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const created = await db.transaction(async (t) => {
     const row = await insertErasureRequest(t, userId);
     await enqueueMail(t, { to: config.OFFICE_EMAIL, subject: `Account deletion request (user ${userId})`, text: `User ${userId} asked for their account and personal data to be deleted. They have applications on record, so an admin must review the request (erasure request ${row.id}).\n` });
     return row;
   });
   return { outcome: 'requested', requestId: created.id, requestedAt: iso(created.createdAt)! };
+}
+
+/** The person's own NSC results (issue #18 point 1): [{subject, percent, name?}], kept with the registration details. */
+export function getNscResults(db: Db, userId: number): Promise<unknown[]> {
+  return readNscResults(db, userId);
+}
+
+/** Replaces the person's NSC results (already validated by NscResultsSchema) and returns them as stored. */
+export async function saveNscResults(db: Db, userId: number, nscResults: unknown[]): Promise<unknown[]> {
+  await writeNscResults(db, userId, nscResults);
+  return readNscResults(db, userId);
 }

@@ -121,3 +121,19 @@ describe(`profile (${DB_KIND})`, () => {
     expect(office.some((m) => m.subject.includes(`user ${s.user.id}`))).toBe(true);
   });
 });
+
+describe(`NSC results in the profile (${DB_KIND}, issue #18)`, () => {
+  it('GET/PUT /api/profile/nsc-results › own results only, validated, kept with the registration details', async () => {
+    const s = await signUpStudent(t);
+    expect((await s.agent.get('/api/profile/nsc-results')).body).toEqual({ nscResults: [] });
+    const put = await s.agent.put('/api/profile/nsc-results').send({ nscResults: [{ subject: 'Mathematics', percent: '64' }, { subject: 'Other', name: 'Latin', percent: 71 }] });
+    expect(put.status).toBe(200);
+    expect(put.body.nscResults).toEqual([{ subject: 'Mathematics', percent: 64, name: '' }, { subject: 'Other', name: 'Latin', percent: 71 }]);
+    const bad = await s.agent.put('/api/profile/nsc-results').send({ nscResults: [{ subject: 'Mathematics', percent: 101 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields['nscResults.0.percent']).toBe('Percentage must be a whole number from 0 to 100');
+    const other = await signUpStudent(t);
+    expect((await other.agent.get('/api/profile/nsc-results')).body).toEqual({ nscResults: [] });
+    expect((await t.request().get('/api/profile/nsc-results')).status).toBe(401);
+  });
+});

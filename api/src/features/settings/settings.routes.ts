@@ -1,17 +1,35 @@
 /**
- * GET /api/settings → {settings: {accreditationNumber, portalAccessUrl}}: the admin-edited values the public
- * site shows (issue #6 /admin/settings). Public and read at build time by site/lib/site-settings.ts; the fee
- * and the office e-mail stay server-side.
+ * Settings (issue #6 /admin/settings):
+ * - GET /api/settings → {settings: {accreditationNumber, portalAccessUrl}}: the admin-edited values the public site
+ *   shows; public and read at build time by site/lib/site-settings.ts. The fee and the office e-mail stay server-side.
+ * - GET /api/admin/settings → {settings}; PUT /api/admin/settings {applicationFee, officeEmail, accreditationNumber,
+ *   portalAccessUrl} → {settings} (admin only; 400 with the contract's field messages). A save rebuilds the site.
  */
 import { Router } from 'express';
-import type { AppDeps } from '../../app.ts';
-import { getSettings } from '../admin/admin.service.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireAdmin } from '../../http/guards.ts';
+import { validate } from '../../http/validate.ts';
+import { SettingsSchema } from '#contracts/settings.ts';
+import { getSettings, saveSettings } from './settings.service.ts';
 
 export function publicSettingsRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
     const s = await getSettings(deps.database.db, deps.config);
     res.json({ settings: { accreditationNumber: s.accreditationNumber, portalAccessUrl: s.portalAccessUrl } });
+  });
+  return r;
+}
+
+export function adminSettingsRouter(deps: AppDeps): Router {
+  const r = Router();
+  const db = deps.database.db;
+  const body = validate(SettingsSchema);
+  r.get('/', requireAdmin, async (_req, res) => { res.json({ settings: await getSettings(db, deps.config) }); });
+  r.put('/', requireAdmin, body, async (req, res) => {
+    const settings = await saveSettings(db, deps.config, body.data(req));
+    deps.onContentChanged?.('settings updated');
+    res.json({ settings });
   });
   return r;
 }

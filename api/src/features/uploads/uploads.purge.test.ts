@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signUpStudent, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { uploads } from '../../db/schema/applications.ts';
-import { purgeOrphanUploads, uploadDir, ORPHAN_UPLOAD_TTL_MS } from './uploads.service.ts';
+import { purgeOrphanUploads, ORPHAN_UPLOAD_TTL_MS } from './uploads.service.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
 
 async function upload(agent: ReturnType<TestApp['request']>, name: string): Promise<string> {
   const res = await agent.post('/api/uploads').attach('file', PDF, { filename: name, contentType: 'application/pdf' });
@@ -17,7 +14,15 @@ async function upload(agent: ReturnType<TestApp['request']>, name: string): Prom
   return (res.body.upload ?? res.body).id;
 }
 
-describe(`abandoned uploads are erased (POPIA s14) (${DB_KIND})`, () => {
+describe.each(['local', 's3'] as const)(`abandoned uploads are erased (POPIA s14) (${DB_KIND}, %s document store)`, (driver) => {
+  let t: TestApp;
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    if (driver === 's3') s3 = await startS3Server();
+    t = await startTestApp({ DATA_DIR: fs.mkdtempSync(`/tmp/college-purge-test-${process.pid}-`), ...s3?.env });
+  });
+  afterAll(async () => { await t.close(); await s3?.close(); fs.rmSync(t.config.dataDir, { recursive: true, force: true }); });
+
   it('erases old uploads kept by no application and no draft, with their files; keeps the rest', async () => {
     const s = await signUpStudent(t);
     const abandoned = await upload(s.agent, 'abandoned.pdf');
@@ -31,11 +36,17 @@ describe(`abandoned uploads are erased (POPIA s14) (${DB_KIND})`, () => {
     const old = new Date(Date.now() - ORPHAN_UPLOAD_TTL_MS - 60_000);
     for (const id of [abandoned, attachedId, transcripts, inDraft]) await t.database.db.update(uploads).set({ createdAt: old }).where(eq(uploads.id, id));
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, abandoned));
-    const file = path.join(uploadDir(t.config.dataDir), row.storedName);
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await t.store.exists(row.storedName)).toBe(true);
+    const stored = async (id: string) => {
+      const [r] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
+      return t.store.exists(r.storedName);
+    };
+    const keptBefore = await Promise.all([attachedId, transcripts, inDraft, fresh].map(stored));
 
-    expect(await purgeOrphanUploads(t.database.db, t.config.dataDir)).toBe(1);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await purgeOrphanUploads(t.database.db, t.store)).toBe(1);
+    expect(await t.store.exists(row.storedName)).toBe(false);
+    expect(keptBefore).toEqual([true, true, true, true]);
+    expect(await Promise.all([attachedId, transcripts, inDraft, fresh].map(stored))).toEqual([true, true, true, true]);
     const left = (await t.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, s.user.id))).map((r) => r.id).sort();
     expect(left).toEqual([attachedId, transcripts, inDraft, fresh].sort());
     expect((await s.agent.get(`/api/uploads/${abandoned}`)).status).toBe(404);

@@ -1,43 +1,43 @@
 /** Upload rows (DESIGN §4 Documents): metadata only; the bytes live under DATA_DIR/uploads. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { uploads, applications } from '../../db/schema/applications.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-export async function insertUploadRow(db: Db, row: typeof uploads.$inferInsert): Promise<UploadRow> {
+export async function insertUploadRow(db: DbOrTx, row: typeof uploads.$inferInsert): Promise<UploadRow> {
   const [r] = await db.insert(uploads).values(row).returning();
   return r;
 }
 
-export async function findUploadRow(db: Db, id: string): Promise<UploadRow | undefined> {
+export async function findUploadRow(db: DbOrTx, id: string): Promise<UploadRow | undefined> {
   const rows = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return rows[0];
 }
 
-export async function findUploadRows(db: Db, ids: string[]): Promise<UploadRow[]> {
+export async function findUploadRows(db: DbOrTx, ids: string[]): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(uploads).where(inArray(uploads.id, ids));
 }
 
-export async function ownedUploadIds(db: Db, userId: number, ids: string[]): Promise<Set<string>> {
+export async function ownedUploadIds(db: DbOrTx, userId: number, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** True when any application references the upload in one of its document slots. */
-export async function isAttached(db: Db, id: string): Promise<boolean> {
+export async function isAttached(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.select({ id: applications.id }).from(applications)
     .where(sql`exists (select 1 from jsonb_each_text(${applications.documents}) d where d.value = ${id})`).limit(1);
   return rows.length > 0;
 }
 
-export async function deleteUploadRow(db: Db, id: string): Promise<void> {
+export async function deleteUploadRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.id, id));
 }
 
-export async function listUploadRows(db: Db, userId: number): Promise<UploadRow[]> {
+export async function listUploadRows(db: DbOrTx, userId: number): Promise<UploadRow[]> {
   return db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(desc(uploads.createdAt)).limit(200);
 }
 
@@ -45,7 +45,7 @@ export async function listUploadRows(db: Db, userId: number): Promise<UploadRow[
  * Uploads older than `before` that no application references and no saved draft mentions: files a person
  * uploaded and then abandoned (POPIA s14: keep personal information no longer than needed).
  */
-export async function orphanUploadRows(db: Db, before: Date): Promise<UploadRow[]> {
+export async function orphanUploadRows(db: DbOrTx, before: Date): Promise<UploadRow[]> {
   return db.select().from(uploads).where(sql`${uploads.createdAt} < ${before.toISOString()}
     and not exists (select 1 from applications a, jsonb_each_text(a.documents) d where d.value = ${uploads.id})
     and not exists (select 1 from application_drafts r where r.data::text like '%' || ${uploads.id} || '%')`).limit(500);

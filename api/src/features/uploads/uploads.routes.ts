@@ -1,12 +1,14 @@
 /**
  * Upload routes (DESIGN §4 Documents): GET /api/uploads → {uploads} (own); POST /api/uploads (multipart, one file in field `file`, ≤ 5 MB)
- * → 201 {upload}; GET /api/uploads/:id → the bytes as an attachment (owner or admin, else 404);
+ * → 201 {upload}; GET /api/uploads/:id → the bytes as an attachment (owner or admin, else 404), streamed from
+ * the document store through this API whichever driver holds them (objects are never public);
  * DELETE /api/uploads/:id → 204 (owner, not yet attached to an application).
  */
+import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -18,7 +20,7 @@ const UploadIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,6
 const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100 } }).single('file');
 
 /** multer with its errors mapped: too large → 413, anything else about the form → 400. */
-const parseFile: RequestHandler = (req, res, next) => {
+export const parseFile: RequestHandler = (req, res, next) => {
   const declared = Number(req.headers['content-length'] ?? 0);
   // Refuse an obviously oversized body before reading it (multipart overhead allowance 64 KB).
   if (declared > MAX_UPLOAD_BYTES + 65_536) { res.setHeader('Connection', 'close'); return next(tooLarge()); }
@@ -38,27 +40,32 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+const idParam = validate(UploadIdParamSchema, 'params');
+
 export function uploadsRouter(deps: AppDeps): Router {
   const r = Router();
-  const dataDir = deps.config.dataDir;
+  const store = deps.store;
   r.get('/', requireUser, async (req, res) => {
     res.json({ uploads: await uploadsOf(deps.database.db, currentUser(req).id) });
   });
   r.post('/', requireUser, parseFile, async (req, res) => {
     const user = currentUser(req);
-    const upload = await storeUpload(deps.database.db, dataDir, user.id, req.file);
+    const upload = await storeUpload(deps.database.db, store, user.id, req.file);
     res.status(201).json({ upload });
   });
-  r.get('/:id', requireUser, validate(UploadIdParamSchema, 'params'), async (req, res) => {
-    const { upload, file } = await openUpload(deps.database.db, dataDir, currentUser(req), (req.params as any).id);
+  r.get('/:id', requireUser, idParam, async (req, res) => {
+    const { upload, object } = await openUpload(deps.database.db, store, currentUser(req), idParam.data(req).id);
     res.setHeader('Content-Type', upload.mime);
+    res.setHeader('Content-Length', String(object.size));
     res.setHeader('Content-Disposition', contentDisposition(upload.name));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.sendFile(file, { dotfiles: 'deny', headers: { 'Cache-Control': 'private, no-store' } });
+    res.setHeader('Cache-Control', 'private, no-store');
+    // A store failure mid-stream can only cut the response short (headers are gone); the client sees a short body.
+    await pipeline(object.stream, res).catch((err) => { if (!res.writableEnded) res.destroy(err); });
   });
-  r.delete('/:id', requireUser, validate(UploadIdParamSchema, 'params'), async (req, res) => {
-    await removeUpload(deps.database.db, dataDir, currentUser(req).id, (req.params as any).id);
+  r.delete('/:id', requireUser, idParam, async (req, res) => {
+    await removeUpload(deps.database.db, store, currentUser(req).id, idParam.data(req).id);
     res.status(204).end();
   });
   return r;

@@ -1,24 +1,24 @@
 /**
  * Uploads (DESIGN §4 Documents; spec §5 Step 3, §9 5 MB):
  * - storeUpload: checks the bytes' magic number (PDF, DOC = OLE/CFB, DOCX = zip with word/, JPEG, PNG;
- *   anything else → 415), writes them under `<dataDir>/uploads/<random>.<ext>` — never the client's name,
- *   so a `../` name cannot reach outside the folder — and records the sanitised original name for display.
- * - openUpload: the file for its owner or an admin; anyone else gets 404 (no existence leak).
+ *   anything else → 415), writes them to the document store (local disk or S3, api/src/storage/) under the
+ *   key `<random>.<ext>` — never the client's name, so a `../` name cannot reach outside the store — and
+ *   records the sanitised original name for display.
+ * - openUpload: the stored bytes for its owner or an admin; anyone else gets 404 (no existence leak).
  * - removeUpload: owner only, refused with 409 once an application references it.
  * - uploadsOf: the user's own uploads (student dashboard Documents tab).
  * - assertOwnedUploads: an application may only reference uploads its applicant made.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import type { DocumentStore, StoredObject } from '../../storage/document-store.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
+import type { UploadView } from '#contracts/application-views.ts';
+import { UPLOAD_THE_DOCUMENT } from '#contracts/applications.ts';
 import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, listUploadRows, orphanUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
 
-/** What clients see of an upload. `size` in bytes, `createdAt` ISO 8601. */
-export interface UploadView { id: string; name: string; mime: string; size: number; createdAt: string }
 
 const ALLOWED: Record<string, { ext: string; mime: string }> = {
   pdf: { ext: 'pdf', mime: 'application/pdf' },
@@ -31,56 +31,72 @@ const ALLOWED: Record<string, { ext: string; mime: string }> = {
 export const unsupportedType = () => new HttpError(415, 'unsupported_media_type', 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
 export const tooLarge = () => new HttpError(413, 'payload_too_large', 'File size exceeds 5MB limit');
 
-export const uploadDir = (dataDir: string) => path.join(dataDir, 'uploads');
-
-/** Display name: last path segment, no control or odd characters, at most 120 characters. */
+/**
+ * Display name: last path segment, no control or odd characters, at most 120 characters, and always ending in
+ * the extension of the type detected from the bytes (`ext`, e.g. 'pdf'): a PDF/HTML polyglot sent as
+ * `transcript.html` is stored as `transcript.pdf`, so an admin's download never opens as HTML
+ * (ASVS 5.0 V5.2.2 / V5.3.x: the file's name and type agree with its content). '.jpeg' is kept for 'jpg'.
+ */
 export function sanitizeName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^[.\s]+/, '').trim().slice(0, 120);
-  return base || `document.${ext}`;
+    .replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^[.\s]+/, '').trim();
+  const m = /^(.*?)(?:\.([\p{L}\p{N}]{1,10}))?$/u.exec(base);
+  const stem = (m?.[1] ?? '').replace(/[.\s]+$/, '').slice(0, 110) || 'document';
+  const given = m?.[2]?.toLowerCase();
+  const same = given === ext || (ext === 'jpg' && given === 'jpeg');
+  return `${stem}.${same ? given : ext}`;
 }
 
 export function toUploadView(r: UploadRow): UploadView {
-  return { id: r.id, name: r.originalName, mime: r.mime, size: r.size, createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt) };
+  return { id: r.id, name: r.originalName, mime: r.mime, size: r.size, createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt), sha256: r.sha256 ?? null };
 }
 
-/** Stores one file for `userId`. Throws 400 (no file), 413 (> 5 MB), 415 (type not allowed by its bytes). */
-export async function storeUpload(db: Db, dataDir: string, userId: number, file: { buffer: Buffer; originalname: string } | undefined): Promise<UploadView> {
+/**
+ * Stores one file for `userId`, recording its SHA-256 (hex) as the applicant's receipt. `opts.id` names the
+ * upload (a finished tus upload keeps its tus id, issue #16); otherwise a random id. Throws 400 (no file),
+ * 413 (> 5 MB), 415 (type not allowed by its bytes).
+ */
+export async function storeUpload(db: Db, store: DocumentStore, userId: number, file: { buffer: Buffer; originalname: string } | undefined, opts: { id?: string } = {}): Promise<UploadView> {
   if (!file || file.buffer.length === 0) throw badRequest('Please choose a file to upload', { file: 'Please choose a file to upload' });
   if (file.buffer.length > MAX_UPLOAD_BYTES) throw tooLarge();
   const detected = await fileTypeFromBuffer(file.buffer);
   const kind = detected ? ALLOWED[detected.ext] : undefined;
   if (!kind) throw unsupportedType();
-  const id = crypto.randomBytes(12).toString('base64url');
+  const id = opts.id ?? crypto.randomBytes(12).toString('base64url');
+  const sha256 = crypto.createHash('sha256').update(file.buffer).digest('hex');
   const storedName = `${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-  const dir = uploadDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, storedName), file.buffer, { flag: 'wx', mode: 0o600 });
+  await store.put(storedName, file.buffer, { contentType: kind.mime, size: file.buffer.length });
   try {
-    const row = await insertUploadRow(db, { id, userId, originalName: sanitizeName(file.originalname, kind.ext), storedName, mime: kind.mime, size: file.buffer.length });
+    const row = await insertUploadRow(db, { id, userId, originalName: sanitizeName(file.originalname, kind.ext), storedName, mime: kind.mime, size: file.buffer.length, sha256 });
     return toUploadView(row);
   } catch (err) {
-    await fs.rm(path.join(dir, storedName), { force: true });
+    await store.delete(storedName).catch(() => {});
     throw err;
   }
 }
 
-/** The upload and its absolute path, for its owner or an admin; 404 otherwise or when the bytes are gone. */
-export async function openUpload(db: Db, dataDir: string, user: { id: number; role: string }, id: string): Promise<{ upload: UploadView; file: string }> {
+/**
+ * The upload and its bytes (a stream and its size), for its owner or an admin; 404 otherwise or when the
+ * bytes are gone. The caller must consume or destroy `object.stream`.
+ */
+export async function openUpload(db: Db, store: DocumentStore, user: { id: number; role: string }, id: string): Promise<{ upload: UploadView; object: StoredObject }> {
   const row = await findUploadRow(db, id);
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('Document not found');
-  const file = path.join(uploadDir(dataDir), path.basename(row.storedName));
-  try { await fs.access(file); } catch { throw notFound('Document not found'); }
-  return { upload: toUploadView(row), file };
+  const object = await store.get(row.storedName);
+  if (!object) throw notFound('Document not found');
+  return { upload: toUploadView(row), object };
 }
 
-/** Deletes the owner's upload. 404 for someone else's, 409 when an application references it. */
-export async function removeUpload(db: Db, dataDir: string, userId: number, id: string): Promise<void> {
+/**
+ * Deletes the owner's upload: the bytes first, then the row, so a store failure leaves a row that can be
+ * deleted again rather than bytes nobody can find. 404 for someone else's, 409 when an application references it.
+ */
+export async function removeUpload(db: Db, store: DocumentStore, userId: number, id: string): Promise<void> {
   const row = await findUploadRow(db, id);
   if (!row || row.userId !== userId) throw notFound('Document not found');
   if (await isAttached(db, id)) throw conflict('This document is part of a submitted application and cannot be deleted.');
+  await store.delete(row.storedName);
   await deleteUploadRow(db, id);
-  await fs.rm(path.join(uploadDir(dataDir), path.basename(row.storedName)), { force: true });
 }
 
 /** Throws 400 (field `documents.<slot>`) when a referenced upload is missing or belongs to someone else. */
@@ -89,7 +105,7 @@ export async function assertOwnedUploads(db: Db, userId: number, documents: Reco
   if (entries.length === 0) return;
   const owned = await ownedUploadIds(db, userId, entries.map(([, v]) => v));
   const fields: Record<string, string> = {};
-  for (const [slot, id] of entries) if (!owned.has(id)) fields[`documents.${slot}`] = 'This document was not found. Please upload it again.';
+  for (const [slot, id] of entries) if (!owned.has(id)) fields[`documents.${slot}`] = UPLOAD_THE_DOCUMENT;
   if (Object.keys(fields).length) throw badRequest('Please upload the required documents again', fields);
 }
 
@@ -108,14 +124,15 @@ export async function uploadsOf(db: Db, userId: number): Promise<UploadView[]> {
 export const ORPHAN_UPLOAD_TTL_MS = 7 * 24 * 3600_000;
 
 /**
- * Erases uploads older than `ttlMs` that are attached to no application and kept in no draft: the row and
- * the file. Returns how many were erased. Called at start-up and hourly by the server.
+ * Erases uploads older than `ttlMs` that are attached to no application and kept in no draft: the stored
+ * bytes, then the row (a store failure throws and the next run retries). Returns how many were erased.
+ * Called at start-up and hourly by every node; two nodes purging at once is harmless (deletes are idempotent).
  */
-export async function purgeOrphanUploads(db: Db, dataDir: string, ttlMs = ORPHAN_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
+export async function purgeOrphanUploads(db: Db, store: DocumentStore, ttlMs = ORPHAN_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
   const rows = await orphanUploadRows(db, new Date(now - ttlMs));
   for (const row of rows) {
+    await store.delete(row.storedName);
     await deleteUploadRow(db, row.id);
-    await fs.rm(path.join(uploadDir(dataDir), path.basename(row.storedName)), { force: true });
   }
   return rows.length;
 }

@@ -3,14 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
-
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(`/tmp/college-uploads-test-${process.pid}-`);
-  t = await startTestApp({ DATA_DIR: dataDir });
-});
-afterAll(async () => { await t.close(); fs.rmSync(dataDir, { recursive: true, force: true }); });
+import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -40,10 +33,26 @@ const DOCX = zip({
   'word/document.xml': '<w:document/>',
 });
 
-const uploadsDir = () => path.join(dataDir, 'uploads');
-const filesOnDisk = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
+// Every test runs on both document-store drivers (issue #13): local disk, and S3 against a real s3rver.
+describe.each(['local', 's3'] as const)(`uploads (${DB_KIND}, %s document store)`, (driver) => {
+  let t: TestApp;
+  let s3: TestS3Server | undefined;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(`/tmp/college-uploads-test-${process.pid}-`);
+    if (driver === 's3') s3 = await startS3Server();
+    t = await startTestApp({ DATA_DIR: dataDir, ...s3?.env });
+  });
+  afterAll(async () => { await t.close(); await s3?.close(); fs.rmSync(dataDir, { recursive: true, force: true }); });
+  /** The keys of every stored document, read from the backend itself (folder or bucket). */
+  const storedKeys = async () => (driver === 'local'
+    ? (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')).sort() : [])
+    : t.store.list());
 
-describe(`uploads (${DB_KIND})`, () => {
+  it('the app stores documents in the configured driver', () => {
+    expect(t.store.kind).toBe(driver);
+  });
+
   it('POST /api/uploads › accepts PDF, DOC, DOCX, JPG and PNG by their bytes and stores them under a random name', async () => {
     const s = await signUpStudent(t);
     for (const [name, buf, mime] of [['cv.pdf', PDF, 'application/pdf'], ['old.doc', DOC, 'application/msword'],
@@ -52,19 +61,21 @@ describe(`uploads (${DB_KIND})`, () => {
       expect(res.status, name).toBe(201);
       expect(res.body.upload).toMatchObject({ name, mime, size: buf.length });
     }
-    expect(filesOnDisk().some((f) => /cv|old|new|id\./.test(f))).toBe(false);
+    const keys = await storedKeys();
+    expect(keys.length).toBe(5);
+    expect(keys.some((f) => /cv|old|new|id\./.test(f))).toBe(false);
     expect((await s.agent.get('/api/uploads')).body.uploads.length).toBe(5);
   });
 
   it('POST /api/uploads › refuses a renamed .exe, HTML posing as a PDF and SVG with 415, writing nothing', async () => {
     const s = await signUpStudent(t);
-    const before = filesOnDisk();
+    const before = (await storedKeys());
     for (const [name, buf] of [['transcript.pdf', EXE], ['transcript.pdf', HTML], ['photo.png', SVG]] as const) {
       const res = await s.agent.post('/api/uploads').attach('file', buf, { filename: name, contentType: 'application/pdf' });
       expect(res.status, name).toBe(415);
       expect(res.body.error.message).toBe('Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
     }
-    expect(filesOnDisk()).toEqual(before);
+    expect((await storedKeys())).toEqual(before);
     expect((await s.agent.get('/api/uploads')).body.uploads).toEqual([]);
   });
 
@@ -84,7 +95,7 @@ describe(`uploads (${DB_KIND})`, () => {
     const res = await s.agent.post('/api/uploads').attach('file', PDF, '../../etc/evil<script>.pdf');
     expect(res.status).toBe(201);
     expect(res.body.upload.name).toBe('evil_script_.pdf');
-    expect(fs.readdirSync(dataDir).sort()).toEqual([...new Set([...outside, 'uploads'])].sort());
+    expect(fs.readdirSync(dataDir).sort()).toEqual(driver === 'local' ? [...new Set([...outside, 'uploads'])].sort() : outside);
     expect(fs.existsSync('/etc/evil<script>.pdf')).toBe(false);
     const dl = await s.agent.get(`/api/uploads/${res.body.upload.id}`);
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="evil_script_.pdf"/);
@@ -109,16 +120,30 @@ describe(`uploads (${DB_KIND})`, () => {
     expect((await other.agent.delete(`/api/uploads/${id}`)).status).toBe(404);
     expect((await t.request().get(`/api/uploads/${id}`)).status).toBe(401);
     const admin = await signInAdmin(t);
-    expect((await admin.agent.get(`/api/uploads/${id}`)).status).toBe(200);
+    const asAdmin = await admin.agent.get(`/api/uploads/${id}`).buffer(true);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.headers['content-length']).toBe(String(PNG.length));
+    expect(Buffer.compare(asAdmin.body, PNG)).toBe(0);
+  });
+
+  it('GET /api/uploads/:id › a document whose stored bytes are gone answers 404, not 500', async () => {
+    const s = await signUpStudent(t);
+    const before = await storedKeys();
+    const id = (await s.agent.post('/api/uploads').attach('file', PDF, 'cv.pdf')).body.upload.id;
+    const [key] = (await storedKeys()).filter((k) => !before.includes(k));
+    await t.store.delete(key);
+    const res = await s.agent.get(`/api/uploads/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Document not found');
   });
 
   it('DELETE /api/uploads/:id › the owner removes an unattached file (row and bytes); an attached one is 409', async () => {
     const s = await signUpStudent(t);
-    const before = filesOnDisk();
+    const before = (await storedKeys());
     const loose = (await s.agent.post('/api/uploads').attach('file', PDF, 'loose.pdf')).body.upload.id;
-    expect(filesOnDisk().length).toBe(before.length + 1);
+    expect((await storedKeys()).length).toBe(before.length + 1);
     expect((await s.agent.delete(`/api/uploads/${loose}`)).status).toBe(204);
-    expect(filesOnDisk()).toEqual(before);
+    expect((await storedKeys())).toEqual(before);
     expect((await s.agent.get(`/api/uploads/${loose}`)).status).toBe(404);
 
     const idDocument = (await s.agent.post('/api/uploads').attach('file', PDF, 'id.pdf')).body.upload.id;

@@ -1,14 +1,14 @@
 /**
  * Publish latency (issue #6 "Measure"): from saving a course (POST /api/courses) to /courses/{id} answering
  * 200 on the live site, with the catalogue padded to N courses. Usage:
- *   node api/src/features/admin/publish-latency.bench.ts 500
+ *   node bench/publish-latency.ts 500
  * Starts the real server (site builder, debounce 200 ms) on a temporary DATA_DIR and port 0.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startServer } from '../../server.ts';
+import { startServer } from '../api/src/server.ts';
 
 const target = Number(process.argv[2] ?? 12);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-bench-'));

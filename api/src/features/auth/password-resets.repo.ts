@@ -1,0 +1,42 @@
+/**
+ * password_resets rows (issue #4; ASVS 6.4.x): only the SHA-256 of a token is stored; a row is live while
+ * unused and unexpired. Times are Dates; lifetimes are decided by password-reset.service.ts.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { passwordResets } from '../../db/schema/users.ts';
+
+/** How many live links `userId` has at `now`. */
+export async function countLiveResets(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+/** Stores a link: the token's SHA-256 (hex) and its expiry. */
+export async function insertReset(db: DbOrTx, row: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResets).values(row);
+}
+
+/** The id of the live link with this token hash, or undefined. */
+export async function findLiveReset(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
+  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()))).limit(1);
+  return found?.id;
+}
+
+/**
+ * Marks link `id` used if it is still live and returns its user id, else undefined. The conditional update makes
+ * the token single-use even when two requests race.
+ */
+export async function spendReset(db: DbOrTx, id: number): Promise<number | undefined> {
+  const [spent] = await db.update(passwordResets).set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .returning({ userId: passwordResets.userId });
+  return spent?.userId;
+}
+
+/** Marks every other unused link of the user used (after a successful reset). */
+export async function spendAllResets(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

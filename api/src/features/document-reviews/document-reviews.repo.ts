@@ -1,0 +1,37 @@
+/** Document review rows (issue #16 point 3) and the application row they belong to. */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { applications, documentReviews } from '../../db/schema/applications.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type ReviewRow = typeof documentReviews.$inferSelect & { reviewerName: string | null };
+
+/** The application's owner and documents, locked FOR UPDATE so reviews and replacements of one application serialise. */
+export async function lockApplicationDocuments(tx: DbOrTx, id: number): Promise<{ userId: number; documents: Record<string, string> } | undefined> {
+  const rows = await tx.select({ userId: applications.userId, documents: applications.documents }).from(applications)
+    .where(eq(applications.id, id)).for('update').limit(1);
+  return rows[0] ? { userId: rows[0].userId, documents: (rows[0].documents ?? {}) as Record<string, string> } : undefined;
+}
+
+/** Owner and documents of the application, unlocked (reads). */
+export async function applicationDocuments(db: DbOrTx, id: number): Promise<{ userId: number; documents: Record<string, string> } | undefined> {
+  const rows = await db.select({ userId: applications.userId, documents: applications.documents }).from(applications).where(eq(applications.id, id)).limit(1);
+  return rows[0] ? { userId: rows[0].userId, documents: (rows[0].documents ?? {}) as Record<string, string> } : undefined;
+}
+
+export async function insertReview(tx: DbOrTx, row: typeof documentReviews.$inferInsert): Promise<void> {
+  await tx.insert(documentReviews).values({ createdAt: sql`clock_timestamp()`, ...row });
+}
+
+/** Every review of the application, oldest first, with the reviewer's name. */
+export async function reviewsFor(db: DbOrTx, applicationId: number): Promise<ReviewRow[]> {
+  const rows = await db.select({ r: documentReviews, first: users.firstName, last: users.lastName }).from(documentReviews)
+    .leftJoin(users, eq(users.id, documentReviews.reviewedBy))
+    .where(eq(documentReviews.applicationId, applicationId)).orderBy(asc(documentReviews.createdAt), asc(documentReviews.id));
+  return rows.map((x) => ({ ...x.r, reviewerName: x.first ? `${x.first} ${x.last ?? ''}`.trim() : null }));
+}
+
+/** Puts `uploadId` into `slot` of the application's documents. */
+export async function setSlot(tx: DbOrTx, id: number, documents: Record<string, string>): Promise<void> {
+  await tx.update(applications).set({ documents, updatedAt: new Date() }).where(eq(applications.id, id));
+}

@@ -1,0 +1,86 @@
+/**
+ * A checklist per document (issue #16 point 3):
+ * - checklist: each slot of spec §3 with its state — missing, received (with size and SHA-256 as the receipt),
+ *   verified, or rejected with the admin's reason — and the history of every review. The state of a slot is the
+ *   latest review of the upload now in it; a replaced document starts again as received.
+ * - reviewDocument (admin): records a review; a rejection notifies the applicant in the portal, by e-mail and by
+ *   SMS (issue #17, link on `origin`), in the same transaction as the review (DESIGN §4 Notifications and e-mail).
+ * - replaceDocument (owner): puts a new upload into a slot whose current document was rejected; nothing else.
+ * Errors: 404 unknown application or not the student's own; 409 no document to review / not rejected; 400 foreign upload.
+ */
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import type { Checklist, ChecklistItem, DocumentReviewSchema, DocumentSlotKey, ReviewEntry } from '#contracts/document-reviews.ts';
+import { assertOwnedUploads, describeUploads } from '../uploads/uploads.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { queueSms } from '../../sms/sms-outbox.ts';
+import { applicationLink, documentRejectedSms } from '../../sms/sms-text.ts';
+import { applicationDocuments, insertReview, lockApplicationDocuments, reviewsFor, setSlot, type ReviewRow } from './document-reviews.repo.ts';
+
+type Review = z.output<typeof DocumentReviewSchema>;
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const labelOf = (slot: string) => DOCUMENT_SLOTS.find((s) => s.key === slot)?.label ?? slot;
+
+/** The checklist of application `id` for its owner or an admin (reviewer names for admins only); 404 otherwise. */
+export async function documentChecklist(db: Db, user: { id: number; role: string }, id: number): Promise<Checklist> {
+  const app = await applicationDocuments(db, id);
+  const isAdmin = user.role === 'admin';
+  if (!app || (!isAdmin && app.userId !== user.id)) throw notFound('Application not found');
+  const reviews = await reviewsFor(db, id);
+  const files = await describeUploads(db, Object.values(app.documents).filter(Boolean));
+  const items: ChecklistItem[] = DOCUMENT_SLOTS.map((s) => {
+    const uploadId = app.documents[s.key];
+    const file = uploadId ? files.get(uploadId) : undefined;
+    const latest = [...reviews].reverse().find((r) => r.slot === s.key && r.uploadId === uploadId);
+    return {
+      slot: s.key, label: s.label, required: s.required,
+      state: !uploadId ? 'missing' : latest ? latest.status : 'received',
+      upload: file ? { id: file.id, name: file.name, size: file.size, sha256: file.sha256, createdAt: file.createdAt } : null,
+      reason: latest?.status === 'rejected' ? latest.reason : null,
+      reviewedAt: latest ? iso(latest.createdAt) : null,
+    };
+  });
+  const history: ReviewEntry[] = reviews.map((r: ReviewRow) => ({
+    slot: r.slot as DocumentSlotKey, uploadId: r.uploadId, status: r.status, reason: r.reason, createdAt: iso(r.createdAt),
+    ...(isAdmin ? { reviewer: r.reviewerName } : {}),
+  }));
+  return { items, history };
+}
+
+/**
+ * Admin review of the document in `slot`. 404 unknown application; 409 when the slot holds no document.
+ * A rejection also goes by SMS (issue #17). `origin` makes the e-mail's and SMS's links absolute (linkOrigin, issue #14 point 9).
+ */
+export async function reviewDocument(db: Db, adminId: number, id: number, slot: DocumentSlotKey, review: Review, origin: string): Promise<Checklist> {
+  await db.transaction(async (t) => {
+    const app = await lockApplicationDocuments(t, id);
+    if (!app) throw notFound('Application not found');
+    const uploadId = app.documents[slot];
+    if (!uploadId) throw conflict('There is no document in this slot to review.');
+    await insertReview(t, { applicationId: id, slot, uploadId, status: review.status, reason: review.reason || null, reviewedBy: adminId });
+    if (review.status === 'rejected') {
+      await notifyUser(t, app.userId, `Your ${labelOf(slot)} for APP-${id} was not accepted: ${review.reason} Please upload a new one on your application page.`,
+        { applicationId: id, subject: 'A document needs replacing', origin });
+      await queueSms(t, { userId: app.userId, applicationId: id, kind: 'document_rejected', body: documentRejectedSms(id, labelOf(slot), review.reason ?? '', applicationLink(origin, id)) });
+    }
+  });
+  return documentChecklist(db, { id: adminId, role: 'admin' }, id);
+}
+
+/** The applicant replaces the rejected document in `slot` with their upload `uploadId`. 404 / 409 / 400 as above. */
+export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string): Promise<Checklist> {
+  const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
+  if (before.items.find((i) => i.slot === slot)?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
+  await assertOwnedUploads(db, userId, { [slot]: uploadId });
+  await db.transaction(async (t) => {
+    const app = await lockApplicationDocuments(t, id);
+    if (!app || app.userId !== userId) throw notFound('Application not found');
+    // Checked again under the lock: a second replacement racing this one finds the slot no longer rejected.
+    if (app.documents[slot] !== before.items.find((i) => i.slot === slot)?.upload?.id) throw conflict('Only a rejected document can be replaced.');
+    await setSlot(t, id, { ...app.documents, [slot]: uploadId });
+  });
+  return documentChecklist(db, { id: userId, role: 'student' }, id);
+}

@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let dataDir: string;
+let courseId: number;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(`/tmp/college-reviews-test-${process.pid}-`);
+  t = await startTestApp({ DATA_DIR: dataDir });
+  courseId = (await t.request().get('/api/courses')).body.courses?.[0]?.id ?? (await t.request().get('/api/courses')).body[0].id;
+});
+afterAll(async () => { await t.close(); fs.rmSync(dataDir, { recursive: true, force: true }); });
+
+const pdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(200), Buffer.from('\n%%EOF')]);
+
+async function applicant() {
+  const s = await signUpStudent(t);
+  const up = async (name: string) => { const buf = pdf(); return { buf, id: (await s.agent.post('/api/uploads').attach('file', buf, name)).body.upload.id as string }; };
+  const idDoc = await up('id.pdf');
+  const transcripts = await up('transcripts.pdf');
+  const res = await s.agent.post('/api/applications').send(validApplication(courseId, { idDocument: idDoc.id, transcripts: transcripts.id }));
+  if (res.status !== 201) throw new Error(`submit failed ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...s, app: res.body.application.id as number, idDoc, transcripts, up };
+}
+const item = (body: any, slot: string) => body.items.find((i: any) => i.slot === slot);
+const outboxTo = async (email: string) => ((await t.database.db.execute(sql`select subject, text from mail_outbox where "to" = ${email} order by id`)) as any).rows as { subject: string; text: string }[];
+
+describe(`document checklist (${DB_KIND})`, () => {
+  it('GET /api/applications/:id/checklist › each slot shows received with size and SHA-256 as a receipt; missing slots say so', async () => {
+    const s = await applicant();
+    const res = await s.agent.get(`/api/applications/${s.app}/checklist`);
+    expect(res.status).toBe(200);
+    expect(item(res.body, 'idDocument')).toMatchObject({
+      label: 'ID Document', state: 'received', reason: null,
+      upload: { id: s.idDoc.id, name: 'id.pdf', size: s.idDoc.buf.length, sha256: crypto.createHash('sha256').update(s.idDoc.buf).digest('hex') },
+    });
+    expect(item(res.body, 'englishProficiency')).toMatchObject({ state: 'missing', upload: null });
+    expect(res.body.history).toEqual([]);
+    const other = await signUpStudent(t);
+    expect((await other.agent.get(`/api/applications/${s.app}/checklist`)).status).toBe(404);
+    expect((await t.request().get(`/api/applications/${s.app}/checklist`)).status).toBe(401);
+  });
+
+  it('PUT /api/admin/applications/:id/documents/:slot › verified and rejected show to the applicant; a rejection needs a reason and notifies by portal and e-mail', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    const bad = await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: '  ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.reason).toBe('Please give a reason for rejecting this document');
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/passport`).send({ status: 'verified' })).status).toBe(400);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/englishProficiency`).send({ status: 'verified' })).status).toBe(409);
+    expect((await s.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified' })).status).toBe(403);
+
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/transcripts`).send({ status: 'verified' })).status).toBe(200);
+    const rej = await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' });
+    expect(rej.status).toBe(200);
+    expect(item(rej.body, 'idDocument')).toMatchObject({ state: 'rejected', reason: 'The photo is too blurry to read.' });
+
+    const mine = (await s.agent.get(`/api/applications/${s.app}/checklist`)).body;
+    expect(item(mine, 'transcripts').state).toBe('verified');
+    expect(item(mine, 'idDocument')).toMatchObject({ state: 'rejected', reason: 'The photo is too blurry to read.' });
+    expect(mine.history[0].reviewer).toBeUndefined();
+    const notes = (await s.agent.get('/api/notifications')).body.notifications;
+    expect(notes.some((n: any) => n.message.includes('ID Document') && n.message.includes('The photo is too blurry to read.') && n.applicationId === s.app)).toBe(true);
+    const mails = await outboxTo(s.email);
+    expect(mails.some((m) => m.subject === 'A document needs replacing' && m.text.includes('The photo is too blurry to read.'))).toBe(true);
+    // Verifying sends nothing.
+    expect(mails.filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+  });
+
+  it('PUT /api/applications/:id/documents/:slot › the applicant replaces only a rejected document; the history keeps every review', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    const fresh = await s.up('id-new.pdf');
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: fresh.id })).status).toBe(409);
+    await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Expired ID.' });
+    await admin.agent.put(`/api/admin/applications/${s.app}/documents/transcripts`).send({ status: 'verified' });
+    // Not a rejected one:
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/transcripts`).send({ uploadId: fresh.id })).status).toBe(409);
+    // Someone else's upload, or someone else's application:
+    const other = await signUpStudent(t);
+    const foreign = (await other.agent.post('/api/uploads').attach('file', pdf(), 'x.pdf')).body.upload.id;
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: foreign })).status).toBe(400);
+    expect((await other.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: foreign })).status).toBe(404);
+
+    const ok = await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: fresh.id });
+    expect(ok.status).toBe(200);
+    expect(item(ok.body, 'idDocument')).toMatchObject({ state: 'received', reason: null, upload: { id: fresh.id, name: 'id-new.pdf' } });
+    expect(item(ok.body, 'transcripts').state).toBe('verified');
+    // Replaced once: a second try finds it no longer rejected.
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: (await s.up('again.pdf')).id })).status).toBe(409);
+
+    await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified' });
+    const seen = (await admin.agent.get(`/api/applications/${s.app}/checklist`)).body;
+    expect(item(seen, 'idDocument').state).toBe('verified');
+    expect(seen.history.map((h: any) => [h.slot, h.status, h.uploadId])).toEqual([
+      ['idDocument', 'rejected', s.idDoc.id], ['transcripts', 'verified', s.transcripts.id], ['idDocument', 'verified', fresh.id],
+    ]);
+    expect(seen.history[0]).toMatchObject({ reason: 'Expired ID.' });
+    expect(typeof seen.history[0].reviewer).toBe('string');
+  });
+});

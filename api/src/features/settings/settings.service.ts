@@ -1,0 +1,41 @@
+/**
+ * Settings (issue #6 /admin/settings): application fee (decimal string 'NNN.NN', spec §9),
+ * office e-mail, accreditation number and Portal Access URL. Stored values override the defaults from the
+ * configuration (APPLICATION_FEE, OFFICE_EMAIL, PORTAL_ACCESS_URL) and content/site.json (accreditation number).
+ * Other features read the fee through applicationFee(), never the table.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { SettingsSchema, type Settings } from '#contracts/settings.ts';
+import { readSettings, writeSettings } from './settings.repo.ts';
+
+const siteJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../content/site.json');
+
+function defaults(config: Config): Settings {
+  let accreditationNumber = '';
+  try { accreditationNumber = JSON.parse(fs.readFileSync(siteJson, 'utf8')).accreditationNumber ?? ''; } catch { /* no content file */ }
+  return { applicationFee: config.APPLICATION_FEE, officeEmail: config.OFFICE_EMAIL, accreditationNumber, portalAccessUrl: config.PORTAL_ACCESS_URL };
+}
+
+/** Stored settings over the defaults; a stored set that no longer passes SettingsSchema falls back to the defaults. */
+export async function getSettings(db: Db, config: Config): Promise<Settings> {
+  const stored = await readSettings(db);
+  const merged: Record<string, unknown> = { ...defaults(config) };
+  for (const key of Object.keys(merged)) if (typeof stored[key] === 'string') merged[key] = stored[key];
+  const parsed = SettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaults(config);
+}
+
+/** Stores every field of `input` (already validated by SettingsSchema) in one transaction; returns the result. */
+export async function saveSettings(db: Db, config: Config, input: Settings): Promise<Settings> {
+  await writeSettings(db, input);
+  return getSettings(db, config);
+}
+
+/** The application fee charged now, e.g. '50.00' (spec §9; admin-editable). */
+export async function applicationFee(db: Db, config: Config): Promise<string> {
+  return (await getSettings(db, config)).applicationFee;
+}

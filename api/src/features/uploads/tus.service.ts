@@ -1,0 +1,120 @@
+/**
+ * Resumable uploads, tus 1.0 (issue #16 point 1, DESIGN §6 Documents) with `@tus/server`:
+ * - creation: `Upload-Length` must be given and ≤ MAX_UPLOAD_BYTES (5 MB, spec §9), else 413 from @tus/server;
+ *   the owner (the signed-in user) is recorded in the upload's metadata by the server, never taken from the client;
+ * - completion: the bytes are read back, checked by magic number and stored like a plain upload
+ *   (`storeUpload`), under the tus upload id, so `GET /api/uploads` lists it like any other; a type that is not
+ *   allowed answers 415 and the partial file is deleted;
+ * - a HEAD after completion (the client lost the last response) answers offset = length from the finished
+ *   upload's row, so the client completes instead of starting again;
+ * - partial uploads live in the datastore of the configured document store (`tusDatastore`, issue #13: FileStore
+ *   under DATA_DIR/uploads/tus or S3Store in the bucket); abandoned ones expire after TUS_EXPIRY_MS (24 h) and are
+ *   purged by `purgeAbandonedTusUploads`.
+ * Errors thrown to @tus/server are `{ status_code, body }` with body in the API's error shape (DESIGN §4).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server, type DataStore, type Upload } from '@tus/server';
+import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../http/errors.ts';
+import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
+import { tusDatastore } from '../../storage/tus-datastore.ts';
+import { storeUpload } from './uploads.service.ts';
+import type { UploadView } from '#contracts/application-views.ts';
+import { findUploadRow } from './uploads.repo.ts';
+
+/** Route of the tus endpoint (the creation URL; uploads live at `${TUS_PATH}/<id>`). */
+export const TUS_PATH = '/api/uploads/tus';
+
+const tusError = (err: HttpError) => ({
+  status_code: err.status,
+  body: JSON.stringify({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } }),
+});
+
+/** The Express request behind a @tus/server (srvx) request. */
+const nodeReq = (req: any): (IncomingMessage & { user?: { id: number } }) | undefined => req?.runtime?.node?.req ?? req?.node?.req;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+export interface TusUploads {
+  /** Passes a request already checked by the router (signed in; owner for /:id) to @tus/server. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Who owns upload `id` and how far it got: `{ ownerId, offset, size }` of a partial upload, of a finished one
+   * (offset = size), or undefined when there is no such upload.
+   */
+  lookup(id: string): Promise<{ ownerId: number; offset: number; size: number; finished: boolean } | undefined>;
+}
+
+/** Builds the tus endpoint for the app. The datastore is created on first use. */
+export function createTusUploads(deps: AppDeps): TusUploads {
+  let server: Promise<{ tus: Server; store: DataStore }> | undefined;
+  const db = () => deps.database.db;
+  const init = () => (server ??= tusDatastore(deps.config).then((store) => ({
+    store,
+    tus: new Server({
+      path: TUS_PATH,
+      datastore: store,
+      maxSize: MAX_UPLOAD_BYTES,
+      relativeLocation: true,
+      // Same-origin only: the API sends no CORS grant (DESIGN §4 same-origin check).
+      allowedOrigins: () => false,
+      async onUploadCreate(req, upload) {
+        const user = nodeReq(req)?.user;
+        if (!user) throw tusError(new HttpError(401, 'unauthorized', 'Authentication required'));
+        if (upload.sizeIsDeferred) throw tusError(new HttpError(400, 'validation_error', 'Upload-Length is required'));
+        const filename = String(upload.metadata?.filename ?? upload.metadata?.name ?? 'document').slice(0, 200);
+        return { metadata: { filename, ownerId: String(user.id) } };
+      },
+      async onUploadFinish(_req, upload) {
+        const view = await finish(store, upload);
+        return { status_code: 200, headers: { 'Content-Type': 'application/json', 'Upload-Document-Id': view.id }, body: JSON.stringify({ upload: view }) };
+      },
+    }),
+  })));
+
+  async function finish(store: DataStore, upload: Upload): Promise<UploadView> {
+    const ownerId = Number(upload.metadata?.ownerId);
+    // FileStore.read returns a stream, S3Store.read a promise of one.
+    const buffer = await readAll(await (store as any).read(upload.id));
+    try {
+      return await storeUpload(db(), deps.store, ownerId, { buffer, originalname: String(upload.metadata?.filename ?? 'document') }, { id: upload.id });
+    } catch (err) {
+      if (err instanceof HttpError) throw tusError(err);
+      throw err;
+    } finally {
+      // Finished either way: the bytes are now a stored upload, or refused. The partial is not kept.
+      await store.remove(upload.id).catch(() => {});
+    }
+  }
+
+  return {
+    async handle(req, res) {
+      const { tus } = await init();
+      await tus.handle(req, res);
+    },
+    async lookup(id) {
+      const { store } = await init();
+      try {
+        const u = await store.getUpload(id);
+        return { ownerId: Number(u.metadata?.ownerId), offset: u.offset, size: u.size ?? 0, finished: false };
+      } catch {
+        const row = await findUploadRow(db(), id);
+        return row ? { ownerId: row.userId, offset: row.size, size: row.size, finished: true } : undefined;
+      }
+    },
+  };
+}
+
+/**
+ * Deletes partial tus uploads older than TUS_EXPIRY_MS (24 h): their bytes and info files. Returns how many.
+ * Called at start-up and hourly by the server, beside the orphan-upload purge.
+ */
+export async function purgeAbandonedTusUploads(config: Config): Promise<number> {
+  const store = await tusDatastore(config);
+  return store.deleteExpired();
+}

@@ -1,0 +1,82 @@
+/**
+ * Staff-assisted applications for walk-ins (issue #18 point 6; UJ 2012: nobody should queue for hours because
+ * they have no phone or data). An admin at a campus desk:
+ * 1. `createWalkInApplicant` — creates the person's student account (a random password nobody knows) and, in the
+ *    same transaction, sends a set-password link (the password-reset token, valid 7 days) by e-mail and by SMS
+ *    (the SMS outbox of issue #17; `sms` in the answer says whether it was queued or why not).
+ * 2. uploads the scanned documents, owned by the applicant's account (uploads.service storeUpload);
+ * 3. `submitWalkInApplication` — submits the application form on their behalf; the application belongs to the
+ *    applicant and records the admin and the campus ("entered by <admin> at <campus>").
+ * Only admins reach these (routes under /api/admin); the applicant must be a student account (404 otherwise).
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import type { DocumentStore } from '../../storage/document-store.ts';
+import type { Config } from '../../config.ts';
+import { campuses } from '../../db/schema/catalogue.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { findUserById } from '../../auth/users-repo.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+import { SET_PASSWORD_TTL_MS, type WalkInApplicantSchema, type WalkInApplicationSchema } from '#contracts/walk-in.ts';
+import { registerStudent } from '../auth/auth.service.ts';
+import { queueSetPasswordLink } from '../auth/password-reset.service.ts';
+import { queueSms } from '../../sms/sms-outbox.ts';
+import { setPasswordSms } from '../../sms/sms-text.ts';
+import { submitApplication } from '../applications/applications.service.ts';
+
+type ApplicantInput = z.output<typeof WalkInApplicantSchema>;
+type ApplicationInput = z.output<typeof WalkInApplicationSchema>;
+
+const NO_CAMPUS = 'Please select a campus';
+
+/** The campuses a desk can be at: [{id, name}] in seed order. */
+export async function walkInCampuses(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: campuses.id, name: campuses.name }).from(campuses).orderBy(campuses.id);
+}
+
+async function assertCampus(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ id: campuses.id }).from(campuses).where(eq(campuses.id, id)).limit(1);
+  if (!row) throw badRequest(NO_CAMPUS, { campusId: NO_CAMPUS });
+}
+
+/**
+ * Creates the applicant's account and queues the set-password e-mail in one transaction.
+ * Throws 400 (unknown campus), 409 'Could not create account' (e-mail taken: the person should log in or reset).
+ */
+export async function createWalkInApplicant(db: Db, config: Config, input: ApplicantInput): Promise<{ applicant: PublicUser; setPasswordLinkDays: number; sms: WalkInSms }> {
+  await assertCampus(db, input.campusId);
+  const days = SET_PASSWORD_TTL_MS / (24 * 3600_000);
+  const { applicant, sms } = await db.transaction(async (t) => {
+    const user = await registerStudent(t, {
+      firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone,
+      password: crypto.randomBytes(32).toString('base64url'),
+    });
+    const link = await queueSetPasswordLink(t, config, user, SET_PASSWORD_TTL_MS);
+    const queued = await queueSms(t, { userId: user.id, kind: 'set_password', body: setPasswordSms(link, days) });
+    return { applicant: user, sms: queued.queued ? 'queued' as const : queued.reason };
+  });
+  return { applicant, setPasswordLinkDays: days, sms };
+}
+
+/** Whether the set-password SMS was queued, or why not (no valid phone number, opted out, link too long for one SMS). */
+export type WalkInSms = 'queued' | 'no_phone' | 'opted_out' | 'too_long';
+
+/** The applicant an admin acts for: a student account, else 404 'Applicant not found'. */
+export async function walkInApplicant(db: Db, id: number) {
+  const user = await findUserById(db, id);
+  if (!user || user.role !== 'student') throw notFound('Applicant not found');
+  return user;
+}
+
+/**
+ * Submits the application for the applicant (theirs, with their uploads only), recording the admin and campus.
+ * Throws 404 (applicant or course), 400 (campus, foreign uploads), 409 (they already have an active application).
+ */
+export async function submitWalkInApplication(db: Db, adminId: number, input: ApplicationInput, fee: string, opts: { store: DocumentStore; origin: string }): ReturnType<typeof submitApplication> {
+  const applicant = await walkInApplicant(db, input.applicantId);
+  await assertCampus(db, input.campusId);
+  const { applicantId: _a, campusId, ...application } = input;
+  return submitApplication(db, applicant.id, application, fee, { ...opts, entry: { adminId, campusId } });
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, signInAdmin, signUpStudent, uniqueEmail, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
+import { applications } from '../../db/schema/applications.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const person = (o: Record<string, unknown> = {}) => ({ firstName: 'Mpho', lastName: 'Ndlovu', email: uniqueEmail('walkin'), phone: '0721234567', campusId: 2, privacyConsent: true, ...o });
+
+describe(`walk-in applications (${DB_KIND})`, () => {
+  it('an admin creates the account, uploads scans as the applicant, submits; history says who and where; the applicant sets a password and follows it', async () => {
+    const { agent, user: admin } = await signInAdmin(t);
+    const created = await agent.post('/api/admin/walk-in/applicants').send(person());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ applicant: { role: 'student', firstName: 'Mpho' }, setPasswordLinkDays: 7, sms: 'queued' });
+    const applicant = created.body.applicant;
+    expect(JSON.stringify(created.body)).not.toMatch(/token|hash|"password"/i);
+
+    const up = async () => (await agent.post(`/api/admin/walk-in/applicants/${applicant.id}/uploads`).attach('file', PDF, 'scan.pdf')).body.upload.id as string;
+    const docs = { idDocument: await up(), transcripts: await up() };
+    const body = { ...validApplication(1, docs), applicantId: applicant.id, campusId: 2 } as any;
+    body.academicHistory.nscResults = [{ subject: 'Mathematics', percent: 58 }];
+    const res = await agent.post('/api/admin/walk-in/applications').send(body);
+    expect(res.status).toBe(201);
+    expect(res.body.application).toMatchObject({ userId: applicant.id, status: 'pending', aps: 4, enteredBy: { name: `${admin.firstName} ${admin.lastName}`, campus: 'Siloam' } });
+
+    const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, applicant.id));
+    expect(sms).toMatchObject({ to: '+27721234567', kind: 'set_password' });
+    expect(sms!.body).toMatch(/choose your password within 7 days: http:\/\/\S+\/reset-password#token=[\w-]{43} Reply STOP/);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, applicant.email)).orderBy(mailOutbox.id).limit(1);
+    expect(mail!.subject).toBe('Set your password');
+    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text)![1]!;
+    await t.request().post('/api/auth/reset-password/confirm').send({ token, password: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' }).expect(200);
+    const me = t.request();
+    await me.post('/api/auth/login').send({ email: applicant.email, password: 'my-own-pass-1' }).expect(200);
+    const mine = (await me.get('/api/applications')).body.applications;
+    expect(mine.map((a: any) => a.id)).toEqual([res.body.application.id]);
+    const detail = (await me.get(`/api/applications/${res.body.application.id}`)).body;
+    expect(detail.application.enteredBy).toEqual({ name: `${admin.firstName} ${admin.lastName}`, campus: 'Siloam' });
+    expect(Object.values(detail.documents).map((d: any) => d?.name)).toEqual(['scan.pdf', 'scan.pdf']);
+  });
+
+  it('only admins: anonymous 401, a student 403; nothing created', async () => {
+    const s = await signUpStudent(t);
+    const before = (await t.database.db.select().from(applications)).length;
+    expect((await t.request().post('/api/admin/walk-in/applicants').send(person())).status).toBe(401);
+    expect((await s.agent.post('/api/admin/walk-in/applicants').send(person())).status).toBe(403);
+    expect((await s.agent.post(`/api/admin/walk-in/applicants/${s.user.id}/uploads`).attach('file', PDF, 'a.pdf')).status).toBe(403);
+    expect((await s.agent.post('/api/admin/walk-in/applications').send({ ...validApplication(1, { idDocument: 'x'.repeat(16), transcripts: 'y'.repeat(16) }), applicantId: s.user.id, campusId: 1 })).status).toBe(403);
+    expect((await t.database.db.select().from(applications)).length).toBe(before);
+  });
+
+  it('refuses: bad input with field messages, a taken e-mail (409), an admin as applicant (404), uploads of another account (400)', async () => {
+    const { agent, user: admin } = await signInAdmin(t);
+    const bad = await agent.post('/api/admin/walk-in/applicants').send({ firstName: 'M', email: 'nope', campusId: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      firstName: 'First name must be at least 2 characters', email: 'Please enter a valid email address', phone: 'Phone number must be at least 10 characters',
+      campusId: 'Please select a campus', privacyConsent: 'The applicant must agree to the privacy notice',
+    });
+    expect((await agent.post('/api/admin/walk-in/applicants').send(person({ campusId: 999 }))).body.error.fields).toEqual({ campusId: 'Please select a campus' });
+    const s = await signUpStudent(t);
+    expect((await agent.post('/api/admin/walk-in/applicants').send(person({ email: s.email }))).status).toBe(409);
+
+    const other = (await agent.post('/api/admin/walk-in/applicants').send(person())).body.applicant;
+    const foreign = (await s.agent.post('/api/uploads').attach('file', PDF, 'theirs.pdf')).body.upload.id;
+    const mine = (await agent.post(`/api/admin/walk-in/applicants/${other.id}/uploads`).attach('file', PDF, 'scan.pdf')).body.upload.id;
+    const res = await agent.post('/api/admin/walk-in/applications').send({ ...validApplication(1, { idDocument: mine, transcripts: foreign }), applicantId: other.id, campusId: 1 });
+    expect(res.status).toBe(400);
+    expect((await agent.post('/api/admin/walk-in/applications').send({ ...validApplication(1, { idDocument: mine, transcripts: mine }), applicantId: admin.id, campusId: 1 })).status).toBe(404);
+    expect((await agent.post(`/api/admin/walk-in/applicants/${admin.id}/uploads`).attach('file', PDF, 'a.pdf')).status).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Registration throttle that never locks out a school lab or a mobile network (issue #12 finding 13;
+ * ASVS 5.0 V2.4.1 anti-automation): below a soft per-IP threshold (REGISTER_SOFT_LIMIT per hour) registration
+ * just works; above it the request must carry a solved proof-of-work challenge (altcha, self-hosted: the
+ * challenge is made and checked here, no third-party request). Without one the answer is
+ * 429 `challenge_required` with a fresh challenge, so the site can load the altcha widget only then.
+ * Challenges are HMAC-signed with a key derived from SESSION_SECRET, expire after 10 minutes and are spent
+ * once (kept in `rate_limits`, so every instance agrees).
+ */
+import crypto from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
+import { sharedRateLimit } from './rate-limit-store.ts';
+import { HttpError } from './errors.ts';
+
+/** A challenge stays solvable for this long (ms). */
+export const CHALLENGE_TTL_MS = 10 * 60_000;
+const ALGORITHM = 'PBKDF2/SHA-256';
+
+/** The HMAC secret for challenges: derived from SESSION_SECRET, never the secret itself. */
+function hmacSecret(config: Config): string {
+  return crypto.createHmac('sha256', config.sessionSecret).update('altcha-challenge-v1').digest('hex');
+}
+
+/** A new signed challenge; `cost` is PBKDF2 iterations per attempt (REGISTER_POW_COST). */
+export async function newChallenge(config: Config): Promise<Challenge> {
+  return createChallenge({
+    algorithm: ALGORITHM, cost: config.REGISTER_POW_COST, deriveKey,
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS), hmacSignatureSecret: hmacSecret(config),
+  });
+}
+
+/** The altcha payload of a request: body field `altcha` or header `X-Altcha` (base64 JSON {challenge, solution}). */
+function payloadOf(req: Request): { challenge: Challenge; solution: Solution } | null {
+  const raw = (typeof req.body?.altcha === 'string' ? req.body.altcha : undefined) ?? req.get('x-altcha');
+  if (!raw || raw.length > 4000) return null;
+  try {
+    const p = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+    return p && typeof p === 'object' && p.challenge?.parameters && p.solution ? p : null;
+  } catch { return null; }
+}
+
+/** True when the request carries a valid, unexpired, not yet spent solution; spends it. */
+export async function spendSolution(db: Db, config: Config, req: Request): Promise<boolean> {
+  const p = payloadOf(req);
+  if (!p) return false;
+  let ok = false;
+  try {
+    ok = (await verifySolution({ challenge: p.challenge, solution: p.solution, deriveKey, hmacSignatureSecret: hmacSecret(config) })).verified;
+  } catch { ok = false; }
+  if (!ok || !p.challenge.signature) return false;
+  const [spent] = await db.insert(rateLimits)
+    .values({ key: `altcha-spent:${p.challenge.signature}`, hits: 1, resetAt: sql`now() + (${CHALLENGE_TTL_MS}::integer * interval '1 millisecond')` })
+    .onConflictDoNothing().returning({ key: rateLimits.key });
+  return Boolean(spent);
+}
+
+/**
+ * The registration gate: counts registrations per IP (window REGISTER_WINDOW_MS); above REGISTER_SOFT_LIMIT a
+ * request passes only with a solved challenge, else 429 {code: 'challenge_required', challenge}.
+ */
+export function registrationGate(db: Db, config: Config): RequestHandler {
+  return sharedRateLimit(db, 'register:', {
+    windowMs: config.REGISTER_WINDOW_MS, limit: config.REGISTER_SOFT_LIMIT, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    handler: async (req, res, next) => {
+      try {
+        if (await spendSolution(db, config, req)) return next();
+        res.status(429).json({ error: { code: 'challenge_required', message: CHALLENGE_MESSAGE }, challenge: await newChallenge(config) });
+      } catch (err) { next(err instanceof HttpError ? err : err); }
+    },
+  });
+}
+
+export const CHALLENGE_MESSAGE = 'Many people have registered from this network. Please complete the quick check to continue.';

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../db/client.ts';
+import { SiteBuilder, firstErrorLine } from './builder.ts';
+
+/** The tail of a real `astro build` log when the build folder had no node_modules above it (issue #11). */
+const ASTRO_LOG = `npm warn Unknown user config "nodedir".
+09:05:48 [build] output: "static"
+09:06:14 [vite] ✓ built in 10.49s
+09:06:14 [build] Rearranging server assets...
+Cannot find package '@oslojs/encoding' imported from /srv/portal-data/site/builds/x/.prerender/chunks/server_HWLKWwn_.mjs
+  Location:
+    /srv/portal/node_modules/@tailwindcss/node/dist/index.mjs:1:539
+  Stack trace:
+    at Object.getPackageJSONURL (node:internal/modules/package_json_reader:331:9)
+    at ModuleJob.link (node:internal/modules/esm/module_job:381:17)
+`;
+
+describe('site builder start-up (issue #11)', () => {
+  let database: Database;
+  beforeAll(async () => { database = await openDatabase({ url: process.env.DATABASE_URL }); });
+  afterAll(async () => { await database.close(); });
+
+  it("reports Astro's first error line, not the last stack frames", () => {
+    expect(firstErrorLine(ASTRO_LOG)).toBe("Cannot find package '@oslojs/encoding' imported from /srv/portal-data/site/builds/x/.prerender/chunks/server_HWLKWwn_.mjs");
+    expect(firstErrorLine('09:04:33 [content] Syncing content\nfetch failed\n  Stack trace:\n  at x')).toBe('fetch failed');
+  });
+
+  it('a failed first build is retried with backoff until it succeeds, and the state says so meanwhile', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
+    const logs: string[] = [];
+    let attempts = 0;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir, apiUrl: () => 'http://127.0.0.1:1', debounceMs: 0, log: (m) => logs.push(m),
+      retryBaseMs: 40, retryMaxMs: 1000,
+      runBuild: async (out) => {
+        attempts += 1;
+        if (attempts < 3) throw new Error(`astro build exited with 1:\n${ASTRO_LOG}`);
+        fs.mkdirSync(out, { recursive: true });
+        fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><h1>Home</h1>');
+      },
+    });
+    expect(builder.status().state).toBe('building');
+    await builder.buildNow('start-up');
+    expect(builder.dir()).toBeNull();
+    const failed = builder.status();
+    expect(failed.state).toBe('failed');
+    expect(failed.failures).toBe(1);
+    expect(failed.retryInMs).toBeGreaterThan(0);
+    expect(logs.at(-1)).toContain("Cannot find package '@oslojs/encoding'");
+    expect(logs.at(-1)).toContain('retry 1 in');
+
+    const deadline = Date.now() + 10_000;
+    while (!builder.dir() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(attempts).toBe(3);
+    expect(builder.dir()).not.toBeNull();
+    expect(builder.status()).toEqual({ state: 'ready', failures: 0, retryInMs: null });
+    const last = await builder.lastBuild();
+    expect(last?.status).toBe('ok');
+    builder.stop();
+  });
+
+  it('an API-only server (SITE_BUILD=never) says so instead of "building"', () => {
+    const builder = new SiteBuilder({ db: database.db, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'builder-')), apiUrl: () => '', debounceMs: 0, enabled: false });
+    expect(builder.status().state).toBe('disabled');
+  });
+});

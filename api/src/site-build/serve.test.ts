@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import supertest from 'supertest';
+import { siteMiddleware, type SiteStatus } from './serve.ts';
+
+/** A build folder under a dot-folder, like the default DATA_DIR `.data` (issue #11). */
+function buildUnderDotFolder(): string {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-'));
+  const dir = path.join(base, 'check out', '.data', 'site', 'builds', '1');
+  fs.mkdirSync(path.join(dir, 'about'), { recursive: true });
+  fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><h1>Home</h1>');
+  fs.writeFileSync(path.join(dir, 'about', 'index.html'), '<!doctype html><h1>About</h1>');
+  fs.writeFileSync(path.join(dir, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
+  fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1');
+  fs.writeFileSync(path.join(dir, '.git', 'config'), '[core]');
+  return dir;
+}
+
+describe('static site under any DATA_DIR (issue #11)', () => {
+  it('serves pages when the build lives inside a dot-folder and a folder with a space', async () => {
+    const app = express().use(siteMiddleware({ dir: buildUnderDotFolder }));
+    const home = await supertest(app).get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Home');
+    expect((await supertest(app).get('/about')).text).toContain('About');
+  });
+
+  it('never serves dot-files of the URL path: /.env, /.git/config and /.data answer 404', async () => {
+    const dir = buildUnderDotFolder();
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+    for (const p of ['/.env', '/.git/config', '/.data', '/%2eenv', '/about/../.env']) {
+      const res = await supertest(app).get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.text, p).not.toContain('SECRET');
+    }
+  });
+
+  it('while no build is live, the 503 page says what is happening: building, failed with a retry, or API-only', async () => {
+    let status: SiteStatus = { state: 'building', failures: 0, retryInMs: null };
+    const app = express().use(siteMiddleware({ dir: () => null, status: () => status }));
+    const building = await supertest(app).get('/');
+    expect(building.status).toBe(503);
+    expect(building.text).toContain('The site is being prepared');
+
+    status = { state: 'failed', failures: 2, retryInMs: 19_500 };
+    const failed = await supertest(app).get('/courses');
+    expect(failed.status).toBe(503);
+    expect(failed.text).toContain('could not be built (2 attempts so far)');
+    expect(failed.text).toContain('in 20 seconds');
+    expect(failed.headers['retry-after']).toBe('20');
+
+    status = { state: 'disabled', failures: 0, retryInMs: null };
+    expect((await supertest(app).get('/')).text).toContain('API only (SITE_BUILD=never)');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * SMS gateways (issue #17), chosen by SMS_DRIVER:
+ * - `file` (default): one JSON file per message, `{to, body, kind, applicationId, queuedId, at}`, in
+ *   DATA_DIR/sms-outbox (the embedded mode's stand-in for a gateway, like the mail `.eml` outbox);
+ * - `http`: BulkSMS's JSON REST API v1 (https://www.bulksms.com/developer/json/v1/): POST {SMS_API_URL}/messages
+ *   with HTTP basic auth (token id / token secret) and body `[{to, body}]`; 201 answers an array of message
+ *   objects whose `id` we keep. Errors come as application/problem+json `{type, title, status, detail}`.
+ *
+ * `send` resolves to the gateway's message id, or throws SmsSendError whose `permanent` says whether a retry
+ * could ever succeed (400/404/422 and friends: no; 401/403/429/5xx/timeouts/network: yes, with back-off).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface SmsMessage { to: string; body: string; kind?: string; applicationId?: number | null; queuedId?: number }
+export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
+
+export class SmsSendError extends Error {
+  permanent: boolean;
+  constructor(message: string, permanent: boolean) { super(message); this.permanent = permanent; }
+}
+
+/** Writes each message to `dir` as `<time>-<queued id>-<random>.json`. */
+export function fileSmsDriver(dir: string): SmsDriver {
+  return {
+    name: 'file',
+    async send(msg) {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const id = `${Date.now()}-${msg.queuedId ?? 0}-${crypto.randomBytes(4).toString('hex')}`;
+      const tmp = path.join(dir, `.${id}.tmp`);
+      await fs.promises.writeFile(tmp, JSON.stringify({ to: msg.to, body: msg.body, kind: msg.kind ?? null, applicationId: msg.applicationId ?? null, queuedId: msg.queuedId ?? null, at: new Date().toISOString() }, null, 2));
+      await fs.promises.rename(tmp, path.join(dir, `${id}.json`));
+      return id;
+    },
+  };
+}
+
+/** HTTP statuses after which the same request can never succeed. */
+const PERMANENT = new Set([400, 404, 405, 409, 410, 413, 415, 422]);
+
+/** BulkSMS JSON API driver. `baseUrl` e.g. https://api.bulksms.com/v1; `timeoutMs` per request. */
+export function bulkSmsDriver(opts: { baseUrl: string; username: string; password: string; timeoutMs?: number }): SmsDriver {
+  const auth = `Basic ${Buffer.from(`${opts.username}:${opts.password}`).toString('base64')}`;
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/messages`;
+  return {
+    name: 'http',
+    async send(msg) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify([{ to: msg.to, body: msg.body }]), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
+      } catch (err: any) {
+        throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false);
+      }
+      const text = await res.text();
+      let body: any = null;
+      try { body = JSON.parse(text); } catch { /* not JSON */ }
+      if (res.status === 201 || res.status === 200) {
+        const first = Array.isArray(body) ? body[0] : null;
+        if (!first?.id) throw new SmsSendError(`BulkSMS answered ${res.status} without a message id`, false);
+        return String(first.id);
+      }
+      const why = body && typeof body === 'object' ? [body.title, body.detail].filter(Boolean).join(': ') : text.slice(0, 200);
+      throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, PERMANENT.has(res.status));
+    },
+  };
+}
+
+/** The driver the configuration asks for (SMS_DRIVER, default file under DATA_DIR/sms-outbox). */
+export function smsDriverFromConfig(config: { SMS_DRIVER: 'file' | 'http'; SMS_API_URL: string; SMS_USERNAME?: string; SMS_PASSWORD?: string; dataDir: string }): SmsDriver {
+  return config.SMS_DRIVER === 'http'
+    ? bulkSmsDriver({ baseUrl: config.SMS_API_URL, username: config.SMS_USERNAME!, password: config.SMS_PASSWORD! })
+    : fileSmsDriver(path.join(config.dataDir, 'sms-outbox'));
+}

@@ -1,0 +1,161 @@
+/**
+ * Durable SMS (issue #17): the same transactional-outbox pattern as e-mail (api/src/mail/outbox.ts).
+ * `queueSms` writes a row in the caller's transaction, so an SMS exists exactly when the change it reports was
+ * committed. `drainSmsOutbox` claims due rows with FOR UPDATE SKIP LOCKED and a 60 s lease (several nodes
+ * never claim one row twice), sends them through the driver and marks them sent; a failure is retried with
+ * exponential back-off (10 s, 20 s, 40 s … capped at 1 h) up to MAX_ATTEMPTS, and a permanent gateway refusal
+ * (SmsSendError.permanent) is recorded as failed at once. Opted-out numbers are skipped at queue time and again
+ * at send time (an opt-out that arrives while a message waits wins).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Db } from '../db/client.ts';
+import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
+import { users } from '../db/schema/users.ts';
+import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
+import { gsm7Length, SMS_MAX } from './sms-text.ts';
+
+export const MAX_ATTEMPTS = 8;
+/** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
+export type SmsKind = 'receipt' | 'status' | 'document_rejected' | 'set_password';
+
+/** E.164 form of `phone` (default region ZA: "082 123 4567" → "+27821234567"), or null when not a valid number. */
+export function toE164(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const p = parsePhoneNumberFromString(phone, 'ZA');
+  return p && p.isValid() ? p.number : null;
+}
+
+/**
+ * Queues one SMS to user `userId` inside `tx` (pass the transaction that makes the change the SMS reports).
+ * `body` must already be a one-segment GSM-7 text: build it with receiptSms / statusSms / documentRejectedSms
+ * from api/src/sms/sms-text.ts. Nothing is queued (result `{queued: false, reason}`) when the user has no
+ * valid phone number, opted out in their profile, or their number replied STOP, nor (logged as an error,
+ * reason `too_long`) when `body` is not one GSM-7 segment: an SMS must never make the change itself fail.
+ *
+ * For document reviews (#16): on a rejection call, in the review's transaction,
+ *   `queueSms(tx, { userId, applicationId, kind: 'document_rejected', body: documentRejectedSms(id, label, reason, applicationLink(origin, id)) })`.
+ */
+export async function queueSms(tx: Db, msg: { userId: number; applicationId?: number | null; kind: SmsKind; body: string }): Promise<{ queued: true; id: number } | { queued: false; reason: 'no_phone' | 'opted_out' | 'too_long' }> {
+  if (gsm7Length(msg.body) > SMS_MAX) {
+    console.error(`[sms] not queued (${msg.kind}, application ${msg.applicationId ?? '-'}): longer than one GSM-7 segment; shorten PUBLIC_URL`);
+    return { queued: false, reason: 'too_long' };
+  }
+  const [u] = await tx.select({ phone: users.phone, optOut: users.smsOptOutAt }).from(users).where(eq(users.id, msg.userId)).limit(1);
+  const to = toE164(u?.phone);
+  if (!to) return { queued: false, reason: 'no_phone' };
+  if (u!.optOut) return { queued: false, reason: 'opted_out' };
+  const [stopped] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, to)).limit(1);
+  if (stopped) return { queued: false, reason: 'opted_out' };
+  const [row] = await tx.insert(smsOutbox).values({ to, body: msg.body, kind: msg.kind, userId: msg.userId, applicationId: msg.applicationId ?? null }).returning({ id: smsOutbox.id });
+  return { queued: true, id: row!.id };
+}
+
+/** Back-off before attempt `attempts + 1`, in seconds. */
+export const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
+
+/** Sends up to `batch` due messages once. Returns how many were sent. */
+export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = 50): Promise<number> {
+  const claimed = await db.execute(sql`
+    UPDATE sms_outbox SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM sms_outbox
+      WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`);
+  const rows = (claimed as any).rows as { id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }[];
+  if (rows.length === 0) return 0;
+  const blocked = await optedOutAmong(db, rows);
+  let sent = 0;
+  for (const row of rows) {
+    if (blocked.has(row.id)) {
+      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL WHERE id = ${row.id}`);
+      continue;
+    }
+    try {
+      const providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
+      await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
+      sent++;
+    } catch (err: any) {
+      const failed = (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS;
+      await db.execute(sql`UPDATE sms_outbox SET status = ${failed ? 'failed' : 'pending'}, last_error = ${String(err?.message ?? err).slice(0, 500)},
+        locked_until = now() + (${backoffSeconds(row.attempts)} || ' seconds')::interval WHERE id = ${row.id}`);
+    }
+  }
+  return sent;
+}
+
+async function optedOutAmong(db: Db, rows: { id: number; to: string; userId: number | null }[]): Promise<Set<number>> {
+  const ids = rows.map((r) => r.id);
+  const res = await db.execute(sql`
+    SELECT o.id FROM sms_outbox o LEFT JOIN users u ON u.id = o.user_id
+    WHERE o.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+      AND (u.sms_opt_out_at IS NOT NULL OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = o."to"))`);
+  return new Set(((res as any).rows as { id: number }[]).map((r) => Number(r.id)));
+}
+
+/** Polls the SMS outbox every `intervalMs` ms (draining full batches at once). Returns a stop function. */
+export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = async () => { while (!stopped && (await drainSmsOutbox(db, driver)) >= 50); };
+  const tick = async () => {
+    if (stopped) return;
+    running = pass().catch((err) => console.error('[sms] outbox pass failed:', err?.message ?? err));
+    await running;
+    if (!stopped) timer = setTimeout(tick, intervalMs);
+  };
+  let timer = setTimeout(tick, intervalMs);
+  return async () => { stopped = true; clearTimeout(timer); await running; };
+}
+
+/** Admin dashboard figures (issue #17 point 3): messages sent, failed for good, waiting; people opted out (profile + STOP replies). */
+export async function smsStats(db: Db): Promise<{ sent: number; failed: number; pending: number; optedOut: number }> {
+  const res = await db.execute(sql`SELECT
+    (SELECT count(*) FROM sms_outbox WHERE status = 'sent') AS sent,
+    (SELECT count(*) FROM sms_outbox WHERE status = 'failed') AS failed,
+    (SELECT count(*) FROM sms_outbox WHERE status = 'pending') AS pending,
+    (SELECT count(*) FROM users WHERE sms_opt_out_at IS NOT NULL) + (SELECT count(*) FROM sms_opt_outs) AS "optedOut"`);
+  const r = (res as any).rows[0];
+  return { sent: Number(r.sent), failed: Number(r.failed), pending: Number(r.pending), optedOut: Number(r.optedOut) };
+}
+
+/** Opt-out keywords (WASPA code of conduct: STOP must work; the others are common variants). */
+const STOP_WORDS = /^(STOP|STOPALL|UNSUBSCRIBE|CANCEL|END|QUIT|OPTOUT|OPT-OUT)$/;
+const START_WORDS = /^(START|UNSTOP|YES)$/;
+
+/** Applies one inbound message: STOP-like words opt the sender out, START-like words opt them back in. */
+export async function handleInbound(db: Db, from: string, body: string): Promise<'opted_out' | 'opted_in' | 'ignored'> {
+  const phone = toE164(from.startsWith('+') || from.startsWith('0') ? from : `+${from}`);
+  if (!phone) return 'ignored';
+  const word = body.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+  if (STOP_WORDS.test(word)) {
+    await db.insert(smsOptOuts).values({ phone, source: word }).onConflictDoNothing();
+    return 'opted_out';
+  }
+  if (START_WORDS.test(word)) {
+    await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+    return 'opted_in';
+  }
+  return 'ignored';
+}
+
+/** The user's SMS preference: their number in E.164 (null if none valid) and whether SMS are off (profile or STOP). */
+export async function smsPreference(db: Db, userId: number): Promise<{ phone: string | null; optedOut: boolean; stoppedByReply: boolean }> {
+  const [u] = await db.select({ phone: users.phone, optOut: users.smsOptOutAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const phone = toE164(u?.phone);
+  const stopped = phone ? (await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0 : false;
+  return { phone, optedOut: Boolean(u?.optOut) || stopped, stoppedByReply: stopped };
+}
+
+/** Turns SMS off or on from the profile. Turning on also lifts a STOP reply from the user's own number (their explicit choice). */
+export async function setSmsOptOut(db: Db, userId: number, optOut: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ smsOptOutAt: optOut ? new Date() : null }).where(and(eq(users.id, userId)));
+    if (!optOut) {
+      const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+      const phone = toE164(u?.phone);
+      if (phone) await tx.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+    }
+  });
+}

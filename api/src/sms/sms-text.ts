@@ -1,0 +1,78 @@
+/**
+ * SMS wording and encoding (issue #17). Every message is one GSM-7 segment: at most 160 septets, no emoji
+ * and no curly quotes (3GPP TS 23.038; anything else would switch the whole message to UCS-2 and 70
+ * characters). Text is transliterated to ASCII first (`transliteration`: "Zoë’s" → "Zoe's"), and the length
+ * is counted by `sms-segments-calculator`, which counts the GSM-7 extension characters ([ ] { } ^ ~ | \ €)
+ * as two. Messages name the application as `APP-{id}` and end with a short absolute link and the STOP
+ * instruction (opt-out by reply, issue #17).
+ */
+import { transliterate } from 'transliteration';
+import { SegmentedMessage } from 'sms-segments-calculator';
+import { statusLabel } from '#contracts/common.ts';
+import fs from 'node:fs';
+
+/** Longest single-segment GSM-7 message, in septets. */
+export const SMS_MAX = 160;
+const STOP = 'Reply STOP to opt out';
+const SENDER: string = JSON.parse(fs.readFileSync(new URL('../../../content/site.json', import.meta.url), 'utf8')).shortName;
+
+/** ASCII transliteration minus the one printable ASCII character GSM-7 lacks (the backtick). */
+export function toGsm7(text: string): string {
+  return gsm7Part(text).trim();
+}
+
+function gsm7Part(text: string): string {
+  return transliterate(text.replace(/[\u2018\u2019\u201A\u201B\u2032`]/g, "'").replace(/[\u201C\u201D\u201E\u2033]/g, '"'), { unknown: '' })
+    .replace(/`/g, "'").replace(/[^\x20-\x7E\n]/g, '').replace(/ {2,}/g, ' ');
+}
+
+/** Septets `text` takes in GSM-7, or Infinity when it cannot be sent as GSM-7. */
+export function gsm7Length(text: string): number {
+  const m = new SegmentedMessage(text, 'auto');
+  if (m.encodingName !== 'GSM-7') return Infinity;
+  return m.segments.reduce((n, s) => n + s.reduce((k, c: any) => k + (typeof c.sizeInBits === 'function' ? c.sizeInBits() / 7 : 1), 0), 0);
+}
+
+/**
+ * Builds `head + variable + tail`, shortening only `variable` (with "...") until the whole message fits in
+ * one segment. When even an empty variable part does not fit (a very long PUBLIC_URL), the result is longer
+ * than 160 and queueSms refuses it.
+ */
+function fit(head: string, variable: string, tail: string): string {
+  const h = gsm7Part(head), t = gsm7Part(tail);
+  let v = toGsm7(variable);
+  const build = () => `${h}${v}${t}`.replace(/ {2,}/g, ' ');
+  for (let over = gsm7Length(build()) - SMS_MAX; over > 0; over = gsm7Length(build()) - SMS_MAX) {
+    if (!v) return build();
+    const keep = v.length - over - 3;
+    v = keep > 0 ? `${v.slice(0, keep).trimEnd()}...` : '';
+  }
+  return build();
+}
+
+/** The link to the application's page: `{origin}/applications/{id}` (PUBLIC_URL or the request's origin). */
+export function applicationLink(origin: string, applicationId: number): string {
+  return `${origin.replace(/\/+$/, '')}/applications/${applicationId}`;
+}
+
+/** "Application received" (spec §2 Application form, submit). */
+export function receiptSms(applicationId: number, courseTitle: string, link: string): string {
+  return fit(`${SENDER}: we received application APP-${applicationId} for `, courseTitle, `. Track it: ${link} ${STOP}`);
+}
+
+/** A status change (spec §4 statuses; the label as the applicant sees it). */
+export function statusSms(applicationId: number, status: string, link: string): string {
+  return fit(`${SENDER}: application APP-${applicationId} is now `, statusLabel(status as any), `. Details: ${link} ${STOP}`);
+}
+
+/** A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason. */
+export function documentRejectedSms(applicationId: number, documentLabel: string, reason: string, link: string): string {
+  const why = reason.trim().replace(/[.!]+$/, '');
+  return fit(`${SENDER}: APP-${applicationId} ${documentLabel} not accepted${why ? ': ' : ''}`, why, `. Upload again: ${link} ${STOP}`);
+}
+
+
+/** A walk-in's set-password link (issue #18 point 6): the account staff created for them, valid `days` days. */
+export function setPasswordSms(link: string, days: number): string {
+  return fit(`${SENDER}: choose your password within ${days} days: `, '', `${link} ${STOP}`);
+}

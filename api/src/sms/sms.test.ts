@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
+import { smsOutbox } from '../db/schema/messaging.ts';
+import { drainSmsOutbox, MAX_ATTEMPTS, queueSms, toE164 } from './sms-outbox.ts';
+import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
+import { startBulkSmsStub, type BulkSmsStub } from './bulksms.stub.ts';
+import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
+
+const SECRET = 'webhook-secret-0123456789';
+let t: TestApp;
+let stub: BulkSmsStub;
+let http: SmsDriver;
+beforeAll(async () => {
+  t = await startTestApp({ SMS_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://vsc.example' });
+  stub = await startBulkSmsStub();
+  http = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'stub-token-secret', timeoutMs: 2000 });
+});
+afterAll(async () => { await stub.close(); await t.close(); });
+
+let n = 0;
+/** A valid, unique South African mobile number in national format, and its E.164 form. */
+function phone() { const local = `082${String(process.pid % 1000).padStart(3, '0')}${String(++n).padStart(4, '0')}`; return { local, e164: `+27${local.slice(1)}` }; }
+
+async function student() {
+  const p = phone();
+  const s = await signUpStudent(t, { phone: p.local });
+  return { ...s, phone: p.e164 };
+}
+async function apply(s: Awaited<ReturnType<typeof student>>, courseId = 1) {
+  const idDocument = await insertUpload(t, s.user.id);
+  const transcripts = await insertUpload(t, s.user.id);
+  const res = await s.agent.post('/api/applications').send(validApplication(courseId, { idDocument, transcripts }));
+  expect(res.status).toBe(201);
+  return res.body.application.id as number;
+}
+const rowsTo = (to: string) => t.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, to)).orderBy(smsOutbox.id);
+/** Makes every waiting row due now (skips the back-off wait). */
+const dueNow = () => t.database.db.execute(sql`UPDATE sms_outbox SET locked_until = NULL WHERE status = 'pending'`);
+/** Marks everything queued so far as sent, so a test's drain only sees its own rows. */
+const clearQueue = () => t.database.db.execute(sql`UPDATE sms_outbox SET status = 'skipped' WHERE status = 'pending'`);
+
+describe('SMS text (GSM-7, one segment)', () => {
+  it('normalises South African numbers to E.164 and refuses what is not a phone number', () => {
+    expect(toE164('082 123 4567')).toBe('+27821234567');
+    expect(toE164('+27 82 123 4567')).toBe('+27821234567');
+    expect(toE164('0027821234567')).toBe('+27821234567');
+    expect(toE164('12345')).toBeNull();
+    expect(toE164('')).toBeNull();
+  });
+
+  it('transliterates curly quotes, accents and emoji, and keeps every message within 160 characters with APP-id and link', () => {
+    expect(toGsm7('Zoë’s “course” 🎓 – café')).toBe(`Zoe's "course" - cafe`);
+    const link = 'https://vsc.example/applications/123456';
+    const long = 'Advanced Diploma in Information Technology: Software Development, Networks and Cloud “Systems” 🎓 '.repeat(3);
+    for (const text of [receiptSms(123456, long, link), statusSms(123456, 'documents_required', link), documentRejectedSms(123456, 'ID document', long, link)]) {
+      expect(gsm7Length(text)).toBeLessThanOrEqual(160);
+      expect(text).toContain('APP-123456');
+      expect(text).toContain(link);
+      expect(text).toMatch(/Reply STOP to opt out$/);
+      expect(text).toMatch(/^[\x20-\x7E]+$/);
+    }
+    expect(receiptSms(7, 'Software Development', 'https://vsc.example/applications/7')).toBe('VSC: we received application APP-7 for Software Development. Track it: https://vsc.example/applications/7 Reply STOP to opt out');
+  });
+});
+
+describe(`SMS through the outbox (${DB_KIND})`, () => {
+  it('queues a receipt on submit and one SMS per real status change, to the E.164 number, in the same transaction', async () => {
+    const s = await student();
+    const id = await apply(s);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', notes: 'same status' })).status).toBe(200);
+    expect((await admin.agent.post('/api/admin/applications/bulk').send({ ids: [id], status: 'accepted' })).status).toBe(200);
+    const rows = await rowsTo(s.phone);
+    expect(rows.map((r) => r.kind)).toEqual(['receipt', 'status']);
+    expect(rows[0]!.body).toContain(`APP-${id}`);
+    expect(rows[0]!.body).toContain(`https://vsc.example/applications/${id}`);
+    expect(rows[1]!.body).toContain('is now Under Review');
+    expect(rows.every((r) => r.userId === s.user.id && r.applicationId === id && r.status === 'pending')).toBe(true);
+  });
+
+  it('a rejected document (admin review, #16) queues one SMS naming the document, the reason and the link; a verification queues none', async () => {
+    const s = await student();
+    const id = await apply(s, 11);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/transcripts`).send({ status: 'verified' })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' })).status).toBe(200);
+    const rows = await rowsTo(s.phone);
+    expect(rows.map((r) => r.kind)).toEqual(['receipt', 'document_rejected']);
+    expect(rows[1]!.body).toBe(`VSC: APP-${id} ID Document not accepted: The photo is too blurry to read. Upload again: https://vsc.example/applications/${id} Reply STOP to opt out`);
+    expect(gsm7Length(rows[1]!.body)).toBeLessThanOrEqual(160);
+  });
+
+  it('a failed application write leaves no SMS behind (duplicate application → 409, nothing queued)', async () => {
+    const s = await student();
+    await apply(s, 2);
+    const idDocument = await insertUpload(t, s.user.id);
+    const res = await s.agent.post('/api/applications').send(validApplication(2, { idDocument, transcripts: idDocument }));
+    expect(res.status).toBe(409);
+    expect((await rowsTo(s.phone)).length).toBe(1);
+  });
+
+  it('the file driver writes one JSON file {to, body, …} per message and marks it sent once', async () => {
+    await clearQueue();
+    const s = await student();
+    const id = await apply(s, 3);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sms-file-'));
+    expect(await drainSmsOutbox(t.database.db, fileSmsDriver(dir))).toBe(1);
+    expect(await drainSmsOutbox(t.database.db, fileSmsDriver(dir))).toBe(0);
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const msg = JSON.parse(fs.readFileSync(path.join(dir, files[0]!), 'utf8'));
+    expect(msg).toMatchObject({ to: s.phone, kind: 'receipt', applicationId: id });
+    expect(msg.body).toContain(`APP-${id}`);
+    expect((await rowsTo(s.phone))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the http driver sends BulkSMS [{to, body}] with basic auth and keeps the gateway id', async () => {
+    await clearQueue();
+    const s = await student();
+    await apply(s, 4);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(1);
+    const got = stub.received.find((m) => m.to === s.phone)!;
+    expect(got.body).toMatch(/^VSC: we received application APP-\d+/);
+    expect((await rowsTo(s.phone))[0]).toMatchObject({ status: 'sent', providerId: got.id });
+  });
+
+  it('a gateway outage (503) is retried with back-off and then delivered once; wrong credentials are retried, not dropped', async () => {
+    await clearQueue();
+    const s = await student();
+    await apply(s, 5);
+    stub.failNext(503);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    let [row] = await rowsTo(s.phone);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'BulkSMS 503 Service Unavailable: Try again later' });
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    const wrong = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'wrong' });
+    await dueNow();
+    expect(await drainSmsOutbox(t.database.db, wrong)).toBe(0);
+    [row] = await rowsTo(s.phone);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row!.lastError).toMatch(/^BulkSMS 401/);
+    await dueNow();
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(1);
+    expect(stub.received.filter((m) => m.to === s.phone)).toHaveLength(1);
+  });
+
+  it('a permanent refusal (400 invalid number) is recorded as failed at once; repeated outages fail after the last attempt', async () => {
+    await clearQueue();
+    const a = await student();
+    await apply(a, 6);
+    stub.failNext(400);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    expect((await rowsTo(a.phone))[0]).toMatchObject({ status: 'failed', attempts: 1, lastError: 'BulkSMS 400 Bad Request: The phone number is invalid' });
+
+    const b = await student();
+    await apply(b, 7);
+    stub.failNext(500, MAX_ATTEMPTS);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) { await dueNow(); await drainSmsOutbox(t.database.db, http); }
+    expect((await rowsTo(b.phone))[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    await dueNow();
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+  });
+
+  it('two workers draining at once send every message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
+    await clearQueue();
+    const s = await student();
+    const before = stub.received.length;
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 60; i++) await queueSms(tx as any, { userId: s.user.id, applicationId: i, kind: 'status', body: `VSC: message ${i}` });
+    });
+    stub.delayMs = 5;
+    const drainAll = async () => { let k = 0; for (let sent; (sent = await drainSmsOutbox(t.database.db, http, 7)) > 0;) k += sent; return k; };
+    const [x, y] = await Promise.all([drainAll(), drainAll()]);
+    stub.delayMs = 0;
+    expect(x + y).toBe(60);
+    const bodies = stub.received.slice(before).map((m) => m.body);
+    expect(new Set(bodies).size).toBe(60);
+    expect(bodies).toHaveLength(60);
+  });
+});
+
+describe(`SMS opt-out (${DB_KIND})`, () => {
+  it('an applicant who turns SMS off in the profile gets none; turning them on again resumes', async () => {
+    const s = await student();
+    expect((await s.agent.get('/api/sms/preference')).body).toEqual({ phone: s.phone, optedOut: false, stoppedByReply: false });
+    const off = await s.agent.put('/api/sms/preference').send({ optOut: true });
+    expect(off.body).toMatchObject({ optedOut: true });
+    await apply(s, 8);
+    expect(await rowsTo(s.phone)).toHaveLength(0);
+    expect((await s.agent.put('/api/sms/preference').send({ optOut: 'yes' })).status).toBe(400);
+    await s.agent.put('/api/sms/preference').send({ optOut: false });
+    await apply(s, 9);
+    expect(await rowsTo(s.phone)).toHaveLength(1);
+  });
+
+  it('replying STOP (BulkSMS webhook with the shared secret) stops SMS to that number, even one already queued', async () => {
+    await clearQueue();
+    const s = await student();
+    await apply(s, 10);
+    const hook = (body: object, secret = SECRET) => t.request().post(`/api/sms/inbound?secret=${secret}`).send(body);
+    expect((await hook([{ type: 'RECEIVED', from: s.phone.slice(1), body: 'stop please' }], 'wrong-secret-0123456789')).status).toBe(401);
+    expect((await t.request().post('/api/sms/inbound').send([{ from: s.phone, body: 'STOP' }])).status).toBe(401);
+    expect((await hook({ body: 'STOP' })).status).toBe(400);
+    const res = await hook([{ type: 'RECEIVED', from: s.phone.slice(1), body: ' Stop ' }, { type: 'RECEIVED', from: '27820000000', body: 'hello' }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: 2, optedOut: 1, optedIn: 0 });
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    expect((await rowsTo(s.phone))[0]).toMatchObject({ status: 'skipped' });
+    expect((await s.agent.get('/api/sms/preference')).body).toMatchObject({ optedOut: true, stoppedByReply: true });
+    const admin = await signInAdmin(t);
+    await admin.agent.put(`/api/admin/applications/${(await rowsTo(s.phone))[0]!.applicationId}/status`).send({ status: 'under_review' });
+    expect(await rowsTo(s.phone)).toHaveLength(1);
+  });
+
+  it('the webhook answers 404 when no secret is configured', async () => {
+    const other = await startTestApp({}, { seed: false });
+    try { expect((await other.request().post('/api/sms/inbound').send([{ from: '+27821234567', body: 'STOP' }])).status).toBe(404); }
+    finally { await other.close(); }
+  });
+
+  it('the admin dashboard counts SMS sent, failed and opted out', async () => {
+    const admin = await signInAdmin(t);
+    const { sms } = (await admin.agent.get('/api/admin/stats')).body;
+    const counts = (await t.database.db.execute(sql`SELECT status, count(*)::int AS n FROM sms_outbox GROUP BY status`) as any).rows as { status: string; n: number }[];
+    const by = Object.fromEntries(counts.map((c) => [c.status, c.n]));
+    expect(sms).toMatchObject({ sent: by.sent ?? 0, failed: by.failed ?? 0 });
+    expect(sms.sent).toBeGreaterThanOrEqual(3);
+    expect(sms.failed).toBeGreaterThanOrEqual(2);
+    expect(sms.optedOut).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Local-disk driver of the document store (api/src/storage/document-store.ts): one file per key under `root`
+ * (`<DATA_DIR>/uploads`), mode 0600. A write goes to a temporary name first and is renamed into place, so a
+ * crash never leaves half a document under its key. Right for one node only: another node cannot see these
+ * files (issue #13).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, type DocumentStore, type StoredObject } from './document-store.ts';
+
+export class LocalDocumentStore implements DocumentStore {
+  readonly kind = 'local' as const;
+  readonly root: string;
+
+  constructor(root: string) { this.root = path.resolve(root); }
+
+  private file(key: string): string { return path.join(this.root, assertKey(key)); }
+
+  async init(): Promise<void> { await fsp.mkdir(this.root, { recursive: true }); }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    const file = this.file(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await fsp.rename(tmp, file);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    const file = this.file(key);
+    let handle: fsp.FileHandle;
+    try { handle = await fsp.open(file, 'r'); } catch (err: any) {
+      if (err?.code === 'ENOENT' || err?.code === 'EISDIR') return undefined;
+      throw err;
+    }
+    const stat = await handle.stat();
+    if (!stat.isFile()) { await handle.close(); return undefined; }
+    return { stream: handle.createReadStream(), size: stat.size };
+  }
+
+  async delete(key: string): Promise<void> { await fsp.rm(this.file(key), { force: true }); }
+
+  async exists(key: string): Promise<boolean> {
+    try { return (await fsp.stat(this.file(key))).isFile(); } catch { return false; }
+  }
+
+  async list(prefix = ''): Promise<string[]> {
+    let names: string[];
+    try { names = await fsp.readdir(this.root, { recursive: true }); } catch (err: any) {
+      if (err?.code === 'ENOENT') return [];
+      throw err;
+    }
+    const keys: string[] = [];
+    for (const name of names) {
+      const key = name.split(path.sep).join('/');
+      if (!key.startsWith(prefix) || key.endsWith('.part')) continue;
+      if ((await fsp.stat(path.join(this.root, name))).isFile()) keys.push(key);
+    }
+    return keys.sort();
+  }
+}

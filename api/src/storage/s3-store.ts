@@ -1,0 +1,96 @@
+/**
+ * S3 driver of the document store (api/src/storage/document-store.ts) for several nodes (issue #13): any
+ * S3-compatible service (AWS S3, MinIO, Ceph, s3rver in tests) through `@aws-sdk/client-s3`. Objects are
+ * written without an ACL (private, the bucket's default) and with `Content-Disposition: attachment`, so even a
+ * misconfigured public bucket would not render a document in a browser. `init()` creates the bucket when it
+ * does not exist (so a fresh MinIO/s3rver works), and throws a clear error when the service cannot be reached.
+ */
+import type { Readable } from 'node:stream';
+import {
+  S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand, HeadBucketCommand,
+  CreateBucketCommand, ListObjectsV2Command,
+} from '@aws-sdk/client-s3';
+import { assertKey, streamToBuffer, type DocumentStore, type S3Settings, type StoredObject } from './document-store.ts';
+
+const isMissing = (err: any) => err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
+
+/** The SDK client for `settings` (also used by tusDatastore() through the same settings). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // One retry is enough for a document request; a node that cannot reach the store should answer quickly.
+    maxAttempts: 2,
+  });
+}
+
+export class S3DocumentStore implements DocumentStore {
+  readonly kind = 's3' as const;
+  readonly bucket: string;
+  readonly client: S3Client;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = s3Client(settings);
+  }
+
+  async init(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err: any) {
+      if (!isMissing(err)) throw new Error(`Cannot reach the S3 bucket "${this.bucket}": ${err?.name ?? ''} ${err?.message ?? err}`.trim());
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    }
+  }
+
+  async put(key: string, body: Buffer | Readable, opts: { contentType?: string; size?: number } = {}): Promise<void> {
+    assertKey(key);
+    const data = Buffer.isBuffer(body) || opts.size !== undefined ? body : await streamToBuffer(body);
+    await this.client.send(new PutObjectCommand({
+      Bucket: this.bucket, Key: key, Body: data,
+      ContentLength: Buffer.isBuffer(data) ? data.length : opts.size,
+      ContentType: opts.contentType ?? 'application/octet-stream',
+      ContentDisposition: 'attachment',
+    }));
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    assertKey(key);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { stream: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
+  async list(prefix = ''): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * Data budget (issue #17, DESIGN §6 Data budget): bytes as the browser counts them — Chromium's encoded
+ * (on-the-wire, compressed, headers included) length per response from the DevTools protocol
+ * (`Network.loadingFinished.encodedDataLength`), plus what the offline service worker fetches on its own (Playwright
+ * reports those requests on the context, with their encoded sizes). Starts the production server on a temporary DATA_DIR like
+ * tests/e2e/serve.ts (BENCH_PORT, default 4431) and reports, in KB (1 KB = 1024 bytes):
+ *
+ * 1. the applicant journey on a fresh cache: home → catalogue → course → log in → dashboard → the five wizard
+ *    steps (with real uploads) → My Applications, per leg and in all (budget ≤ 150 KB);
+ * 2. a second public page on a warm cache (home first, then each other public page; budget ≤ 8 KB);
+ * 3. the first HTML response of every public page (budget ≤ 14 KB: one TCP round trip of 10 segments);
+ * 4. JavaScript per island page (/login, /register, /apply, /dashboard/student, /my-applications; ≤ 40 KB);
+ * 5. Lighthouse mobile performance of those pages (median of BENCH_LH_RUNS, default 1; ≥ 95), signed in
+ *    where the page needs it (session cookie passed as an extra header).
+ *
+ *   node bench/data-budget.ts            # everything
+ *   BENCH_LH_RUNS=0 node bench/data-budget.ts   # bytes only
+ *
+ * Writes bench/out/data-budget.json; exit code 1 when a budget is missed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { startServer } from '../api/src/server.ts';
+import { ROOT } from './lib.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4431);
+const BASE = `http://127.0.0.1:${PORT}`;
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
+const CHROME = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const PUBLIC = ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/terms', '/privacy'];
+const ISLAND_PAGES = ['/login', '/register', '/apply/1', '/dashboard/student', '/my-applications'];
+const BUDGET = { journey: 150, warm: 8, html: 14, js: 40, lh: 95 };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const kb = (n: number) => Math.round(n / 102.4) / 10;
+
+interface Meter { total(): number; js(): number; doc(): number; reset(): void }
+
+/** Counts encoded bytes of every finished response of `page` (CDP), split into all / scripts / documents. */
+async function meter(page: Page): Promise<Meter> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const types = new Map<string, string>();
+  let all = 0, js = 0, doc = 0;
+  cdp.on('Network.responseReceived', (e: any) => types.set(e.requestId, e.type));
+  // The offline service worker (precache, runtime cache) fetches on its own target: those bytes count in the
+  // totals; the per-page JavaScript figure is what the page itself loads.
+  page.context().on('requestfinished', async (r) => {
+    if (!r.serviceWorker()) return;
+    const z = await r.sizes().catch(() => null);
+    if (z) all += z.responseBodySize + z.responseHeadersSize;
+  });
+  cdp.on('Network.loadingFinished', (e: any) => {
+    all += e.encodedDataLength;
+    const t = types.get(e.requestId);
+    if (t === 'Script') js += e.encodedDataLength;
+    if (t === 'Document' && doc === 0) doc = e.encodedDataLength;
+  });
+  return { total: () => all, js: () => js, doc: () => doc, reset: () => { all = 0; js = 0; doc = 0; } };
+}
+
+async function settle(page: Page) { await page.waitForLoadState('networkidle'); }
+
+async function api(pathname: string, body: unknown, cookie = ''): Promise<{ status: number; cookie: string; body: any }> {
+  const res = await fetch(BASE + pathname, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('college.sid='))?.split(';')[0] ?? cookie;
+  return { status: res.status, cookie: sid, body: await res.json().catch(() => null) };
+}
+
+/** The journey; returns KB per leg. Throws (with the leg) if the UI could not be driven. */
+async function journey(browser: Browser, email: string, password: string): Promise<Record<string, number>> {
+  const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  const m = await meter(page);
+  const legs: Record<string, number> = {};
+  const leg = async (name: string, fn: () => Promise<void>) => { m.reset(); await fn(); await settle(page); legs[name] = kb(m.total()); };
+  try {
+    await leg('home', async () => { await page.goto(BASE + '/'); });
+    await leg('catalogue', async () => { await page.goto(BASE + '/courses'); });
+    await leg('course', async () => { await page.goto(BASE + '/courses/1'); });
+    await leg('log in + dashboard', async () => {
+      await page.goto(BASE + '/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: /^Log in$/i }).click();
+      await page.waitForURL(/\/dashboard\/student$/);
+    });
+    await leg('five steps', async () => {
+      await page.goto(BASE + '/apply/1');
+      await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+      await page.getByLabel('Date of birth').fill('2002-09-30');
+      await page.getByLabel('Nationality').selectOption('za');
+      await page.getByLabel('Address line 1', { exact: true }).fill('4 Mvusuludzo Street');
+      await page.getByLabel('City').fill('Makhado');
+      await page.getByLabel('State/Province').fill('Limpopo');
+      await page.getByLabel('Postal code').fill('0920');
+      await page.getByLabel('Country').selectOption('za');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Academic History' }).waitFor();
+      await page.locator('#f-academicHistory-highSchool-name').fill('Makhado Secondary');
+      await page.locator('#f-academicHistory-highSchool-city').fill('Makhado');
+      await page.locator('#f-academicHistory-highSchool-country').fill('South Africa');
+      await page.locator('#f-academicHistory-highSchool-from').selectOption('2016');
+      await page.locator('#f-academicHistory-highSchool-to').selectOption('2020');
+      await page.locator('#f-academicHistory-highSchool-qualification').fill('National Senior Certificate');
+      await page.locator('#f-academicHistory-highSchool-grade').fill('68%');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Supporting Documents' }).waitFor();
+      await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByTestId('file-idDocument').getByText('id.pdf').waitFor();
+      await page.locator('#f-documents-transcripts').setInputFiles({ name: 'results.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByTestId('file-transcripts').getByText('results.png').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Payment' }).waitFor();
+      await page.getByLabel('Name on card').fill('L Ndlovu');
+      await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+      await page.getByLabel('Expiry date (MM/YY)').fill('10/29');
+      await page.getByLabel('CVC').fill('321');
+      await page.locator('#f-payment-paymentTerms').check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+      await page.locator('#f-certification').check();
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await page.waitForURL(/\/dashboard\/student$/);
+    });
+    await leg('My Applications', async () => { await page.goto(BASE + '/my-applications'); await page.getByRole('tab').first().waitFor(); });
+  } finally { await ctx.close(); }
+  return legs;
+}
+
+/** Warm cache: home first, then `p`; KB of the second page only. */
+async function warm(browser: Browser, p: string): Promise<number> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  const m = await meter(page);
+  await page.goto(BASE + '/'); await settle(page);
+  m.reset();
+  await page.goto(BASE + p); await settle(page);
+  const n = m.total();
+  await ctx.close();
+  return kb(n);
+}
+
+/** First HTML response and JS of `p` on a fresh cache, optionally signed in. */
+async function fresh(browser: Browser, p: string, cookie?: string): Promise<{ html: number; js: number }> {
+  const ctx: BrowserContext = await browser.newContext();
+  if (cookie) { const [name, value] = cookie.split('='); await ctx.addCookies([{ name: name!, value: value!, url: BASE }]); }
+  const page = await ctx.newPage();
+  const m = await meter(page);
+  await page.goto(BASE + p); await settle(page);
+  const r = { html: kb(m.doc()), js: kb(m.js()) };
+  await ctx.close();
+  return r;
+}
+
+async function lighthousePerf(url: string, cookie?: string): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < LH_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    try {
+      const r = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+      runs.push(Math.round((r!.lhr.categories.performance.score ?? 0) * 100));
+    } finally { chrome.kill(); }
+  }
+  return runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-bench-budget-'));
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: BASE,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef', SITE_BUILD: 'always', LOGIN_RATE_LIMIT: '1000' };
+  delete (env as any).DATABASE_URL;
+  console.info(`[bench:data-budget] building the site and starting the server on ${BASE} …`);
+  const server = await startServer(env, { waitForSite: true });
+  const browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const failures: string[] = [];
+  const out: any = { date: new Date().toISOString() };
+  try {
+    const password = 'budget-pass-1';
+    const person = { firstName: 'Lerato', lastName: 'Ndlovu', password, confirmPassword: password, phone: '0831234567', terms: true };
+    const journeyEmail = `budget.${Date.now()}@example.com`;
+    if ((await api('/api/auth/register', { ...person, email: journeyEmail })).status !== 201) throw new Error('register failed');
+    try {
+      const legs = await journey(browser, journeyEmail, password);
+      const total = Math.round(Object.values(legs).reduce((a, b) => a + b, 0) * 10) / 10;
+      out.journey = { legs, total };
+      console.log(`\nJourney, fresh cache (KB): ${Object.entries(legs).map(([k, v]) => `${k} ${v}`).join(' · ')} — total ${total} (budget ${BUDGET.journey})`);
+      if (total > BUDGET.journey) failures.push(`journey ${total} KB > ${BUDGET.journey}`);
+    } catch (err: any) { failures.push(`journey could not be driven: ${err.message.split('\n')[0]}`); }
+
+    out.warm = {}; out.html = {};
+    console.log('\nPublic pages (KB): page · first HTML response · warm cache after home');
+    for (const p of PUBLIC) {
+      const { html } = await fresh(browser, p);
+      const w = p === '/' ? await warm(browser, '/about') : await warm(browser, p);
+      out.html[p] = html; out.warm[p] = w;
+      console.log(`  ${p.padEnd(20)} ${String(html).padStart(6)} ${String(w).padStart(6)}${p === '/' ? ' (warm: /about)' : ''}`);
+      if (html > BUDGET.html) failures.push(`${p}: first HTML ${html} KB > ${BUDGET.html}`);
+      if (w > BUDGET.warm) failures.push(`${p}: warm ${w} KB > ${BUDGET.warm}`);
+    }
+
+    const other = await api('/api/auth/register', { ...person, email: `budget.pages.${Date.now()}@example.com` });
+    const cookie = other.cookie;
+    out.islands = {};
+    console.log('\nIsland pages: JS KB (fresh cache, signed in) · Lighthouse mobile performance');
+    for (const p of ISLAND_PAGES) {
+      const signedIn = !/^\/(login|register)$/.test(p);
+      const { js } = await fresh(browser, p, signedIn ? cookie : undefined);
+      const perf = LH_RUNS > 0 ? await lighthousePerf(BASE + p, signedIn ? cookie : undefined) : NaN;
+      out.islands[p] = { js, perf };
+      console.log(`  ${p.padEnd(20)} ${String(js).padStart(6)} ${String(perf).padStart(5)}`);
+      if (js > BUDGET.js) failures.push(`${p}: JS ${js} KB > ${BUDGET.js}`);
+      if (perf < BUDGET.lh) failures.push(`${p}: Lighthouse performance ${perf} < ${BUDGET.lh}`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  out.failures = failures;
+  fs.mkdirSync(path.join(ROOT, 'bench/out'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/out/data-budget.json'), JSON.stringify(out, null, 2));
+  console.log(failures.length ? `\nBudget misses:\n  ${failures.join('\n  ')}` : '\nAll data budgets met.');
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,40 @@
+/**
+ * Confirmation before what cannot be undone (issue #14 point 7; house rule "confirmation before destructive
+ * actions"): a Radix AlertDialog. `useConfirm()` returns the dialog element to render and `ask(options)`, a
+ * promise that resolves true when the admin confirms and false when they cancel (Escape, Cancel, outside).
+ */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useCallback, useRef, useState, type ReactElement } from 'react';
+
+export interface ConfirmOptions {
+  title: string;
+  /** What will happen, in plain words (e.g. 'The student will be e-mailed about this decision.'). */
+  description: string;
+  /** Label of the confirming button, e.g. 'Reject application'. */
+  action: string;
+  /** Red button for decisions against the person (reject, deactivate). */
+  danger?: boolean;
+}
+
+export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
+  const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const resolver = useRef<((ok: boolean) => void) | null>(null);
+  const ask = useCallback((o: ConfirmOptions) => new Promise<boolean>((resolve) => { resolver.current = resolve; setOptions(o); }), []);
+  const close = (ok: boolean) => { resolver.current?.(ok); resolver.current = null; setOptions(null); };
+  const dialog = (
+    <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <AlertDialog.Title className="text-lg font-bold">{options?.title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action className={options?.danger ? 'btn-danger' : 'btn-primary'} onClick={() => close(true)}>{options?.action}</AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+  return [dialog, ask];
+}

@@ -1,0 +1,98 @@
+/**
+ * Admin review of each document of one application (issue #16 point 3), inside the applications detail panel:
+ * per slot the file (opens in a new tab), its size and SHA-256, its state, Verify, and Reject with a required
+ * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}); below, every review so far.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { dateTime, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { STATE_CLASS, STATE_LABEL } from '../applications/DocumentChecklist.tsx';
+
+export default function DocumentReviews({ applicationId }: { applicationId: number }) {
+  const [list, setList] = useState<Checklist | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    api<Checklist>(`/api/applications/${applicationId}/checklist`).then((c) => { setList(c); setError(null); })
+      .catch((e) => setError(e instanceof ApiError ? e.userMessage : 'Could not load the documents.'));
+  }, [applicationId]);
+  useEffect(load, [load]);
+  if (error) return <ErrorState message={error} onRetry={load} />;
+  if (!list) return <SkeletonRows rows={4} label="Loading documents" />;
+  const labelOf = (slot: string) => list.items.find((i) => i.slot === slot)?.label ?? slot;
+  return (
+    <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
+      <ul className="space-y-3 text-sm" data-testid="admin-document-reviews">
+        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} onDone={setList} />)}
+      </ul>
+      {list.history.length > 0 && (
+        <>
+          <h4 className="mb-1 mt-4 text-sm font-semibold">Review history</h4>
+          <ol className="space-y-1 text-xs" data-testid="review-history">{list.history.map((h, i) => (
+            <li key={i} className="border-l-2 border-slate-300 pl-2 dark:border-slate-600">
+              {labelOf(h.slot)}: <span className="font-medium">{h.status === 'verified' ? 'Verified' : 'Rejected'}</span>{h.reason ? ` — ${h.reason}` : ''}
+              <span className="block muted">{dateTime(h.createdAt)}{h.reviewer ? ` by ${h.reviewer}` : ''}</span>
+            </li>))}</ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void }) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => { if (rejecting) reasonRef.current?.focus(); }, [rejecting]);
+
+  async function send(status: 'verified' | 'rejected') {
+    if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
+    setBusy(true); setFieldError(null);
+    try {
+      onDone(await api<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '' } }));
+      toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
+      setRejecting(false); setReason('');
+    } catch (e) {
+      if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else {
+        toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+      }
+    } finally { setBusy(false); }
+  }
+
+  const fid = `reason-${item.slot}`;
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700" data-review-slot={item.slot}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{item.label}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`}>{STATE_LABEL[item.state]}</span>
+      </div>
+      {item.upload ? (
+        <>
+          <a className="text-brand-700 underline dark:text-brand-100" href={`/api/uploads/${encodeURIComponent(item.upload.id)}`} target="_blank" rel="noopener">{item.upload.name}<span className="sr-only"> (opens in a new tab)</span></a>
+          {item.upload.sha256 && <p className="break-all font-mono text-xs muted">SHA-256 {item.upload.sha256}</p>}
+          {item.state === 'rejected' && item.reason && <p className="mt-1">Reason given: {item.reason}</p>}
+          {rejecting ? (
+            <div className="mt-2 grid gap-2">
+              <label htmlFor={fid} className="label">Reason (shown to the applicant)</label>
+              <textarea ref={reasonRef} id={fid} className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
+                aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? `${fid}-error` : undefined} />
+              {fieldError && <p id={`${fid}-error`} role="alert" className="field-error">{fieldError}</p>}
+              <div className="flex gap-2">
+                <button type="button" className="btn-danger" disabled={busy} onClick={() => void send('rejected')}>{busy ? 'Saving…' : 'Reject document'}</button>
+                <button type="button" className="btn-secondary" disabled={busy} onClick={() => { setRejecting(false); setFieldError(null); }}>Cancel</button>
+              </div>
+            </div>
+          ) : (
+            <div className="mt-2 flex gap-2">
+              <button type="button" className="btn-primary px-2 py-1" disabled={busy || item.state === 'verified'} onClick={() => void send('verified')} aria-label={`Verify ${item.label}`}>Verify</button>
+              <button type="button" className="btn-danger px-2 py-1" disabled={busy} onClick={() => setRejecting(true)} aria-label={`Reject ${item.label}`}>Reject…</button>
+            </div>
+          )}
+        </>
+      ) : <p className="muted">Not provided</p>}
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The applicant's checklist per document on /applications/{id} (issue #16 point 3): each slot shows
+ * Received (with size and SHA-256 as a receipt), Verified, or Rejected with the admin's reason. A rejected
+ * document — and only that one — can be replaced (PUT /api/applications/{id}/documents/{slot}).
+ */
+import { useEffect, useState } from 'react';
+import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { formatBytes, formatDateTime } from '../student/shared.tsx';
+import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
+
+export const STATE_LABEL: Record<ChecklistItem['state'], string> = { missing: 'Not provided', received: 'Received', verified: 'Verified', rejected: 'Rejected' };
+export const STATE_CLASS: Record<ChecklistItem['state'], string> = {
+  missing: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  received: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100',
+  verified: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
+  rejected: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+};
+
+/** Loads and shows the checklist of application `applicationId`; `onChanged` runs after a replacement. */
+export function DocumentChecklist({ applicationId, onChanged }: { applicationId: number; onChanged?: () => void }) {
+  const [list, setList] = useState<Checklist | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function load() {
+    try { setList(await api<Checklist>(`/api/applications/${applicationId}/checklist`)); setError(null); } catch (e) {
+      setError(e instanceof ApiError ? e.userMessage : 'The document checklist could not be loaded.');
+    }
+  }
+  useEffect(() => { void load(); }, [applicationId]);
+
+  return (
+    <section className="card p-6" aria-labelledby="docs-h">
+      <h2 id="docs-h" className="mb-4 text-xl font-semibold">Documents</h2>
+      {error && <div role="alert"><p>{error}</p><button type="button" className="btn-secondary mt-2" onClick={() => void load()}>Try again</button></div>}
+      {!list && !error && <p className="muted" aria-live="polite">Loading documents…</p>}
+      {list && (
+        <ul className="space-y-4 text-sm" data-testid="document-checklist">
+          {list.items.map((item) => <ChecklistRow key={item.slot} item={item} applicationId={applicationId} onReplaced={(c) => { setList(c); onChanged?.(); }} />)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ChecklistRow({ item, applicationId, onReplaced }: { item: ChecklistItem; applicationId: number; onReplaced: (c: Checklist) => void }) {
+  const [file, setFile] = useState<SlotFile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function replace() {
+    if (!file || busy) return;
+    setBusy(true); setError(null);
+    try {
+      onReplaced(await api<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: file.id } }));
+      toast({ title: 'Document replaced', description: `${item.label} was sent for review.`, variant: 'success' });
+      setFile(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.userMessage : 'The document could not be sent. Please try again.');
+    } finally { setBusy(false); }
+  }
+
+  return (
+    <li className="border-b border-slate-200 pb-3 last:border-0 dark:border-slate-700" data-slot-state={item.slot}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{item.label}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`} data-testid={`state-${item.slot}`}>{STATE_LABEL[item.state]}</span>
+      </div>
+      {item.upload && (
+        <p className="mt-1">
+          <a className="underline" href={`/api/uploads/${encodeURIComponent(item.upload.id)}`} download>{item.upload.name}<span className="sr-only"> download</span></a>
+          <span className="muted"> · {formatBytes(item.upload.size)} · received {formatDateTime(item.upload.createdAt)}</span>
+        </p>
+      )}
+      {item.upload?.sha256 && <p className="mt-1 break-all font-mono text-xs muted" title="SHA-256 fingerprint of the file we received">Receipt (SHA-256): {item.upload.sha256}</p>}
+      {item.state === 'rejected' && (
+        <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
+          <p role="status"><span className="font-semibold">Reason:</span> {item.reason}</p>
+          <div className="mt-2">
+            <DocumentSlot slot={`replace-${item.slot}`} label={`New ${item.label}`} required value={file} onChange={setFile}
+              onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
+          </div>
+          {error && <p role="alert" className="field-error">{error}</p>}
+          <button type="button" className="btn-primary mt-2" disabled={!file || busy} onClick={() => void replace()}>{busy ? 'Sending...' : `Send new ${item.label}`}</button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The wizard's step list (spec §2): done steps are buttons back to them, the current one is marked
+ * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
+ */
+import { WIZARD_STEPS } from '#contracts/application-steps.ts';
+import type { SyncState } from '../draft-store.ts';
+
+const SYNC_TEXT: Record<SyncState, string> = {
+  idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
+};
+
+export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState; onGoTo: (step: number) => void }) {
+  return (
+    <nav aria-label="Application steps">
+      <ol className="space-y-1">
+        {WIZARD_STEPS.map((label, i) => {
+          const state = i < step ? 'done' : i === step ? 'current' : 'todo';
+          const inner = (
+            <>
+              <span aria-hidden="true" className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${state === 'current' ? 'bg-brand-700 text-white' : state === 'done' ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>{state === 'done' ? '✓' : i + 1}</span>
+              <span>{label}<span className="sr-only">{state === 'done' ? ' (completed)' : state === 'todo' ? ' (not started)' : ''}</span></span>
+            </>
+          );
+          return (
+            <li key={label} aria-current={state === 'current' ? 'step' : undefined}>
+              {state === 'done'
+                ? <button type="button" onClick={() => onGoTo(i)} className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">{inner}</button>
+                : <span className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm ${state === 'current' ? 'bg-brand-50 font-semibold dark:bg-slate-800' : 'muted'}`}>{inner}</span>}
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-4 px-3 text-xs muted" aria-live="polite" data-testid="draft-status">{SYNC_TEXT[sync]}</p>
+    </nav>
+  );
+}
+
+/** 'We restored the application you started' with Start over (asks before discarding the draft). */
+export function RestoredNotice({ confirming, onAsk, onCancel, onDiscard }: { confirming: boolean; onAsk: () => void; onCancel: () => void; onDiscard: () => void }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-50" role="status">
+      <span>We restored the application you started. Continue where you left off.</span>
+      {confirming ? (
+        <span className="flex gap-2"><span>Discard the saved draft?</span>
+          <button type="button" className="btn-danger px-2 py-1" onClick={onDiscard}>Yes, start over</button>
+          <button type="button" className="btn-secondary px-2 py-1" onClick={onCancel}>Cancel</button></span>
+      ) : <button type="button" className="underline" onClick={onAsk}>Start over</button>}
+    </div>
+  );
+}

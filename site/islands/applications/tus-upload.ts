@@ -1,0 +1,107 @@
+/**
+ * Resumable upload of one document (issue #16 points 1 and 5) with tus-js-client against /api/uploads/tus.
+ * A dropped connection is retried on its own (back-off up to 30 s, for about ten minutes, and at once when the
+ * browser comes back online) and resumes from the offset the server holds, never from zero. While a file uploads
+ * it is also kept in IndexedDB under `key`, so after a page reload `resumePending(key)` finds it and carries on
+ * (tus-js-client's stored fingerprint gives the upload URL). tus-js-client is loaded with a dynamic import on
+ * the first upload, so pages that never upload do not pay for it.
+ * Resolves with the stored upload (UploadView); rejects with an Error whose message is fit to show
+ * ('File size exceeds 5MB limit' for 413, the server's message for 415).
+ */
+import { TOKEN_KEY } from '../../lib/api-client.ts';
+import type { UploadView } from '#contracts/application-views.ts';
+
+/**
+ * Bytes per PATCH. A cut loses at most the chunk in flight, so small chunks waste little on a flaky link
+ * (64 KB is about 5 s at 100 kbps); each costs one round trip (400 ms on a rural link, under 10 %).
+ */
+export const CHUNK_BYTES = 64 * 1024;
+const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, ...Array(20).fill(30000)];
+const SIZE_MESSAGE = 'File size exceeds 5MB limit';
+
+// --- pending files in IndexedDB (so a reload can resume) ---
+const DB = 'college-uploads';
+function idb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('pending');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+async function pending<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest): Promise<T | undefined> {
+  try {
+    const db = await idb();
+    return await new Promise<T>((resolve, reject) => {
+      const req = fn(db.transaction('pending', mode).objectStore('pending'));
+      req.onsuccess = () => resolve(req.result as T);
+      req.onerror = () => reject(req.error);
+    });
+  } catch { return undefined; /* private mode or no IndexedDB: resume-after-reload is simply unavailable */ }
+}
+const savePending = (key: string, file: File) => pending('readwrite', (s) => s.put(file, key));
+const dropPending = (key: string) => pending('readwrite', (s) => s.delete(key));
+/** The file that was uploading under `key` when the page went away, if any. */
+export const pendingFile = (key: string) => pending<File>('readonly', (s) => s.get(key));
+
+function authHeaders(): Record<string, string> {
+  try { const t = localStorage.getItem(TOKEN_KEY); return t ? { Authorization: `Bearer ${t}` } : {}; } catch { return {}; }
+}
+
+async function viewFor(id: string, body: string): Promise<UploadView> {
+  try { const v = JSON.parse(body)?.upload; if (v?.id) return v; } catch { /* the finish came from a HEAD: no body */ }
+  const res = await fetch('/api/uploads', { credentials: 'same-origin', headers: authHeaders() });
+  const found = res.ok ? ((await res.json()).uploads as UploadView[]).find((u) => u.id === id) : undefined;
+  if (!found) throw new Error('The upload finished but could not be found. Please try again.');
+  return found;
+}
+
+/**
+ * Uploads `file` resumably; `onProgress` gets 0..100. `key` names the slot (for resume after reload).
+ * Aborting through `signal` stops without deleting what the server holds.
+ */
+export async function resumableUpload(file: File, key: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadView> {
+  const tus = await import('tus-js-client');
+  await savePending(key, file);
+  return new Promise<UploadView>((resolve, reject) => {
+    let lastBody = '';
+    const upload = new tus.Upload(file, {
+      endpoint: '/api/uploads/tus',
+      chunkSize: CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS,
+      removeFingerprintOnSuccess: true,
+      metadata: { filename: file.name, filetype: file.type },
+      headers: authHeaders(),
+      onProgress: (sent, total) => onProgress(total ? Math.min(99, Math.floor((sent / total) * 100)) : 0),
+      onAfterResponse: (_req, res) => { lastBody = res.getBody() ?? ''; },
+      onShouldRetry: (err) => {
+        const status = (err as any).originalResponse?.getStatus?.() ?? 0;
+        return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
+      },
+      onSuccess: () => {
+        const id = (upload.url ?? '').split('/').pop() ?? '';
+        window.removeEventListener('online', kick);
+        void dropPending(key);
+        viewFor(id, lastBody).then((v) => { onProgress(100); resolve(v); }, reject);
+      },
+      onError: (err) => {
+        window.removeEventListener('online', kick);
+        void dropPending(key);
+        const res = (err as any).originalResponse;
+        const status = res?.getStatus?.() ?? 0;
+        if (status === 413) return reject(new Error(SIZE_MESSAGE));
+        let message = '';
+        try { message = JSON.parse(res?.getBody?.() ?? '')?.error?.message ?? ''; } catch { /* not JSON */ }
+        reject(new Error(message || 'The upload could not be finished. Check your connection and try again.'));
+      },
+    });
+    // Back online: retry now rather than waiting out the back-off.
+    const kick = () => { void upload.abort().then(() => upload.start()); };
+    window.addEventListener('online', kick);
+    signal?.addEventListener('abort', () => { window.removeEventListener('online', kick); void upload.abort(); void dropPending(key); reject(new Error('Upload cancelled')); });
+    upload.findPreviousUploads().then((previous) => {
+      if (previous.length) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    }, () => upload.start());
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Enrolling students in the external system from the UI (issue #14 point 10), so Add payment has students on a
+ * fresh install: "Enrol an accepted applicant" (POST /api/external/students/from-application/{applicationId}
+ * {branchId}) and "Enrol a walk-in student" (POST /api/external/students {name, email, phone, address,
+ * branchId, course}). Field messages come from the API's 400 (ExternalStudentInputSchema wording).
+ * `onEnrolled(student)` runs after each success.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ExternalBranch, ExternalStudent } from '#contracts/external.ts';
+import type { AdminApplicationRow } from '#contracts/admin.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+import Panel from '../admin/Panel.tsx';
+import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
+
+type Mode = 'applicant' | 'walk-in';
+const WALK_IN_ORDER = ['name', 'email', 'phone', 'address', 'branchId', 'course'] as const;
+
+export function EnrolStudentButtons({ onEnrolled }: { onEnrolled: (s: ExternalStudent) => void }) {
+  const [mode, setMode] = useState<Mode | null>(null);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn-secondary" onClick={() => setMode('applicant')}>Enrol accepted applicant</button>
+      <button type="button" className="btn-secondary" onClick={() => setMode('walk-in')}>Enrol walk-in student</button>
+      <Panel open={mode != null} onOpenChange={(o) => { if (!o) setMode(null); }}
+        title={mode === 'applicant' ? 'Enrol an accepted applicant' : 'Enrol a walk-in student'}
+        description={mode === 'applicant' ? 'The applicant becomes a student of the chosen campus in the external system.' : 'For someone who enrols at a campus without applying online.'}>
+        {mode && <EnrolForm mode={mode} onDone={(s) => { setMode(null); onEnrolled(s); }} />}
+      </Panel>
+    </div>
+  );
+}
+
+function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) => void }) {
+  const [branches, setBranches] = useState<ExternalBranch[] | null>(null);
+  const [accepted, setAccepted] = useState<AdminApplicationRow[] | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({ applicationId: '', branchId: '', name: '', email: '', phone: '', address: '', course: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api<{ branches: ExternalBranch[] }>('/api/external/branches').then((r) => {
+      setBranches(r.branches);
+      setValues((v) => ({ ...v, branchId: v.branchId || String(r.branches[0]?.id ?? '') }));
+    }).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); else setLoadError('Failed to load branch data. Please try again later.'); });
+    if (mode === 'applicant') {
+      api<{ applications: AdminApplicationRow[] }>('/api/admin/applications?status=accepted&pageSize=100&sort=createdAt&dir=desc')
+        .then((r) => setAccepted(r.applications)).catch(() => setLoadError('Could not load accepted applications. Please try again.'));
+    }
+  }, [mode]);
+
+  const set = (k: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (mode === 'applicant' && !values.applicationId) local.applicationId = 'Please select an accepted applicant';
+    if (mode === 'walk-in') {
+      if (values.name.trim().length < 2) local.name = 'Name must be at least 2 characters';
+      if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) local.email = 'Please enter a valid email address';
+      if (!values.course.trim()) local.course = 'Course is required';
+    }
+    if (!values.branchId) local.branchId = 'Please select a campus';
+    setErrors(local);
+    const first = Object.keys(local)[0];
+    if (first) { document.getElementById(`enrol-${first}`)?.focus(); return; }
+    setBusy(true);
+    try {
+      const r = mode === 'applicant'
+        ? await api<{ student: ExternalStudent }>(`/api/external/students/from-application/${values.applicationId}`, { method: 'POST', json: { branchId: values.branchId } })
+        : await api<{ student: ExternalStudent }>('/api/external/students', { method: 'POST', json: { name: values.name, email: values.email, phone: values.phone, address: values.address, branchId: values.branchId, course: values.course } });
+      toast({ title: 'Student enrolled', description: `${r.student.name} is enrolled at ${r.student.campus}.`, variant: 'success' });
+      onDone(r.student);
+    } catch (err) {
+      if (isExternalLoginRequired(err)) { goToExternalLogin(); return; }
+      const api = err instanceof ApiError ? err : null;
+      const fields = api?.fields ?? {};
+      setErrors(fields);
+      const hit = [...WALK_IN_ORDER, 'applicationId'].find((k) => fields[k]);
+      if (hit) document.getElementById(`enrol-${hit}`)?.focus();
+      toast({ title: 'Enrolment failed', description: api?.userMessage ?? 'Could not reach the server. Please check your connection and try again.', variant: 'destructive' });
+    } finally { setBusy(false); }
+  };
+
+  if (loadError) return <p role="alert" className="field-error">{loadError}</p>;
+  const branchField = (
+    <Field id="enrol-branchId" label="Campus" error={errors.branchId}>
+      <select className="input" {...fieldProps('enrol-branchId', errors.branchId)} value={values.branchId} onChange={set('branchId')} disabled={!branches}>
+        {!branches && <option value="">Loading campuses…</option>}
+        {branches?.map((b) => <option key={b.id} value={String(b.id)}>{b.name}</option>)}
+      </select>
+    </Field>
+  );
+  const text = (k: string, label: string, extra: Record<string, unknown> = {}) => (
+    <Field id={`enrol-${k}`} label={label} error={errors[k]}>
+      <input className="input" {...fieldProps(`enrol-${k}`, errors[k])} value={values[k]} onChange={set(k)} {...extra} />
+    </Field>
+  );
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+      {mode === 'applicant' ? (
+        <Field id="enrol-applicationId" label="Accepted applicant" error={errors.applicationId}>
+          <select className="input" {...fieldProps('enrol-applicationId', errors.applicationId)} value={values.applicationId} onChange={set('applicationId')} disabled={!accepted}>
+            <option value="">{!accepted ? 'Loading accepted applications…' : accepted.length ? 'Select an accepted applicant' : 'No accepted applications yet'}</option>
+            {accepted?.map((a) => <option key={a.id} value={String(a.id)}>{a.applicant.name} — {a.course?.title ?? 'Course'} (APP-{a.id})</option>)}
+          </select>
+        </Field>
+      ) : (
+        <>
+          {text('name', 'Full name', { autoComplete: 'name', maxLength: 160 })}
+          {text('email', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
+          {text('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel', maxLength: 30 })}
+          {text('address', 'Address (optional)', { autoComplete: 'street-address', maxLength: 300 })}
+          {text('course', 'Course', { maxLength: 200 })}
+        </>
+      )}
+      {branchField}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? 'Enrolling…' : 'Enrol student'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Last-known personal data for pages that must open offline (issue #16 point 4: the student's dashboard shows
+ * its last-known data, marked as such). Kept in this browser's localStorage under `college.offline.<key>`,
+ * tagged with the user id so another user never sees it, and erased by `forgetSnapshots()` at log-out. The
+ * service worker itself never caches an /api/ response.
+ */
+const PREFIX = 'college.offline.';
+
+/** A remembered value and when it was fetched (ISO 8601). */
+export interface Snapshot<T> { data: T; savedAt: string }
+
+/** True for a failure to reach the server at all (offline, DNS, reset), as opposed to an HTTP error answer. */
+export const isNetworkError = (e: unknown) => e instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+
+export function remember<T>(key: string, userId: number, data: T): void {
+  try { localStorage.setItem(PREFIX + key, JSON.stringify({ userId, savedAt: new Date().toISOString(), data })); } catch { /* full or private mode */ }
+}
+
+/** The snapshot of `key` for `userId`, or null (none, or someone else's). */
+export function recall<T>(key: string, userId: number): Snapshot<T> | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(PREFIX + key) ?? 'null');
+    return v && v.userId === userId ? { data: v.data as T, savedAt: v.savedAt } : null;
+  } catch { return null; }
+}
+
+/** Erases every snapshot (log-out, or another user signing in on this device). */
+export function forgetSnapshots(): void {
+  try { for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k); } catch { /* ignore */ }
+}

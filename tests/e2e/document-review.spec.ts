@@ -1,0 +1,63 @@
+/**
+ * A checklist per document (issue #16 point 3) on the production build: the admin verifies one document and
+ * rejects another with a reason in the applications panel; the applicant sees Received/Verified/Rejected with the
+ * reason and a SHA-256 receipt on the application page, replaces only the rejected one, and it is Received again.
+ */
+import crypto from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+
+const pdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(400), Buffer.from('\n%%EOF')]);
+
+test('an admin rejects the ID document with a reason; the applicant sees it and replaces only that document', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('review');
+  expect((await page.request.post('/api/auth/register', { data: { firstName: 'Thandi', lastName: 'Review', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
+  const idFile = pdf();
+  const up = async (name: string, buffer: Buffer) => (await (await page.request.post('/api/uploads', { multipart: { file: { name, mimeType: 'application/pdf', buffer } } })).json()).upload.id as string;
+  const res = await page.request.post('/api/applications', { data: {
+    courseId: 2, firstName: 'Thandi', lastName: 'Review', email, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za',
+    addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents: { idDocument: await up('id.pdf', idFile), transcripts: await up('matric.pdf', pdf()) },
+    payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'T', paymentTerms: true }, certification: true,
+  } });
+  expect(res.status()).toBe(201);
+  const appId = (await res.json()).application.id as number;
+
+  await page.goto(`/applications/${appId}`);
+  await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
+  await expect(page.getByTestId('document-checklist')).toContainText(`Receipt (SHA-256): ${crypto.createHash('sha256').update(idFile).digest('hex')}`);
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  expect((await adminPage.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await adminPage.goto('/admin/applications');
+  await adminPage.getByRole('button', { name: `View APP-${appId}`, exact: true }).click();
+  const reviews = adminPage.getByTestId('admin-document-reviews');
+  await reviews.getByRole('button', { name: 'Verify Qualifications Documents' }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document verified' })).toBeVisible();
+  await reviews.getByRole('button', { name: 'Reject ID Document' }).click();
+  await expect(adminPage.getByLabel('Reason (shown to the applicant)')).toBeFocused();
+  await reviews.getByRole('button', { name: 'Reject document' }).click();
+  await expect(adminPage.getByText('Please give a reason for rejecting this document')).toBeVisible();
+  await adminPage.getByLabel('Reason (shown to the applicant)').fill('The photo of the ID is too blurry to read.');
+  await reviews.getByRole('button', { name: 'Reject document' }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document rejected' })).toBeVisible();
+  await expect(adminPage.getByTestId('review-history')).toContainText('ID Document: Rejected — The photo of the ID is too blurry to read.');
+  await admin.close();
+
+  await page.reload();
+  await expect(page.getByTestId('state-transcripts')).toHaveText('Verified');
+  await expect(page.getByTestId('state-idDocument')).toHaveText('Rejected');
+  await expect(page.getByTestId('document-checklist')).toContainText('Reason: The photo of the ID is too blurry to read.');
+  // Only the rejected document offers a replacement.
+  await expect(page.locator('#f-documents-replace-transcripts')).toHaveCount(0);
+  await page.locator('#f-documents-replace-idDocument').setInputFiles({ name: 'id-clear.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await expect(page.getByTestId('file-replace-idDocument')).toHaveText('id-clear.pdf');
+  await page.getByRole('button', { name: 'Send new ID Document' }).click();
+  await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
+  await expect(page.getByTestId('document-checklist')).toContainText('id-clear.pdf');
+  const notes = (await (await page.request.get('/api/notifications')).json()).notifications as { message: string }[];
+  expect(notes.some((n) => n.message.includes('The photo of the ID is too blurry to read.'))).toBe(true);
+});

@@ -1,0 +1,106 @@
+/**
+ * Every screen on a phone (issue #14 point 1): at 360 px nothing scrolls sideways or is clipped — no element
+ * reaches past the viewport unless it sits inside a scroll container — on every route, as a visitor, a
+ * student and an admin, light and dark. The first content shows in the first screen.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+
+const PUBLIC = ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/login', '/register', '/register-simple',
+  '/forgot-password', '/reset-password', '/terms', '/privacy', '/auth', '/no-such-page'];
+const STUDENT = ['/dashboard/student', '/my-applications', '/profile', '/apply/2', '/apply'];
+const ADMIN = ['/dashboard/admin', '/admin/applications', '/admin/courses', '/admin/announcements', '/admin/students', '/admin/messages',
+  '/admin/bookings', '/admin/settings', '/admin/profile', '/admin/external-login', '/admin/branches', '/admin/external-students', '/admin/external-payments'];
+
+/** Elements sticking out past the right (or left) edge, outside any element that scrolls or clips sideways. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const out: string[] = [];
+    const clipsX = (el: Element) => { const o = getComputedStyle(el).overflowX; return o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip'; };
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.right <= vw + 0.5 && r.left >= -0.5) continue;
+      const cs = getComputedStyle(el);
+      if (cs.visibility === 'hidden' || cs.position === 'fixed') continue;
+      let p = el.parentElement; let contained = false;
+      while (p && p !== document.body && p !== document.documentElement) { if (clipsX(p)) { contained = true; break; } p = p.parentElement; }
+      if (contained) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}`;
+      out.push(`${name} [${Math.round(r.left)}..${Math.round(r.right)}] "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    // Text that spills out of its box (a long unbroken e-mail address) has no element box of its own.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim() || !n.parentElement) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width <= 1 || r.right <= vw + 0.5) continue;
+      let p: Element | null = n.parentElement; let contained = false;
+      while (p && p !== document.body) { if (clipsX(p) || getComputedStyle(p).position === 'fixed') { contained = true; break; } p = p.parentElement; }
+      if (!contained) out.push(`text in ${n.parentElement.tagName.toLowerCase()} [${Math.round(r.left)}..${Math.round(r.right)}] "${n.textContent.trim().slice(0, 40)}"`);
+    }
+    if (document.documentElement.scrollWidth > vw) out.push(`document ${document.documentElement.scrollWidth}px wide`);
+    return out.slice(0, 10);
+  });
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Islands render their data; give lists a moment to replace their loading state.
+  await page.waitForTimeout(300);
+}
+
+async function checkAll(page: Page, paths: string[], who: string) {
+  const problems: string[] = [];
+  if (!page.url().startsWith('http')) await page.goto('/');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => localStorage.setItem('theme', JSON.stringify(t)), theme);
+    for (const path of paths) {
+      await visit(page, path);
+      const bad = await overflowing(page);
+      if (bad.length) problems.push(`${who} ${theme} ${path} (${page.url()}):\n    ${bad.join('\n    ')}`);
+      // The first content (the page's h1) shows in the first screen.
+      const h1 = page.locator('main h1, [role=main] h1, h1').first();
+      if (await h1.count()) {
+        const box = await h1.boundingBox();
+        if (box && box.y > 640) problems.push(`${who} ${theme} ${path}: first heading starts at ${Math.round(box.y)} px, below the first screen`);
+      }
+    }
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+}
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+test('phone 360 px › visitor: no route scrolls sideways, light and dark', async ({ page }) => {
+  await page.goto('/');
+  await checkAll(page, PUBLIC, 'visitor');
+});
+
+test('phone 360 px › student with a long e-mail address and an application: no route scrolls sideways', async ({ page }) => {
+  const email = uniqueEmail('a.very.long.name.for.an.applicant.with.many.parts');
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  expect((await page.request.put('/api/profile', { data: { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa', phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
+  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+  const app = await page.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
+  expect(app.status()).toBe(201);
+  await checkAll(page, [...STUDENT, `/applications/${(await app.json()).application.id}`], 'student');
+});
+
+test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page }) => {
+  expect((await page.request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+  expect((await page.request.post('/api/external/login', { data: E2E_ADMIN })).status()).toBe(200);
+  await checkAll(page, ADMIN, 'admin');
+  // The admin navigation is collapsed into a menu on a phone: its links are hidden until it is opened.
+  await visit(page, '/admin/applications');
+  const menu = page.getByRole('button', { name: /admin menu/i });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Courses' })).toBeHidden();
+  await menu.click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+});
