@@ -66,4 +66,40 @@ describe('site builder start-up (issue #11)', () => {
     const builder = new SiteBuilder({ db: database.db, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'builder-')), apiUrl: () => '', debounceMs: 0, enabled: false });
     expect(builder.status().state).toBe('disabled');
   });
+
+  it('a publish during a build stops the stale build and builds the new content at once, but lets the third one finish (issue #13)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
+    const logs: string[] = [];
+    const started: string[] = [];
+    let release: (() => void) | null = null;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir, apiUrl: () => '', debounceMs: 0, log: (m) => logs.push(m),
+      runBuild: (out, signal) => new Promise<void>((resolve, reject) => {
+        started.push(out);
+        signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+        release = () => { fs.mkdirSync(out, { recursive: true }); fs.writeFileSync(path.join(out, 'index.html'), `<h1>${started.length}</h1>`); resolve(); };
+      }),
+    });
+    const waitStarts = async (n: number) => { while (started.length < n) await new Promise((r) => setTimeout(r, 10)); };
+    const first = builder.buildNow('start-up');
+    await waitStarts(1);
+    builder.schedule('change 1');
+    await waitStarts(2);
+    builder.schedule('change 2');
+    await waitStarts(3);
+    builder.schedule('change 3');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started).toHaveLength(3);
+    release!();
+    await first;
+    await waitStarts(4);
+    release!();
+    await builder.idle();
+    expect(logs.filter((l) => l.includes('a newer change supersedes it'))).toHaveLength(2);
+    expect(logs.filter((l) => l.includes('build ok'))).toHaveLength(2);
+    expect(builder.status()).toEqual({ state: 'ready', failures: 0, retryInMs: null });
+    expect(fs.readFileSync(path.join(builder.dir()!, 'index.html'), 'utf8')).toBe('<h1>4</h1>');
+    expect(fs.readdirSync(path.join(dataDir, 'site', 'builds'))).toHaveLength(2);
+    builder.stop();
+  });
 });

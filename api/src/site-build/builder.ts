@@ -1,6 +1,8 @@
 /**
  * Rebuild on publish (DESIGN §4): `schedule(reason)` debounces changes, runs one `astro build` at a time
- * (a change during a build queues exactly one more), builds into a new directory under
+ * (a change during a build queues exactly one more and stops the running build, whose content is already stale,
+ * at most `MAX_SUPERSEDES` times in a row so that a stream of publishes still ends in a build; issue #13:
+ * publish-to-page latency is one build, not two), builds into a new directory under
  * DATA_DIR/site/builds, and switches the live site only when the build succeeded; a failed build keeps
  * the last good one. With SITE_BUILD_HOOK_URL it POSTs to a CDN build hook instead.
  * The content hash (public data + site sources) lets a restart skip a build when nothing changed.
@@ -20,6 +22,8 @@ import type { SiteStatus } from './serve.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
+/** Consecutive running builds a newer change may stop before one is let finish (issue #13). */
+const MAX_SUPERSEDES = 2;
 
 export interface BuildStatus { id: number; status: string; reason: string | null; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null }
 
@@ -37,8 +41,11 @@ export interface SiteBuilderOptions {
   /** First retry delay after a failed build, ms; doubles per failure up to `retryMaxMs` (defaults 5 000 and 300 000). */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** Runs the build into `outDir` (tests replace it); defaults to `astro build` in a child process. */
-  runBuild?: (outDir: string) => Promise<void>;
+  /**
+   * Runs the build into `outDir` (tests replace it); defaults to `astro build` in a child process. `signal` aborts
+   * when a newer change supersedes the build: the build should stop and reject.
+   */
+  runBuild?: (outDir: string, signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -79,6 +86,8 @@ export class SiteBuilder {
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryAt: number | null = null;
+  private abort: AbortController | null = null;
+  private supersedes = 0;
 
   constructor(opts: SiteBuilderOptions) {
     this.opts = opts;
@@ -122,16 +131,29 @@ export class SiteBuilder {
     return this.readCurrent()?.hash === hash ? 'built' : 'failed';
   }
 
-  /** Debounced rebuild after a publish. */
+  /**
+   * Debounced rebuild after a publish (`debounceMs`). A build already running for older content is stopped and
+   * the queued one starts at once, unless `MAX_SUPERSEDES` builds in a row were already stopped.
+   */
   schedule(reason: string): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; this.buildNow(reason).catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }, this.opts.debounceMs);
+    this.timer = setTimeout(() => { this.timer = null; this.buildNow(reason, { supersede: true }).catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }, this.opts.debounceMs);
     this.timer.unref?.();
   }
 
-  /** Runs a build now, or queues one more if a build is already running. Resolves when the site is current. */
-  buildNow(reason: string): Promise<void> {
-    if (this.running) { this.queued = true; return this.running.then(() => this.running ?? undefined); }
+  /**
+   * Runs a build now, or queues one more if a build is already running (with `supersede`, also stops the running
+   * build: its content is stale). Resolves when the site is current.
+   */
+  buildNow(reason: string, opts: { supersede?: boolean } = {}): Promise<void> {
+    if (this.running) {
+      this.queued = true;
+      if (opts.supersede && this.abort && !this.abort.signal.aborted && this.supersedes < MAX_SUPERSEDES) {
+        this.supersedes += 1;
+        this.abort.abort();
+      }
+      return this.running.then(() => this.running ?? undefined);
+    }
     this.running = this.runOnce(reason).finally(() => {
       this.running = null;
       if (this.queued) { this.queued = false; this.buildNow('queued change').catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }
@@ -161,6 +183,8 @@ export class SiteBuilder {
       if (claimed === null) { this.opts.log?.(`site: build hook already called for this content by another node (${reason})`); return; }
     }
     const started = Date.now();
+    const abort = new AbortController();
+    this.abort = abort;
     const hash = await this.contentHash();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
     try {
@@ -169,7 +193,7 @@ export class SiteBuilder {
         if (!res.ok) throw new Error(`Build hook answered ${res.status}`);
       } else {
         const out = path.join(this.siteDir, 'builds', `${Date.now()}-${rec.id}`);
-        await (this.opts.runBuild ?? ((dir: string) => this.runAstro(dir)))(out);
+        await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal) => this.runAstro(dir, signal)))(out, abort.signal);
         fs.rmSync(path.join(out, '.prerender'), { recursive: true, force: true });
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
         writeCspManifest(out);
@@ -182,11 +206,19 @@ export class SiteBuilder {
       }
       const durationMs = Date.now() - started;
       this.failures = 0;
+      this.supersedes = 0;
       this.cancelRetry();
       await db.update(siteBuilds).set({ status: 'ok', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id));
       this.opts.log?.(`site: build ok in ${durationMs} ms (${reason})`);
     } catch (err: any) {
       const durationMs = Date.now() - started;
+      if (abort.signal.aborted) {
+        fs.readdirSync(path.join(this.siteDir, 'builds')).forEach((name) => { if (name.endsWith(`-${rec.id}`)) fs.rmSync(path.join(this.siteDir, 'builds', name), { recursive: true, force: true }); });
+        await db.update(siteBuilds).set({ status: 'superseded', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id)).catch(() => {});
+        if (claimed !== null) await this.opts.hookClaim?.release(claimed).catch(() => {});
+        this.opts.log?.(`site: build stopped after ${durationMs} ms (${reason}): a newer change supersedes it`);
+        return;
+      }
       const full = String(err?.message ?? err);
       const cause = firstErrorLine(full);
       await db.update(siteBuilds).set({ status: 'error', finishedAt: new Date(), durationMs, error: `${cause}\n${full.slice(-2000)}` }).where(eq(siteBuilds.id, rec.id)).catch(() => {});
@@ -234,9 +266,10 @@ export class SiteBuilder {
     fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
   }
 
-  private runAstro(outDir: string): Promise<void> {
+  private runAstro(outDir: string, signal: AbortSignal): Promise<void> {
     this.linkNodeModules();
     return new Promise((resolve, reject) => {
+      if (signal.aborted) { reject(new Error('superseded')); return; }
       const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: ROOT,
         env: { ...process.env, SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, SITE_CACHE_DIR: path.join(this.siteDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
@@ -245,7 +278,10 @@ export class SiteBuilder {
       let log = '';
       child.stdout.on('data', (d) => { log = (log + d).slice(-20_000); });
       child.stderr.on('data', (d) => { log = (log + d).slice(-20_000); });
+      const stop = () => child.kill('SIGTERM');
+      signal.addEventListener('abort', stop, { once: true });
       child.on('error', reject);
+      child.on('exit', () => signal.removeEventListener('abort', stop));
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${log}`))));
     });
   }

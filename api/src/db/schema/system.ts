@@ -11,7 +11,7 @@ export const settings = pgTable('settings', {
 
 export const siteBuilds = pgTable('site_builds', {
   id: serial('id').primaryKey(),
-  status: text('status', { enum: ['running', 'ok', 'error', 'skipped'] }).notNull(),
+  status: text('status', { enum: ['running', 'ok', 'error', 'skipped', 'superseded'] }).notNull(),
   reason: text('reason'),
   contentHash: text('content_hash'),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
