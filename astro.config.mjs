@@ -24,11 +24,14 @@ export default defineConfig({
     // `stores`: what the header script of every page needs (no Preact), so public pages load one shared file;
     // `preact`: Preact + compat + the island renderer, needed together by every island;
     // `islands`: small helpers nearly every account island uses, none of them used by public pages; `student`: the
-    // same for the pages that list applications (dashboard, My Applications, the wizard).
+    // same for the pages that list applications (dashboard, My Applications, the wizard); `tabs`: Radix Tabs with the
+    // primitives it needs (four files otherwise); `format`: the formatters, used by public and account pages alike.
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
     { name: 'stores', test: (id) => /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]/, priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](use-session|Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
+    { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
+    { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/]application-steps)\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/]islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState)|student[\\/]shared)|api[\\/]contracts[\\/](statuses|notifications))\.tsx?$/, priority: 1 },
   ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
   devToolbar: { enabled: false },
