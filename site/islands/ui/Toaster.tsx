@@ -5,13 +5,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $toasts, dismissToast, showFlashedToast } from '../../stores/toasts.ts';
+import { $toasts, dismissToast, showFlashedToast, TOAST_CLASSES } from '../../stores/toasts.ts';
 
-const VARIANT: Record<string, string> = {
-  default: 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
-  success: 'border-green-700 bg-green-50 text-green-950 dark:bg-green-950 dark:text-green-50',
-  destructive: 'border-red-800 bg-red-700 text-white',
-};
 
 export default function Toaster() {
   const toasts = useStore($toasts);
@@ -20,7 +15,7 @@ export default function Toaster() {
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
       {toasts.map((t) => (
         <ToastPrimitive.Root key={t.id} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
-          data-testid="toast" className={`mb-2 rounded-lg border p-4 shadow-lg ${VARIANT[t.variant ?? 'default']}`}>
+          data-testid="toast" className={`mb-2 rounded-lg border p-4 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
           <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
           {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
