@@ -18,6 +18,18 @@ export default defineConfig({
   integrations: [preact({ compat: true }), serviceWorker(), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) && !/^\/courses\/not-found\/?$/.test(new URL(page).pathname) })],
   // Islands are written against React's API and run on preact/compat (about 55 KB less JavaScript per page).
   // Libraries that import 'react' are bundled for SSR too, so the alias applies to them at build time.
-  vite: { plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
+  // SITE_SOURCEMAP=1 writes source maps for bundle analysis (bench/bundle-analysis.ts); off in real builds.
+  vite: { build: { sourcemap: process.env.SITE_SOURCEMAP === '1', rolldownOptions: { output: { codeSplitting: { groups: [
+    // Fewer, larger shared files (issue #17: every file costs its response headers, and account pages loaded 20–30).
+    // `stores`: what the header script of every page needs (no Preact), so public pages load one shared file;
+    // `preact`: Preact + compat + the island renderer, needed together by every island;
+    // `islands`: small helpers nearly every account island uses, none of them used by public pages; `student`: the
+    // same for the pages that list applications (dashboard, My Applications, the wizard).
+    // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
+    { name: 'stores', test: (id) => /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
+    { name: 'preact', test: /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]/, priority: 2 },
+    { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](use-session|Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
+    { name: 'student', test: /[\\/](site[\\/]islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState)|student[\\/]shared)|api[\\/]contracts[\\/](statuses|notifications))\.tsx?$/, priority: 1 },
+  ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
   devToolbar: { enabled: false },
 });

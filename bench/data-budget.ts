@@ -46,16 +46,21 @@ async function meter(page: Page): Promise<Meter> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map<string, string>();
+  const viaWorker = new Set<string>();
   let all = 0, js = 0, doc = 0;
-  cdp.on('Network.responseReceived', (e: any) => types.set(e.requestId, e.type));
-  // The offline service worker (precache, runtime cache) fetches on its own target: those bytes count in the
-  // totals; the per-page JavaScript figure is what the page itself loads.
+  cdp.on('Network.responseReceived', (e: any) => { types.set(e.requestId, e.type); if (e.response.fromServiceWorker) viaWorker.add(e.requestId); });
+  // Once the offline service worker controls the page, the page's requests go through it: the worker fetches on
+  // its own target (or answers from its cache), and only those network fetches are bytes on the wire. They are
+  // counted here (precache and runtime cache alike); the page's side of such a response is not counted again.
   page.context().on('requestfinished', async (r) => {
     if (!r.serviceWorker()) return;
     const z = await r.sizes().catch(() => null);
-    if (z) all += z.responseBodySize + z.responseHeadersSize;
+    if (!z) return;
+    all += z.responseBodySize + z.responseHeadersSize;
+    if (/\/_astro\/[^/]+\.js$/.test(new URL(r.url()).pathname)) js += z.responseBodySize + z.responseHeadersSize;
   });
   cdp.on('Network.loadingFinished', (e: any) => {
+    if (viaWorker.has(e.requestId)) return;
     all += e.encodedDataLength;
     const t = types.get(e.requestId);
     if (t === 'Script') js += e.encodedDataLength;
@@ -68,8 +73,10 @@ async function settle(page: Page) { await page.waitForLoadState('networkidle'); 
 
 async function api(pathname: string, body: unknown, cookie = ''): Promise<{ status: number; cookie: string; body: any }> {
   const res = await fetch(BASE + pathname, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('college.sid='))?.split(';')[0] ?? cookie;
-  return { status: res.status, cookie: sid, body: await res.json().catch(() => null) };
+  // Every cookie the answer sets: the session and the `college.signed_in` hint, without which an account page
+  // sends the browser to /login before it loads its island (and the page would be measured as the login page).
+  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  return { status: res.status, cookie: set.length ? set.join('; ') : cookie, body: await res.json().catch(() => null) };
 }
 
 /** The journey; returns KB per leg. Throws (with the leg) if the UI could not be driven. */
@@ -149,10 +156,11 @@ async function warm(browser: Browser, p: string): Promise<number> {
 /** First HTML response and JS of `p` on a fresh cache, optionally signed in. */
 async function fresh(browser: Browser, p: string, cookie?: string): Promise<{ html: number; js: number }> {
   const ctx: BrowserContext = await browser.newContext();
-  if (cookie) { const [name, value] = cookie.split('='); await ctx.addCookies([{ name: name!, value: value!, url: BASE }]); }
+  if (cookie) await ctx.addCookies(cookie.split('; ').map((c) => { const i = c.indexOf('='); return { name: c.slice(0, i), value: c.slice(i + 1), url: BASE }; }));
   const page = await ctx.newPage();
   const m = await meter(page);
   await page.goto(BASE + p); await settle(page);
+  if (cookie && new URL(page.url()).pathname !== new URL(BASE + p).pathname) throw new Error(`${p}: signed in, but the page went to ${page.url()}`);
   const r = { html: kb(m.doc()), js: kb(m.js()) };
   await ctx.close();
   return r;

@@ -4,7 +4,13 @@
  * - pages (navigations) network-first with a 4 s timeout, so a page once seen — catalogue, course pages, About,
  *   the student dashboard shell, the wizard — opens without a connection. Pages are static shells: personal data
  *   is never in them (islands fetch it);
- * - hashed build assets (/_astro/*) cache-first, images stale-while-revalidate.
+ * - hashed build assets (/_astro/*) cache-first (also for Astro's `?astro-retry=` re-imports of an island), images
+ *   stale-while-revalidate;
+ * - when a page is cached, the scripts and styles it needs — its islands, their renderer and module scripts,
+ *   followed through their static imports — are cached too (`warmPageAssets`). Without this a page left before its
+ *   islands had loaded (a quick tap onward on a slow line) opened offline as a dead shell: the wizard stayed on
+ *   "Checking your session…" because its island's modules had never reached the cache. Only what that page itself
+ *   imports is fetched, and nothing already cached; lazy chunks (PDF, photo compression) are not.
  * Nothing under /api/ matches any route, so the service worker never answers or stores an API response: no
  * personal response can be shown to another user. Last-known dashboard data lives in site/lib/offline-snapshot.ts,
  * erased at log-out. The Workbox runtime is inlined (one small file, no importScripts).
@@ -53,12 +59,12 @@ export default function serviceWorker() {
             {
               urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
               handler: 'NetworkFirst',
-              options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 80 } },
+              options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 80 }, plugins: [warmPageAssets] },
             },
             {
               urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
               handler: 'CacheFirst',
-              options: { cacheName: 'assets', expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
+              options: { cacheName: 'assets', matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
             },
             {
               urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
@@ -78,6 +84,46 @@ export default function serviceWorker() {
     },
   };
 }
+
+/**
+ * Workbox plugin of the pages route, run inside the service worker (Workbox inlines it as source, so it uses
+ * nothing from this module): after a page is stored in `pages`, stores in `assets` every /_astro/ script and style
+ * the page names (island `component-url`/`renderer-url`, module scripts, stylesheets) and, recursively, every
+ * module those scripts import statically (`from"./x.js"`, `import"./x.js"`). Files already in `assets` are not
+ * fetched again (hashed names never change); a failed fetch (offline again) stops the walk. Each page's walk runs
+ * once per worker lifetime. Runs in the background of the navigation (Workbox's waitUntil), never delaying it.
+ */
+const warmPageAssets = {
+  // An arrow function: Workbox inlines `key: value` source, so a method shorthand would not parse.
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    const page = await (await caches.open(cacheName)).match(request);
+    if (!page) return;
+    const html = await page.text();
+    const entries = [...html.matchAll(/(?:component-url|renderer-url|src|href)="(\/_astro\/[^"?#]+\.(?:js|css))"/g)].map((m) => m[1]).sort();
+    const done = (self.__warmedPages ??= new Set());
+    const key = entries.join(' ');
+    if (!entries.length || done.has(key)) return;
+    const assets = await caches.open('assets');
+    const seen = new Set();
+    const queue = [];
+    const add = (u, base) => {
+      const url = new URL(u, base);
+      if (url.origin === self.location.origin && url.pathname.startsWith('/_astro/') && !seen.has(url.href)) { seen.add(url.href); queue.push(url.href); }
+    };
+    for (const e of entries) add(e, request.url);
+    while (queue.length) {
+      const url = queue.shift();
+      let res = await assets.match(url);
+      if (!res) {
+        try { res = await fetch(url); } catch { return; }
+        if (!res.ok) continue;
+        await assets.put(url, res.clone());
+      }
+      if (url.endsWith('.js')) for (const m of (await res.text()).matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) add(m[1], url);
+    }
+    done.add(key);
+  },
+};
 
 /**
  * The cache key of the generated worker: SHA-256 over this file, the precached files in `out` and the installed

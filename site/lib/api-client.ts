@@ -22,9 +22,16 @@ function token(): string | null {
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
 
-export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+/**
+ * Fetches `path` (same origin) and parses the JSON answer (null for an empty body). `json` is sent as the
+ * JSON body; `timeoutMs` aborts a request that has no answer by then (a DOMException named 'TimeoutError',
+ * as for any failure to reach the server no ApiError). Throws ApiError for a non-ok answer, TypeError when the
+ * server cannot be reached (offline, DNS, reset).
+ */
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown; timeoutMs?: number } = {}): Promise<T> {
   const headers = new Headers(init.headers);
-  const { json, ...rest } = init;
+  const { json, timeoutMs, ...rest } = init;
+  if (timeoutMs !== undefined && !rest.signal) rest.signal = AbortSignal.timeout(timeoutMs);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   const t = token();
   if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
@@ -34,7 +41,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** GET that answers null on 401 (spec §7: applications and notifications reads). */
-export async function apiOrNull<T>(path: string): Promise<T | null> {
-  try { return await api<T>(path); } catch (e) { if (e instanceof ApiError && e.status === 401) return null; throw e; }
+/** GET that answers null on 401 (spec §7: applications and notifications reads); `init` as for `api`. */
+export async function apiOrNull<T>(path: string, init: { timeoutMs?: number } = {}): Promise<T | null> {
+  try { return await api<T>(path, init); } catch (e) { if (e instanceof ApiError && e.status === 401) return null; throw e; }
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatDate, formatDuration, formatMoney, formatPrice, formatStartDate } from './format.ts';
+import {
+  appRef, countryName, formatBytes, formatDate, formatDateTime, formatDuration, formatMoney, formatPrice, formatStaffDate,
+  formatStaffDateTime, formatStartDate, toDate,
+} from './format.ts';
 import { defaultCourseImage } from './course-image.ts';
 import { preferredDateProblem } from '#contracts/assessment.ts';
 
@@ -56,5 +59,31 @@ describe('admin views speak people\'s language (issue #14 point 8)', () => {
     expect(countryName('other')).toBe('Other');
     expect(countryName('Lesotho')).toBe('Lesotho');
     expect(countryName(null)).toBe('');
+  });
+});
+
+describe('one date helper, one way of saying "no date" (issue #15 point 5)', () => {
+  const formatters = { formatDate, formatDateTime, formatStaffDate, formatStaffDateTime };
+  it.each(Object.entries(formatters))('%s › null, undefined, empty and unparseable all show nothing', (_name, f) => {
+    for (const missing of [null, undefined, '', 'not a date', new Date(Number.NaN)]) expect(f(missing)).toBe('');
+    expect(toDate(null)).toBeNull();
+  });
+  it('staff screens show South African dates (en-ZA), the public site long en-US (spec §9)', () => {
+    const at = new Date(2026, 10, 21, 9, 30); // 21 November 2026, 09:30 local time
+    expect(formatStaffDate(at)).toBe('21 Nov 2026');
+    expect(formatStaffDateTime(at)).toBe('21 Nov 2026, 09:30');
+    expect(formatDate(at)).toBe('November 21, 2026');
+    expect(formatDateTime(at)).toMatch(/^November 21, 2026,? (at )?9:30\sAM$/);
+  });
+  it('a bare calendar day is that day wherever the browser is, not UTC midnight', () => {
+    expect(formatStaffDate('2026-03-04')).toBe('04 Mar 2026'); // en-ZA (CLDR) writes the day with two digits
+    expect(formatDate('2026-03-04')).toBe('March 4, 2026');
+  });
+  it('rand without cents when whole, with comma decimals otherwise; references and sizes as people read them', () => {
+    expect(formatMoney(6500, 'ZAR')).toBe('R\u00a06\u00a0500');
+    expect(formatMoney('99.9', 'ZAR')).toBe('R\u00a099,90');
+    expect(formatMoney(null)).toBe('');
+    expect(appRef(42)).toBe('APP-42');
+    expect([formatBytes(512), formatBytes(20_480), formatBytes(1_258_291)]).toEqual(['512 B', '20 KB', '1.2 MB']);
   });
 });

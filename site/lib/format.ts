@@ -1,8 +1,14 @@
+/**
+ * Every formatter of the site and its islands, one of each (issue #15 point 5): spec §9 display rules
+ * (durations, prices, start dates), dates, money, sizes, references and country names. Nothing else in site/
+ * formats a date or an amount.
+ */
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 
-/** Display rules of spec §9: durations, prices, start dates and dates. */
+/** Which page a spec §9 fallback is for: the home page, a list, or a detail page. */
 export type Where = 'home' | 'list' | 'detail';
 
+/** 'N month(s)' (singular for 1); else 'Duration not specified' (home), 'Contact for details' (list), 'Not specified' (detail), spec §9. */
 export function formatDuration(months: number | null | undefined, where: Where): string {
   if (months && months > 0) return `${months} month${months === 1 ? '' : 's'}`;
   return where === 'home' ? 'Duration not specified' : where === 'list' ? 'Contact for details' : 'Not specified';
@@ -16,24 +22,73 @@ export function formatPrice(price: string | number | null | undefined, tuitionFe
   return 'Contact for pricing';
 }
 
+/** The start date as entered; else 'Contact for dates' (home, list) or 'Flexible' (detail), spec §9. */
 export function formatStartDate(startDate: string | null | undefined, where: Where): string {
   if (startDate && startDate.trim()) return startDate;
   return where === 'detail' ? 'Flexible' : 'Contact for dates';
 }
 
-/** Long en-US date ('November 21, 2026'), spec §9. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/**
+ * Dates, one way (issue #15 point 5). Every date formatter below takes an ISO 8601 string, a Date or nothing,
+ * and reads it with `toDate`: null, undefined, '' and an unparseable value all give '' — the caller shows its
+ * own fallback ('Recent', 'Not provided'). A bare calendar day ('2026-03-04') is that day in the browser's time
+ * zone, not UTC midnight, so it never shows as the day before. Two audiences, two styles:
+ * - the public site and the applicant's portal: long en-US (spec §9 "Dates long en-US on the public site"),
+ *   `formatDate` 'November 21, 2026' and `formatDateTime` 'November 21, 2026 at 9:30 AM';
+ * - staff screens (admin, external system): South African style (DESIGN §4 Locale en-ZA),
+ *   `formatStaffDate` '21 Nov 2026' and `formatStaffDateTime` '21 Nov 2026, 09:30'.
+ */
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
+const DATE_STYLES: Record<'long' | 'longTime' | 'staff' | 'staffTime', [string, Intl.DateTimeFormatOptions]> = {
+  long: ['en-US', { year: 'numeric', month: 'long', day: 'numeric' }],
+  longTime: ['en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }],
+  staff: ['en-ZA', { day: 'numeric', month: 'short', year: 'numeric' }],
+  staffTime: ['en-ZA', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }],
+};
+const formatters = new Map<keyof typeof DATE_STYLES, Intl.DateTimeFormat>();
 
-export const levelLabel = (level: string | null | undefined) => {
+function formatIn(style: keyof typeof DATE_STYLES, value: string | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  let f = formatters.get(style);
+  if (!f) { const [locale, options] = DATE_STYLES[style]; f = new Intl.DateTimeFormat(locale, options); formatters.set(style, f); }
+  return f.format(d);
+}
+
+/** Long en-US date, 'November 21, 2026' (spec §9, public site and applicant portal); '' for no or a bad date. */
+export function formatDate(value: string | Date | null | undefined): string { return formatIn('long', value); }
+
+/** Long en-US date and time, 'November 21, 2026 at 9:30 AM' (timelines, notifications); '' for no or a bad date. */
+export function formatDateTime(value: string | Date | null | undefined): string { return formatIn('longTime', value); }
+
+/** en-ZA short date for staff screens, '21 Nov 2026' (DESIGN §4 Locale); '' for no or a bad date. */
+export function formatStaffDate(value: string | Date | null | undefined): string { return formatIn('staff', value); }
+
+/** en-ZA date and 24-hour time for staff screens, '21 Nov 2026, 09:30' (DESIGN §4 Locale); '' for no or a bad date. */
+export function formatStaffDateTime(value: string | Date | null | undefined): string { return formatIn('staffTime', value); }
+
+/** An application's reference as people quote it: 42 → 'APP-42' (admin and applicant screens alike). */
+export function appRef(id: number): string { return `APP-${id}`; }
+
+/** A file size for people, from bytes: 512 → '512 B', 20_480 → '20 KB', 1_258_291 → '1.2 MB' (1 KB = 1024 B). */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A course level for display, capitalised: 'diploma' → 'Diploma'; none → 'Certificate' (the default level). */
+export function levelLabel(level: string | null | undefined): string {
   const l = level || 'certificate';
   return l.charAt(0).toUpperCase() + l.slice(1);
-};
+}
 
 /**
  * Money, one way per currency (issue #14 point 8): dollars (the application fee, spec §9 '$50.00') as en-US,

@@ -9,9 +9,15 @@ const PREFIX = 'college.offline.';
 /** A remembered value and when it was fetched (ISO 8601). */
 export interface Snapshot<T> { data: T; savedAt: string }
 
-/** True for a failure to reach the server at all (offline, DNS, reset), as opposed to an HTTP error answer. */
-export const isNetworkError = (e: unknown) => e instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+/**
+ * True for a failure to reach the server at all — offline, DNS, reset (fetch's TypeError) or no answer in time
+ * (an aborted or timed-out fetch, DOMException 'TimeoutError'/'AbortError') — as opposed to an HTTP error answer.
+ */
+export const isNetworkError = (e: unknown): boolean => e instanceof TypeError
+  || (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError'))
+  || (typeof navigator !== 'undefined' && navigator.onLine === false);
 
+/** Stores `data` as the last-known `key` of user `userId`, stamped now. Never throws (full or private storage). */
 export function remember<T>(key: string, userId: number, data: T): void {
   try { localStorage.setItem(PREFIX + key, JSON.stringify({ userId, savedAt: new Date().toISOString(), data })); } catch { /* full or private mode */ }
 }

@@ -6,8 +6,9 @@
 import { map } from 'nanostores';
 import { api, ApiError, TOKEN_KEY } from '../lib/api-client.ts';
 import type { PublicUser } from '#contracts/auth.ts';
-// Loaded only for signed-in people (issue #16 point 4), so anonymous visitors' pages carry none of it.
-const snapshots = () => import('../lib/offline-snapshot.ts');
+// A static import (a few hundred bytes): a lazy chunk that is not in the service worker's cache would fail to
+// load exactly when it is needed, offline, and the session check would then not settle on the last-known user.
+import { forgetSnapshots, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
 
 /** `offlineSince`: set when the user is the last-known one because the server could not be reached (ISO 8601). */
 export interface SessionState { user: PublicUser | null; isLoading: boolean; error: string | null; offlineSince?: string | null }
@@ -28,24 +29,35 @@ function forgetSignIn(): void {
   try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
 }
 
+/** How long the current-user check may take before the last-known user is used (ms; a slow or dead connection). */
+export const SESSION_CHECK_TIMEOUT_MS = 8000;
+
 /**
  * Once per page load; later calls share the first promise. Every sign-in sets the readable
  * 'college.signed_in' hint cookie (and the islands store a token), so a browser with neither is a
  * visitor: no request is made, sparing anonymous visitors a round trip and a 401 on every page.
- * A stale hint or token is dropped so the next page skips the check too.
+ * A stale hint or token (the server answered 401) is dropped so the next page skips the check too.
+ * Without a connection (issue #16 point 4) — fetch failed, or no answer within SESSION_CHECK_TIMEOUT_MS — the
+ * check settles at once with this device's last-known user (`offlineSince` set) and runs again when the browser
+ * is back online; it never counts as signed out and never drops the hint or the token.
  */
 export function loadSession(): Promise<PublicUser | null> {
   if (!loading && !mayBeSignedIn()) {
     $session.set({ user: null, isLoading: false, error: null });
     loading = Promise.resolve(null);
   }
-  loading ??= api<{ user: PublicUser }>('/api/auth/me')
+  loading ??= api<{ user: PublicUser }>('/api/auth/me', { timeoutMs: SESSION_CHECK_TIMEOUT_MS })
     .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); rememberUser(r.user); return r.user; })
-    .catch(async (e) => {
-      // Offline (issue #16 point 4): keep the last-known user of this device rather than signing out.
-      const snap = await snapshots().catch(() => null);
-      const last = snap?.isNetworkError(e) ? snap.recall<PublicUser>('user', lastUserId()) : null;
-      if (last) { $session.set({ user: last.data, isLoading: false, error: null, offlineSince: last.savedAt }); return last.data; }
+    .catch((e) => {
+      if (isNetworkError(e)) {
+        // Offline: keep the last-known user of this device rather than signing out; check again once online.
+        addEventListener('online', () => { loading = null; void loadSession(); }, { once: true });
+        const last = recall<PublicUser>('user', lastUserId());
+        $session.set(last
+          ? { user: last.data, isLoading: false, error: null, offlineSince: last.savedAt }
+          : { user: null, isLoading: false, error: 'offline', offlineSince: null });
+        return last?.data ?? null;
+      }
       forgetSignIn();
       $session.set({ user: null, isLoading: false, error: null });
       return null;
@@ -57,13 +69,12 @@ const LAST_USER_KEY = 'college.offline-user-id';
 function lastUserId(): number { try { return Number(localStorage.getItem(LAST_USER_KEY) ?? 0); } catch { return 0; } }
 function rememberUser(user: PublicUser | null): void {
   if (!user) return;
-  void snapshots().then((snap) => {
-    if (lastUserId() !== user.id) snap.forgetSnapshots();
-    try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* ignore */ }
-    snap.remember('user', user.id, user);
-  }, () => {});
+  if (lastUserId() !== user.id) forgetSnapshots();
+  try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* ignore */ }
+  remember('user', user.id, user);
 }
 
+/** Sets the signed-in user (null: nobody) and remembers it as this device's last-known user. */
 export function setUser(user: PublicUser | null): void {
   $session.set({ user, isLoading: false, error: null });
   rememberUser(user);
@@ -92,7 +103,7 @@ export async function logout(): Promise<void> {
   catch (e) { console.error('Unknown error during logout', e); }
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
   // Nothing personal stays on the device for the next person (issue #16 point 4).
-  await snapshots().then((snap) => snap.forgetSnapshots(), () => {});
+  forgetSnapshots();
   setUser(null);
 }
 

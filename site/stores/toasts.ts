@@ -6,14 +6,23 @@ import { atom } from 'nanostores';
 
 export interface Toast { id: number; title: string; description?: string; variant?: 'default' | 'destructive' | 'success' }
 export const $toasts = atom<Toast[]>([]);
+
+/** The one colour map of toasts (issue #15 point 5), shared by the Toaster island and the script-only ToastRegion. */
+export const TOAST_CLASSES: Record<NonNullable<Toast['variant']>, string> = {
+  default: 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
+  success: 'border-green-700 bg-green-50 text-green-950 dark:bg-green-950 dark:text-green-50',
+  destructive: 'border-red-800 bg-red-700 text-white',
+};
 export const TOAST_LIMIT = 5;
 const FLASH_KEY = 'flash-toast';
 let next = 1;
 
+/** Shows `t` now; the oldest goes when more than TOAST_LIMIT are queued. */
 export function toast(t: Omit<Toast, 'id'>): void {
   $toasts.set([...$toasts.get(), { ...t, id: next++ }].slice(-TOAST_LIMIT));
 }
 
+/** Removes the toast with this id (closed, swiped or timed out). */
 export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }

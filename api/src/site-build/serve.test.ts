@@ -56,4 +56,25 @@ describe('static site under any DATA_DIR (issue #11)', () => {
     status = { state: 'disabled', failures: 0, retryInMs: null };
     expect((await supertest(app).get('/')).text).toContain('API only (SITE_BUILD=never)');
   });
+
+  it('a hashed asset under /_astro carries nosniff, CORP and a one-year immutable cache, not the document-only headers (issue #17)', async () => {
+    const dir = buildUnderDotFolder();
+    fs.mkdirSync(path.join(dir, '_astro'));
+    fs.writeFileSync(path.join(dir, '_astro', 'app.AbCdEf12.js'), 'console.log(1)');
+    const app = express()
+      .use((_req, res, next) => { res.setHeader('Content-Security-Policy', "default-src 'self'"); res.setHeader('X-Frame-Options', 'SAMEORIGIN'); res.setHeader('Cross-Origin-Resource-Policy', 'same-origin'); next(); })
+      .use(siteMiddleware({ dir: () => dir }));
+    const js = await supertest(app).get('/_astro/app.AbCdEf12.js');
+    expect(js.status).toBe(200);
+    expect(js.text).toBe('console.log(1)');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    const page = await supertest(app).get('/about');
+    expect(page.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
 });

@@ -14,13 +14,23 @@ import { assertKey, streamToBuffer, type DocumentStore, type S3Settings, type St
 
 const isMissing = (err: any) => err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
 
-/** The SDK client for `settings` (also used by tusDatastore() through the same settings). */
+/**
+ * Client options for every S3-compatible service, not only AWS (also given to the tus S3Store, tus-datastore.ts):
+ * checksums only where the operation requires one. Since @aws-sdk/client-s3 3.729 the default adds a CRC32 to
+ * every upload, and for a stream body (the tus store's parts) sends it as an `aws-chunked` trailer; services that
+ * do not decode aws-chunked (s3rver, older MinIO and Ceph RGW) then store the chunk framing inside the object,
+ * which corrupted every resumable upload on them (issue #16 point 1).
+ */
+export const S3_COMPAT_CLIENT_OPTIONS = { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const;
+
+/** The SDK client for `settings`: path style and credentials as configured, S3_COMPAT_CLIENT_OPTIONS, two attempts. */
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
+    ...S3_COMPAT_CLIENT_OPTIONS,
     // One retry is enough for a document request; a node that cannot reach the store should answer quickly.
     maxAttempts: 2,
   });

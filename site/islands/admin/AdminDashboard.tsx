@@ -10,9 +10,12 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { AdminStats } from '#contracts/admin.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import { api } from '../../lib/api-client.ts';
-import { levelLabel } from '../../lib/format.ts';
+import { appRef, formatMoney, formatStaffDateTime, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { AccessGate, appRef, dateTime, ErrorState, money, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+import { AccessGate } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 const ApplicationsManager = lazy(() => import('./ApplicationsManager.tsx'));
 const CoursesManager = lazy(() => import('./CoursesManager.tsx'));
@@ -89,7 +92,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
         <Stat label="Total applications" value={stats.totals.applications} testid="stat-total" />
         <Stat label="Acceptance rate" value={`${stats.acceptanceRate}%`} testid="stat-acceptance" />
         <Stat label="Completion rate" value={`${stats.completionRate}%`} testid="stat-completion" />
-        <Stat label="Fees collected" value={money(stats.feesCollected)} testid="stat-fees" />
+        <Stat label="Fees collected" value={formatMoney(stats.feesCollected, 'USD')} testid="stat-fees" />
       </div>
       <section aria-labelledby="by-status" className="card p-4">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
@@ -117,7 +120,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {stats.recentApplications.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="recent-app">
-                  <span><span className="font-mono">{appRef(a.id)}</span> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {dateTime(a.createdAt)}</span></span>
+                  <span><span className="font-mono">{appRef(a.id)}</span> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {formatStaffDateTime(a.createdAt)}</span></span>
                   <StatusBadge status={a.status} />
                 </li>))}
             </ul>)}
@@ -155,9 +158,9 @@ function BuildStatus() {
       {!b ? <p className="muted">Checking…</p>
         : b.building ? <p>Publishing changes…</p>
         : !b.build ? <p className="muted">No build recorded yet.</p>
-        : b.build.status === 'ok' ? <p data-testid="build-status">Last published {dateTime(b.build.finishedAt)} in {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s — ok.</p>
+        : b.build.status === 'ok' ? <p data-testid="build-status">Last published {formatStaffDateTime(b.build.finishedAt)} in {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s — ok.</p>
         : b.build.status === 'running' ? <p>Publishing changes…</p>
-        : <p className="text-red-800 dark:text-red-300" data-testid="build-status">Last publish failed {dateTime(b.build.finishedAt)} after {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s; the previous version stays live. {b.build.error?.split('\n').slice(-1)[0]}</p>}
+        : <p className="text-red-800 dark:text-red-300" data-testid="build-status">Last publish failed {formatStaffDateTime(b.build.finishedAt)} after {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s; the previous version stays live. {b.build.error?.split('\n').slice(-1)[0]}</p>}
     </section>
   );
 }
@@ -180,13 +183,13 @@ function Payments() {
   useEffect(() => { api<{ applications: AdminStats['recentApplications'] }>('/api/admin/applications?pageSize=20').then((r) => setRows(r.applications)).catch(() => setError(true)); }, []);
   return (
     <div className="space-y-4">
-      <p className="text-lg">Fees collected: <strong>{stats ? money(stats.feesCollected) : '…'}</strong></p>
+      <p className="text-lg">Fees collected: <strong>{stats ? formatMoney(stats.feesCollected, 'USD') : '…'}</strong></p>
       {error ? <ErrorState message="Error loading payment data. Please try again." /> : !rows ? <SkeletonRows rows={5} label="Loading payments" /> : (
         <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Latest application fees">
           <table className="w-full text-sm">
             <caption className="px-3 py-2 text-left font-semibold">Latest application fees</caption>
             <thead><tr className="text-left"><th scope="col" className="px-3 py-2">Application</th><th scope="col" className="px-3 py-2">Applicant</th><th scope="col" className="px-3 py-2">Amount</th><th scope="col" className="px-3 py-2">Payment</th><th scope="col" className="px-3 py-2">Date</th></tr></thead>
-            <tbody>{rows.map((a) => <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800"><td className="px-3 py-2 font-mono">{appRef(a.id)}</td><td className="px-3 py-2">{a.applicant.name}</td><td className="px-3 py-2">{money(a.paymentAmount)}</td><td className="px-3 py-2">{statusLabel(a.paymentStatus)}</td><td className="px-3 py-2">{dateTime(a.createdAt)}</td></tr>)}</tbody>
+            <tbody>{rows.map((a) => <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800"><td className="px-3 py-2 font-mono">{appRef(a.id)}</td><td className="px-3 py-2">{a.applicant.name}</td><td className="px-3 py-2">{formatMoney(a.paymentAmount, 'USD')}</td><td className="px-3 py-2">{statusLabel(a.paymentStatus)}</td><td className="px-3 py-2">{formatStaffDateTime(a.createdAt)}</td></tr>)}</tbody>
           </table>
         </div>)}
       <p className="text-sm"><a className="underline" href="/admin/external-payments">External payments ledger</a></p>

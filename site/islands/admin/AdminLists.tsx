@@ -2,11 +2,14 @@
  * /admin/profile, /admin/messages and /admin/bookings (issue #6): the signed-in admin's details, contact
  * messages (GET /api/admin/contact-messages) and assessment bookings (GET /api/admin/assessment-bookings).
  */
+import { formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { useSession } from '../ui/use-session.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { AccessGate, dateTime, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { AccessGate, Empty } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 export function AdminProfile() {
   const access = useAdminAccess();
@@ -21,7 +24,7 @@ export function AdminProfile() {
             <dt className="muted">E-mail</dt><dd>{user.email}</dd>
             <dt className="muted">Phone</dt><dd>{user.phone || 'Not given'}</dd>
             <dt className="muted">Role</dt><dd>admin Account</dd>
-            <dt className="muted">Since</dt><dd>{dateTime(user.createdAt)}</dd>
+            <dt className="muted">Since</dt><dd>{formatStaffDateTime(user.createdAt)}</dd>
           </dl>
           <a href="/profile" className="btn-secondary mt-4">Edit profile or change password</a>
         </div>
@@ -53,7 +56,7 @@ function Messages() {
         : items.length === 0 ? <Empty>No messages yet.</Empty> : (
           <ul className="space-y-3">{items.map((m) => (
             <li key={m.id} className="card p-4">
-              <p className="font-semibold">{m.firstName} {m.lastName} <span className="text-sm font-normal muted">· {dateTime(m.createdAt)}</span></p>
+              <p className="font-semibold">{m.firstName} {m.lastName} <span className="text-sm font-normal muted">· {formatStaffDateTime(m.createdAt)}</span></p>
               <p className="text-sm"><a className="underline" href={`mailto:${m.email}`}>{m.email}</a>{m.phone && <> · {m.phone}</>}</p>
               <p className="mt-2 whitespace-pre-line">{m.message}</p>
             </li>))}</ul>)}
@@ -83,7 +86,7 @@ function Bookings() {
                   <td className="px-3 py-2 font-mono">ASC-{b.id}</td><td className="px-3 py-2">{b.firstName} {b.lastName}</td>
                   <td className="px-3 py-2">{b.email}<span className="block muted">{b.phone}</span></td><td className="px-3 py-2">{b.preferredCampus}</td>
                   <td className="px-3 py-2">{b.assessmentType}<span className="block muted">{b.courseInterest}</span></td>
-                  <td className="px-3 py-2">{b.preferredDate} ({b.preferredTime})</td><td className="px-3 py-2">{dateTime(b.createdAt)}</td>
+                  <td className="px-3 py-2">{b.preferredDate} ({b.preferredTime})</td><td className="px-3 py-2">{formatStaffDateTime(b.createdAt)}</td>
                 </tr>))}</tbody>
             </table>
           </div>)}

@@ -5,6 +5,7 @@
  * announcement?'; active toggle. E-mailing on edit uses POST /api/announcements/{id}/notify.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
+import { formatStaffDateTime } from '../../lib/format.ts';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Announcement } from '#contracts/announcements.ts';
@@ -12,7 +13,9 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useAdminAccess } from './use-admin.ts';
 import Panel from './Panel.tsx';
-import { dateTime, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { Empty } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -79,7 +82,7 @@ function Manager() {
                   <tr key={a.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid="announcement-row">
                     <td className="px-3 py-2"><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
                     <td className="px-3 py-2">{a.active ? 'Active' : 'Inactive'}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(a.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatStaffDateTime(a.createdAt)}</td>
                     <td className="px-3 py-2"><div className="flex flex-wrap gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <button type="button" className="btn-secondary px-2 py-1" disabled={busy} onClick={() => toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</button>

@@ -10,7 +10,9 @@ import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
 import Panel from './Panel.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
-import { AccessGate, Empty, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { AccessGate, Empty } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 

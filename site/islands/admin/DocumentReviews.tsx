@@ -3,11 +3,13 @@
  * per slot the file (opens in a new tab), its size and SHA-256, its state, Verify, and Reject with a required
  * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}); below, every review so far.
  */
+import { formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
-import { dateTime, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { STATE_CLASS, STATE_LABEL } from '../applications/DocumentChecklist.tsx';
 
 export default function DocumentReviews({ applicationId }: { applicationId: number }) {
@@ -32,7 +34,7 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
           <ol className="space-y-1 text-xs" data-testid="review-history">{list.history.map((h, i) => (
             <li key={i} className="border-l-2 border-slate-300 pl-2 dark:border-slate-600">
               {labelOf(h.slot)}: <span className="font-medium">{h.status === 'verified' ? 'Verified' : 'Rejected'}</span>{h.reason ? ` — ${h.reason}` : ''}
-              <span className="block muted">{dateTime(h.createdAt)}{h.reviewer ? ` by ${h.reviewer}` : ''}</span>
+              <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.reviewer ? ` by ${h.reviewer}` : ''}</span>
             </li>))}</ol>
         </>
       )}

@@ -3,11 +3,13 @@
  * time, fees collected — recharts charts, each with a text table beside it (the accessible version; the chart
  * itself is aria-hidden). Loaded lazily so the dashboard's first load stays small.
  */
+import { formatMoney } from '../../lib/format.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Reports } from '#contracts/reports.ts';
 import { api } from '../../lib/api-client.ts';
-import { ErrorState, money, SkeletonRows } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const COLOUR = '#11684a';
 
@@ -57,7 +59,7 @@ export default function ReportsPanel() {
   const fees = r.feesPerWeek.map((f) => ({ week: f.week, fees: Number(f.fees) }));
   return (
     <div className="space-y-4">
-      <p className="text-lg">Fees collected: <strong>{money(r.feesCollected)}</strong></p>
+      <p className="text-lg">Fees collected: <strong>{formatMoney(r.feesCollected, 'USD')}</strong></p>
       <ChartBlock id="rep-status" title="Applications by status" chart={bars(r.byStatus, 'label', 'count')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
       <ChartBlock id="rep-course" title="Applications by course" chart={bars(r.byCourse.slice(0, 15), 'title', 'count')} head={['Course', 'Department', 'Applications']} rows={r.byCourse.map((c) => [c.title, c.department, c.count])} />
       <ChartBlock id="rep-eligible" title="Eligibility by course" chart={stacked(r.byCourse.slice(0, 15))}
@@ -65,7 +67,7 @@ export default function ReportsPanel() {
       <ChartBlock id="rep-dept" title="Applications by department" chart={bars(r.byDepartment, 'department', 'count')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
       <ChartBlock id="rep-week" title="Applications per week" chart={line(r.perWeek, 'week', 'count')} head={['Week of', 'Applications']} rows={r.perWeek.map((w) => [w.week, w.count])} />
       <ChartBlock id="rep-rate" title="Acceptance rate over time (%)" chart={line(r.acceptanceOverTime, 'week', 'rate', [0, 100])} head={['Week of', 'Accepted', 'Applications', 'Rate']} rows={r.acceptanceOverTime.map((w) => [w.week, w.accepted, w.total, `${w.rate}%`])} />
-      <ChartBlock id="rep-fees" title="Fees collected per week" chart={bars(fees, 'week', 'fees')} head={['Week of', 'Fees']} rows={r.feesPerWeek.map((f) => [f.week, money(f.fees)])} />
+      <ChartBlock id="rep-fees" title="Fees collected per week" chart={bars(fees, 'week', 'fees')} head={['Week of', 'Fees']} rows={r.feesPerWeek.map((f) => [f.week, formatMoney(f.fees, 'USD')])} />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SettingsInput } from '#contracts/settings.ts';
 import { api } from '../../lib/api-client.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { AccessGate, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { AccessGate } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const Form = lazy(() => import('./SettingsFields.tsx'));
 

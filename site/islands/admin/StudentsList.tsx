@@ -5,9 +5,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Student } from '#contracts/students.ts';
 import { api } from '../../lib/api-client.ts';
-import { countryName } from '../../lib/format.ts';
+import { appRef, countryName, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { AccessGate, appRef, dateTime, Empty, ErrorState, SkeletonRows, StatusBadge } from './admin-ui.tsx';
+import { AccessGate, Empty } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 export default function StudentsList({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
@@ -45,13 +48,13 @@ function List({ heading }: { heading: boolean }) {
                 <li key={s.id} className="card p-4" data-testid="student">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="font-semibold">{s.name}</h3>
-                    <span className="text-xs muted">Registered {dateTime(s.createdAt)}</span>
+                    <span className="text-xs muted">Registered {formatStaffDateTime(s.createdAt)}</span>
                   </div>
                   <p className="text-sm [overflow-wrap:anywhere]"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{s.phone}</a></>}</p>
                   {(s.addressLine1 || s.city) && <p className="text-sm muted">{[s.addressLine1, s.city, countryName(s.country)].filter(Boolean).join(', ')}</p>}
                   {s.erasureRequests.length > 0 && (
                     <p className="mt-2 rounded bg-orange-50 p-2 text-sm text-orange-900 dark:bg-orange-950 dark:text-orange-100">
-                      Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${dateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}`).join('; ')}
+                      Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${formatStaffDateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}`).join('; ')}
                     </p>)}
                   {s.applications.length === 0 ? <p className="mt-2 text-sm muted">No applications yet.</p> : (
                     <ul className="mt-2 space-y-1 text-sm">

@@ -7,6 +7,7 @@
  *    was paid and that the applicant confirmed the information, sees the eligibility warning, and submits.
  * Validation is the API's (WalkInApplicantSchema, the application step schemas); focus goes to the first error.
  */
+import { appRef } from '../../lib/format.ts';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,7 +18,9 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { useAdminAccess } from './use-admin.ts';
-import { AccessGate, appRef, ErrorState, SkeletonRows } from './admin-ui.tsx';
+import { AccessGate } from './admin-ui.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { PersonalStep } from '../applications/apply/PersonalStep.tsx';
 import { AcademicStep } from '../applications/apply/AcademicStep.tsx';
 import { DocumentsStep } from '../applications/apply/DocumentsStep.tsx';

@@ -5,16 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
-import { countryName } from '../../lib/format.ts';
+import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
 import { statusLabel } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from '../student/ApplicationAlerts.tsx';
-import {
-  appRef, applicationProgress, courseName, formatDateTime, ProgressBar, redirectToLogin, Spinner, StatusBadge,
-} from '../student/shared.tsx';
+import { applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner } from '../student/shared.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationDetail as Detail, ApplicationView as ApplicationItem } from '#contracts/application-views.ts';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 import { DocumentChecklist } from './DocumentChecklist.tsx';

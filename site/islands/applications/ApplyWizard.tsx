@@ -18,6 +18,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { redirectToLogin, Spinner } from '../student/shared.tsx';
 import { useOnline } from '../ui/use-online.ts';
+import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, type SyncState } from './draft-store.ts';
 import { AcademicStep } from './apply/AcademicStep.tsx';
 import { DocumentsStep } from './apply/DocumentsStep.tsx';
@@ -44,6 +45,8 @@ function courseIdFromPath(): string {
 
 /** Shown while offline (issue #16 point 4): the work is kept, only sending waits. */
 const OFFLINE_TEXT = 'You are offline. You can keep filling in your application; it is saved on this device. Submission waits for a connection.';
+/** Reads the wizard makes before it shows the form give up after this long (ms) and go on with what the device has. */
+const READ_TIMEOUT_MS = 8000;
 
 export default function ApplyWizard() {
   const session = useSession();
@@ -72,18 +75,27 @@ export default function ApplyWizard() {
   const store = useMemo(() => (session.user ? createDraftStore(session.user.id, urlCourse ? `course-${urlCourse}` : 'general', setSync) : null), [session.user?.id, urlCourse]);
 
   useEffect(() => {
-    if (session.isLoading) return;
+    if (session.isLoading || session.error === 'offline') return;
     if (!session.user) redirectToLogin(true, { title: 'Authentication required', description: 'Please log in to submit an application' });
   }, [session.isLoading, session.user]);
 
   useEffect(() => {
     if (!session.user || !store) return;
     let cancelled = false;
-    api<{ courses: CourseOption[] }>('/api/courses').then((r) => { if (!cancelled) setCourses(r.courses); }).catch(() => { if (!cancelled) { setCourses([]); setCoursesError(true); } });
+    const userId = session.user.id;
+    // Offline the course list is the last-known one, so a course chosen earlier stays chosen (issue #16 point 4).
+    api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })
+      .then((r) => { remember('courses', userId, r.courses); if (!cancelled) setCourses(r.courses); })
+      .catch((e) => {
+        if (cancelled) return;
+        const last = isNetworkError(e) ? recall<CourseOption[]>('courses', userId) : null;
+        if (last) setCourses(last.data);
+        else { setCourses([]); setCoursesError(true); }
+      });
     api<{ applications: { id: number; courseId: number; status: string }[] }>('/api/applications?mine=1')
       .then((r) => { if (!cancelled) setMine(r.applications); }).catch(() => { /* the server refuses a duplicate anyway */ });
     // The NSC results saved in the profile (issue #18) start a new application; a draft keeps its own.
-    const saved = api<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>('/api/profile/nsc-results').then((r) => r.nscResults, () => []);
+    const saved = api<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>('/api/profile/nsc-results', { timeoutMs: READ_TIMEOUT_MS }).then((r) => r.nscResults, () => []);
     void Promise.all([store.load(), saved]).then(([draft, nscResults]) => {
       if (cancelled) return;
       let f = fromUser(emptyForm(urlCourse), session.user!);
@@ -102,7 +114,8 @@ export default function ApplyWizard() {
   }, [store]);
 
   // A course link that is not open for applications (unknown or inactive): ask for a course instead.
-  const urlCourseUnknown = Boolean(urlCourse && courses && !courses.some((c) => String(c.id) === urlCourse));
+  // Only a list the server sent can say so: without one (offline, error) the course from the link is kept.
+  const urlCourseUnknown = Boolean(urlCourse && courses && !coursesError && !courses.some((c) => String(c.id) === urlCourse));
   useEffect(() => { if (urlCourseUnknown && ready && getValues('courseId') === urlCourse) setValue('courseId', ''); }, [urlCourseUnknown, ready]);
 
   // Every change and every step move is saved as the draft (the store debounces the server copy).
@@ -166,6 +179,9 @@ export default function ApplyWizard() {
     }
   }
 
+  if (!session.isLoading && !session.user && session.error === 'offline') {
+    return <p role="status" data-testid="offline-notice" className="rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">You are offline, and this device has not kept your sign-in. Please open this page again when you have a connection.</p>;
+  }
   if (session.isLoading || !session.user) return <Spinner label={session.isLoading ? 'Checking your session…' : 'Redirecting to log in…'} />;
   if (!ready) return <Spinner label="Loading your application…" />;
   const existing = urlCourse ? activeFor(urlCourse) : undefined;

@@ -3,11 +3,11 @@
  * Received (with size and SHA-256 as a receipt), Verified, or Rejected with the admin's reason. A rejected
  * document — and only that one — can be replaced (PUT /api/applications/{id}/documents/{slot}).
  */
+import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { useEffect, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
-import { formatBytes, formatDateTime } from '../student/shared.tsx';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 
 export const STATE_LABEL: Record<ChecklistItem['state'], string> = { missing: 'Not provided', received: 'Received', verified: 'Verified', rejected: 'Rejected' };

@@ -6,12 +6,12 @@
  * (photo-pages.ts). A chosen photo over 300 KB is compressed too. A non-image file over 5 MB raises the spec's
  * alert 'File size exceeds 5MB limit' and is not sent.
  */
+import { formatBytes } from '../../lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { ACCEPT, precheck, SIZE_MESSAGE, uploadFile } from './upload.ts';
 import { pendingFile, resumableUpload } from './tus-upload.ts';
 import { isImage, PAGE_MAX_BYTES, pagesToFile, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
-import { formatBytes } from '../student/shared.tsx';
 
 export interface SlotFile { id: string; name: string; size: number }
 

@@ -11,6 +11,8 @@ export interface Draft { step: number; data: Record<string, unknown>; savedAt: s
 export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only';
 
 const SERVER_DELAY_MS = 1200;
+/** The server copy is awaited this long at most (ms); on a dead connection the local copy is used. */
+const LOAD_TIMEOUT_MS = 8000;
 
 /** Removes cardNumber and cardCvc at any depth. */
 export function withoutSecrets<T>(value: T): T {
@@ -62,7 +64,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       const local = readLocal();
       let server: Draft | null = null;
       try {
-        const r = await apiOrNull<{ draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null }>(url);
+        const r = await apiOrNull<{ draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null }>(url, { timeoutMs: LOAD_TIMEOUT_MS });
         if (r?.draft) {
           const { savedAt, ...data } = r.draft.data as Record<string, unknown> & { savedAt?: string };
           server = { step: r.draft.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.draft.updatedAt };

@@ -5,9 +5,8 @@
  */
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { LoginSchema } from '#contracts/auth.ts';
+import type { LoginSchema } from '#contracts/auth.ts';
 import { login } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -16,14 +15,17 @@ import { destinationAfterLogin } from './safe-redirect.ts';
 import { typedValues } from '../ui/typed-values.ts';
 import { useSignedInRedirect } from './use-signed-in-redirect.ts';
 import { useHydrated } from './form-helpers.ts';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
+/** The contract's LoginSchema, loaded when the form is first focused (issue #17). */
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.LoginSchema));
 
 export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
     // What was typed before hydration is kept (issue #14 point 12).
-    resolver: zodResolver(LoginSchema), defaultValues: typedValues({ email: '', password: '', rememberMe: false }, (n) => `${idPrefix}-${n}`),
+    resolver: validation.resolver, defaultValues: typedValues({ email: '', password: '', rememberMe: false }, (n) => `${idPrefix}-${n}`),
   });
   const busy = useRef(false);
   useSignedInRedirect();
@@ -51,7 +53,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Log in">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Log in">
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <input {...fieldProps(id('email'), errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
       </Field>

@@ -2,10 +2,12 @@
  * /register: the simple form by default, the comprehensive wizard with ?mode=full (spec §2 Registration:
  * "simple or comprehensive form"). The page is static, so the mode is read after hydration.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import SimpleRegisterForm from './SimpleRegisterForm.tsx';
-import RegisterWizard from './RegisterWizard.tsx';
 import { useSignedInRedirect, withRedirect } from './use-signed-in-redirect.ts';
+
+/** The comprehensive wizard (and the zod schemas it checks each step with) loads only for ?mode=full (issue #17). */
+const RegisterWizard = lazy(() => import('./RegisterWizard.tsx'));
 
 export default function RegisterPage({ allowFull = true }: { allowFull?: boolean }) {
   const [mode, setMode] = useState<'simple' | 'full' | null>(null);
@@ -33,7 +35,7 @@ export default function RegisterPage({ allowFull = true }: { allowFull?: boolean
   if (mode === 'full') {
     return (
       <div className="mx-auto w-full max-w-3xl">
-        <RegisterWizard />
+        <Suspense fallback={<p role="status" className="card p-6 muted">Loading the registration form…</p>}><RegisterWizard /></Suspense>
         <p className="mt-6 text-center text-sm">Prefer a quick start? <a href="/register" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the short form</a> · Already have an account? <a href={login} className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
       </div>
     );

@@ -6,9 +6,8 @@
 import { destinationAfterLogin } from './safe-redirect.ts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { SimpleRegisterSchema, type PublicUser } from '#contracts/auth.ts';
+import type { PublicUser, SimpleRegisterSchema } from '#contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { acceptRegistration } from '../../stores/session.ts';
@@ -17,15 +16,18 @@ import { Field, fieldProps } from '../ui/Field.tsx';
 import { typedValues } from '../ui/typed-values.ts';
 import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
+/** The contract's SimpleRegisterSchema, loaded when the form is first focused (issue #17). */
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.SimpleRegisterSchema));
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phone', 'courseId', 'terms'] as const;
 
 export default function SimpleRegisterForm() {
   const { courses, loading, failed } = useCourseOptions();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(SimpleRegisterSchema),
+    resolver: validation.resolver,
     // What was typed before hydration is kept (issue #14 point 12).
     defaultValues: typedValues({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true }, (n) => `reg-${n}`),
   });
@@ -55,7 +57,7 @@ export default function SimpleRegisterForm() {
 
   const pending = isSubmitting || leaving;
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Register">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Register">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-firstName" label="First name" error={e('firstName')}>
           <input {...fieldProps('reg-firstName', e('firstName'))} {...register('firstName')} autoComplete="given-name" className="input" />

@@ -8,7 +8,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { ExternalBranch, ExternalStudent, ExternalUser } from '#contracts/external.ts';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
-import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';
+import { StudentTable } from './parts.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { externalLoginUrl, isExternalLoginRequired } from './external-client.ts';
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'login' } | { state: 'ok'; data: T };
@@ -72,7 +74,7 @@ export default function ExternalBranches() {
 
         <Tabs.Content value="branches">
           {branches.state === 'loading' && <SkeletonCards />}
-          {branches.state === 'error' && <ErrorCard message={BRANCH_ERROR} onRetry={loadBranches} />}
+          {branches.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={loadBranches} />}
           {branches.state === 'ok' && (list.length === 0 ? <p className="muted">No branches found.</p> : (
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Branches">
               {list.map((b) => (
@@ -93,7 +95,7 @@ export default function ExternalBranches() {
         </Tabs.Content>
 
         <Tabs.Content value="students">
-          {branches.state === 'error' && <ErrorCard message={BRANCH_ERROR} onRetry={loadBranches} />}
+          {branches.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={loadBranches} />}
           {branches.state === 'ok' && (
             <div>
               <div className="mb-4 max-w-xs">
@@ -102,8 +104,8 @@ export default function ExternalBranches() {
                   {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
                 </select>
               </div>
-              {students?.state === 'loading' && <SkeletonRows />}
-              {students?.state === 'error' && <ErrorCard message={STUDENT_ERROR} onRetry={() => loadStudents(branchId)} />}
+              {students?.state === 'loading' && <SkeletonRows label="Loading students" />}
+              {students?.state === 'error' && <ErrorState message={STUDENT_ERROR} onRetry={() => loadStudents(branchId)} />}
               {students?.state === 'login' && <ConnectPrompt />}
               {students?.state === 'ok' && (students.data.length === 0
                 ? <p className="muted">No students at {selected?.name ?? 'this branch'} yet.</p>

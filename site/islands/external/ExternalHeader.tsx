@@ -42,14 +42,3 @@ export function ExternalHeader({ current, user }: { current: string; user: { nam
     </div>
   );
 }
-
-/** Coloured badge for a student status (text carries the meaning; colour is decoration). */
-export function StatusBadge({ status }: { status: string }) {
-  const colour: Record<string, string> = {
-    active: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-50',
-    pending: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-50',
-    graduated: 'bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-50',
-    withdrawn: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
-  };
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${colour[status] ?? colour.withdrawn}`}>{status}</span>;
-}

@@ -5,6 +5,7 @@
  * so a double submit is recorded once. §8 error 'Error loading payment data. Please try again.'
  * Not connected → /admin/external-login?redirect=….
  */
+import { formatMoney, formatStaffDate } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,9 +17,10 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { ExternalHeader } from './ExternalHeader.tsx';
-import { ErrorCard, SkeletonRows } from './parts.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
-import { formatMoney, formatShortDate, goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
+import { goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
 
 const LOAD_ERROR = 'Error loading payment data. Please try again.';
 const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'description'] as const;
@@ -85,7 +87,7 @@ export default function ExternalPayments() {
   return (
     <div>
       <ExternalHeader current="/admin/external-payments" user={user} />
-      {error && <div className="mb-4"><ErrorCard message={LOAD_ERROR} onRetry={load} /></div>}
+      {error && <div className="mb-4"><ErrorState message={LOAD_ERROR} onRetry={load} /></div>}
 
       <section aria-labelledby="totals-title" className="mb-6">
         <h2 id="totals-title" className="mb-3 text-lg font-semibold">Totals</h2>
@@ -159,7 +161,7 @@ export default function ExternalPayments() {
                 <tbody>
                   {data.payments.map((p) => (
                     <tr key={p.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                      <td className="whitespace-nowrap px-3 py-2">{formatShortDate(p.date)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{formatStaffDate(p.date)}</td>
                       <td className="px-3 py-2 font-mono text-xs">{p.reference}</td>
                       <td className="px-3 py-2">{p.studentName}{p.description && <span className="muted block text-xs">{p.description}</span>}</td>
                       <td className="px-3 py-2">{p.branchName ?? '—'}</td>

@@ -9,7 +9,9 @@ import type { ExternalStudent, ExternalUser } from '#contracts/external.ts';
 import { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
-import { ErrorCard, SkeletonRows, StudentTable } from './parts.tsx';
+import { StudentTable } from './parts.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
 
@@ -83,8 +85,8 @@ export default function ExternalStudents() {
       <p className="muted mb-3 text-sm" role="status" aria-live="polite">
         {!loading && !error && students ? `${students.length} student${students.length === 1 ? '' : 's'}${filtered ? ' match' + (students.length === 1 ? 'es' : '') : ''}` : ''}
       </p>
-      {error && <ErrorCard message={error} onRetry={() => setReload((n) => n + 1)} />}
-      {!error && loading && !students && <SkeletonRows />}
+      {error && <ErrorState message={error} onRetry={() => setReload((n) => n + 1)} />}
+      {!error && loading && !students && <SkeletonRows label="Loading students" />}
       {!error && students && (students.length === 0
         ? <div className="card p-8 text-center"><p className="font-semibold">No students found matching your search.</p></div>
         : <div className={loading ? 'opacity-60' : ''}><StudentTable students={students} caption="External students" /></div>)}

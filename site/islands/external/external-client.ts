@@ -1,7 +1,7 @@
 /**
  * Shared helpers of the external-system islands (spec §2 External pages, §4 External login):
  * the login-required check, the redirect to /admin/external-login?redirect=…, a safe redirect target,
- * idempotency keys and money formatting (en-ZA, DESIGN §4 Locale).
+ * and idempotency keys. Money and dates: lib/format.ts.
  */
 import { ApiError } from '../../lib/api-client.ts';
 import { safeRedirect as safeSiteRedirect } from '../auth/safe-redirect.ts';
@@ -44,13 +44,3 @@ export function newIdempotencyKey(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** Money one way per currency: site/lib/format.ts. */
-export { formatMoney } from '../../lib/format.ts';
-
-/** '2026-03-04T…' → '4 Mar 2026' (en-ZA short date); '' when invalid. */
-export function formatShortDate(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-

@@ -1,7 +1,7 @@
-/** Presentational parts shared by the external islands: students table, error card, loading rows. */
+/** The students table shared by the external branch and student pages. */
 import type { ExternalStudent } from '#contracts/external.ts';
-import { StatusBadge } from './ExternalHeader.tsx';
-import { formatShortDate } from './external-client.ts';
+import { formatStaffDate } from '../../lib/format.ts';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 /** The students table shared by the branch and student pages. */
 export function StudentTable({ students, caption }: { students: ExternalStudent[]; caption: string }) {
@@ -21,31 +21,11 @@ export function StudentTable({ students, caption }: { students: ExternalStudent[
               <td className="px-3 py-2">{s.campus}</td>
               <td className="px-3 py-2">{s.course}</td>
               <td className="px-3 py-2"><StatusBadge status={s.status} /></td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatShortDate(s.enrollmentDate)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatStaffDate(s.enrollmentDate)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** An error message (role alert) with a 'Try again' button. */
-export function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100">
-      <p>{message}</p>
-      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>Try again</button>
-    </div>
-  );
-}
-
-/** Five placeholder rows announced as loading. */
-export function SkeletonRows({ label = 'Loading students' }: { label?: string }) {
-  return (
-    <div className="space-y-2" role="status" aria-busy="true">
-      <span className="sr-only">{label}...</span>
-      {[0, 1, 2, 3, 4].map((i) => <div key={i} className="skeleton h-9" />)}
     </div>
   );
 }

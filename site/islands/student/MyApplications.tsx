@@ -9,10 +9,11 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { FILTER_GROUPS } from '#contracts/application-steps.ts';
 import { APPLICATIONS_POLL_MS } from '#contracts/notifications.ts';
 import { apiOrNull } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { appRef, formatDate } from '../../lib/format.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
-import { appRef, applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner, StatusBadge, usePolling } from './shared.tsx';
+import { applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner, usePolling } from './shared.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
 
 type Filter = keyof typeof FILTER_GROUPS;

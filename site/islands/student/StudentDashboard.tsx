@@ -8,22 +8,20 @@
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { countryName } from '../../lib/format.ts';
+import { appRef, countryName, formatBytes, formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { statusLabel } from '#contracts/statuses.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '#contracts/notifications.ts';
 import { api, apiOrNull } from '../../lib/api-client.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
-import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { deadlinesFor, daysLeftText } from './deadlines.ts';
 import { MILESTONES, milestonesReached } from './milestones.ts';
-import {
-  appRef, applicationProgress, courseName, formatBytes, formatDateTime, ProgressBar, Spinner, StatusBadge, usePolling,
-} from './shared.tsx';
+import { applicationProgress, courseName, ProgressBar, Spinner, usePolling } from './shared.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationListItem as ApplicationItem, UploadView } from '#contracts/application-views.ts';
 import type { Notification as NotificationItem } from '#contracts/notifications.ts';
 
@@ -208,7 +206,7 @@ export default function StudentDashboard() {
                     <tr key={a.id} className="border-b border-slate-100 dark:border-slate-800">
                       <td className="p-3 font-mono">{a.payment!.reference}</td>
                       <td className="p-3">Application fee, {appRef(a.id)}</td>
-                      <td className="p-3">${a.payment!.amount}</td>
+                      <td className="p-3">{formatMoney(a.payment!.amount, 'USD')}</td>
                       <td className="p-3">{a.payment!.method === 'card' ? `Card${a.payment!.last4 ? ` ending in ${a.payment!.last4}` : ''}` : 'PayPal'}</td>
                       <td className="p-3">{statusLabel(a.payment!.status)}</td>
                       <td className="p-3">{formatDate(a.payment!.createdAt)}</td>

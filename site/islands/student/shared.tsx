@@ -1,29 +1,13 @@
 /**
  * Pieces shared by the applicant islands (wizard, My Applications, application detail, student dashboard):
  * polling that pauses while the tab is hidden (spec §9: notifications 15 s, applications 30 s),
- * status badge colours and progress per spec §4, and the login guard.
+ * progress per spec §4, the login guard and the spinner. The status badge is islands/ui/StatusBadge.tsx.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STATUS_COLOUR, progressFor, statusLabel } from '#contracts/statuses.ts';
+import { progressFor } from '#contracts/statuses.ts';
 import { flashToast } from '../../stores/toasts.ts';
 
 import type { CourseSummary } from '#contracts/application-views.ts';
-
-const BADGE: Record<string, string> = {
-  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300 dark:bg-yellow-900/40 dark:text-yellow-100',
-  blue: 'bg-blue-100 text-blue-900 ring-blue-300 dark:bg-blue-900/40 dark:text-blue-100',
-  orange: 'bg-orange-100 text-orange-900 ring-orange-300 dark:bg-orange-900/40 dark:text-orange-100',
-  green: 'bg-green-100 text-green-900 ring-green-300 dark:bg-green-900/40 dark:text-green-100',
-  red: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-900/40 dark:text-red-100',
-  purple: 'bg-purple-100 text-purple-900 ring-purple-300 dark:bg-purple-900/40 dark:text-purple-100',
-  grey: 'bg-slate-100 text-slate-900 ring-slate-300 dark:bg-slate-800 dark:text-slate-100',
-};
-
-/** Status badge in the colour of spec §4 (pending yellow, under_review blue, …). */
-export function StatusBadge({ status }: { status: string }) {
-  const colour = (STATUS_COLOUR as Record<string, string>)[status] ?? 'grey';
-  return <span data-status={status} data-colour={colour} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE[colour]}`}>{statusLabel(status)}</span>;
-}
 
 /** Progress bar with its percent (spec §4 progress per status). */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -39,7 +23,6 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 
 export const applicationProgress = (a: { status: string }) => progressFor(a.status);
 export const courseName = (a: { course: CourseSummary | null }) => a.course?.name || a.course?.title || 'Unknown Course';
-export const appRef = (id: number) => `APP-${id}`;
 
 /**
  * Runs `load` now and every `ms` milliseconds while the tab is visible; when the tab comes back it reloads
@@ -86,19 +69,4 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
       <span className="muted">{label}</span>
     </div>
   );
-}
-
-/** '1.2 MB' style size for bytes. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Long en-US date with time, for timelines and notifications. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }

@@ -1,32 +1,19 @@
 /**
- * Toaster island: renders $toasts with Radix Toast (spec §9: max 5, 5000 ms, swipe right,
- * threshold 50 px, hotkey F8). Mounted once per page that has islands.
+ * Toaster island: shows $toasts (spec §9: max 5, 5000 ms, swipe right, threshold 50 px, hotkey F8; see
+ * ToastStack.tsx). Mounted once per page that has islands. The Radix part loads with the first toast, not with the
+ * page (issue #17 data budget); once loaded it stays, so later toasts show at once.
  */
-import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $toasts, dismissToast, showFlashedToast } from '../../stores/toasts.ts';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { $toasts, showFlashedToast } from '../../stores/toasts.ts';
 
-const VARIANT: Record<string, string> = {
-  default: 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
-  success: 'border-green-700 bg-green-50 text-green-950 dark:bg-green-950 dark:text-green-50',
-  destructive: 'border-red-800 bg-red-700 text-white',
-};
+const ToastStack = lazy(() => import('./ToastStack.tsx'));
 
-export default function Toaster() {
+export default function Toaster(): ReactElement | null {
   const toasts = useStore($toasts);
+  const [needed, setNeeded] = useState(false);
   useEffect(() => { showFlashedToast(); }, []);
-  return (
-    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
-      {toasts.map((t) => (
-        <ToastPrimitive.Root key={t.id} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
-          data-testid="toast" className={`mb-2 rounded-lg border p-4 shadow-lg ${VARIANT[t.variant ?? 'default']}`}>
-          <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
-          {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none [&>li]:relative" />
-    </ToastPrimitive.Provider>
-  );
+  useEffect(() => { if (toasts.length > 0) setNeeded(true); }, [toasts.length]);
+  if (!needed && toasts.length === 0) return null;
+  return <Suspense fallback={null}><ToastStack toasts={toasts} /></Suspense>;
 }

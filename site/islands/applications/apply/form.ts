@@ -90,8 +90,11 @@ export function firstErrorPath(errors: FieldErrors, prefix = ''): string | null 
 
 type Schemas = typeof import('#contracts/applications.ts');
 let schemas: Promise<Schemas> | null = null;
-/** The step schemas (and zod with them) load after first paint, not with the page (issue #5 JS budget). */
-export const loadSchemas = () => (schemas ??= import('#contracts/applications.ts'));
+/**
+ * The step schemas (and zod with them) load after first paint, not with the page (issue #5 JS budget). A failed
+ * load (offline, chunk not cached) is not kept, so the next check tries again.
+ */
+export const loadSchemas = (): Promise<Schemas> => (schemas ??= import('#contracts/applications.ts').catch((e: unknown) => { schemas = null; throw e; }));
 
 /**
  * Step `step`'s zod schema and the values as that schema reads them. Paths of the input match the form's paths

@@ -1,0 +1,122 @@
+/**
+ * The admin's detail panel of one application (spec §2 Applications; issue #6): applicant, academic history with
+ * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
+ * statuses with internal notes and a Reject button (confirmed first), and the status history.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
+import type { AdminApplicationDetail } from '#contracts/admin.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../stores/toasts.ts';
+import { appRef, countryName, formatMoney, formatStaffDateTime } from '../../lib/format.ts';
+import DocumentReviews from './DocumentReviews.tsx';
+import { useConfirm } from './ConfirmDialog.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { SkeletonRows } from '../ui/SkeletonRows.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
+
+/**
+ * PUT /api/admin/applications/:id/status with `notes` (internal); toasts 'Application updated' or 'Update failed'
+ * (spec §8) and answers whether it worked. Never throws.
+ */
+export async function changeStatus(id: number, status: string, notes: string): Promise<boolean> {
+  try {
+    await api(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes } });
+    toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
+    return true;
+  } catch (e) {
+    toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    return false;
+  }
+}
+
+type DetailData = AdminApplicationDetail;
+
+const PERSONAL: [string, string][] = [
+  ['firstName', 'First name'], ['lastName', 'Last name'], ['email', 'Email'], ['phone', 'Phone'], ['dateOfBirth', 'Date of birth'],
+  ['nationality', 'Nationality'], ['addressLine1', 'Address'], ['addressLine2', 'Address line 2'], ['city', 'City'], ['state', 'State/Province'],
+  ['postalCode', 'Postal code'], ['country', 'Country'],
+];
+const SCHOOL: [string, string][] = [['name', 'Name'], ['city', 'City'], ['country', 'Country'], ['from', 'From'], ['to', 'To'], ['qualification', 'Qualification'], ['grade', 'Grade']];
+
+
+function Dl({ items }: { items: [string, string | null | undefined][] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+      {items.filter(([, v]) => v).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="break-words">{v}</dd></div>)}
+    </dl>
+  );
+}
+
+/** The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes. */
+export function ApplicationReview({ id, onChanged }: { id: number; onChanged: () => void }) {
+  const [d, setD] = useState<DetailData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [notes, setNotes] = useState('');
+  const [saving, setSaving] = useState(false);
+  const load = useCallback(() => {
+    api<DetailData>(`/api/admin/applications/${id}`).then((r) => { setD(r); setStatus(r.application.status); setError(null); })
+      .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'This application no longer exists.' : 'Could not load the application.'));
+  }, [id]);
+  useEffect(load, [load]);
+  const [confirmDialog, ask] = useConfirm();
+  const save = async (to: string) => {
+    if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
+    setSaving(true);
+    if (await changeStatus(id, to, notes)) { setNotes(''); load(); onChanged(); }
+    setSaving(false);
+  };
+  if (error) return <ErrorState message={error} onRetry={load} />;
+  if (!d) return <SkeletonRows rows={6} label="Loading application" />;
+  const a = d.application;
+  const p = a.personal ?? {};
+  return (
+    <div className="space-y-6">
+      {confirmDialog}
+      <div className="flex flex-wrap items-center gap-3"><StatusBadge status={a.status} /><span className="text-sm muted">Submitted {formatStaffDateTime(a.createdAt)}</span></div>
+      <section aria-labelledby="d-applicant"><h3 id="d-applicant" className="mb-2 font-semibold">Applicant</h3>
+        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>${d.applicant.emailVerified === false ? ' — e-mail not verified' : ''}` : null],
+          ...PERSONAL.map(([k, l]) => [l, k === 'nationality' || k === 'country' ? countryName(p[k]) : p[k]] as [string, string])]} />
+      </section>
+      <section aria-labelledby="d-academic"><h3 id="d-academic" className="mb-2 font-semibold">Academic history</h3>
+        {a.academicHistory?.highSchool ? <><p className="text-sm font-medium">High school</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.highSchool?.[k]])} /></> : <p className="text-sm muted">None given</p>}
+        {a.academicHistory?.college?.name && <><p className="mt-2 text-sm font-medium">College / university</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.college?.[k]])} /></>}
+        <p className="mt-2 text-sm font-medium">NSC results</p>
+        <NscResultsList results={a.academicHistory?.nscResults ?? []} />
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="detail-eligibility">
+          <span>APS {a.aps ?? '—'}</span><span aria-hidden="true">·</span><span>Meets the course requirements:</span> <EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} />
+        </p>
+        {a.eligible === false && <ul className="mt-1 list-disc pl-6 text-sm">{(a.eligibilityReasons ?? []).map((r) => <li key={r}>{r}</li>)}</ul>}
+      </section>
+      <DocumentReviews applicationId={id} />
+      <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
+        <Dl items={[['Status', a.paymentStatus], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? `${d.payment.method}${d.payment.last4 ? ` •••• ${d.payment.last4}` : ''}` : null], ['Reference', d.payment?.reference], ['Paid', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
+      </section>
+      <section aria-labelledby="d-status" className="card p-4"><h3 id="d-status" className="mb-2 font-semibold">Change status</h3>
+        <div className="grid gap-3">
+          <div><label htmlFor="d-status-select" className="label">Status</label>
+            <select id="d-status-select" className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
+              {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+            </select></div>
+          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
+            <textarea id="d-notes" className="input" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" disabled={saving} onClick={() => save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
+            <button type="button" className="btn-danger" disabled={saving || a.status === 'rejected'} onClick={() => save('rejected')}>Reject</button>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="d-history"><h3 id="d-history" className="mb-2 font-semibold">History</h3>
+        <ol className="space-y-2 text-sm">{d.history.map((h) => (
+          <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
+            <span className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</span>
+            {!h.fromStatus && a.enteredBy && <span className="block" data-testid="entered-by">Entered by {a.enteredBy.name}{a.enteredBy.campus ? ` at ${a.enteredBy.campus}` : ''}</span>}
+            <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}</span>
+            {h.notes && <span className="block">{h.notes}</span>}
+          </li>))}</ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The one status badge (issue #15 point 5): a status looks the same to admins, students and the external
+ * pages. Colours of spec §4 for application statuses (pending yellow, under_review blue, documents_required
+ * orange, accepted green, rejected red, payment_pending purple); the external system's student statuses
+ * (spec §3) reuse them (active green, graduated blue, withdrawn grey); anything else is grey. The text carries
+ * the meaning; every pair is a 100/900 shade (50/900 in dark mode), well over axe's 4.5:1.
+ */
+import { STATUS_COLOUR } from '#contracts/statuses.ts';
+import { statusLabel } from '#contracts/statuses.ts';
+import type { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
+
+type Colour = 'yellow' | 'blue' | 'orange' | 'green' | 'red' | 'purple' | 'grey';
+
+const EXTERNAL_COLOUR: Record<typeof EXTERNAL_STUDENT_STATUSES[number], Colour> = {
+  active: 'green', pending: 'yellow', graduated: 'blue', withdrawn: 'grey',
+};
+
+const CLASSES: Record<Colour, string> = {
+  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300 dark:bg-yellow-900 dark:text-yellow-50 dark:ring-yellow-700',
+  blue: 'bg-blue-100 text-blue-900 ring-blue-300 dark:bg-blue-900 dark:text-blue-50 dark:ring-blue-700',
+  orange: 'bg-orange-100 text-orange-900 ring-orange-300 dark:bg-orange-900 dark:text-orange-50 dark:ring-orange-700',
+  green: 'bg-green-100 text-green-900 ring-green-300 dark:bg-green-900 dark:text-green-50 dark:ring-green-700',
+  red: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-900 dark:text-red-50 dark:ring-red-700',
+  purple: 'bg-purple-100 text-purple-900 ring-purple-300 dark:bg-purple-900 dark:text-purple-50 dark:ring-purple-700',
+  grey: 'bg-slate-200 text-slate-900 ring-slate-300 dark:bg-slate-700 dark:text-slate-50 dark:ring-slate-500',
+};
+
+/** The colour name a status is shown in ('under_review' → 'blue', 'withdrawn' → 'grey', unknown → 'grey'). */
+export function statusColour(status: string): Colour {
+  return (STATUS_COLOUR as Record<string, Colour>)[status] ?? (EXTERNAL_COLOUR as Record<string, Colour>)[status] ?? 'grey';
+}
+
+/** A pill with the status's label ('under_review' → 'Under Review') in its colour; `data-status`/`data-colour` for tests. */
+export function StatusBadge({ status }: { status: string }) {
+  const colour = statusColour(status);
+  return (
+    <span data-status={status} data-colour={colour}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${CLASSES[colour]}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}

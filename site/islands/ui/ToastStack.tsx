@@ -1,0 +1,25 @@
+/**
+ * The toasts themselves, with Radix Toast (spec §9: max 5, 5000 ms, swipe right, threshold 50 px, hotkey F8).
+ * Loaded by the Toaster island only once a toast is shown (issue #17: Radix Toast is about 10 KB of a page's
+ * JavaScript, and most page views show no toast).
+ */
+import type { ReactElement } from 'react';
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { dismissToast, TOAST_CLASSES, type Toast } from '../../stores/toasts.ts';
+
+/** Renders `toasts` in a Radix Toast viewport (a labelled region, F8 moves focus there). */
+export default function ToastStack({ toasts }: { toasts: Toast[] }): ReactElement {
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root key={t.id} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
+          data-testid="toast" className={`mb-2 rounded-lg border p-4 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
+          <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
+          {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none [&>li]:relative" />
+    </ToastPrimitive.Provider>
+  );
+}
