@@ -16,6 +16,7 @@ export const TOAST_CLASSES: Record<NonNullable<Toast['variant']>, string> = {
 export const TOAST_LIMIT = 5;
 const FLASH_KEY = 'flash-toast';
 let next = 1;
+let leaving = false;
 
 /** Shows `t` now; the oldest goes when more than TOAST_LIMIT are queued. */
 export function toast(t: Omit<Toast, 'id'>): void {
@@ -32,8 +33,15 @@ export function flashToast(t: Omit<Toast, 'id'>): void {
   try { sessionStorage.setItem(FLASH_KEY, JSON.stringify({ ...t, from: window.location.pathname })); } catch { toast(t); }
 }
 
-/** Shows a toast saved by flashToast on an earlier page. */
+/**
+ * This page is about to navigate away (e.g. a signed-in person sent on from /login): a flashed toast waiting in
+ * sessionStorage stays there for the next page, even if a Toaster hydrates before the navigation completes.
+ */
+export function keepFlashForNextPage(): void { leaving = true; }
+
+/** Shows a toast saved by flashToast on an earlier page (not after keepFlashForNextPage()). */
 export function showFlashedToast(): void {
+  if (leaving) return;
   try {
     const raw = sessionStorage.getItem(FLASH_KEY);
     if (!raw) return;

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../ui/use-session.ts';
 import { destinationAfterLogin, safeRedirect } from './safe-redirect.ts';
-import { $toasts, flashToast } from '../../stores/toasts.ts';
+import { $toasts, flashToast, keepFlashForNextPage } from '../../stores/toasts.ts';
 
 export function useSignedInRedirect(): void {
   const { user, isLoading } = useSession();
@@ -15,7 +15,9 @@ export function useSignedInRedirect(): void {
     if (isLoading || decided.current) return;
     decided.current = true;
     if (!user) return;
-    // A toast that brought the person here (e.g. 'Unauthorized' from an admin page) goes on with them.
+    // A toast that brought the person here (e.g. 'Unauthorized' from an admin page) goes on with them, whether
+    // this page's Toaster already showed it or it still waits in sessionStorage.
+    keepFlashForNextPage();
     const shown = $toasts.get().at(-1);
     if (shown) { const { id: _id, ...rest } = shown; flashToast(rest); }
     window.location.replace(destinationAfterLogin(user.role, new URLSearchParams(window.location.search).get('redirect')));
