@@ -15,8 +15,9 @@ export const TOAST_CLASSES: Record<NonNullable<Toast['variant']>, string> = {
 };
 export const TOAST_LIMIT = 5;
 const FLASH_KEY = 'flash-toast';
-let next = 1;
+/** Set once this page is on its way out: a toast flashed by an earlier page is then left for the next one. */
 let leaving = false;
+let next = 1;
 
 /** Shows `t` now; the oldest goes when more than TOAST_LIMIT are queued. */
 export function toast(t: Omit<Toast, 'id'>): void {
@@ -34,12 +35,15 @@ export function flashToast(t: Omit<Toast, 'id'>): void {
 }
 
 /**
- * This page is about to navigate away (e.g. a signed-in person sent on from /login): a flashed toast waiting in
- * sessionStorage stays there for the next page, even if a Toaster hydrates before the navigation completes.
+ * Call just before sending the browser on (location.replace) from a page that did not save the flashed toast
+ * itself, e.g. /login passing a signed-in person on: this page's Toaster, if it hydrates in the meantime, no
+ * longer takes the toast that should reach the next page.
  */
-export function keepFlashForNextPage(): void { leaving = true; }
+export function keepFlashedToast(): void {
+  leaving = true;
+}
 
-/** Shows a toast saved by flashToast on an earlier page (not after keepFlashForNextPage()). */
+/** Shows a toast saved by flashToast on an earlier page (not while this page is leaving, see keepFlashedToast). */
 export function showFlashedToast(): void {
   if (leaving) return;
   try {

@@ -5,12 +5,14 @@
  * detail panel (ApplicationReview.tsx). Toasts 'Application updated' / 'Update failed' (spec §8).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationsPage, BulkResult } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $adminCourses } from './admin-stores.ts';
 import Panel from './Panel.tsx';
 import { ApplicationReview, changeStatus } from './ApplicationReview.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -21,7 +23,6 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge } from './EligibilityBadge.tsx';
 
 type Page = AdminApplicationsPage;
-interface CourseOption { id: number; title: string }
 type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course' | 'aps';
 
 export default function ApplicationsManager({ pageSize: initialSize = 20, heading = true }: { pageSize?: number; heading?: boolean }) {
@@ -42,7 +43,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const [data, setData] = useState<Page | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
-  const [courses, setCourses] = useState<CourseOption[]>([]);
+  const courses = useStore($adminCourses).data?.courses ?? [];
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<number | 'bulk' | null>(null);
   const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
@@ -50,7 +51,6 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const seq = useRef(0);
 
   useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
-  useEffect(() => { api<{ courses: CourseOption[] }>('/api/courses?all=1').then((r) => setCourses(r.courses)).catch(() => {}); }, []);
 
   const query = new URLSearchParams({ q: term, status, courseId, eligibility, sort, dir, page: String(page), pageSize: String(size) }).toString();
   const load = useCallback(async () => {
