@@ -15,6 +15,8 @@ export const TOAST_CLASSES: Record<NonNullable<Toast['variant']>, string> = {
 };
 export const TOAST_LIMIT = 5;
 const FLASH_KEY = 'flash-toast';
+/** Set once this page is on its way out: a toast flashed by an earlier page is then left for the next one. */
+let leaving = false;
 let next = 1;
 
 /** Shows `t` now; the oldest goes when more than TOAST_LIMIT are queued. */
@@ -32,8 +34,18 @@ export function flashToast(t: Omit<Toast, 'id'>): void {
   try { sessionStorage.setItem(FLASH_KEY, JSON.stringify({ ...t, from: window.location.pathname })); } catch { toast(t); }
 }
 
-/** Shows a toast saved by flashToast on an earlier page. */
+/**
+ * Call just before sending the browser on (location.replace) from a page that did not save the flashed toast
+ * itself, e.g. /login passing a signed-in person on: this page's Toaster, if it hydrates in the meantime, no
+ * longer takes the toast that should reach the next page.
+ */
+export function keepFlashedToast(): void {
+  leaving = true;
+}
+
+/** Shows a toast saved by flashToast on an earlier page (not while this page is leaving, see keepFlashedToast). */
 export function showFlashedToast(): void {
+  if (leaving) return;
   try {
     const raw = sessionStorage.getItem(FLASH_KEY);
     if (!raw) return;

@@ -5,13 +5,13 @@
  * share), fees collected (completed payments, two decimals), 5 recent applications, 4 courses, the four
  * departments and the last site build. Heavy tabs load on first open. The tab lives in the URL hash.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import * as Tabs from '@radix-ui/react-tabs';
-import type { AdminStats } from '#contracts/admin.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
-import { api } from '../../lib/api-client.ts';
 import { appRef, formatMoney, formatStaffDateTime, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $adminStats, $latestFees, $siteBuild } from './admin-stores.ts';
 import { AccessGate } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -27,8 +27,7 @@ const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['co
   ['payments', 'Payments'], ['reports', 'Reports'], ['settings', 'Settings'], ['external', 'External System']] as const;
 type Tab = typeof TABS[number][0];
 
-interface Build { status: string; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; reason: string | null }
-
+/** The /dashboard/admin island: the tabbed dashboard for admins (see the file comment). */
 export default function AdminDashboard() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Dashboard /></AccessGate>;
@@ -70,12 +69,10 @@ function Dashboard() {
   );
 }
 
+/** The dashboard totals, shared by the Overview, Departments and Payments tabs (one request). */
 function useStats() {
-  const [stats, setStats] = useState<AdminStats | null>(null);
-  const [error, setError] = useState(false);
-  const load = useCallback(() => { api<AdminStats>('/api/admin/stats').then((s) => { setStats(s); setError(false); }).catch(() => setError(true)); }, []);
-  useEffect(load, [load]);
-  return { stats, error, load };
+  const { data: stats, error } = useStore($adminStats);
+  return { stats, error: Boolean(error), load: () => $adminStats.revalidate() };
 }
 
 function Stat({ label, value, testid }: { label: string; value: string | number; testid?: string }) {
@@ -142,16 +139,9 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
   );
 }
 
-/** The state of the last publish (DESIGN §4 Rebuild on publish); refreshed every 10 s while open. */
+/** The state of the last publish (DESIGN §4 Rebuild on publish); $siteBuild polls every 10 s while the tab is visible. */
 function BuildStatus() {
-  const [b, setB] = useState<{ build: Build | null; building: boolean } | null>(null);
-  useEffect(() => {
-    let stop = false;
-    const tick = () => api<{ build: Build | null; building: boolean }>('/api/admin/site-build').then((r) => { if (!stop) setB(r); }).catch(() => {});
-    tick();
-    const h = setInterval(() => { if (document.visibilityState === 'visible') tick(); }, 10_000);
-    return () => { stop = true; clearInterval(h); };
-  }, []);
+  const b = useStore($siteBuild).data;
   return (
     <section aria-labelledby="build" className="card p-4" aria-live="polite">
       <h2 id="build" className="mb-1 font-semibold">Public site</h2>
@@ -178,9 +168,9 @@ function Departments() {
 
 function Payments() {
   const { stats } = useStats();
-  const [rows, setRows] = useState<AdminStats['recentApplications'] | null>(null);
-  const [error, setError] = useState(false);
-  useEffect(() => { api<{ applications: AdminStats['recentApplications'] }>('/api/admin/applications?pageSize=20').then((r) => setRows(r.applications)).catch(() => setError(true)); }, []);
+  const fees = useStore($latestFees);
+  const rows = fees.data?.applications;
+  const error = Boolean(fees.error);
   return (
     <div className="space-y-4">
       <p className="text-lg">Fees collected: <strong>{stats ? formatMoney(stats.feesCollected, 'USD') : '…'}</strong></p>

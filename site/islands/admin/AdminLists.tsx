@@ -3,14 +3,15 @@
  * messages (GET /api/admin/contact-messages) and assessment bookings (GET /api/admin/assessment-bookings).
  */
 import { formatStaffDateTime } from '../../lib/format.ts';
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { useStore } from '@nanostores/react';
 import { useSession } from '../ui/use-session.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $assessmentBookings, $contactMessages } from './admin-stores.ts';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
+/** /admin/profile: the signed-in admin's name, e-mail, phone, role and since when, with a link to edit them. */
 export function AdminProfile() {
   const access = useAdminAccess();
   const { user } = useSession();
@@ -33,22 +34,15 @@ export function AdminProfile() {
   );
 }
 
-function useList<T>(path: string, key: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState(false);
-  const load = useCallback(() => { api<Record<string, T[]>>(path).then((r) => { setItems(r[key] ?? []); setError(false); }).catch(() => setError(true)); }, [path, key]);
-  useEffect(load, [load]);
-  return { items, error, load };
-}
-
-interface Message { id: number; firstName: string; lastName: string; email: string; phone: string | null; message: string; createdAt: string }
-
+/** /admin/messages: contact-form messages, newest first. */
 export function MessagesList() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Messages /></AccessGate>;
 }
 function Messages() {
-  const { items, error, load } = useList<Message>('/api/admin/contact-messages', 'messages');
+  const { data, error } = useStore($contactMessages);
+  const items = data?.messages;
+  const load = () => $contactMessages.revalidate();
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Contact messages</h1>
@@ -64,14 +58,15 @@ function Messages() {
   );
 }
 
-interface Booking { id: number; firstName: string; lastName: string; email: string; phone: string; preferredCampus: string; courseInterest: string; assessmentType: string; preferredDate: string; preferredTime: string; createdAt: string }
-
+/** /admin/bookings: assessment-centre bookings as a table. */
 export function BookingsList() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Bookings /></AccessGate>;
 }
 function Bookings() {
-  const { items, error, load } = useList<Booking>('/api/admin/assessment-bookings', 'bookings');
+  const { data, error } = useStore($assessmentBookings);
+  const items = data?.bookings;
+  const load = () => $assessmentBookings.revalidate();
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Assessment bookings</h1>

@@ -5,13 +5,15 @@
  * announcement?'; active toggle. E-mailing on edit uses POST /api/announcements/{id}/notify.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
-import { formatStaffDateTime } from '../../lib/format.ts';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Announcement } from '#contracts/announcements.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $adminAnnouncements } from './admin-stores.ts';
 import Panel from './Panel.tsx';
 import { Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -21,6 +23,7 @@ export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permiss
 export const UNEXPECTED = 'An unexpected error occurred';
 const AnnouncementForm = lazy(() => import('./AnnouncementForm.tsx'));
 
+/** The /admin/announcements island; non-admins see the §6 'Unauthorized Access' message. */
 export default function AnnouncementsManager() {
   const access = useAdminAccess();
   if (access === 'loading') return <SkeletonRows rows={5} label="Checking your access" />;
@@ -29,15 +32,13 @@ export default function AnnouncementsManager() {
 }
 
 function Manager() {
-  const [items, setItems] = useState<Announcement[] | null>(null);
-  const [error, setError] = useState(false);
+  const list = useStore($adminAnnouncements);
+  const items = list.data?.announcements;
+  const error = Boolean(list.error);
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(() => {
-    api<{ announcements: Announcement[] }>('/api/admin/announcements').then((r) => { setItems(r.announcements); setError(false); }).catch(() => setError(true));
-  }, []);
-  useEffect(load, [load]);
+  const load = () => $adminAnnouncements.revalidate();
 
   const toggle = async (a: Announcement) => {
     setBusy(true);

@@ -2,12 +2,14 @@
  * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
  * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Course } from '#contracts/courses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $adminCourses } from './admin-stores.ts';
 import Panel from './Panel.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
@@ -16,21 +18,19 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 
+/** Every course for admins (page /admin/courses and the dashboard tab; `heading` false inside the tab). */
 export default function CoursesManager({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><Manager heading={heading} /></AccessGate>;
 }
 
 function Manager({ heading }: { heading: boolean }) {
-  const [courses, setCourses] = useState<Course[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useStore($adminCourses);
+  const courses = list.data?.courses;
+  const error = list.error ? 'Unable to load courses. Please try again later.' : null;
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const load = useCallback(() => {
-    api<{ courses: Course[] }>('/api/courses?all=1').then((r) => { setCourses(r.courses); setError(null); })
-      .catch(() => setError('Unable to load courses. Please try again later.'));
-  }, []);
-  useEffect(load, [load]);
+  const load = () => $adminCourses.revalidate();
   const [confirmDialog, ask] = useConfirm();
   const toggle = async (c: Course) => {
     if (c.isActive && !await ask({ title: `Deactivate ${c.title}?`, description: 'The course leaves the public site after the next publish and no one can apply for it until you activate it again.', action: 'Deactivate course', danger: true })) return;

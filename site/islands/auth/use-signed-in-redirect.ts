@@ -6,8 +6,9 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../ui/use-session.ts';
 import { destinationAfterLogin, safeRedirect } from './safe-redirect.ts';
-import { $toasts, flashToast } from '../../stores/toasts.ts';
+import { $toasts, flashToast, keepFlashedToast } from '../../stores/toasts.ts';
 
+/** On /login, /register and /auth: sends a signed-in person on (safe ?redirect= or their dashboard), keeping a pending toast for the next page. */
 export function useSignedInRedirect(): void {
   const { user, isLoading } = useSession();
   const decided = useRef(false);
@@ -16,8 +17,10 @@ export function useSignedInRedirect(): void {
     decided.current = true;
     if (!user) return;
     // A toast that brought the person here (e.g. 'Unauthorized' from an admin page) goes on with them.
+    // One not shown yet stays stored: a Toaster hydrating before the next page arrives leaves it alone.
     const shown = $toasts.get().at(-1);
     if (shown) { const { id: _id, ...rest } = shown; flashToast(rest); }
+    keepFlashedToast();
     window.location.replace(destinationAfterLogin(user.role, new URLSearchParams(window.location.search).get('redirect')));
   }, [user, isLoading]);
 }

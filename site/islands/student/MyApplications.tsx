@@ -2,17 +2,17 @@
  * /my-applications (spec §2 My Applications, §4): login required (→ /login); counters Total, Pending, Accepted,
  * Rejected; tabs All, Pending, Accepted, Completed by the §4 filter groups; cards with badge colour, applied date,
  * department, duration ('N/A'), progress and 'View Details' (→ /applications/{id}); the documents_required and
- * payment_pending alerts; empty states. Polls every 30 s while the tab is visible (spec §9).
+ * payment_pending alerts; empty states. Polls every 30 s while the tab is visible (spec §9, student-stores.ts).
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { FILTER_GROUPS } from '#contracts/application-steps.ts';
-import { APPLICATIONS_POLL_MS } from '#contracts/notifications.ts';
-import { apiOrNull } from '../../lib/api-client.ts';
+import { useStore } from '@nanostores/react';
 import { appRef, formatDate } from '../../lib/format.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
-import { applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner, usePolling } from './shared.tsx';
+import { applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner } from './shared.tsx';
+import { $myApplications } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
 
@@ -20,19 +20,17 @@ type Filter = keyof typeof FILTER_GROUPS;
 const TABS: [Filter, string][] = [['all', 'All'], ['pending', 'Pending'], ['accepted', 'Accepted'], ['completed', 'Completed']];
 const inGroup = (f: Filter, status: string) => { const g = FILTER_GROUPS[f]; return !g || g.includes(status); };
 
+/** The /my-applications island (see the file comment). */
 export default function MyApplications() {
   const session = useSession();
   const [tab, setTab] = useState<Filter>('all');
   useEffect(() => { if (!session.isLoading && !session.user) redirectToLogin(false); }, [session.isLoading, session.user]);
-  const apps = usePolling(async () => {
-    const r = await apiOrNull<{ applications: ApplicationItem[] }>('/api/colfront/applications?mine=1');
-    if (r === null) { redirectToLogin(false); return []; }
-    return r.applications;
-  }, APPLICATIONS_POLL_MS, Boolean(session.user));
+  const apps = useStore($myApplications);
+  useEffect(() => { if (apps.data === null) redirectToLogin(false); }, [apps.data]);
 
-  if (session.isLoading || !session.user || (apps.loading && !apps.data)) return <Spinner label="Loading your applications…" />;
+  if (session.isLoading || !session.user || (!apps.data && !apps.error)) return <Spinner label="Loading your applications…" />;
   if (apps.error && !apps.data) {
-    return <div role="alert" className="card p-6"><p className="font-semibold">Your applications could not be loaded.</p><p className="muted">{apps.error}</p><button type="button" className="btn-secondary mt-4" onClick={() => void apps.reload()}>Try again</button></div>;
+    return <div role="alert" className="card p-6"><p className="font-semibold">Your applications could not be loaded.</p><p className="muted">{apps.error.message}</p><button type="button" className="btn-secondary mt-4" onClick={() => $myApplications.revalidate()}>Try again</button></div>;
   }
   const list = apps.data ?? [];
   const count = (f: Filter) => list.filter((a) => inGroup(f, a.status)).length;

@@ -3,24 +3,24 @@
  * Notifications, Profile (initial 'dashboard'); spinner while loading; progress bar with the milestones
  * Submitted, Payment, Documents, Review, Decision; the 3 latest notifications; mark read one/all; deadlines from
  * the course start date. Non-students and logged-out visitors → /login. Polls notifications every 15 s and
- * applications every 30 s while the tab is visible (spec §9). Offline it shows the last-known applications and
- * notifications of this user, marked with their date (issue #16 point 4, lib/offline-snapshot.ts).
+ * applications every 30 s while the tab is visible (spec §9, student-stores.ts). Offline it shows the last-known
+ * applications and notifications of this user, marked with their date (issue #16 point 4).
  */
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
+import { useStore } from '@nanostores/react';
 import { appRef, countryName, formatBytes, formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { statusLabel } from '#contracts/statuses.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
-import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS } from '#contracts/notifications.ts';
-import { api, apiOrNull } from '../../lib/api-client.ts';
-import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
+import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { deadlinesFor, daysLeftText } from './deadlines.ts';
 import { MILESTONES, milestonesReached } from './milestones.ts';
-import { applicationProgress, courseName, ProgressBar, Spinner, usePolling } from './shared.tsx';
+import { applicationProgress, courseName, ProgressBar, Spinner } from './shared.tsx';
+import { $dashboardApplications, $notifications } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationListItem as ApplicationItem, UploadView } from '#contracts/application-views.ts';
 import type { Notification as NotificationItem } from '#contracts/notifications.ts';
@@ -28,6 +28,7 @@ import type { Notification as NotificationItem } from '#contracts/notifications.
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
 const country = (v?: string | null) => countryName(v);
 
+/** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
   const session = useSession();
   const user = session.user;
@@ -35,42 +36,29 @@ export default function StudentDashboard() {
   const [tab, setTab] = useState('dashboard');
   useEffect(() => { if (!session.isLoading && !allowed) window.location.replace('/login'); }, [session.isLoading, allowed]);
 
-  const [staleSince, setStaleSince] = useState<string | null>(null);
-  /** Remembers what loaded; without a connection, answers the last-known copy and marks the page as stale. */
-  const lastKnown = <T,>(key: string, load: () => Promise<T>) => async (): Promise<T> => {
-    try {
-      const data = await load();
-      if (user) remember(key, user.id, data);
-      setStaleSince(null);
-      return data;
-    } catch (e) {
-      const snap = user && isNetworkError(e) ? recall<T>(key, user.id) : null;
-      if (!snap) throw e;
-      setStaleSince(snap.savedAt);
-      return snap.data;
-    }
-  };
-  const apps = usePolling(lastKnown('applications', async () => (await apiOrNull<{ applications: ApplicationItem[] }>('/api/colfront/applications'))?.applications ?? []), APPLICATIONS_POLL_MS, allowed);
-  const notes = usePolling(lastKnown('notifications', async () => (await apiOrNull<{ notifications: NotificationItem[] }>('/api/colfront/notifications'))?.notifications ?? []), NOTIFICATIONS_POLL_MS, allowed);
+  const apps = useStore($dashboardApplications);
+  const notes = useStore($notifications);
+  // Offline: the last-known copies, marked with when they were fetched (issue #16 point 4).
+  const staleSince = apps.data?.offlineSince ?? notes.data?.offlineSince ?? null;
   const [uploads, setUploads] = useState<UploadView[] | null>(null);
   useEffect(() => { if (tab === 'documents' && allowed) void api<{ uploads: UploadView[] }>('/api/uploads').then((r) => setUploads(r.uploads)).catch(() => setUploads([])); }, [tab, allowed]);
 
-  if (session.isLoading || !allowed || (apps.loading && !apps.data) || (notes.loading && !notes.data)) return <Spinner label="Loading your dashboard…" />;
-  const applications = apps.data ?? [];
-  const notifications = notes.data ?? [];
+  if (session.isLoading || !allowed || (!apps.data && !apps.error) || (!notes.data && !notes.error)) return <Spinner label="Loading your dashboard…" />;
+  const applications = apps.data?.items ?? [];
+  const notifications = notes.data?.items ?? [];
   const unread = notifications.filter((n) => !n.read).length;
   const latest = applications[0];
 
   async function markRead(id: number) {
     try {
       await api(`/api/notifications/${id}/read`, { method: 'PUT' });
-      notes.setData((list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)));
+      $notifications.mutate({ items: notifications.map((n) => (n.id === id ? { ...n, read: true } : n)), offlineSince: null });
     } catch { toast({ title: 'Could not mark the notification as read', variant: 'destructive' }); }
   }
   async function markAll() {
     try {
       await api('/api/notifications/read-all', { method: 'PUT' });
-      notes.setData((list) => list?.map((n) => ({ ...n, read: true })));
+      $notifications.mutate({ items: notifications.map((n) => ({ ...n, read: true })), offlineSince: null });
     } catch { toast({ title: 'Could not mark notifications as read', variant: 'destructive' }); }
   }
 

@@ -1,9 +1,7 @@
 /**
  * Pieces shared by the applicant islands (wizard, My Applications, application detail, student dashboard):
- * polling that pauses while the tab is hidden (spec §9: notifications 15 s, applications 30 s),
  * progress per spec §4, the login guard and the spinner. The status badge is islands/ui/StatusBadge.tsx.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { progressFor } from '#contracts/statuses.ts';
 import { flashToast } from '../../stores/toasts.ts';
 
@@ -21,37 +19,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   );
 }
 
-export const applicationProgress = (a: { status: string }) => progressFor(a.status);
-export const courseName = (a: { course: CourseSummary | null }) => a.course?.name || a.course?.title || 'Unknown Course';
-
-/**
- * Runs `load` now and every `ms` milliseconds while the tab is visible; when the tab comes back it reloads
- * at once. Returns {data, error, loading, reload}. `enabled` false keeps it idle (e.g. before the user is known).
- */
-export function usePolling<T>(load: () => Promise<T>, ms: number, enabled = true) {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const reload = useCallback(async () => {
-    try { setData(await loadRef.current()); setError(null); }
-    catch (e) { setError(e instanceof Error ? e.message : String(e)); }
-    finally { setLoading(false); }
-  }, []);
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const start = () => { stop(); if (!document.hidden) timer = setInterval(() => { void reload(); }, ms); };
-    const stop = () => { if (timer) clearInterval(timer); timer = undefined; };
-    const onVisibility = () => { if (document.hidden) stop(); else { void reload(); start(); } };
-    void reload();
-    start();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => { stop(); document.removeEventListener('visibilitychange', onVisibility); };
-  }, [enabled, ms, reload]);
-  return { data, error, loading, reload, setData };
-}
+/** Progress percent of an application by its status (spec §4: pending 20 … rejected 100, other 0). */
+export const applicationProgress = (a: { status: string }): number => progressFor(a.status);
+/** The course's name, else its title, else 'Unknown Course' (spec §2 My Applications). */
+export const courseName = (a: { course: CourseSummary | null }): string => a.course?.name || a.course?.title || 'Unknown Course';
 
 /** Sends the visitor to /login, keeping the page to come back to. */
 export function redirectToLogin(withRedirect = true, toastOpts?: { title: string; description: string }) {

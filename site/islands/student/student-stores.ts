@@ -1,0 +1,54 @@
+/**
+ * The applicant's polled data as @nanostores/query stores (issue #15 point 5; setup in stores/fetcher.ts):
+ * applications every 30 s and notifications every 15 s while the tab is visible, and at once when the tab comes
+ * back (spec §9). A store stays idle until its user is known (the key holds the user id atom). The dashboard's
+ * stores remember what loaded and, without a connection, answer the last-known copy of this user with the time
+ * it was fetched (issue #16 point 4, lib/offline-snapshot.ts).
+ */
+import { computed } from 'nanostores';
+import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS, type Notification } from '#contracts/notifications.ts';
+import type { ApplicationListItem } from '#contracts/application-views.ts';
+import { apiOrNull } from '../../lib/api-client.ts';
+import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
+import { createFetcherStore } from '../../stores/fetcher.ts';
+import { $session } from '../../stores/session.ts';
+
+/** Fresh data (`offlineSince` null), or the last-known copy and when it was fetched (ISO 8601) while offline. */
+export interface LastKnown<T> { items: T; offlineSince: string | null }
+
+const $userId = computed($session, (s) => s.user?.id ?? null);
+const $studentId = computed($session, (s) => (s.user?.role === 'student' ? s.user.id : null));
+
+/** A fetcher for keys [path, '#', userId] that remembers its answer under `snapshot` and falls back to it offline. */
+function lastKnown<T>(snapshot: string, pick: (body: Record<string, T> | null) => T) {
+  return async (...parts: unknown[]): Promise<LastKnown<T>> => {
+    const [path, , userId] = parts as [string, string, number];
+    try {
+      const items = pick(await apiOrNull<Record<string, T>>(path));
+      remember(snapshot, userId, items);
+      return { items, offlineSince: null };
+    } catch (e) {
+      const snap = isNetworkError(e) ? recall<T>(snapshot, userId) : null;
+      if (!snap) throw e;
+      return { items: snap.data, offlineSince: snap.savedAt };
+    }
+  };
+}
+
+const polled = (ms: number) => ({ revalidateInterval: ms, revalidateOnFocus: true, revalidateOnReconnect: true });
+
+/** The student dashboard's applications (GET /api/colfront/applications), polled every 30 s. */
+export const $dashboardApplications = createFetcherStore<LastKnown<ApplicationListItem[]>>(['/api/colfront/applications', '#', $studentId], {
+  ...polled(APPLICATIONS_POLL_MS), fetcher: lastKnown<ApplicationListItem[]>('applications', (r) => r?.applications ?? []),
+});
+
+/** The student dashboard's notifications (GET /api/colfront/notifications), polled every 15 s. */
+export const $notifications = createFetcherStore<LastKnown<Notification[]>>(['/api/colfront/notifications', '#', $studentId], {
+  ...polled(NOTIFICATIONS_POLL_MS), fetcher: lastKnown<Notification[]>('notifications', (r) => r?.notifications ?? []),
+});
+
+/** My Applications (GET /api/colfront/applications?mine=1), polled every 30 s; null when the session is gone (401). */
+export const $myApplications = createFetcherStore<ApplicationListItem[] | null>(['/api/colfront/applications?mine=1', '#', $userId], {
+  ...polled(APPLICATIONS_POLL_MS),
+  fetcher: async (...parts: unknown[]) => (await apiOrNull<{ applications: ApplicationListItem[] }>(String(parts[0])))?.applications ?? null,
+});
