@@ -15,7 +15,7 @@ import { openDatabase } from '../api/src/db/client.ts';
 import { users } from '../api/src/db/schema/users.ts';
 import { drainSmsOutbox, queueSms } from '../api/src/sms/sms-outbox.ts';
 import { bulkSmsDriver } from '../api/src/sms/sms-drivers.ts';
-import { startBulkSmsStub } from '../api/src/sms/bulksms.stub.ts';
+import { startBulkSmsStub } from '../api/src/test/bulksms.stub.ts';
 import { statusSms } from '../api/src/sms/sms-text.ts';
 import { freshPgDatabase, ROOT } from './lib.ts';
 

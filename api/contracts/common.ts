@@ -28,10 +28,13 @@ export const IdParamSchema = /*#__PURE__*/ z.object({ id: z.coerce.number().int(
  * An optional image address: http(s) only — never `javascript:`, `data:` or any other scheme (ASVS 5.0 V1.2.2);
  * blank or null is stored as null. Used by course and announcement forms.
  */
-export const httpImageUrl = () => z.union([
+export const httpImageUrl = (): z.ZodPipe<
+  z.ZodOptional<z.ZodUnion<readonly [z.ZodLiteral<''>, z.ZodNull, z.ZodPipe<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<''>, z.ZodURL]>>]>>,
+  z.ZodTransform<string | null, string | null | undefined>
+> => z.union([
   z.literal(''), z.null(),
   z.string().trim().max(2048, 'Please enter a valid URL').pipe(z.union([z.literal(''), z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ })])),
 ]).optional().transform((v) => (v ? v : null));
 
-/** Trims strings before checking them. */
-export const trimmed = () => z.string().trim();
+/** A string schema that trims before its checks (spec §5: surrounding spaces never fail a field). */
+export const trimmed = (): z.ZodString => z.string().trim();

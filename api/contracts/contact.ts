@@ -10,10 +10,10 @@ import * as z from 'zod/mini';
 export const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid idempotency key'));
 
 /** Trimmed name, 2–80 characters; `label` e.g. 'First name'. */
-export const personName = (label: string) => z.string({ error: `${label} must be at least 2 characters` })
+export const personName = (label: string): z.ZodMiniString<string> => z.string({ error: `${label} must be at least 2 characters` })
   .check(z.trim(), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
-/** Trimmed, lower-cased e-mail address. */
-export const emailAddress = () => z.pipe(
+/** Trimmed, lower-cased e-mail address; else 'Please enter a valid email address' (spec §5). */
+export const emailAddress = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
   z.email({ error: 'Please enter a valid email address' }),
 );

@@ -13,19 +13,19 @@ const isObject = (p: { value: unknown }) => p.value != null && typeof p.value ==
  * An object check `fn(value, ctx)` that runs whenever the value is an object, whatever its fields' state.
  * `fn` sees raw field values (possibly missing or of the wrong type) and must tolerate them.
  */
-export function crossField<T>(fn: (v: T, ctx: z.core.$RefinementCtx<T>) => void) {
+export function crossField<T>(fn: (v: T, ctx: z.core.$RefinementCtx<T>) => void): z.core.$ZodCheck<T> {
   return z.superRefine<T>(fn, { when: isObject });
 }
 
 /** 'Passwords do not match' on confirmPassword (spec §5) when both are strings and differ. */
-export const passwordsMatch = <T extends { password: string; confirmPassword: string }>() => crossField<T>((v, ctx) => {
+export const passwordsMatch = <T extends { password: string; confirmPassword: string }>(): z.core.$ZodCheck<T> => crossField<T>((v, ctx) => {
   if (typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.password !== v.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match', input: v.confirmPassword });
   }
 });
 
 /** 'End year cannot be before the start year' on `to` of an institution {from, to} (DESIGN §6 school years). */
-export const yearsInOrder = <T extends { from?: string; to?: string }>() => crossField<T>((v, ctx) => {
+export const yearsInOrder = <T extends { from?: string; to?: string }>(): z.core.$ZodCheck<T> => crossField<T>((v, ctx) => {
   const problem = yearOrderProblem(v.from, v.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem, input: v.to });
 });

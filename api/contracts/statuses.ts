@@ -11,6 +11,7 @@ export type ApplicationStatus = typeof APPLICATION_STATUSES[number];
 export const STATUS_PROGRESS: Record<string, number> = {
   pending: 20, under_review: 40, documents_required: 30, payment_pending: 60, accepted: 80, rejected: 100,
 };
+/** Progress bar percent 0–100 for `status` (spec §4 table); 0 for an unknown status. */
 export function progressFor(status: string): number { return STATUS_PROGRESS[status] ?? 0; }
 
 /** Badge colours, spec §4. */

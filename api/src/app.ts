@@ -15,6 +15,10 @@ import { permissionsPolicy } from './http/permissions-policy.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
 
+/**
+ * The Express app for `deps` (not listening): permissions policy, public cache, helmet CSP, body parsing (JSON depth
+ * limit), sessions, passport, bearer tokens, same-origin check, /api routes, API 404, static site, error handler (DESIGN §1, §4).
+ */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 
+/** A bad or missing environment variable; `message` names the variable and what to set. Caught by the CLI to exit 1 without a stack. */
 export class ConfigError extends Error {}
 
 /** An empty variable counts as unset (`S3_ENDPOINT=` in a shell script). */

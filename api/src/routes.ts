@@ -25,6 +25,10 @@ import { smsRouter } from './features/sms/sms.routes.ts';
 import { eligibilityRouter } from './features/eligibility/eligibility.routes.ts';
 import { walkInRouter } from './features/walk-in/walk-in.routes.ts';
 
+/**
+ * Mounts every feature router under /api (and the /api/colfront aliases of spec §4) on `app`; `publicCache` goes in
+ * front of the anonymous public reads. Every path mounted here is classified in security/policy.ts.
+ */
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic, publicCache?: RequestHandler): void {
   const auth = authRouter(deps, pp);
   app.use('/api/auth', auth);

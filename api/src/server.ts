@@ -25,6 +25,11 @@ import { startContentWatcher, claimHookForCurrentVersion, releaseHookClaim, type
 
 export interface RunningServer { url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config; close(): Promise<void> }
 
+/**
+ * Starts a node from `env` (README Configuration): config, database (migrations, seed, ADMIN_EMAIL), document store,
+ * mail and SMS workers, purges, content watcher, site build and HTTP listener. Resolves when listening (and, with
+ * `waitForSite`, once the site is built). Throws ConfigError naming the variable when config or database is unusable.
+ */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { mailer?: Mailer; waitForSite?: boolean } = {}): Promise<RunningServer> {
   const t0 = Date.now();
   const config = loadConfig(env);

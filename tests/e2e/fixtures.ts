@@ -1,5 +1,9 @@
 /** Shared e2e fixtures: the admin the test server creates, and log-in helpers that use the real UI. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const E2E_ADMIN = { email: 'admin@college.example', password: 'Admin-pass-2026' };
 
@@ -15,49 +19,87 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await expect(page).toHaveURL(expectPath);
 }
 
+/** The port of this run's test server (E2E_PORT, default 4399): playwright.config.ts and serve.ts use the same. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 /**
- * The newest e-mail sent to `to` (subject matching `subject`), read from the `.eml` files the test server's file
- * mailer writes to DATA_DIR/outbox (DESIGN §2 Mail). The server's DATA_DIR is a fresh os.tmpdir()/college-e2e-*
- * directory; the unique recipient address picks the right file even when several servers run on one machine.
- * Waits up to `timeoutMs` for the outbox worker (1 s interval). Returns the decoded text body.
+ * The test server's DATA_DIR (tests/e2e/serve.ts): one folder per port, emptied when the server starts, so a run
+ * reads only its own server's files even when several runs share the machine.
  */
-export async function readMailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<string> {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `college-e2e-${E2E_PORT}`);
+
+/**
+ * The newest e-mail to `to` whose subject matches `subject`, as the recipient's mail program would read it: the
+ * `.eml` files the test server's file mailer writes to DATA_DIR/outbox (DESIGN §2 Mail), parsed with mailparser
+ * (headers decoded, quoted-printable undone, `text` the plain body). Waits up to `timeoutMs` (ms) for the outbox
+ * worker (1 s interval); throws when no such mail arrives in time.
+ */
+export async function readMailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
   const deadline = Date.now() + timeoutMs;
-  const toLine = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi');
+  const wanted = to.toLowerCase();
   while (Date.now() < deadline) {
-    const dirs = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('college-e2e-')).map((d) => path.join(os.tmpdir(), d, 'outbox'));
-    const found: { mtime: number; text: string }[] = [];
-    for (const dir of dirs) {
-      let files: string[] = [];
-      try { files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')); } catch { continue; }
-      for (const f of files) {
-        const full = path.join(dir, f);
-        const raw = fs.readFileSync(full, 'utf8');
-        if (!toLine.test(raw)) continue;
-        const [head, ...body] = raw.split(/\r?\n\r?\n/);
-        if (!subject.test(head!)) continue;
-        let text = body.join('\n\n');
-        if (/quoted-printable/i.test(head!)) text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
-        found.push({ mtime: fs.statSync(full).mtimeMs, text });
-      }
+    let files: string[] = [];
+    try { files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort(); } catch { /* not created yet */ }
+    // File names start with the ISO time of writing: the last match is the newest.
+    for (const f of files.reverse()) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+      const recipients = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+      if (recipients.includes(wanted) && subject.test(mail.subject ?? '')) return mail;
     }
-    if (found.length) return found.sort((a, b) => b.mtime - a.mtime)[0]!.text;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+  throw new Error(`no e-mail to ${to} with a subject matching ${subject} in ${outbox} within ${timeoutMs} ms`);
 }
 
 /** A file for an upload slot, as Playwright's setInputFiles takes it. */
 export interface WizardFile { name: string; mimeType: string; buffer: Buffer }
-/** What an applicant types into the application wizard (spec §2 steps 1–4); step 1's name, e-mail and phone come from the account. */
-export interface WizardData {
-  dateOfBirth: string; nationality: string; addressLine1: string; city: string; state: string; postalCode: string; country: string;
-  highSchool: { name: string; city: string; country: string; from: string; to: string; qualification: string; grade: string };
+/** Step 1's own fields (spec §5 Personal Information); name, e-mail and phone come from the account. */
+export interface PersonalDetails { dateOfBirth: string; nationality: string; addressLine1: string; city: string; state: string; postalCode: string; country: string }
+/** Step 2's high school (spec §5 Academic History); `from`/`to` are years offered by the selects. */
+export interface HighSchool { name: string; city: string; country: string; from: string; to: string; qualification: string; grade: string }
+/** Step 4's card (spec §9 simulated payment). */
+export interface Card { name: string; number: string; expiry: string; cvc: string }
+/** What an applicant types into the application wizard (spec §2 steps 1–4). */
+export interface WizardData extends PersonalDetails {
+  highSchool: HighSchool;
   documents: { idDocument: WizardFile; transcripts: WizardFile };
-  card: { name: string; number: string; expiry: string; cvc: string };
+  card: Card;
+}
+
+/** Fills the personal-details fields of the application form (the wizard's step 1, or the walk-in form). */
+export async function fillPersonalDetails(page: Page, d: PersonalDetails): Promise<void> {
+  await page.locator('#f-dateOfBirth').fill(d.dateOfBirth);
+  await page.locator('#f-nationality').selectOption(d.nationality);
+  await page.locator('#f-addressLine1').fill(d.addressLine1);
+  await page.locator('#f-city').fill(d.city);
+  await page.locator('#f-state').fill(d.state);
+  await page.locator('#f-postalCode').fill(d.postalCode);
+  await page.locator('#f-country').selectOption(d.country);
+}
+
+/** Fills the high-school fields of the application form (the wizard's step 2, or the walk-in form). */
+export async function fillHighSchool(page: Page, hs: HighSchool): Promise<void> {
+  for (const [field, value] of [['name', hs.name], ['qualification', hs.qualification], ['city', hs.city], ['country', hs.country], ['grade', hs.grade]] as const) {
+    await page.locator(`#f-academicHistory-highSchool-${field}`).fill(value);
+  }
+  await page.locator('#f-academicHistory-highSchool-from').selectOption(hs.from);
+  await page.locator('#f-academicHistory-highSchool-to').selectOption(hs.to);
+}
+
+/** Chooses the ID document and the qualifications file, waiting until each slot shows its file name (upload done). */
+export async function attachRequiredDocuments(page: Page, docs: WizardData['documents']): Promise<void> {
+  for (const slot of ['idDocument', 'transcripts'] as const) {
+    await page.locator(`#f-documents-${slot}`).setInputFiles(docs[slot]);
+    await expect(page.getByTestId(`file-${slot}`)).toHaveText(docs[slot].name);
+  }
+}
+
+/** Types the card details of the payment step (not the payment-terms box, which some tests leave for later). */
+export async function fillCard(page: Page, card: Card): Promise<void> {
+  await page.getByLabel('Name on card').fill(card.name);
+  await page.getByLabel('Card number').fill(card.number);
+  await page.getByLabel('Expiry date (MM/YY)').fill(card.expiry);
+  await page.getByLabel('CVC').fill(card.cvc);
 }
 
 /**
@@ -68,36 +110,19 @@ export interface WizardData {
 export async function fillApplicationWizard(page: Page, data: WizardData): Promise<void> {
   const next = () => page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
-  await page.getByLabel('Date of birth').fill(data.dateOfBirth);
-  await page.getByLabel('Nationality').selectOption(data.nationality);
-  await page.getByLabel('Address line 1', { exact: true }).fill(data.addressLine1);
-  await page.getByLabel('City').fill(data.city);
-  await page.getByLabel('State/Province').fill(data.state);
-  await page.getByLabel('Postal code').fill(data.postalCode);
-  await page.getByLabel('Country').selectOption(data.country);
+  await fillPersonalDetails(page, data);
   await next();
 
   await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible();
-  const hs = data.highSchool;
-  for (const [field, value] of [['name', hs.name], ['city', hs.city], ['country', hs.country], ['qualification', hs.qualification], ['grade', hs.grade]] as const) {
-    await page.locator(`#f-academicHistory-highSchool-${field}`).fill(value);
-  }
-  await page.locator('#f-academicHistory-highSchool-from').selectOption(hs.from);
-  await page.locator('#f-academicHistory-highSchool-to').selectOption(hs.to);
+  await fillHighSchool(page, data.highSchool);
   await next();
 
   await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
-  for (const slot of ['idDocument', 'transcripts'] as const) {
-    await page.locator(`#f-documents-${slot}`).setInputFiles(data.documents[slot]);
-    await expect(page.getByTestId(`file-${slot}`)).toHaveText(data.documents[slot].name);
-  }
+  await attachRequiredDocuments(page, data.documents);
   await next();
 
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-  await page.getByLabel('Name on card').fill(data.card.name);
-  await page.getByLabel('Card number').fill(data.card.number);
-  await page.getByLabel('Expiry date (MM/YY)').fill(data.card.expiry);
-  await page.getByLabel('CVC').fill(data.card.cvc);
+  await fillCard(page, data.card);
   await page.locator('#f-payment-paymentTerms').check();
   await next();
 

@@ -1,13 +1,14 @@
 /** Starts the production server for Playwright on a fresh temporary DATA_DIR with a known admin. */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startServer } from '../../api/src/server.ts';
-import { E2E_ADMIN } from './fixtures.ts';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-e2e-'));
+// The folder of this port (fixtures.ts reads the mail outbox there), emptied of anything an earlier run left.
+const dataDir = E2E_DATA_DIR;
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 const env: NodeJS.ProcessEnv = {
-  ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4399', HOST: '127.0.0.1',
+  ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(E2E_PORT), HOST: '127.0.0.1',
   // The browser specs register well over the soft per-IP limit from 127.0.0.1; the proof-of-work path has its own API test.
   REGISTER_SOFT_LIMIT: '1000',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -4,96 +4,93 @@
  * whose history says who entered it and where.
  */
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, logInThroughUi, readMailTo, uniqueEmail } from './fixtures.ts';
+import { E2E_ADMIN, attachRequiredDocuments, fillHighSchool, fillPersonalDetails, logInThroughUi, readMailTo, uniqueEmail } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('an admin enters a walk-in application; the applicant sets a password, logs in and sees it "entered by … at Siloam"', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('walkin');
-  await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password, /\/dashboard\/admin/);
-  await page.goto('/admin/applications');
-  await page.getByRole('link', { name: 'New walk-in application' }).click();
-  await expect(page).toHaveURL(/\/admin\/applications\/new$/);
 
-  // 1. The account: checks first, then created.
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('The applicant must agree to the privacy notice')).toBeVisible();
-  await expect(page.getByLabel('First name')).toBeFocused();
-  await page.getByLabel('First name').fill('Mpho');
-  await page.getByLabel('Last name').fill('Ndlovu');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('0721234567');
-  await page.getByLabel('Campus').selectOption({ label: 'Siloam' });
-  await page.getByLabel(/agrees that the college keeps their details/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('walkin-account')).toContainText(`Mpho Ndlovu · ${email}`);
-  await expect(page.getByTestId('walkin-account')).toContainText('It was also sent by SMS to 0721234567');
+  await test.step('the admin opens "New walk-in application" from the applications list', async () => {
+    await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password, /\/dashboard\/admin/);
+    await page.goto('/admin/applications');
+    await page.getByRole('link', { name: 'New walk-in application' }).click();
+    await expect(page).toHaveURL(/\/admin\/applications\/new$/);
+  });
 
-  // 2. The application, on the person's behalf: the wizard's own fields, prefilled from the account.
-  await expect(page.locator('#f-firstName')).toHaveValue('Mpho');
-  await page.locator('#f-courseId').selectOption({ label: 'Bachelor of Science in Information Systems (degree)' });
-  await page.locator('#f-dateOfBirth').fill('2003-02-14');
-  await page.locator('#f-nationality').selectOption('za');
-  await page.locator('#f-addressLine1').fill('45 Market Street');
-  await page.locator('#f-city').fill('Makhado');
-  await page.locator('#f-state').fill('Limpopo');
-  await page.locator('#f-postalCode').fill('0920');
-  await page.locator('#f-country').selectOption('za');
-  await page.locator('#f-academicHistory-highSchool-name').fill('Makhado Secondary');
-  await page.locator('#f-academicHistory-highSchool-qualification').fill('National Senior Certificate');
-  await page.locator('#f-academicHistory-highSchool-city').fill('Makhado');
-  await page.locator('#f-academicHistory-highSchool-country').fill('South Africa');
-  await page.locator('#f-academicHistory-highSchool-from').selectOption('2017');
-  await page.locator('#f-academicHistory-highSchool-to').selectOption('2021');
-  await page.locator('#f-academicHistory-highSchool-grade').fill('61%');
-  await page.getByRole('button', { name: 'Add subject' }).click();
-  await expect(page.locator('#f-nsc-0-subject')).toBeFocused();
-  await page.locator('#f-nsc-0-subject').selectOption('Mathematics');
-  await page.locator('#f-nsc-0-percent').fill('52');
-  await page.getByRole('button', { name: 'Add subject' }).click();
-  await page.locator('#f-nsc-1-subject').selectOption('Physical Sciences');
-  await page.locator('#f-nsc-1-percent').fill('61');
-  await expect(page.getByTestId('nsc-aps')).toHaveText('APS so far: 9');
-  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-scan.pdf');
-  await page.locator('#f-documents-transcripts').setInputFiles({ name: 'matric-scan.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByTestId('file-transcripts')).toHaveText('matric-scan.pdf');
+  await test.step('1. the account: checks first, then created, and the set-password link also goes by SMS', async () => {
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('The applicant must agree to the privacy notice')).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeFocused();
+    await page.getByLabel('First name').fill('Mpho');
+    await page.getByLabel('Last name').fill('Ndlovu');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('0721234567');
+    await page.getByLabel('Campus').selectOption({ label: 'Siloam' });
+    await page.getByLabel(/agrees that the college keeps their details/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('walkin-account')).toContainText(`Mpho Ndlovu · ${email}`);
+    await expect(page.getByTestId('walkin-account')).toContainText('It was also sent by SMS to 0721234567');
+  });
 
-  // The eligibility warning (not a block) for the chosen course.
-  const notice = page.getByTestId('eligibility-notice');
-  await expect(notice).toContainText('Your NSC results do not meet the entry requirements for Bachelor of Science in Information Systems yet');
-  await expect(notice).toContainText('APS 9 — 28 needed');
-  await expect(notice).toContainText('Mathematics 52 % — 60 % needed');
+  await test.step('2. the application on their behalf: the wizard\'s own fields, prefilled from the account, with NSC results and scans', async () => {
+    await expect(page.locator('#f-firstName')).toHaveValue('Mpho');
+    await page.locator('#f-courseId').selectOption({ label: 'Bachelor of Science in Information Systems (degree)' });
+    await fillPersonalDetails(page, { dateOfBirth: '2003-02-14', nationality: 'za', addressLine1: '45 Market Street', city: 'Makhado', state: 'Limpopo', postalCode: '0920', country: 'za' });
+    await fillHighSchool(page, { name: 'Makhado Secondary', qualification: 'National Senior Certificate', city: 'Makhado', country: 'South Africa', from: '2017', to: '2021', grade: '61%' });
+    await page.getByRole('button', { name: 'Add subject' }).click();
+    await expect(page.locator('#f-nsc-0-subject')).toBeFocused();
+    await page.locator('#f-nsc-0-subject').selectOption('Mathematics');
+    await page.locator('#f-nsc-0-percent').fill('52');
+    await page.getByRole('button', { name: 'Add subject' }).click();
+    await page.locator('#f-nsc-1-subject').selectOption('Physical Sciences');
+    await page.locator('#f-nsc-1-percent').fill('61');
+    await expect(page.getByTestId('nsc-aps')).toHaveText('APS so far: 9');
+    await attachRequiredDocuments(page, {
+      idDocument: { name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: PDF },
+      transcripts: { name: 'matric-scan.pdf', mimeType: 'application/pdf', buffer: PDF },
+    });
+  });
 
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByText('You must agree to the payment terms')).toBeVisible();
-  await page.locator('#f-payment-paymentTerms').check();
-  await page.locator('#f-certification').check();
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  const done = page.getByRole('heading', { name: /^Application APP-\d+ submitted$/ });
-  await expect(done).toBeVisible();
-  const ref = (await done.textContent())!.match(/APP-(\d+)/)![1]!;
+  await test.step('the form warns (without blocking) that the results miss the course\'s entry requirements', async () => {
+    const notice = page.getByTestId('eligibility-notice');
+    await expect(notice).toContainText('Your NSC results do not meet the entry requirements for Bachelor of Science in Information Systems yet');
+    await expect(notice).toContainText('APS 9 — 28 needed');
+    await expect(notice).toContainText('Mathematics 52 % — 60 % needed');
+  });
 
-  // The admin list shows it with its APS and eligibility.
-  await page.goto('/admin/applications');
-  await page.getByLabel('Search').fill(email);
-  const row = page.getByTestId('app-row').filter({ hasText: `APP-${ref}` });
-  await expect(row).toContainText('9');
-  await expect(row).toContainText('No');
+  const ref = await test.step('submitted once the payment terms and certification are ticked; the admin list shows its APS and eligibility', async () => {
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('You must agree to the payment terms')).toBeVisible();
+    await page.locator('#f-payment-paymentTerms').check();
+    await page.locator('#f-certification').check();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    const done = page.getByRole('heading', { name: /^Application APP-\d+ submitted$/ });
+    await expect(done).toBeVisible();
+    const id = (await done.textContent())!.match(/APP-(\d+)/)![1]!;
 
-  // 3. The applicant: the e-mailed link, a password of their own, then their application.
-  const mail = await readMailTo(email, /Set your password/);
-  const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail)![0]!;
-  const applicant = await browser.newPage({ baseURL: new URL(page.url()).origin });
-  await applicant.goto(new URL(link).pathname + new URL(link).hash);
-  await applicant.locator('#reset-password').fill('walk-in-pass-1');
-  await applicant.locator('#reset-confirmPassword').fill('walk-in-pass-1');
-  await applicant.getByRole('button', { name: 'Set new password' }).click();
-  await expect(applicant).toHaveURL(/\/login/);
-  await logInThroughUi(applicant, email, 'walk-in-pass-1', /\/dashboard\/student/);
-  await applicant.goto(`/applications/${ref}`);
-  await expect(applicant.getByTestId('entered-by')).toHaveText(`Entered by College Admin at Siloam`);
-  await expect(applicant.getByText('id-scan.pdf')).toBeVisible();
-  await applicant.close();
+    await page.goto('/admin/applications');
+    await page.getByLabel('Search').fill(email);
+    const row = page.getByTestId('app-row').filter({ hasText: `APP-${id}` });
+    await expect(row).toContainText('9');
+    await expect(row).toContainText('No');
+    return id;
+  });
+
+  await test.step('3. the applicant sets a password from the e-mailed link, logs in and sees who entered the application where', async () => {
+    const mail = await readMailTo(email, /Set your password/);
+    const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.text ?? '')![0]!;
+    const applicant = await browser.newPage({ baseURL: new URL(page.url()).origin });
+    await applicant.goto(new URL(link).pathname + new URL(link).hash);
+    await applicant.locator('#reset-password').fill('walk-in-pass-1');
+    await applicant.locator('#reset-confirmPassword').fill('walk-in-pass-1');
+    await applicant.getByRole('button', { name: 'Set new password' }).click();
+    await expect(applicant).toHaveURL(/\/login/);
+    await logInThroughUi(applicant, email, 'walk-in-pass-1', /\/dashboard\/student/);
+    await applicant.goto(`/applications/${ref}`);
+    await expect(applicant.getByTestId('entered-by')).toHaveText(`Entered by College Admin at Siloam`);
+    await expect(applicant.getByText('id-scan.pdf')).toBeVisible();
+    await applicant.close();
+  });
 });

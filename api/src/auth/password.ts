@@ -7,6 +7,9 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 /** `algorithm: 2` is Algorithm.Argon2id (a const enum, which erasable TypeScript cannot reference). */
 export const ARGON2_OPTIONS: Options = { algorithm: 2 as Options['algorithm'], memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * The argon2id hash (PHC string `$argon2id$v=19$m=19456,t=2,p=1$…`) of the whole `password` (ASVS 11.4.2). Rejects only if the native binding fails.
+ */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }

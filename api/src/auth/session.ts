@@ -30,6 +30,10 @@ export function lifetimeFor(role: string, remember: boolean): number {
   return remember && role !== 'admin' ? REMEMBER_MS : ABSOLUTE_MS;
 }
 
+/**
+ * A passport instance with the local strategy (e-mail + password; an unknown e-mail still spends one argon2
+ * verify, ASVS 6.3.8) that stores only the user id in the session and loads the PublicUser from it per request.
+ */
 export function configurePassport(database: Database): passport.PassportStatic {
   const p = new passport.Passport() as unknown as passport.PassportStatic;
   p.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, async (email, password, done) => {
@@ -50,6 +54,10 @@ export function configurePassport(database: Database): passport.PassportStatic {
   return p;
 }
 
+/**
+ * express-session with the PostgreSQL store (table `session`, pruned every 15 min): cookie SESSION_COOKIE, HttpOnly,
+ * SameSite=Lax, Secure on https, max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3).
+ */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
   const PgStore = connectPgSimple(session);
   return session({
@@ -130,6 +138,7 @@ export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> 
   await revokeAllTokens(db, userId);
 }
 
+/** The token of an `Authorization: Bearer <token>` header (trimmed), or undefined when there is none (DESIGN §4). */
 export function bearerToken(req: Request): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
@@ -142,6 +151,7 @@ export function bearerToken(req: Request): string | undefined {
  */
 export const SIGNED_IN_COOKIE = 'college.signed_in';
 
+/** Sets SIGNED_IN_COOKIE='1' (readable by scripts, not HttpOnly) for `maxAgeMs` ms, the login's lifetime. */
 export function setSignedInHint(res: import('express').Response, maxAgeMs: number): void {
   res.cookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: res.req.secure, maxAge: maxAgeMs, httpOnly: false });
 }

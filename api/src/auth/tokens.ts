@@ -9,7 +9,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { authTokens } from '../db/schema/users.ts';
 
-export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+/** SHA-256 of `s` (UTF-8) as 64 lower-case hex characters: how tokens are stored (ASVS 6.4.x, never the clear token). */
+export const sha256 = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
 
 /** How often a token's last use is written (ms): reads do not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -62,6 +63,7 @@ export async function revokeTokenHash(db: DbOrTx, hash: string): Promise<void> {
   await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt)));
 }
 
+/** Revokes every live bearer token of `userId` (password change, reset, log out everywhere; ASVS 5.0 V7.4.3). */
 export async function revokeAllTokens(db: DbOrTx, userId: number): Promise<void> {
   await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }

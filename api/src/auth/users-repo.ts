@@ -4,13 +4,16 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 
+/** A full `users` row as drizzle selects it (includes the password hash: never send it to a client). */
 export type UserRow = typeof users.$inferSelect;
 
+/** The user with this e-mail (trimmed, compared lower-case: one account per address, spec §8), or undefined. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return rows[0];
 }
 
+/** The user with primary key `id`, or undefined. */
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
@@ -30,9 +33,12 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
   return row!;
 }
 
-/** Makes user `id` an admin with this password hash; returns the row. */
+/**
+ * Makes user `id` an admin with this argon2id password hash and marks the address verified if it was not
+ * (the operator vouches for it, DESIGN §4); returns the updated row.
+ */
 export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
 }
 

@@ -9,6 +9,10 @@ import { describeErrorForLog } from './error-log.ts';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', 'ETIMEDOUT', 'EPIPE']);
 
+/**
+ * Whether `err` (or any error in its `cause` chain) means the database is unreachable: a connection error code
+ * (ECONNREFUSED, 57P0x, 08xxx …) or a driver message saying so. Such errors become 503 + Retry-After: 5 s.
+ */
 export function isDatabaseDown(err: any): boolean {
   if (!err) return false;
   if (DB_DOWN_CODES.has(err.code)) return true;
@@ -17,10 +21,16 @@ export function isDatabaseDown(err: any): boolean {
     || (err.cause ? isDatabaseDown(err.cause) : false);
 }
 
+/** Last API route: 404 `{ error: { code: 'not_found', message: 'Not found' } }` for any unknown /api path. */
 export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ error: { code: 'not_found', message: 'Not found' } });
 };
 
+/**
+ * Express error middleware (DESIGN §4 error shape): HttpError → its status and body; body-parser errors →
+ * 400 invalid_json / 413 payload_too_large / 415; other 4xx keep their status; database outage → 503 with
+ * Retry-After 5 (s); anything else → 500 'Something went wrong. Please try again.', logged without stack or query.
+ */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   let status = 500;

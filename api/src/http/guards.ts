@@ -15,11 +15,16 @@ export function currentUser(req: Request): AuthedUser {
   return u;
 }
 
+/** Middleware: passes a signed-in request on, else next(401 'Authentication required') (spec §6). */
 export const requireUser: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(unauthorized());
   next();
 };
 
+/**
+ * Middleware: passes an admin on; next(401) when anonymous, next(403 'You need admin privileges to access this page')
+ * for any other role, logging the denial (user id, role, method, path without query; ASVS 16.3.2).
+ */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   const u = req.user as AuthedUser | undefined;
   if (!u) return next(unauthorized());

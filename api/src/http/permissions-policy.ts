@@ -6,11 +6,15 @@
  */
 import type { RequestHandler } from 'express';
 
+/** The header value: every listed feature off except fullscreen for this origin. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()', 'browsing-topics=()', 'camera=()', 'display-capture=()', 'fullscreen=(self)', 'geolocation=()',
   'gyroscope=()', 'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()', 'usb=()',
 ].join(', ');
 
+/**
+ * Middleware: sets `Permissions-Policy: PERMISSIONS_POLICY` on every response (ASVS 5.0 V3.4; issue #12 finding 10).
+ */
 export const permissionsPolicy: RequestHandler = (_req, res, next) => {
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
   next();

@@ -25,6 +25,10 @@ function wantsFresh(req: Request): boolean {
   return /no-cache|max-age=0/.test(String(req.headers['cache-control'] ?? ''));
 }
 
+/**
+ * A cache for anonymous public GETs: entries live `ttlMs` (ms, default 10 000), at most `maxEntries` (oldest
+ * dropped first); only 200 JSON answers are kept, keyed by scheme + URL. `clear()` empties it (content changed).
+ */
 export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache {
   const entries = new Map<string, Entry>();
   let generation = 0;

@@ -8,6 +8,11 @@ import { HttpError } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Middleware (CSRF, ASVS 3.5.1–3.5.3): an unsafe method with a cookie passes only when Sec-Fetch-Site is
+ * same-origin/none or Origin (else Referer) is this Host over http(s) or `publicUrl`; otherwise next(403
+ * `cross_origin` 'Cross-origin request refused'), logged. Requests without cookies or without any browser signal pass.
+ */
 export function sameOrigin(opts: { publicUrl?: string } = {}): RequestHandler {
   return (req, _res, next) => {
     if (SAFE.has(req.method)) return next();

@@ -30,6 +30,11 @@ export interface Validator<T> extends RequestHandler {
   data(req: Request): T;
 }
 
+/**
+ * Middleware that parses `req[part]` (default the body) with `schema` and replaces it with the parsed value;
+ * on failure next(400 validation_error) whose message is the first issue's and whose `fields` map holds the first
+ * message per field path (house rule "Bad input": never a 500). `.data(req)` returns the parsed value typed `T`.
+ */
 export function validate<T>(schema: SafeParser<T>, part: Part = 'body'): Validator<T> {
   const parsed = new WeakMap<Request, T>();
   const mw: RequestHandler = (req, _res, next) => {

@@ -9,11 +9,18 @@ import nodemailer from 'nodemailer';
 
 export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
 
+/**
+ * Sends through nodemailer to the SMTP server `url` (smtp[s]://user:pass@host:port) from `from`; send() rejects on SMTP errors (the outbox retries).
+ */
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return { send: async (msg) => { await transport.sendMail({ from, ...msg }); } };
 }
 
+/**
+ * Writes each mail as an RFC 5322 `.eml` file (`<ISO time>-<8 hex>.eml`) to `dir` (DATA_DIR/outbox, created if missing)
+ * from `from`: the embedded mode's mail, read by people and tests. send() rejects on write errors.
+ */
 export function fileMailer(dir: string, from: string): Mailer {
   fs.mkdirSync(dir, { recursive: true });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -26,6 +33,7 @@ export function fileMailer(dir: string, from: string): Mailer {
   };
 }
 
+/** Keeps mails in `sent` (in order) instead of sending: the API tests' mailer. */
 export function memoryMailer(): Mailer & { sent: { to: string; subject: string; text: string }[] } {
   const sent: { to: string; subject: string; text: string }[] = [];
   return { sent, send: async (msg) => { sent.push(msg); } };

@@ -17,6 +17,10 @@ export interface MailMessage { to: string; subject: string; text: string }
  */
 export const SENT_BODY = '(delivered; body not kept)';
 
+/**
+ * Queues one or several mails in `mail_outbox` on `db` (pass the caller's transaction, so the mail exists exactly
+ * when the change commits; DESIGN §4), in inserts of at most 500 rows. Rejects on database errors.
+ */
 export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[]): Promise<void> {
   const rows = Array.isArray(msg) ? msg : [msg];
   if (rows.length === 0) return;

@@ -51,7 +51,7 @@ export interface World {
 }
 
 /** Submits a valid application for `courseId` as `s` with two fresh upload rows (and extra `headers`); returns the response. */
-export async function submitAs(t: TestApp, s: Actor, courseId = 1, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function submitAs(t: TestApp, s: Actor, courseId = 1, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<supertest.Response> {
   const idDocument = await insertUpload(t, s.id);
   const transcripts = await insertUpload(t, s.id);
   return s.agent.post('/api/applications').set(headers).send({ ...validApplication(courseId, { idDocument, transcripts }), ...extra });
@@ -110,4 +110,4 @@ export function fillPath(path: string, ids: Record<string, string>): string {
 }
 
 /** An anonymous client (no cookies). */
-export const anonymous = (t: TestApp) => supertest(t.url);
+export const anonymous = (t: TestApp): supertest.Agent => supertest(t.url);

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, DB_KIND, signInAdmin, signUpStudent, type TestApp } from '../test/harness.ts';
+import { mailsTo } from '../test/mail.ts';
 import { emailVerifications, users } from '../db/schema/users.ts';
 import { todayInSouthAfrica } from '#contracts/assessment.ts';
 import { submitAs } from './actors.ts';
@@ -40,7 +41,7 @@ async function victimFiles(email: string) {
 
 /** The token of the newest verification link mailed to `email`. */
 async function mailedToken(email: string): Promise<{ token: string; link: string }> {
-  const [mail] = await rows(sql`SELECT text FROM mail_outbox WHERE "to" = ${email} AND subject = 'Please confirm your e-mail address' ORDER BY id DESC LIMIT 1`);
+  const mail = (await mailsTo(t, email, 'Please confirm your e-mail address')).at(-1);
   const link = /(\S+\/verify-email#token=([A-Za-z0-9_-]+))/.exec(mail?.text ?? '');
   if (!link) throw new Error('no verification mail');
   return { link: link[1], token: link[2] };

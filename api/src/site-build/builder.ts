@@ -75,6 +75,11 @@ function hashSources(): string {
   return h.digest('hex');
 }
 
+/**
+ * The per-node static-site builder described above (DESIGN §4, issue #11, #13): `schedule(reason)` after a content change,
+ * `dir()` the live build folder (null until the first build succeeds), `status()` for the 503 page and health. Build
+ * failures are recorded and retried with back-off (ms, doubling), never thrown to the caller.
+ */
 export class SiteBuilder {
   private opts: SiteBuilderOptions;
   private live: string | null = null;

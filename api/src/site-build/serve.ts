@@ -94,6 +94,10 @@ function send(res: Response, file: string, status: number, root: string): void {
   });
 }
 
+/**
+ * Serves the live build of `site` for GET/HEAD outside /api (compressed; hashed assets immutable for a year, pages
+ * no-cache): 503 startingPage with Retry-After (s) while there is none, course not-found page or 404.html with 404.
+ */
 export function siteMiddleware(site: SiteHandle): RequestHandler {
   const r = Router();
   r.use(compression());

@@ -16,6 +16,9 @@ import path from 'node:path';
 export interface SmsMessage { to: string; body: string; kind?: string; applicationId?: number | null; queuedId?: number }
 export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
 
+/**
+ * A failed send: `permanent` true means retrying cannot help (BulkSMS 400, 404, 405, 409, 410, 413, 415, 422), false means retry with back-off (401, 403, 429, 5xx, network, timeout).
+ */
 export class SmsSendError extends Error {
   permanent: boolean;
   constructor(message: string, permanent: boolean) { super(message); this.permanent = permanent; }

@@ -51,8 +51,8 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   return { queued: true, id: row!.id };
 }
 
-/** Back-off before attempt `attempts + 1`, in seconds. */
-export const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
+/** Back-off before attempt `attempts + 1`, in seconds: 5·2^attempts, at most 3600 (1 h). */
+export const backoffSeconds = (attempts: number): number => Math.min(3600, 2 ** attempts * 5);
 
 /** Sends up to `batch` due messages once. Returns how many were sent. */
 export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = 50): Promise<number> {

@@ -7,7 +7,7 @@ import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplicatio
 import { smsOutbox } from '../db/schema/messaging.ts';
 import { drainSmsOutbox, MAX_ATTEMPTS, queueSms, toE164 } from './sms-outbox.ts';
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
-import { startBulkSmsStub, type BulkSmsStub } from './bulksms.stub.ts';
+import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
 
 const SECRET = 'webhook-secret-0123456789';

@@ -78,7 +78,7 @@ export async function createDocumentStore(config: Config): Promise<DocumentStore
 }
 
 /** The local driver's folder (and the tus FileStore's parent): `<dataDir>/uploads`. */
-export const localUploadRoot = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}/uploads`;
+export const localUploadRoot = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/uploads`;
 
 /** Connection settings of the S3 driver, from the S3_* variables (also used by tusDatastore()). */
 export interface S3Settings {

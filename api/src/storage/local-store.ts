@@ -12,6 +12,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertKey, type DocumentStore, type StoredObject } from './document-store.ts';
 
+/**
+ * Document store on local disk under `root` (DESIGN §4 Documents): keys checked by assertKey, files 0600, written via temp file + rename; throws on I/O errors, get of a missing key → undefined.
+ */
 export class LocalDocumentStore implements DocumentStore {
   readonly kind = 'local' as const;
   readonly root: string;

@@ -36,6 +36,9 @@ export function s3Client(settings: S3Settings): S3Client {
   });
 }
 
+/**
+ * Document store in S3 bucket `bucket` (issue #13): private objects with Content-Disposition attachment; get of a missing key → undefined; other S3 errors are thrown.
+ */
 export class S3DocumentStore implements DocumentStore {
   readonly kind = 's3' as const;
   readonly bucket: string;

@@ -20,6 +20,9 @@ export interface StubRemote {
   close(): Promise<void>;
 }
 
+/**
+ * Starts the stub remote on 127.0.0.1 and a free port with two branches and no students; resolves once listening (tests only).
+ */
 export async function startStubRemote(): Promise<StubRemote> {
   const branches = [
     { id: 'B1', name: 'Remote North', location: '1 North Road', established: 2001 },

@@ -15,6 +15,8 @@ import { createApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import { memoryMailer } from '../mail/mailer.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+import type { ApplicationSubmit } from '#contracts/applications.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 
 export interface TestApp {
@@ -57,6 +59,10 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
   };
 }
 
+/**
+ * Starts the app on a random port for one test file: a fresh PostgreSQL database when DATABASE_URL is set (dropped on
+ * close), else PGlite in a temp folder; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
+ */
 export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
@@ -99,15 +105,22 @@ export async function startSecondInstance(t: TestApp): Promise<{ url: string; re
 
 let counter = 0;
 /** A unique e-mail for this process. */
-export const uniqueEmail = (prefix = 'student') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`;
+export const uniqueEmail = (prefix = 'student'): string => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`;
 
-export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
+/** A simple-registration body: the spec §5 fields plus whatever a test adds. */
+export interface RegistrationBody { firstName: string; lastName: string; email: string; password: string; confirmPassword: string; phone: string; terms: boolean; [k: string]: unknown }
+
+/** A valid simple-registration body (spec §5 Registration form) with a unique e-mail; `overrides` replace fields. */
+export const validRegistration = (overrides: Record<string, unknown> = {}): RegistrationBody => ({
   firstName: 'Thandi', lastName: 'Mokoena', email: uniqueEmail(), password: 'secret123', confirmPassword: 'secret123',
   phone: '0821234567', terms: true, ...overrides,
 });
 
+/** A signed-in client: its cookie agent, the user as the API returned it (PublicUser) and the bearer token. */
+export interface SignedIn { agent: supertest.Agent; user: PublicUser; token: string }
+
 /** Registers a student through the API; returns the signed-in agent, the user and the bearer token. */
-export async function signUpStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
+export async function signUpStudent(t: TestApp, overrides: Record<string, unknown> = {}): Promise<SignedIn & { password: string; email: string }> {
   const agent = t.request();
   const body = validRegistration(overrides);
   const res = await agent.post('/api/auth/register').send(body);
@@ -116,7 +129,7 @@ export async function signUpStudent(t: TestApp, overrides: Record<string, unknow
 }
 
 /** Creates an admin and logs in; returns the signed-in agent. */
-export async function signInAdmin(t: TestApp, email = uniqueEmail('admin'), password = 'admin-pass-123') {
+export async function signInAdmin(t: TestApp, email = uniqueEmail('admin'), password = 'admin-pass-123'): Promise<SignedIn> {
   await ensureAdmin(t.database.db, email, password);
   const agent = t.request();
   const res = await agent.post('/api/auth/login').send({ email, password });
@@ -125,7 +138,7 @@ export async function signInAdmin(t: TestApp, email = uniqueEmail('admin'), pass
 }
 
 /** A complete, valid application body for course `courseId` with the given upload ids. */
-export function validApplication(courseId: number, documents: { idDocument: string; transcripts: string; [k: string]: string }) {
+export function validApplication(courseId: number, documents: { idDocument: string; transcripts: string; [k: string]: string }): ApplicationSubmit & { courseId: number } {
   return {
     courseId, firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.com', phone: '0821234567',
     dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou',

@@ -8,7 +8,9 @@ import { applications, applicationStatusHistory, payments, uploads } from '../..
 import { courses, departments } from '../../db/schema/catalogue.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
 import type { z } from 'zod';
-import type { AdminApplicationsQuerySchema, AdminApplicationRow } from '#contracts/admin.ts';
+import type { AdminApplicationDetail, AdminApplicationsQuerySchema, AdminApplicationRow, AdminStats } from '#contracts/admin.ts';
+import type { Reports } from '#contracts/reports.ts';
+import type { StudentsPage } from '#contracts/students.ts';
 
 type ListQuery = z.output<typeof AdminApplicationsQuerySchema>;
 const iso = (d: Date | string | null | undefined) => (d == null ? '' : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -98,8 +100,12 @@ export async function exportAdminApplications(db: DbOrTx, q: ListQuery, limit = 
   return rows.map(toRow);
 }
 
-/** Detail extras for the panel: applicant, history (with who), payment, upload metadata. */
-export async function applicationExtras(db: DbOrTx, id: number, userId: number, uploadIds: string[]) {
+/**
+ * Detail extras for the admin panel (issue #6): applicant `userId`'s contact details, every status change of
+ * application `id` in order with who made it, its latest payment, and the metadata (size in bytes) of the uploads
+ * `uploadIds` that still exist. Dates ISO 8601.
+ */
+export async function applicationExtras(db: DbOrTx, id: number, userId: number, uploadIds: string[]): Promise<ApplicationExtras> {
   const [applicant] = await db.select({
     id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,
     addressLine1: users.addressLine1, city: users.city, country: users.country, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt,
@@ -128,6 +134,11 @@ export async function applicationExtras(db: DbOrTx, id: number, userId: number, 
   };
 }
 
+/** What applicationExtras returns: the detail's applicant, history and payment, and the files' metadata. */
+export type ApplicationExtras = Pick<AdminApplicationDetail, 'applicant' | 'history' | 'payment'> & {
+  files: { id: string; originalName: string; mime: string; size: number }[];
+};
+
 /** Counts per status, and the fees sum of completed payments as 'NNN.NN'. */
 export async function statusTotals(db: DbOrTx): Promise<{ byStatus: Record<string, number>; total: number; fees: string }> {
   const rows = await db.select({ status: applications.status, n: count() }).from(applications).groupBy(applications.status);
@@ -139,12 +150,14 @@ export async function statusTotals(db: DbOrTx): Promise<{ byStatus: Record<strin
   return { byStatus, total, fees: Number(fees).toFixed(2) };
 }
 
+/** The `limit` newest applications (dashboard "Recent applications", spec §2), newest first. */
 export async function recentApplications(db: DbOrTx, limit: number): Promise<AdminApplicationRow[]> {
   const rows = await baseSelect(db).orderBy(desc(applications.createdAt), desc(applications.id)).limit(limit);
   return rows.map(toRow);
 }
 
-export async function courseSummary(db: DbOrTx) {
+/** Course counts (all, active), the first four courses by id, and each department with its number of courses (dashboard, spec §2). */
+export async function courseSummary(db: DbOrTx): Promise<{ all: number; active: number; first: AdminStats['courses']; departments: AdminStats['departments'] }> {
   const [{ all, active }] = await db.select({ all: count(), active: sql<number>`count(*) filter (where ${courses.isActive})` }).from(courses);
   const first = await db.select({ id: courses.id, title: courses.title, department: courses.department, level: courses.level, isActive: courses.isActive })
     .from(courses).orderBy(asc(courses.id)).limit(4);
@@ -153,13 +166,17 @@ export async function courseSummary(db: DbOrTx) {
   return { all: Number(all), active: Number(active), first, departments: depts.map((d) => ({ name: d.name, courses: Number(d.courses) })) };
 }
 
+/** Number of accounts with role student (dashboard "Total students", spec §2). */
 export async function studentCount(db: DbOrTx): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'student'));
   return Number(n);
 }
 
-/** Report aggregates (issue #6 Reports tab). Weeks start on Monday (date_trunc). */
-export async function reportRows(db: DbOrTx) {
+/**
+ * Report aggregates (issue #6 Reports tab): applications per course with eligible / not eligible / unknown counts
+ * (issue #18), and per week (Monday, 'YYYY-MM-DD'; date_trunc) the total, accepted, decided and completed fees 'NNN.NN'.
+ */
+export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCourse']; weekly: { week: string; total: number; accepted: number; decided: number; fees: string }[] }> {
   const byCourse = await db.select({
     courseId: courses.id, title: courses.title, department: courses.department, n: count(),
     eligible: sql<number>`count(*) filter (where ${applications.eligible})`,
@@ -183,8 +200,11 @@ export async function reportRows(db: DbOrTx) {
   };
 }
 
-/** Students (real users with role student), searched by name/e-mail, one page. */
-export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }) {
+/**
+ * One page (`page` from 1, `pageSize` rows) of students (real users with role student; DESIGN §4), ordered by last and
+ * first name, matching `q` in name, e-mail or phone (`%`/`_` literal), with their applications and erasure requests.
+ */
+export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }): Promise<StudentsPage> {
   const term = q.q.trim();
   const like = `%${likeEscape(term)}%`;
   const where = and(eq(users.role, 'student'), term ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like)) : undefined);

@@ -20,6 +20,9 @@ import {
   applicationDetail, applicationsCsv, applicationsPage, bulkDecision, dashboardStats, reports, students,
 } from './admin.service.ts';
 
+/**
+ * Router for /api/admin (issue #6): the routes listed above, each behind requireAdmin (401/403); 400 on bad query, 404 unknown id.
+ */
 export function adminRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

@@ -26,6 +26,7 @@ type ListQuery = z.output<typeof AdminApplicationsQuerySchema>;
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
+/** One page of the admin application list (filters, sort and page size of AdminApplicationsQuerySchema; issue #6) with `pages` ≥ 1. */
 export async function applicationsPage(db: Db, q: ListQuery): Promise<AdminApplicationsPage> {
   const { rows, total } = await listAdminApplications(db, q);
   return { applications: rows, total, page: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(total / q.pageSize)) };
@@ -66,8 +67,12 @@ export async function bulkDecision(db: Db, adminId: number, input: z.output<type
 const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** 'Yes' / 'No' / 'Unknown' (no NSC results given), issue #18. */
-export const eligibilityLabel = (e: boolean | null) => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
+export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'Unknown' => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
 
+/**
+ * The filtered list as CSV text (issue #6 export): a header row, then one row per application ('APP-<id>', amounts
+ * 'NNN.NN', dates ISO 8601); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection).
+ */
 export async function applicationsCsv(db: Db, q: ListQuery): Promise<string> {
   const rows = await exportAdminApplications(db, q);
   return stringify([
@@ -78,6 +83,10 @@ export async function applicationsCsv(db: Db, q: ListQuery): Promise<string> {
   ]);
 }
 
+/**
+ * Dashboard figures (spec §2 Admin portal): totals per status, students and courses; acceptance and completion
+ * rates in percent with one decimal; completed fees 'NNN.NN'; the 5 newest applications; SMS counts (issue #17).
+ */
 export async function dashboardStats(db: Db): Promise<AdminStats> {
   const [totals, recent, courses, students, sms] = await Promise.all([statusTotals(db), recentApplications(db, 5), courseSummary(db), studentCount(db), smsStats(db)]);
   const byStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, totals.byStatus[s] ?? 0]));
@@ -95,6 +104,7 @@ export async function dashboardStats(db: Db): Promise<AdminStats> {
   };
 }
 
+/** The Reports tab (issue #6): counts per status (every status, zeros included), course, department and week, acceptance rate per week, fees. */
 export async function reports(db: Db): Promise<Reports> {
   const [totals, rows] = await Promise.all([statusTotals(db), reportRows(db)]);
   const byDepartment = new Map<string, number>();
@@ -110,6 +120,7 @@ export async function reports(db: Db): Promise<Reports> {
   };
 }
 
+/** One page of the students list (issue #6; StudentsQuerySchema: q, page from 1, pageSize ≤ 100). */
 export function students(db: Db, q: z.output<typeof StudentsQuerySchema>): Promise<StudentsPage> {
   return listStudents(db, q);
 }

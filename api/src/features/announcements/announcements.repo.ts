@@ -3,15 +3,22 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { announcements } from '../../db/schema/messaging.ts';
 
+/** An `announcements` row as drizzle selects it. */
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
-export function toAnnouncement(r: AnnouncementRow) {
+/** The API shape of an announcement (spec §3): dates as ISO 8601 strings (null when unset). */
+export interface Announcement {
+  id: number; title: string; content: string; imageUrl: string | null; active: boolean; createdBy: number | null;
+  createdAt: string | null; updatedAt: string | null;
+}
+
+/** A row in the API shape (spec §3 Announcement). */
+export function toAnnouncement(r: AnnouncementRow): Announcement {
   return {
     id: r.id, title: r.title, content: r.content, imageUrl: r.imageUrl, active: r.active, createdBy: r.createdBy,
     createdAt: r.createdAt?.toISOString() ?? null, updatedAt: r.updatedAt?.toISOString() ?? null,
   };
 }
-export type Announcement = ReturnType<typeof toAnnouncement>;
 
 /** Newest first; only active ones unless `includeInactive`. */
 export async function listAnnouncements(db: DbOrTx, opts: { includeInactive?: boolean } = {}): Promise<Announcement[]> {
@@ -24,16 +31,21 @@ export async function listAnnouncements(db: DbOrTx, opts: { includeInactive?: bo
 
 type AnnouncementValues = Pick<typeof announcements.$inferInsert, 'title' | 'content' | 'imageUrl' | 'active'>;
 
+/** Inserts an announcement by admin `createdBy` and returns it. */
 export async function insertAnnouncement(db: DbOrTx, values: AnnouncementValues & { createdBy: number }): Promise<Announcement> {
   const [row] = await db.insert(announcements).values(values).returning();
   return toAnnouncement(row);
 }
 
+/**
+ * Replaces title, content, image URL and active flag of announcement `id` (updatedAt now); undefined when there is no such id.
+ */
 export async function updateAnnouncement(db: DbOrTx, id: number, values: AnnouncementValues): Promise<Announcement | undefined> {
   const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(eq(announcements.id, id)).returning();
   return row ? toAnnouncement(row) : undefined;
 }
 
+/** Announcement `id`, active or not, or undefined. */
 export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announcement | undefined> {
   const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
   return row ? toAnnouncement(row) : undefined;

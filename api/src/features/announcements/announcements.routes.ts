@@ -16,6 +16,9 @@ import { AnnouncementInputSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
 import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
+/**
+ * Public router for GET /api/announcements (spec §7): active announcements, newest first; anonymous answers go through the public cache.
+ */
 export function announcementsReadRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
@@ -24,6 +27,9 @@ export function announcementsReadRouter(deps: AppDeps): Router {
   return r;
 }
 
+/**
+ * Admin router at /api/announcements (spec §7): POST, PUT /:id, DELETE /:id, POST /:id/notify as above; each write asks for a site rebuild.
+ */
 export function announcementsAdminRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
@@ -51,6 +57,9 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
   return r;
 }
 
+/**
+ * Admin router for GET /api/admin/announcements → {announcements}: every announcement, inactive included, newest first (issue #6).
+ */
 export function announcementsAdminListRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireAdmin, async (_req, res) => {

@@ -43,6 +43,10 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
   return listAnnouncements(db, { includeInactive: true });
 }
 
+/**
+ * Creates an announcement by `adminId` (spec §5 Announcement form) and, in the same transaction, queues an e-mail
+ * (`sendEmail`) and/or a notification (`sendNotification`) for every student; returns it with both counts.
+ */
 export function createAnnouncement(db: Db, adminId: number, input: Input): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
@@ -50,6 +54,9 @@ export function createAnnouncement(db: Db, adminId: number, input: Input): Promi
   });
 }
 
+/**
+ * Updates announcement `id` and fans out like createAnnouncement, in one transaction. Throws 404 'Announcement not found'.
+ */
 export function editAnnouncement(db: Db, id: number, input: Input): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
     const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active });
@@ -58,6 +65,7 @@ export function editAnnouncement(db: Db, id: number, input: Input): Promise<Anno
   });
 }
 
+/** Deletes announcement `id`. Throws 404 'Announcement not found'. */
 export async function removeAnnouncement(db: Db, id: number): Promise<void> {
   if (!(await deleteAnnouncement(db, id))) throw notFound(NOT_FOUND);
 }

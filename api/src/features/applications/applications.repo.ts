@@ -32,6 +32,10 @@ interface EntryCols { enteredFirst: string | null; enteredLast: string | null; c
 const enteredByUser = alias(users, 'entered_by_user');
 const entryCols = { enteredFirst: enteredByUser.firstName, enteredLast: enteredByUser.lastName, campusName: campuses.name };
 
+/**
+ * Applications as ApplicationView (course and "entered by … at …" joined), newest first: those of `userId`, or all
+ * when it is omitted; `forAdmin` includes the admin-only notes (spec §7 GET /api/applications).
+ */
 export async function listApplications(db: DbOrTx, opts: { userId?: number; forAdmin: boolean }): Promise<ApplicationView[]> {
   const rows = await db.select({ a: applications, c: courses, ...entryCols }).from(applications)
     .leftJoin(courses, eq(courses.id, applications.courseId))
@@ -75,10 +79,16 @@ export async function insertHistory(tx: DbOrTx, row: typeof applicationStatusHis
   await tx.insert(applicationStatusHistory).values({ createdAt: sql`clock_timestamp()`, ...row });
 }
 
+/**
+ * Records a payment row (spec §9 simulated card payment: method, last 4 digits, reference, amount 'NNN.NN', currency).
+ */
 export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
   await tx.insert(payments).values(row);
 }
 
+/**
+ * Whether `userId` has an application for `courseId` that is not rejected (spec §8: one active application per course).
+ */
 export async function hasActiveApplication(db: DbOrTx, userId: number, courseId: number): Promise<boolean> {
   const rows = await db.select({ id: applications.id }).from(applications)
     .where(and(eq(applications.userId, userId), eq(applications.courseId, courseId), sql`${applications.status} <> 'rejected'`)).limit(1);
@@ -86,6 +96,7 @@ export async function hasActiveApplication(db: DbOrTx, userId: number, courseId:
 }
 
 
+/** The status timeline of an application in insertion order (ISO 8601 dates); `forAdmin` adds each change's notes. */
 export async function historyFor(db: DbOrTx, applicationId: number, forAdmin: boolean): Promise<TimelineEntry[]> {
   const rows = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, applicationId))
     .orderBy(applicationStatusHistory.id); // insertion order: created_at is the transaction start (now()), ids follow the row lock
@@ -93,6 +104,7 @@ export async function historyFor(db: DbOrTx, applicationId: number, forAdmin: bo
 }
 
 
+/** The latest payment of each of `applicationIds` (amount 'NNN.NN', ISO createdAt), keyed by application id. */
 export async function paymentsFor(db: DbOrTx, applicationIds: number[]): Promise<Map<number, PaymentView>> {
   if (applicationIds.length === 0) return new Map();
   const rows = await db.select().from(payments).where(inArray(payments.applicationId, applicationIds)).orderBy(payments.id);
@@ -101,6 +113,9 @@ export async function paymentsFor(db: DbOrTx, applicationIds: number[]): Promise
   }]));
 }
 
+/**
+ * Replaces the slot → upload id map of application `id` and sets its status (documents re-submitted, spec §7 PUT /:id/documents).
+ */
 export async function updateDocuments(tx: DbOrTx, id: number, documents: Record<string, string>, status: string): Promise<void> {
   await tx.update(applications).set({ documents, status, updatedAt: new Date() }).where(eq(applications.id, id));
 }

@@ -15,6 +15,9 @@ import { addMissingDocuments, applicationDetail, applicationsWithPayments, setAp
 
 const idParam = validate(IdParamSchema, 'params');
 
+/**
+ * Router at /api/applications and /api/colfront/applications (spec §7): list, detail, documents update and submit as above; 401 anonymous, 404 others' ids.
+ */
 export function applicationsRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireUser, async (req, res) => {
@@ -38,6 +41,9 @@ export function applicationsRouter(deps: AppDeps): Router {
   return r;
 }
 
+/**
+ * Admin router at /api/admin/applications: PUT /:id/status {status, notes} → {application} (spec §7; 400 bad transition, 404 unknown id).
+ */
 export function adminApplicationsRouter(deps: AppDeps): Router {
   const r = Router();
   r.put('/:id/status', requireAdmin, idParam, validate(StatusUpdateSchema), async (req, res) => {

@@ -19,6 +19,7 @@ export async function insertBooking(db: DbOrTx, b: AssessmentBooking): Promise<S
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
+/** The booking stored under idempotency key `key` (a repeated submit), or null. */
 export async function bookingByKey(db: DbOrTx, key: string): Promise<StoredBooking | null> {
   const rows = await db.select().from(assessmentBookings).where(eq(assessmentBookings.idempotencyKey, key)).limit(1);
   return rows[0] ? toPublic(rows[0]) : null;

@@ -12,6 +12,9 @@ import { AssessmentBookingSchema } from '#contracts/assessment.ts';
 import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
 
+/**
+ * Public router for POST /api/assessment-centre (spec §7): `opts` overrides the per-IP limit (count, window ms) for tests.
+ */
 export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
   const limiter = formRateLimit(deps.database.db, 'assessment:', 'Too many bookings from this address. Please try again later or call us.', { limit: 10, ...opts });
@@ -22,6 +25,7 @@ export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   return r;
 }
 
+/** Admin router for GET /api/admin/assessment-bookings → {bookings}, newest first (issue #6). */
 export function adminAssessmentRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireAdmin, async (_req, res) => {

@@ -16,16 +16,21 @@ import {
 } from '#contracts/assessment.ts';
 import { bookingByKey, insertBooking, listBookings, type StoredBooking } from './assessment.repo.ts';
 
+/**
+ * Stores an assessment-centre booking (spec §5 form, §7) and queues, in the same transaction, the applicant's
+ * confirmation and the office's copy. A repeated idempotency key returns the first booking with created=false and
+ * sends nothing again. Throws 400 {preferredDate} for a past or weekend date (South African calendar day of `now`).
+ */
 export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
   const problem = preferredDateProblem(input.preferredDate, todayInSouthAfrica(now));
   if (problem) throw badRequest(problem, { preferredDate: problem });
   return db.transaction(async (tx) => {
-    const stored = await insertBooking(tx as Db, input);
-    if (!stored) return { booking: (await bookingByKey(tx as Db, input.idempotencyKey!))!, created: false };
+    const stored = await insertBooking(tx, input);
+    if (!stored) return { booking: (await bookingByKey(tx, input.idempotencyKey!))!, created: false };
     const when = `${longDate(input.preferredDate)}, ${optionLabel(PREFERRED_TIME_OPTIONS, input.preferredTime)}`;
     const campus = optionLabel(CAMPUS_OPTIONS, input.preferredCampus);
     const type = optionLabel(ASSESSMENT_TYPE_OPTIONS, input.assessmentType);
-    await enqueueMail(tx as Db, [
+    await enqueueMail(tx, [
       {
         to: input.email,
         subject: 'Assessment Application Submitted',

@@ -27,6 +27,9 @@ import { requestPasswordReset, confirmPasswordReset } from './password-reset.ser
 const tooMany = (message: string) => (_req: Request, _res: Response, next: NextFunction) =>
   next(new HttpError(429, 'rate_limited', message));
 
+/**
+ * Router at /api/auth and /api/colfront/auth (spec §7, DESIGN §4) with the routes listed above, using passport instance `pp` for the login.
+ */
 export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const r = Router();
   const limit = deps.config.LOGIN_RATE_LIMIT;

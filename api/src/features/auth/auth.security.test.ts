@@ -1,10 +1,10 @@
 /** Issue #4 "Security is part of done": one test per item, named by the behaviour a caller would notice. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, validRegistration, uniqueEmail, DB_KIND, type TestApp, sessionCookie } from '../../test/harness.ts';
+import { mailsTo } from '../../test/mail.ts';
 import { users, authTokens, passwordResets } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
-import { mailOutbox } from '../../db/schema/messaging.ts';
 import { sha256 } from '../../auth/tokens.ts';
 
 let t: TestApp;
@@ -220,8 +220,8 @@ describe(`account security (${DB_KIND})`, () => {
     keep(await t.request().post('/api/auth/register').send(validRegistration({ email: reg.email, password, confirmPassword: password })));
     keep(await t.request().post('/api/auth/comprehensive-register').send(validWizard({ password, confirmPassword: password, role: 'admin' })));
     keep(await t.request().post('/api/auth/reset-password').send({ email: reg.email }));
-    const mail = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, reg.email))).at(-1)!;
-    const resetToken = /#token=([\w-]+)/.exec(mail.text)![1]!;
+    const mail = (await mailsTo(t, reg.email, 'Reset your password')).at(-1)!;
+    const resetToken = /#token=([\w-]+)/.exec(mail.text ?? '')![1]!;
     keep(await t.request().post('/api/auth/reset-password/confirm').send({ token: resetToken, password: newPassword, confirmPassword: newPassword }));
     const again = await t.request().post('/api/auth/login').send({ email: reg.email, password: newPassword });
     keep(await t.request().get('/api/profile').set('Authorization', `Bearer ${again.body.token}`));
@@ -302,8 +302,8 @@ describe(`comprehensive registration (${DB_KIND})`, () => {
 
 describe(`password reset (${DB_KIND})`, () => {
   // Only reset mails: a new account is also sent an e-mail verification link (issue #12).
-  const resetMails = (email: string) => t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Reset your password')));
-  const tokenFrom = (text: string) => /\/reset-password#token=([\w-]+)/.exec(text)![1]!;
+  const resetMails = (email: string) => mailsTo(t, email, 'Reset your password');
+  const tokenFrom = (text: string | undefined) => /\/reset-password#token=([\w-]+)/.exec(text ?? '')![1]!;
 
   it('POST /api/colfront/auth/reset-password › e-mails a 1-hour link only to a registered account and stores only its hash', async () => {
     const { email, user } = await signUpStudent(t);

@@ -4,11 +4,9 @@
  * 'Could not create account' (spec §8), the only place that reveals an e-mail exists.
  */
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
-import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endAllSessions } from '../../auth/session.ts';
-import { findUserByEmail, insertUser, toPublicUser, type UserRow } from '../../auth/users-repo.ts';
+import { findUserByEmail, insertUser, promoteToAdmin, toPublicUser } from '../../auth/users-repo.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { insertRegistrationDetails } from './auth.repo.ts';
 import { applicableCourse } from '../courses/courses.service.ts';
@@ -93,13 +91,11 @@ export async function ensureAdmin(db: Db, email: string, password: string, names
     if (existing.role === 'admin' && existing.emailVerifiedAt && await verifyPassword(existing.passwordHash, password)) return toPublicUser(existing);
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
-        .where(eq(users.id, existing.id)).returning();
+      const row = await promoteToAdmin(tx, existing.id, passwordHash);
       await endAllSessions(tx, existing.id);
-      return toPublicUser(row as UserRow);
+      return toPublicUser(row);
     });
   }
   const passwordHash = await hashPassword(password);
-  const [row] = await db.insert(users).values({ email: lower, passwordHash, role: 'admin', emailVerifiedAt: new Date(), ...names }).returning();
-  return toPublicUser(row as UserRow);
+  return toPublicUser(await insertUser(db, { email: lower, passwordHash, role: 'admin', emailVerifiedAt: new Date(), ...names }));
 }

@@ -7,10 +7,9 @@
  * own site) and carry the token in the fragment, which browsers never send to a server or a Referer.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { emailVerifications, users } from '../../db/schema/users.ts';
+import { countLiveVerifications, insertVerification, markEmailVerified, spendAllVerifications, spendVerification } from './email-verifications.repo.ts';
 import { sha256 } from '../../auth/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -28,13 +27,11 @@ export const MAX_LIVE_VERIFY_LINKS = 3;
  */
 export async function sendEmailVerification(db: Db, config: Config, user: { id: number; email: string; emailVerifiedAt?: Date | null }, now = new Date()): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
-  const [live] = await db.select({ n: sql<number>`count(*)::int` }).from(emailVerifications)
-    .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)));
-  if ((live?.n ?? 0) >= MAX_LIVE_VERIFY_LINKS) return false;
+  if (await countLiveVerifications(db, user.id, now) >= MAX_LIVE_VERIFY_LINKS) return false;
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${siteOrigin(config)}/verify-email#token=${token}`;
   await db.transaction(async (tx) => {
-    await tx.insert(emailVerifications).values({ userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
+    await insertVerification(tx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
     await enqueueMail(tx, {
       to: user.email,
       subject: 'Please confirm your e-mail address',
@@ -50,16 +47,11 @@ export async function sendEmailVerification(db: Db, config: Config, user: { id: 
  */
 export async function confirmEmailVerification(db: Db, token: string, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    // The UPDATE … RETURNING spends the token atomically: two clicks cannot both succeed.
-    const [spent] = await tx.update(emailVerifications).set({ usedAt: now })
-      .where(and(eq(emailVerifications.tokenHash, sha256(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
-      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+    const spent = await spendVerification(tx, sha256(token), now); // single-use even when two clicks race
     if (!spent) throw badRequest(INVALID_VERIFICATION_LINK, { token: INVALID_VERIFICATION_LINK });
-    const [user] = await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now })
-      .where(and(eq(users.id, spent.userId), eq(users.email, spent.email))).returning({ id: users.id });
-    if (!user) throw badRequest(INVALID_VERIFICATION_LINK, { token: INVALID_VERIFICATION_LINK });
+    if (!await markEmailVerified(tx, spent.userId, spent.email, now)) throw badRequest(INVALID_VERIFICATION_LINK, { token: INVALID_VERIFICATION_LINK });
     // The other links of this account are no longer needed.
-    await tx.update(emailVerifications).set({ usedAt: now }).where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
-    return user.id;
+    await spendAllVerifications(tx, spent.userId, now);
+    return spent.userId;
   });
 }

@@ -19,6 +19,7 @@ export async function insertContactMessage(db: DbOrTx, m: ContactMessage): Promi
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
+/** The message stored under idempotency key `key` (a repeated submit), or null. */
 export async function contactMessageByKey(db: DbOrTx, key: string): Promise<StoredContactMessage | null> {
   const rows = await db.select().from(contactMessages).where(eq(contactMessages.idempotencyKey, key)).limit(1);
   return rows[0] ? toPublic(rows[0]) : null;

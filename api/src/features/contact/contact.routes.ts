@@ -12,6 +12,7 @@ import { ContactMessageSchema } from '#contracts/contact.ts';
 import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { contactMessagesForAdmin, submitContactMessage } from './contact.service.ts';
 
+/** Public router for POST /api/contact (spec §7): `opts` overrides the per-IP limit (count, window ms) for tests. */
 export function contactRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
   const limiter = formRateLimit(deps.database.db, 'contact:', 'Too many messages from this address. Please try again later or call us.', opts);
@@ -22,6 +23,7 @@ export function contactRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   return r;
 }
 
+/** Admin router for GET /api/admin/contact-messages → {messages}, newest first (issue #6). */
 export function adminContactRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireAdmin, async (_req, res) => {

@@ -13,15 +13,19 @@ import { contactMessageByKey, insertContactMessage, listContactMessages } from '
 /** The whole acknowledgement a visitor receives: fixed text, nothing taken from the form. */
 export const CONTACT_ACKNOWLEDGEMENT = 'Hello,\n\nThank you for contacting us. We received your message and will reply within two working days (office hours Mon-Fri 8:00 AM - 5:00 PM).\n\nIf you did not write to us, you can ignore this e-mail.\n';
 
+/**
+ * Stores a contact message (spec §5 Contact form, §7) and queues, in the same transaction, the office's copy and the
+ * fixed CONTACT_ACKNOWLEDGEMENT to the visitor. A repeated idempotency key returns the first message with created=false.
+ */
 export async function submitContactMessage(db: Db, officeEmail: string, input: ContactMessage): Promise<{ message: StoredContactMessage; created: boolean }> {
   return db.transaction(async (tx) => {
-    const stored = await insertContactMessage(tx as Db, input);
+    const stored = await insertContactMessage(tx, input);
     if (!stored) {
-      const existing = await contactMessageByKey(tx as Db, input.idempotencyKey!);
+      const existing = await contactMessageByKey(tx, input.idempotencyKey!);
       return { message: existing!, created: false };
     }
     const who = `${input.firstName} ${input.lastName}`;
-    await enqueueMail(tx as Db, [
+    await enqueueMail(tx, [
       {
         to: officeEmail,
         subject: `Website message from ${who}`,

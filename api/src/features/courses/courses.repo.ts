@@ -4,8 +4,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { courses } from '../../db/schema/catalogue.ts';
 import type { Course } from '#contracts/courses.ts';
 
+/** A `courses` row as drizzle selects it (fees are decimal strings). */
 export type CourseRow = typeof courses.$inferSelect;
 
+/**
+ * A row in the API shape (spec §3 Course): `name` mirrors `title`, createdAt ISO 8601, subjectRequirements [] when unset.
+ */
 export function toCourse(r: CourseRow): Course {
   return {
     id: r.id, title: r.title, name: r.title, description: r.description, level: r.level, duration: r.duration,
@@ -23,6 +27,7 @@ export async function listCourses(db: DbOrTx, opts: { includeInactive?: boolean 
   return rows.map(toCourse);
 }
 
+/** Course `id`, active or not, or undefined (callers hide inactive ones from the public). */
 export async function findCourse(db: DbOrTx, id: number): Promise<Course | undefined> {
   const rows = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   return rows[0] ? toCourse(rows[0]) : undefined;
@@ -30,6 +35,7 @@ export async function findCourse(db: DbOrTx, id: number): Promise<Course | undef
 
 type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** Inserts a course and returns it. Throws on constraint violations (e.g. unknown department). */
 export async function insertCourse(db: DbOrTx, values: CourseValues): Promise<Course> {
   const [row] = await db.insert(courses).values(values).returning();
   return toCourse(row);

@@ -17,6 +17,9 @@ import { courseById, createCourse, editCourse, publicCourses, setCourseActive } 
 const listQuery = validate(z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }), 'query');
 const idParam = validate(IdParamSchema, 'params');
 
+/**
+ * Public router at /api/courses and /api/colfront/courses (spec §7): GET / and GET /:id (404 'Course Not Found'); admins with ?all=1 see inactive ones.
+ */
 export function coursesReadRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', listQuery, async (req, res) => {

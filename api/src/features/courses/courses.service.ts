@@ -12,6 +12,7 @@ import { refreshCourseEligibility } from '../eligibility/eligibility.service.ts'
 
 type CourseData = z.output<typeof CourseInputSchema>;
 
+/** Active courses by id (spec §2 catalogue); an admin asking for `all` gets inactive ones too (issue #6). */
 export function publicCourses(db: Db, isAdmin = false, all = false): Promise<Course[]> {
   return listCourses(db, { includeInactive: isAdmin && all });
 }

@@ -19,6 +19,9 @@ export async function applicationDocuments(db: DbOrTx, id: number): Promise<{ us
   return rows[0] ? { userId: rows[0].userId, documents: (rows[0].documents ?? {}) as Record<string, string> } : undefined;
 }
 
+/**
+ * Appends a document review row (verified / rejected with reason; issue #16 point 3), stamped with clock_timestamp().
+ */
 export async function insertReview(tx: DbOrTx, row: typeof documentReviews.$inferInsert): Promise<void> {
   await tx.insert(documentReviews).values({ createdAt: sql`clock_timestamp()`, ...row });
 }

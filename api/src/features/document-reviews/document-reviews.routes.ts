@@ -16,6 +16,9 @@ import { documentChecklist, replaceDocument, reviewDocument } from './document-r
 const idParam = validate(IdParamSchema, 'params');
 const slotParam = validate(DocumentSlotParamSchema, 'params');
 
+/**
+ * Router at /api/applications for the applicant's checklist routes above (issue #16 point 3): 401 anonymous, 404 others' applications, 409 replacing a document that is not rejected.
+ */
 export function documentChecklistRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/:id/checklist', requireUser, idParam, async (req, res) => {
@@ -28,6 +31,9 @@ export function documentChecklistRouter(deps: AppDeps): Router {
   return r;
 }
 
+/**
+ * Admin router at /api/admin/applications: PUT /:id/documents/:slot verifies or rejects one document (issue #16 point 3; 400 rejection without reason).
+ */
 export function adminDocumentReviewsRouter(deps: AppDeps): Router {
   const r = Router();
   r.put('/:id/documents/:slot', requireAdmin, slotParam, validate(DocumentReviewSchema), async (req, res) => {

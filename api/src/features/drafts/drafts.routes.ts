@@ -12,6 +12,9 @@ import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 const keyQuery = validate(DraftKeySchema, 'query');
 const body = validate(DraftBodySchema);
 
+/**
+ * Router at /api/applications/draft (and /api/colfront/…): GET, PUT, DELETE of the caller's own draft per `key` (issue #16 offline drafts); 401 anonymous.
+ */
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

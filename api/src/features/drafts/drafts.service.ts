@@ -25,15 +25,18 @@ function toView(r: DraftRow): DraftView {
   return { key: r.key, step: r.step, data: r.data as Record<string, unknown>, updatedAt: r.updatedAt instanceof Date ? r.updatedAt.toISOString() : String(r.updatedAt) };
 }
 
+/** The caller's draft under `key` (issue #5 "Drafts survive"), or null when there is none. */
 export async function getDraft(db: Db, userId: number, key: string): Promise<DraftView | null> {
   const r = await findDraft(db, userId, key);
   return r ? toView(r) : null;
 }
 
+/** Stores the caller's draft under `key` at wizard `step`, with card number and CVC removed (DESIGN §4 Payment). */
 export async function saveDraft(db: Db, userId: number, key: string, step: number, data: Record<string, unknown>): Promise<DraftView> {
   return toView(await upsertDraft(db, userId, key, step, stripSecrets(data)));
 }
 
+/** Deletes the caller's draft under `key` (after submitting, or "Start over"). */
 export function discardDraft(db: Db, userId: number, key: string): Promise<void> {
   return deleteDraft(db, userId, key);
 }

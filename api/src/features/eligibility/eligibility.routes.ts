@@ -17,6 +17,9 @@ import { eligibilityForCourses } from './eligibility.service.ts';
 
 export interface EligibilityLimit { limit?: number; windowMs?: number }
 
+/**
+ * Public router for POST /api/eligibility (issue #18 point 4); `limit` checks per IP per `windowMs` (ms) before 429.
+ */
 export function eligibilityRouter(deps: AppDeps, { limit = 60, windowMs = 10 * 60_000 }: EligibilityLimit = {}): Router {
   const r = Router();
   const db = deps.database.db;

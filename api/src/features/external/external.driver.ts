@@ -47,7 +47,11 @@ export const TIMED_OUT = 'The external system did not respond in time. Please tr
 /** Bound on every call to the remote system, in ms (issue #7: a clear error within 5 s). */
 export const EXTERNAL_TIMEOUT_MS = 4500;
 
-export const externalUnavailable = (message = CONNECT_FAILED) => new HttpError(502, EXTERNAL_ERROR.unavailable, message);
-export const externalTimeout = () => new HttpError(504, EXTERNAL_ERROR.timeout, TIMED_OUT);
-export const externalLoginRequired = () => new HttpError(401, EXTERNAL_ERROR.loginRequired, 'Please log in to the external system first.');
-export const externalLoginFailed = () => new HttpError(401, EXTERNAL_ERROR.loginFailed, 'Invalid email or password');
+/** 502: the remote system is down or answered something off-contract (spec §4 External login: 'Could not connect to external API'). */
+export const externalUnavailable = (message = CONNECT_FAILED): HttpError => new HttpError(502, EXTERNAL_ERROR.unavailable, message);
+/** 504: the remote system did not answer within EXTERNAL_TIMEOUT_MS (issue #7: a clear error within 5 s). */
+export const externalTimeout = (): HttpError => new HttpError(504, EXTERNAL_ERROR.timeout, TIMED_OUT);
+/** 401 `external_login_required`: the admin has no external session (or the remote token expired). */
+export const externalLoginRequired = (): HttpError => new HttpError(401, EXTERNAL_ERROR.loginRequired, 'Please log in to the external system first.');
+/** 401 `external_login_failed` 'Invalid email or password' from the remote login (spec §4). */
+export const externalLoginFailed = (): HttpError => new HttpError(401, EXTERNAL_ERROR.loginFailed, 'Invalid email or password');

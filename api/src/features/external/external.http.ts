@@ -31,6 +31,11 @@ function remoteFields(body: any): Record<string, string> | undefined {
 const remoteMessage = (body: any, fallback: string): string =>
   typeof body?.error?.message === 'string' ? body.error.message.slice(0, 300) : fallback;
 
+/**
+ * The `http` driver for the remote system at `baseUrl` (README http driver contract): each call aborts after `timeoutMs`
+ * ms (default EXTERNAL_TIMEOUT_MS) → 504; connection errors and off-contract answers → 502; remote 400/404/409 keep their
+ * status with the remote message (≤ 300 characters; 422 → 400); remote 401/403 → external_login_required.
+ */
 export function httpDriver(baseUrl: string, timeoutMs = EXTERNAL_TIMEOUT_MS): ExternalDriver {
   const base = baseUrl.replace(/\/+$/, '');
 

@@ -25,6 +25,10 @@ function samePayment(p: ExternalPayment, input: ExternalPaymentData): boolean {
   return p.studentId === input.studentId && p.amount === input.amount && p.currency === input.currency && p.method === input.method;
 }
 
+/**
+ * The `local` driver (EXTERNAL_DRIVER=local, the default): the external system simulated in this database (campuses as
+ * branches, external_students, external_payments); login takes the signed-in admin's own portal e-mail and password. Same errors as the http driver.
+ */
 export function localDriver(db: Db): ExternalDriver {
   async function campusFor(branchId: string | undefined) {
     if (branchId === undefined) return firstCampus(db);

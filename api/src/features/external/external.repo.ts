@@ -24,6 +24,7 @@ export async function selectBranches(db: DbOrTx, id?: number): Promise<ExternalB
   return rows.map((r) => ({ ...r, id: String(r.id), studentCount: Number(r.studentCount) }));
 }
 
+/** Campus `id` (a branch of the external system), or undefined. */
 export async function findCampus(db: DbOrTx, id: number): Promise<typeof campuses.$inferSelect | undefined> {
   const rows = await db.select().from(campuses).where(eq(campuses.id, id)).limit(1);
   return rows[0];
@@ -46,6 +47,10 @@ function toStudent(r: StudentRow, campusName: string | null): ExternalStudent {
 /** `%`, `_` and `\` in user text match themselves, not as wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * External students matching every given filter (search in name, e-mail, course or campus, `%`/`_` literal; status;
+ * campus slug; id; application id; e-mail), by name, at most 1000.
+ */
 export async function selectStudents(db: DbOrTx, f: { search?: string; status?: string; campusSlug?: string; id?: number; applicationId?: number; email?: string }): Promise<ExternalStudent[]> {
   const where: (SQL | undefined)[] = [];
   if (f.search) {
@@ -65,6 +70,7 @@ export async function selectStudents(db: DbOrTx, f: { search?: string; status?: 
   return rows.map((r) => toStudent(r.s, r.campusName));
 }
 
+/** Inserts an external student; returns its id. Throws 23505 when the application id is already linked. */
 export async function insertStudent(db: DbOrTx, row: typeof externalStudents.$inferInsert): Promise<number> {
   const [r] = await db.insert(externalStudents).values(row).returning({ id: externalStudents.id });
   return r.id;
@@ -89,6 +95,7 @@ export async function selectPayments(db: DbOrTx, f: { id?: number; idempotencyKe
   return rows.map((r) => toPayment(r.p, r.studentName));
 }
 
+/** Inserts an external payment; returns its id. Throws 23505 on a repeated idempotency key. */
 export async function insertPayment(db: DbOrTx, row: typeof externalPayments.$inferInsert): Promise<number> {
   const [r] = await db.insert(externalPayments).values(row).returning({ id: externalPayments.id });
   return r.id;

@@ -36,6 +36,9 @@ const studentsQuery = validate(ExternalStudentsQuerySchema, 'query');
 const applicationParam = validate(ApplicationIdParamSchema, 'params');
 const branchParam = validate(ExternalIdParamSchema, 'params');
 
+/**
+ * Admin router at /api/external (spec §4 External login, §7): login/logout/me and the data routes above, through the driver chosen by EXTERNAL_DRIVER; 502/504 when the remote system fails or times out.
+ */
 export function externalRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

@@ -7,6 +7,9 @@ import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 
+/**
+ * Router for GET /api/colfront/health (spec §4/§7): 200 {status: 'OK', message, site?} when the database answers a `select 1`, else 503.
+ */
 export function healthRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {

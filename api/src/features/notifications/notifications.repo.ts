@@ -6,6 +6,7 @@ import type { Notification } from '#contracts/notifications.ts';
 
 type Row = typeof notifications.$inferSelect;
 
+/** A row in the API shape (spec §3 Notification): applicationId null when unset, createdAt ISO 8601. */
 export function toNotification(r: Row): Notification {
   return { id: r.id, userId: r.userId, message: r.message, read: r.read, applicationId: r.applicationId ?? null, createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt) };
 }
@@ -15,6 +16,7 @@ export async function insertNotifications(db: DbOrTx, rows: { userId: number; me
   for (let i = 0; i < rows.length; i += 500) await db.insert(notifications).values(rows.slice(i, i + 500));
 }
 
+/** The newest `limit` (default 100) notifications of `userId`, newest first. */
 export async function listForUser(db: DbOrTx, userId: number, limit = 100): Promise<Notification[]> {
   const rows = await db.select().from(notifications).where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);

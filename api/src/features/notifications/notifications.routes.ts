@@ -12,6 +12,9 @@ import { markAllNotificationsRead, markNotificationRead, notificationsFor } from
 
 const idParam = validate(IdParamSchema, 'params');
 
+/**
+ * Router at /api/notifications and /api/colfront/notifications (spec §7): the caller's own notifications; 401 anonymous, 404 others' ids.
+ */
 export function notificationsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

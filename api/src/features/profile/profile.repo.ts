@@ -9,18 +9,22 @@ import { registrationDetails } from '../../db/schema/accounts.ts';
 import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
 import { notifications, contactMessages, assessmentBookings } from '../../db/schema/messaging.ts';
 
+/** A full `users` row (includes the password hash). */
 export type UserRow = typeof users.$inferSelect;
 
+/** Sets the given columns of user `id` (updatedAt now) and returns the row. */
 export async function updateUserRow(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row as UserRow;
 }
 
+/** Number of applications of `userId` (any status): none means the account can be erased at once (POPIA §24). */
 export async function countApplications(db: DbOrTx, userId: number): Promise<number> {
   const rows = await db.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
   return rows.length;
 }
 
+/** Document-store keys of every upload of `userId` (deleted from the store before the rows, on erasure). */
 export async function storedUploadNames(db: DbOrTx, userId: number): Promise<string[]> {
   const rows = await db.select({ storedName: uploads.storedName }).from(uploads).where(eq(uploads.userId, userId));
   return rows.map((r) => r.storedName);
@@ -39,20 +43,42 @@ export async function deleteUserRow(db: DbOrTx, user: { id: number; email: strin
   await db.delete(users).where(eq(users.id, user.id));
 }
 
+/** The open erasure request of `userId`, if any (a second "Delete my account" does not file another). */
 export async function openErasureRequest(db: DbOrTx, userId: number): Promise<{ id: number; createdAt: Date } | undefined> {
   const [row] = await db.select({ id: erasureRequests.id, createdAt: erasureRequests.createdAt }).from(erasureRequests)
     .where(and(eq(erasureRequests.userId, userId), eq(erasureRequests.status, 'open'))).limit(1);
   return row;
 }
 
+/**
+ * Files an erasure request for `userId` (status open, for an admin to review; POPIA §24) and returns its id and time.
+ */
 export async function insertErasureRequest(db: DbOrTx, userId: number): Promise<{ id: number; createdAt: Date }> {
   const [row] = await db.insert(erasureRequests).values({ userId, reason: 'Requested by the account holder from the profile page' })
     .returning({ id: erasureRequests.id, createdAt: erasureRequests.createdAt });
   return row!;
 }
 
-/** Every row held on `user`, grouped by kind. Internal admin notes are left out (DESIGN §4). */
-export async function collectPersonalData(db: DbOrTx, user: UserRow) {
+/** What collectPersonalData returns: the rows held on one person by kind, as stored (dates as Date, amounts 'NNN.NN'). */
+export interface PersonalData {
+  registration: typeof registrationDetails.$inferSelect | null;
+  applications: Omit<typeof applications.$inferSelect, 'notes'>[];
+  applicationHistory: Pick<typeof applicationStatusHistory.$inferSelect, 'applicationId' | 'fromStatus' | 'toStatus' | 'createdAt'>[];
+  applicationDrafts: (typeof applicationDrafts.$inferSelect)[];
+  notifications: (typeof notifications.$inferSelect)[];
+  uploads: ({ name: string } & Pick<typeof uploads.$inferSelect, 'id' | 'mime' | 'size' | 'createdAt'>)[];
+  payments: Pick<typeof payments.$inferSelect, 'id' | 'applicationId' | 'method' | 'last4' | 'reference' | 'amount' | 'currency' | 'status' | 'createdAt'>[];
+  contactMessages: (typeof contactMessages.$inferSelect)[];
+  assessmentBookings: (typeof assessmentBookings.$inferSelect)[];
+  erasureRequests: (typeof erasureRequests.$inferSelect)[];
+  signIns: Pick<typeof authTokens.$inferSelect, 'createdAt' | 'expiresAt' | 'revokedAt'>[];
+}
+
+/**
+ * Every row held on `user`, grouped by kind (POPIA §23 access request, issue #4). Internal admin notes are left out
+ * (DESIGN §4); form messages filed under the address only once the account verified it (issue #12 finding 1).
+ */
+export async function collectPersonalData(db: DbOrTx, user: UserRow): Promise<PersonalData> {
   const apps = await db.select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id);
   const appIds = apps.map((a) => a.id);
   const history = appIds.length

@@ -22,6 +22,9 @@ async function endThisSession(req: Request, res: import('express').Response): Pr
   clearSessionCookies(res);
 }
 
+/**
+ * Router at /api/profile (issue #4; POPIA export and erasure): the routes listed above, all behind requireUser; wrong passwords → 400, too many → 429.
+ */
 export function profileRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

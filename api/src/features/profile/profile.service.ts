@@ -13,7 +13,7 @@ import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { birthDateFromIdNumber, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
-import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type UserRow } from './profile.repo.ts';
+import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
 
@@ -32,6 +32,9 @@ async function loadUser(db: Db, id: number): Promise<UserRow> {
   return u;
 }
 
+/**
+ * The caller's profile (issue #4; Profile contract, dates ISO 8601). Throws 404 when the account no longer exists.
+ */
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
   return toProfile(await loadUser(db, userId));
 }
@@ -69,8 +72,13 @@ export async function changePassword(db: Db, userId: number, current: string, ne
 }
 
 
-/** Everything held on the person, as one JSON document (POPIA §23 access request). */
-export async function exportPersonalData(db: Db, userId: number) {
+/** The export document: when (ISO 8601), the profile, the privacy-notice consent, and every row of PersonalData. */
+export type PersonalDataExport = PersonalData & {
+  exportedAt: string; user: Profile; consents: { kind: 'privacy-notice'; version: string | null; acceptedAt: string | null }[];
+};
+
+/** Everything held on the person, as one JSON document (POPIA §23 access request). Throws 404 for a deleted account. */
+export async function exportPersonalData(db: Db, userId: number): Promise<PersonalDataExport> {
   const u = await loadUser(db, userId);
   const data = await collectPersonalData(db, u);
   return {

@@ -12,6 +12,9 @@ import { validate } from '../../http/validate.ts';
 import { SettingsSchema } from '#contracts/settings.ts';
 import { getSettings, saveSettings } from './settings.service.ts';
 
+/**
+ * Public router for GET /api/settings → {settings: {accreditationNumber, portalAccessUrl}} (issue #6), read by the site build.
+ */
 export function publicSettingsRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
@@ -21,6 +24,9 @@ export function publicSettingsRouter(deps: AppDeps): Router {
   return r;
 }
 
+/**
+ * Admin router at /api/admin/settings (issue #6): GET and PUT as above; a saved change bumps the content version (site rebuild).
+ */
 export function adminSettingsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

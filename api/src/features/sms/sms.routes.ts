@@ -23,6 +23,9 @@ function secretMatches(req: Request, secret: string): boolean {
   return given.length > 0 && crypto.timingSafeEqual(a, b);
 }
 
+/**
+ * Router at /api/sms (issue #17): the preference routes (signed in) and the inbound webhook (404 while SMS_WEBHOOK_SECRET is unset, 403 on a wrong secret).
+ */
 export function smsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

@@ -13,6 +13,9 @@ import { createTusUploads, type TusUploads } from './tus.service.ts';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
+/**
+ * Router at /api/uploads/tus (issue #16 point 1; tus 1.0): creation for signed-in users, HEAD/PATCH/DELETE for the owner only (others 404). `tus` defaults to createTusUploads(deps).
+ */
 export function tusRouter(deps: AppDeps, tus: TusUploads = createTusUploads(deps)): Router {
   const r = Router();
   const pass = async (req: Request, res: Response) => {

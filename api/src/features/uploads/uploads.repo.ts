@@ -3,23 +3,32 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads, applications } from '../../db/schema/applications.ts';
 
+/**
+ * An `uploads` row: metadata of one stored file (size in bytes, SHA-256 hex, `storedName` = key in the document store).
+ */
 export type UploadRow = typeof uploads.$inferSelect;
 
+/** Inserts the metadata of a stored file and returns the row. Throws on a duplicate id (23505). */
 export async function insertUploadRow(db: DbOrTx, row: typeof uploads.$inferInsert): Promise<UploadRow> {
   const [r] = await db.insert(uploads).values(row).returning();
   return r;
 }
 
+/** The upload with this id, or undefined (callers decide who may see it). */
 export async function findUploadRow(db: DbOrTx, id: string): Promise<UploadRow | undefined> {
   const rows = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return rows[0];
 }
 
+/** The uploads among `ids` that exist, in no particular order ([] for no ids). */
 export async function findUploadRows(db: DbOrTx, ids: string[]): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(uploads).where(inArray(uploads.id, ids));
 }
 
+/**
+ * The subset of `ids` that `userId` uploaded (an application may only reference its applicant's uploads, ASVS 8.2.2).
+ */
 export async function ownedUploadIds(db: DbOrTx, userId: number, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.id, ids)));
@@ -33,10 +42,12 @@ export async function isAttached(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Deletes the metadata row `id` (the caller deletes the bytes from the store). */
 export async function deleteUploadRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.id, id));
 }
 
+/** The newest 200 uploads of `userId`, newest first. */
 export async function listUploadRows(db: DbOrTx, userId: number): Promise<UploadRow[]> {
   return db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(desc(uploads.createdAt)).limit(200);
 }

@@ -42,6 +42,9 @@ function contentDisposition(name: string): string {
 
 const idParam = validate(UploadIdParamSchema, 'params');
 
+/**
+ * Router at /api/uploads (DESIGN §4 Documents): list, upload (≤ 5 MB else 413; PDF, DOC, DOCX, JPEG, PNG by magic bytes else 415), download (owner or admin), delete (owner, unattached).
+ */
 export function uploadsRouter(deps: AppDeps): Router {
   const r = Router();
   const store = deps.store;

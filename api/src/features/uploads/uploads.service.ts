@@ -28,8 +28,10 @@ const ALLOWED: Record<string, { ext: string; mime: string }> = {
   png: { ext: 'png', mime: 'image/png' },
 };
 
-export const unsupportedType = () => new HttpError(415, 'unsupported_media_type', 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
-export const tooLarge = () => new HttpError(413, 'payload_too_large', 'File size exceeds 5MB limit');
+/** 415 `unsupported_media_type` with spec §5's accepted-types message (the bytes are not PDF, DOC, DOCX, JPEG or PNG). */
+export const unsupportedType = (): HttpError => new HttpError(415, 'unsupported_media_type', 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
+/** 413 `payload_too_large` 'File size exceeds 5MB limit' (spec §9: MAX_UPLOAD_BYTES = 5 MB). */
+export const tooLarge = (): HttpError => new HttpError(413, 'payload_too_large', 'File size exceeds 5MB limit');
 
 /**
  * Display name: last path segment, no control or odd characters, at most 120 characters, and always ending in
@@ -47,6 +49,9 @@ export function sanitizeName(name: string, ext: string): string {
   return `${stem}.${same ? given : ext}`;
 }
 
+/**
+ * The client's view of an upload row (UploadView contract): id, display name, MIME type, size in bytes, ISO 8601 createdAt, SHA-256 hex or null.
+ */
 export function toUploadView(r: UploadRow): UploadView {
   return { id: r.id, name: r.originalName, mime: r.mime, size: r.size, createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt), sha256: r.sha256 ?? null };
 }

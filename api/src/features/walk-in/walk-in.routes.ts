@@ -18,6 +18,9 @@ import { storeUpload } from '../uploads/uploads.service.ts';
 import { linkOrigin } from '../../mail/links.ts';
 import { createWalkInApplicant, submitWalkInApplication, walkInApplicant, walkInCampuses } from './walk-in.service.ts';
 
+/**
+ * Admin router at /api/admin/walk-in (issue #18 point 6) with the routes listed above; 404 when the applicant is not a student account.
+ */
 export function walkInRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;

@@ -10,14 +10,13 @@
  * Only admins reach these (routes under /api/admin); the applicant must be a student account (404 otherwise).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import type { Config } from '../../config.ts';
-import { campuses } from '../../db/schema/catalogue.ts';
+import { campusExists, listCampuses } from './walk-in.repo.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { findUserById } from '../../auth/users-repo.ts';
+import { findUserById, type UserRow } from '../../auth/users-repo.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { SET_PASSWORD_TTL_MS, type WalkInApplicantSchema, type WalkInApplicationSchema } from '#contracts/walk-in.ts';
 import { registerStudent } from '../auth/auth.service.ts';
@@ -33,12 +32,12 @@ const NO_CAMPUS = 'Please select a campus';
 
 /** The campuses a desk can be at: [{id, name}] in seed order. */
 export async function walkInCampuses(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: campuses.id, name: campuses.name }).from(campuses).orderBy(campuses.id);
+  return listCampuses(db);
 }
 
+/** Throws 400 {campusId: 'Please select a campus'} unless campus `id` exists. */
 async function assertCampus(db: Db, id: number): Promise<void> {
-  const [row] = await db.select({ id: campuses.id }).from(campuses).where(eq(campuses.id, id)).limit(1);
-  if (!row) throw badRequest(NO_CAMPUS, { campusId: NO_CAMPUS });
+  if (!await campusExists(db, id)) throw badRequest(NO_CAMPUS, { campusId: NO_CAMPUS });
 }
 
 /**
@@ -63,8 +62,8 @@ export async function createWalkInApplicant(db: Db, config: Config, input: Appli
 /** Whether the set-password SMS was queued, or why not (no valid phone number, opted out, link too long for one SMS). */
 export type WalkInSms = 'queued' | 'no_phone' | 'opted_out' | 'too_long';
 
-/** The applicant an admin acts for: a student account, else 404 'Applicant not found'. */
-export async function walkInApplicant(db: Db, id: number) {
+/** The applicant an admin acts for: their user row when `id` is a student account; throws 404 'Applicant not found' otherwise. */
+export async function walkInApplicant(db: Db, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user || user.role !== 'student') throw notFound('Applicant not found');
   return user;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, uniqueEmail, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
+import { mailsTo } from '../../test/mail.ts';
+import { smsOutbox } from '../../db/schema/messaging.ts';
 import { applications } from '../../db/schema/applications.ts';
 
 let t: TestApp;
@@ -31,9 +32,9 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, applicant.id));
     expect(sms).toMatchObject({ to: '+27721234567', kind: 'set_password' });
     expect(sms!.body).toMatch(/choose your password within 7 days: http:\/\/\S+\/reset-password#token=[\w-]{43} Reply STOP/);
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, applicant.email)).orderBy(mailOutbox.id).limit(1);
+    const [mail] = await mailsTo(t, applicant.email);
     expect(mail!.subject).toBe('Set your password');
-    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text)![1]!;
+    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
     await t.request().post('/api/auth/reset-password/confirm').send({ token, password: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' }).expect(200);
     const me = t.request();
     await me.post('/api/auth/login').send({ email: applicant.email, password: 'my-own-pass-1' }).expect(200);

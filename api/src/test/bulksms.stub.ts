@@ -22,6 +22,9 @@ const TITLES: Record<number, [string, string]> = {
   500: ['Internal Server Error', 'Unexpected error'], 503: ['Service Unavailable', 'Try again later'],
 };
 
+/**
+ * Starts the stub on 127.0.0.1 and a free port, accepting basic auth `creds`; resolves once listening. Tests and bench/sms.ts only.
+ */
 export async function startBulkSmsStub(creds = { username: 'stub-token-id', password: 'stub-token-secret' }): Promise<BulkSmsStub> {
   const failures: number[] = [];
   const stub: BulkSmsStub = {
