@@ -64,7 +64,7 @@ export default function serviceWorker() {
             {
               urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
               handler: 'CacheFirst',
-              options: { cacheName: 'assets', matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
+              options: { cacheName: 'assets', matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 }, plugins: [shareAssetFetches] },
             },
             {
               urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
@@ -90,17 +90,20 @@ export default function serviceWorker() {
  * nothing from this module): after a page is stored in `pages`, stores in `assets` every /_astro/ script and style
  * the page names (island `component-url`/`renderer-url`, module scripts, stylesheets) and, recursively, every
  * module those scripts import statically (`from"./x.js"`, `import"./x.js"`). Files already in `assets` are not
- * fetched again (hashed names never change); a failed fetch (offline again) stops the walk. Each page's walk runs
- * once per worker lifetime. Runs in the background of the navigation (Workbox's waitUntil), never delaying it.
+ * fetched again (hashed names never change), nor those the page is downloading itself at that moment (it waits for
+ * them, see shareAssetFetches); a failed fetch (offline again) stops the walk. Each page's walk runs once per
+ * worker lifetime. Runs in the background of the navigation (Workbox's waitUntil), never delaying it.
  */
 const warmPageAssets = {
-  // An arrow function: Workbox inlines `key: value` source, so a method shorthand would not parse.
+  // An arrow function: Workbox inlines `key: value` source, so a method shorthand would not parse. No comment may
+  // stand inside the function: Workbox puts its source on one line, where a line comment would swallow the rest.
+  // Shared state lives on `self` under names without a leading underscore (Workbox's minifier renames those).
   cacheDidUpdate: async ({ cacheName, request }) => {
     const page = await (await caches.open(cacheName)).match(request);
     if (!page) return;
     const html = await page.text();
     const entries = [...html.matchAll(/(?:component-url|renderer-url|src|href)="(\/_astro\/[^"?#]+\.(?:js|css))"/g)].map((m) => m[1]).sort();
-    const done = (self.__warmedPages ??= new Set());
+    const done = (self.collegeWarmedPages ??= new Set());
     const key = entries.join(' ');
     if (!entries.length || done.has(key)) return;
     const assets = await caches.open('assets');
@@ -111,17 +114,62 @@ const warmPageAssets = {
       if (url.origin === self.location.origin && url.pathname.startsWith('/_astro/') && !seen.has(url.href)) { seen.add(url.href); queue.push(url.href); }
     };
     for (const e of entries) add(e, request.url);
+    const fetches = (self.collegeAssetFetches ??= new Map());
     while (queue.length) {
       const url = queue.shift();
       let res = await assets.match(url);
+      if (!res && fetches.has(url)) res = (await fetches.get(url))?.clone() ?? null;
       if (!res) {
-        try { res = await fetch(url); } catch { return; }
-        if (!res.ok) continue;
-        await assets.put(url, res.clone());
+        let settle;
+        fetches.set(url, new Promise((r) => { settle = r; }));
+        try {
+          const got = await fetch(url);
+          res = got.ok ? got : null;
+          if (res) await assets.put(url, res.clone());
+        } catch { res = undefined; } finally { settle(res ? res.clone() : null); fetches.delete(url); }
+        if (res === undefined) return;
+        if (!res) continue;
       }
       if (url.endsWith('.js')) for (const m of (await res.text()).matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) add(m[1], url);
     }
     done.add(key);
+  },
+};
+
+/**
+ * Workbox plugin of the /_astro/ route (inlined into the service worker like warmPageAssets): the page's own
+ * requests and the warm-up share one table of downloads under way (`self.collegeAssetFetches`, file URL without query →
+ * promise of the response or null), so a file is downloaded once even when both want it at the same moment. A
+ * page request that finds no cached copy waits for the warm-up's download of the file, if there is one; otherwise
+ * its own download is entered in the table for the warm-up to wait on.
+ */
+const shareAssetFetches = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (cachedResponse) return cachedResponse;
+    const pending = self.collegeAssetFetches?.get(request.url.split('?')[0]);
+    const res = pending ? await pending : null;
+    return res ? res.clone() : null;
+  },
+  requestWillFetch: async ({ request }) => {
+    const fetches = (self.collegeAssetFetches ??= new Map());
+    const url = request.url.split('?')[0];
+    if (!fetches.has(url)) {
+      let settle;
+      fetches.set(url, new Promise((r) => { settle = r; }));
+      (self.collegeAssetSettle ??= new Map()).set(url, settle);
+    }
+    return request;
+  },
+  fetchDidSucceed: async ({ request, response }) => {
+    const url = request.url.split('?')[0];
+    const settle = self.collegeAssetSettle?.get(url);
+    if (settle) { settle(response.ok ? response.clone() : null); self.collegeAssetSettle.delete(url); self.collegeAssetFetches.delete(url); }
+    return response;
+  },
+  fetchDidFail: async ({ request }) => {
+    const url = request.url.split('?')[0];
+    const settle = self.collegeAssetSettle?.get(url);
+    if (settle) { settle(null); self.collegeAssetSettle.delete(url); self.collegeAssetFetches.delete(url); }
   },
 };
 

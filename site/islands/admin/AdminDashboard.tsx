@@ -27,6 +27,7 @@ const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['co
   ['payments', 'Payments'], ['reports', 'Reports'], ['settings', 'Settings'], ['external', 'External System']] as const;
 type Tab = typeof TABS[number][0];
 
+/** The /dashboard/admin island: the tabbed dashboard for admins (see the file comment). */
 export default function AdminDashboard() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Dashboard /></AccessGate>;

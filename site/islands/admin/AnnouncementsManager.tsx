@@ -23,6 +23,7 @@ export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permiss
 export const UNEXPECTED = 'An unexpected error occurred';
 const AnnouncementForm = lazy(() => import('./AnnouncementForm.tsx'));
 
+/** The /admin/announcements island; non-admins see the §6 'Unauthorized Access' message. */
 export default function AnnouncementsManager() {
   const access = useAdminAccess();
   if (access === 'loading') return <SkeletonRows rows={5} label="Checking your access" />;

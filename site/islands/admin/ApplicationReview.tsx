@@ -3,7 +3,7 @@
  * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
  * statuses with internal notes and a Reject button (confirmed first), and the status history.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -50,7 +50,7 @@ function Dl({ items }: { items: [string, string | null | undefined][] }) {
 }
 
 /** The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes. */
-export function ApplicationReview({ id, onChanged }: { id: number; onChanged: () => void }) {
+export function ApplicationReview({ id, onChanged }: { id: number; onChanged: () => void }): ReactElement {
   const [d, setD] = useState<DetailData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');

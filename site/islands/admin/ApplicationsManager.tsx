@@ -4,15 +4,16 @@
  * Reject on pending rows only, bulk decisions with per-item results, CSV export of the current filter, and a
  * detail panel (ApplicationReview.tsx). Toasts 'Application updated' / 'Update failed' (spec §8).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
-import type { AdminApplicationsPage, BulkResult } from '#contracts/admin.ts';
+import type { BulkResult } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { $adminCourses } from './admin-stores.ts';
+import { $adminCourses, $applicationsPage, $applicationsQuery, refreshApplications } from './admin-stores.ts';
+import { useLastData } from '../ui/use-last-data.ts';
 import Panel from './Panel.tsx';
 import { ApplicationReview, changeStatus } from './ApplicationReview.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -22,9 +23,9 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge } from './EligibilityBadge.tsx';
 
-type Page = AdminApplicationsPage;
 type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course' | 'aps';
 
+/** The applications list for admins (page /admin/applications and the dashboard tab); `pageSize` rows per page to start with. */
 export default function ApplicationsManager({ pageSize: initialSize = 20, heading = true }: { pageSize?: number; heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><Manager initialSize={initialSize} heading={heading} /></AccessGate>;
@@ -40,39 +41,33 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const [dir, setDir] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(initialSize);
-  const [data, setData] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const courses = useStore($adminCourses).data?.courses ?? [];
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<number | 'bulk' | null>(null);
   const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const seq = useRef(0);
 
   useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
 
   const query = new URLSearchParams({ q: term, status, courseId, eligibility, sort, dir, page: String(page), pageSize: String(size) }).toString();
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const r = await api<Page>(`/api/admin/applications?${query}`);
-      if (mine !== seq.current) return;
-      setData(r); setError(null);
-      setSelected((s) => new Set([...s].filter((id) => r.applications.some((a) => a.id === id))));
-    } catch (e) {
-      if (mine === seq.current) setError(e instanceof ApiError ? e.userMessage : 'Could not load applications.');
-    } finally { if (mine === seq.current) setLoading(false); }
-  }, [query]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => { $applicationsQuery.set(query); }, [query]);
+  const list = useStore($applicationsPage);
+  const data = useLastData(list.data);
+  const loading = list.loading;
+  const error = list.error ? (list.error instanceof ApiError ? list.error.userMessage : 'Could not load applications.') : null;
+  const load = refreshApplications;
+  // A selection keeps only rows still on the page after each answer.
+  useEffect(() => {
+    const shown = list.data?.applications;
+    if (shown) setSelected((sel) => new Set([...sel].filter((id) => shown.some((a) => a.id === id))));
+  }, [list.data]);
 
   const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' || s === 'aps' ? 'desc' : 'asc'); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
   const quick = async (id: number, to: 'accepted' | 'rejected') => {
     if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setBusy(id);
-    if (await changeStatus(id, to, '')) await load();
+    if (await changeStatus(id, to, '')) load();
     setBusy(null);
   };
   const bulk = async (to: 'accepted' | 'rejected') => {
@@ -89,7 +84,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
         ? { title: 'Update failed', description: `${ok} updated, ${failed} not updated. See the results above the table.`, variant: 'destructive' }
         : { title: 'Application updated', description: `${ok} application${ok === 1 ? '' : 's'} ${to === 'accepted' ? 'approved' : 'rejected'}.`, variant: 'success' });
       setSelected(new Set());
-      await load();
+      load();
     } catch (e) {
       toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     } finally { setBusy(null); }

@@ -18,6 +18,7 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 
+/** Every course for admins (page /admin/courses and the dashboard tab; `heading` false inside the tab). */
 export default function CoursesManager({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><Manager heading={heading} /></AccessGate>;

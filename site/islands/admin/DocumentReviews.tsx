@@ -12,6 +12,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { STATE_CLASS, STATE_LABEL } from '../applications/DocumentChecklist.tsx';
 
+/** The documents of application `applicationId`, each verified or rejected with a reason (issue #16). */
 export default function DocumentReviews({ applicationId }: { applicationId: number }) {
   const [list, setList] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);

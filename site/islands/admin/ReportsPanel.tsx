@@ -50,6 +50,7 @@ const line = (data: object[], x: string, y: string, domain?: [number, number]) =
   </ResponsiveContainer>
 );
 
+/** The dashboard's Reports tab (see the file comment). */
 export default function ReportsPanel() {
   const [r, setR] = useState<Reports | null>(null);
   const [error, setError] = useState(false);

@@ -9,6 +9,7 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 
 const Form = lazy(() => import('./SettingsFields.tsx'));
 
+/** Site settings for admins (page /admin/settings and the dashboard tab; `heading` false inside the tab). */
 export default function SettingsForm({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><Inner heading={heading} /></AccessGate>;

@@ -2,16 +2,18 @@
  * Admin students (issue #6; DESIGN §4 "admin Students list (real users)"): search by name, e-mail or phone,
  * contact details, each student's applications and erasure requests. Empty: 'No students found matching your search.'
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { Student } from '#contracts/students.ts';
-import { api } from '../../lib/api-client.ts';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { appRef, countryName, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
+import { $students, $studentsQuery } from './admin-stores.ts';
+import { useLastData } from '../ui/use-last-data.ts';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
+/** Registered students for admins (page /admin/students and the dashboard tab; `heading` false inside the tab). */
 export default function StudentsList({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><List heading={heading} /></AccessGate>;
@@ -21,14 +23,13 @@ function List({ heading }: { heading: boolean }) {
   const [q, setQ] = useState('');
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ students: Student[]; total: number } | null>(null);
-  const [error, setError] = useState(false);
   useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
-  const load = useCallback(() => {
-    api<{ students: Student[]; total: number }>(`/api/admin/students?${new URLSearchParams({ q: term, page: String(page), pageSize: '25' })}`)
-      .then((r) => { setData(r); setError(false); }).catch(() => setError(true));
-  }, [term, page]);
-  useEffect(load, [load]);
+  const query = new URLSearchParams({ q: term, page: String(page), pageSize: '25' }).toString();
+  useEffect(() => { $studentsQuery.set(query); }, [query]);
+  const list = useStore($students);
+  const data = useLastData(list.data);
+  const error = Boolean(list.error);
+  const load = () => $students.revalidate();
   const pages = data ? Math.max(1, Math.ceil(data.total / 25)) : 1;
   return (
     <section>

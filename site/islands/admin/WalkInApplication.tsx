@@ -31,6 +31,7 @@ import { emptyForm, fromUser, LAST_STEP, stepResolver, submitBody, type ApplyFor
 interface Campus { id: number; name: string }
 interface Created { applicant: PublicUser; campus: Campus; setPasswordLinkDays: number; sms: string }
 
+/** The /admin/applications/new island: an application entered by staff for a walk-in applicant (issue #18). */
 export default function WalkInApplication() {
   const access = useAdminAccess();
   return <AccessGate access={access}><WalkIn /></AccessGate>;

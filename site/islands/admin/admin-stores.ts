@@ -4,16 +4,19 @@
  * Overview, Departments and Payments tabs read one `$adminStats`). After an action an island calls
  * `$store.revalidate()`; the list stays on screen until the new one arrives.
  */
-import type { AdminStats } from '#contracts/admin.ts';
+import { atom } from 'nanostores';
+import type { AdminApplicationsPage, AdminStats } from '#contracts/admin.ts';
 import type { Announcement } from '#contracts/announcements.ts';
 import type { Course } from '#contracts/courses.ts';
-import { createFetcherStore } from '../../stores/fetcher.ts';
+import type { Student } from '#contracts/students.ts';
+import { createFetcherStore, revalidateKeys } from '../../stores/fetcher.ts';
 
 /** GET /api/admin/stats: totals, rates, fees, recent applications, courses, departments, SMS counts. */
 export const $adminStats = createFetcherStore<AdminStats>(['/api/admin/stats']);
 
-/** The last site build (DESIGN §4 Rebuild on publish), polled every 10 s while the tab is visible. */
+/** A site build as GET /api/admin/site-build reports it (DESIGN §4 Rebuild on publish). */
 export interface SiteBuild { status: string; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; reason: string | null }
+/** The last site build and whether one runs now, polled every 10 s while the tab is visible. */
 export const $siteBuild = createFetcherStore<{ build: SiteBuild | null; building: boolean }>(['/api/admin/site-build'], { revalidateInterval: 10_000 });
 
 /** The 20 latest applications with their fees (dashboard Payments tab). */
@@ -27,6 +30,7 @@ export const $adminAnnouncements = createFetcherStore<{ announcements: Announcem
 
 /** A contact-form message (GET /api/admin/contact-messages). */
 export interface ContactMessage { id: number; firstName: string; lastName: string; email: string; phone: string | null; message: string; createdAt: string }
+/** Every contact-form message, newest first. */
 export const $contactMessages = createFetcherStore<{ messages: ContactMessage[] }>(['/api/admin/contact-messages']);
 
 /** An assessment-centre booking (GET /api/admin/assessment-bookings). */
@@ -34,4 +38,23 @@ export interface AssessmentBooking {
   id: number; firstName: string; lastName: string; email: string; phone: string; preferredCampus: string; courseInterest: string;
   assessmentType: string; preferredDate: string; preferredTime: string; createdAt: string;
 }
+/** Every assessment-centre booking, newest first. */
 export const $assessmentBookings = createFetcherStore<{ bookings: AssessmentBooking[] }>(['/api/admin/assessment-bookings']);
+
+/** The admin applications list's query string (search, filters, sort, page); set by the island, idle while null. */
+export const $applicationsQuery = atom<string | null>(null);
+/** One page of applications for `$applicationsQuery` (server-side search, sorting and paging). */
+export const $applicationsPage = createFetcherStore<AdminApplicationsPage>(['/api/admin/applications?', $applicationsQuery]);
+
+/**
+ * After a status change: every cached page of applications (any filter, and the dashboard's latest fees) and the
+ * dashboard totals are out of date; the ones on screen fetch again now, the others when next shown.
+ */
+export function refreshApplications(): void {
+  revalidateKeys((key) => key.startsWith('/api/admin/applications?') || key === '/api/admin/stats');
+}
+
+/** The admin students list's query string (q, page, pageSize); set by the island, idle while null. */
+export const $studentsQuery = atom<string | null>(null);
+/** One page of students for `$studentsQuery`, with the total. */
+export const $students = createFetcherStore<{ students: Student[]; total: number }>(['/api/admin/students?', $studentsQuery]);

@@ -22,6 +22,7 @@ export const enteredByText = (e: { name: string; campus: string | null }) => `En
 
 const country = (v?: string | null) => countryName(v);
 
+/** The /applications/{id} island: one of the signed-in applicant's applications (see the file comment). */
 export default function ApplicationDetail() {
   const session = useSession();
   const [id] = useState(() => (typeof window === 'undefined' ? '' : (/^\/applications\/(\d{1,9})\/?$/.exec(window.location.pathname)?.[1] ?? '')));

@@ -18,6 +18,7 @@ type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'login' } | 
 const BRANCH_ERROR = 'Failed to load branch data. Please try again later.';
 const STUDENT_ERROR = 'Failed to load student data. Please try again later.';
 
+/** The /admin/branches island (see the file comment). */
 export default function ExternalBranches() {
   const [user, setUser] = useState<ExternalUser | null>(null);
   const [branches, setBranches] = useState<Load<ExternalBranch[]>>({ state: 'loading' });

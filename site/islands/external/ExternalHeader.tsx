@@ -12,6 +12,7 @@ const LINKS = [
   { href: '/admin/external-payments', label: 'Payments' },
 ] as const;
 
+/** Links between the external pages (`current` marked), who is connected, and Disconnect. */
 export function ExternalHeader({ current, user }: { current: string; user: { name: string; email: string } | null }) {
   const [busy, setBusy] = useState(false);
   const disconnect = async () => {

@@ -27,6 +27,7 @@ const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'descri
 interface FormValues { studentId: string; amount: string; currency: string; method: string; reference: string; description: string }
 const EMPTY: FormValues = { studentId: '', amount: '', currency: 'ZAR', method: 'card', reference: '', description: '' };
 
+/** The /admin/external-payments island (see the file comment). */
 export default function ExternalPayments() {
   const [user, setUser] = useState<ExternalUser | null>(null);
   const [data, setData] = useState<{ payments: ExternalPayment[]; totals: CurrencyTotal[] } | null>(null);

@@ -18,6 +18,7 @@ import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts
 const FIRST_LOAD_ERROR = 'Failed to load student data. Please try again later.';
 const LATER_ERROR = 'Error loading student data. Please try again.';
 
+/** The /admin/external-students island (see the file comment). */
 export default function ExternalStudents() {
   const [user, setUser] = useState<ExternalUser | null>(null);
   const [filters, setFilters] = useState<{ search: string; status: string } | null>(null);

@@ -20,6 +20,7 @@ type Filter = keyof typeof FILTER_GROUPS;
 const TABS: [Filter, string][] = [['all', 'All'], ['pending', 'Pending'], ['accepted', 'Accepted'], ['completed', 'Completed']];
 const inGroup = (f: Filter, status: string) => { const g = FILTER_GROUPS[f]; return !g || g.includes(status); };
 
+/** The /my-applications island (see the file comment). */
 export default function MyApplications() {
   const session = useSession();
   const [tab, setTab] = useState<Filter>('all');

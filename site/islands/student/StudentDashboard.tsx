@@ -28,6 +28,7 @@ import type { Notification as NotificationItem } from '#contracts/notifications.
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
 const country = (v?: string | null) => countryName(v);
 
+/** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
   const session = useSession();
   const user = session.user;

@@ -19,8 +19,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   );
 }
 
-export const applicationProgress = (a: { status: string }) => progressFor(a.status);
-export const courseName = (a: { course: CourseSummary | null }) => a.course?.name || a.course?.title || 'Unknown Course';
+/** Progress percent of an application by its status (spec §4: pending 20 … rejected 100, other 0). */
+export const applicationProgress = (a: { status: string }): number => progressFor(a.status);
+/** The course's name, else its title, else 'Unknown Course' (spec §2 My Applications). */
+export const courseName = (a: { course: CourseSummary | null }): string => a.course?.name || a.course?.title || 'Unknown Course';
 
 /** Sends the visitor to /login, keeping the page to come back to. */
 export function redirectToLogin(withRedirect = true, toastOpts?: { title: string; description: string }) {

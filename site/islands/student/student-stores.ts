@@ -19,12 +19,15 @@ export interface LastKnown<T> { items: T; offlineSince: string | null }
 const $userId = computed($session, (s) => s.user?.id ?? null);
 const $studentId = computed($session, (s) => (s.user?.role === 'student' ? s.user.id : null));
 
+/** A read with no answer by then (ms; a dead connection) counts as offline and shows the last-known copy. */
+const READ_TIMEOUT_MS = 8000;
+
 /** A fetcher for keys [path, '#', userId] that remembers its answer under `snapshot` and falls back to it offline. */
 function lastKnown<T>(snapshot: string, pick: (body: Record<string, T> | null) => T) {
   return async (...parts: unknown[]): Promise<LastKnown<T>> => {
     const [path, , userId] = parts as [string, string, number];
     try {
-      const items = pick(await apiOrNull<Record<string, T>>(path));
+      const items = pick(await apiOrNull<Record<string, T>>(path, { timeoutMs: READ_TIMEOUT_MS }));
       remember(snapshot, userId, items);
       return { items, offlineSince: null };
     } catch (e) {

@@ -3,10 +3,10 @@
  * pages. Colours of spec §4 for application statuses (pending yellow, under_review blue, documents_required
  * orange, accepted green, rejected red, payment_pending purple); the external system's student statuses
  * (spec §3) reuse them (active green, graduated blue, withdrawn grey); anything else is grey. The text carries
- * the meaning; every pair is a 100/900 shade (50/900 in dark mode), well over axe's 4.5:1.
+ *  the meaning; every pair is 900 text on a 100–200 background (50 on 700–900 in dark mode), well over axe's 4.5:1.
  */
-import { STATUS_COLOUR } from '#contracts/statuses.ts';
-import { statusLabel } from '#contracts/statuses.ts';
+import type { ReactElement } from 'react';
+import { STATUS_COLOUR, statusLabel } from '#contracts/statuses.ts';
 import type { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
 
 type Colour = 'yellow' | 'blue' | 'orange' | 'green' | 'red' | 'purple' | 'grey';
@@ -31,7 +31,7 @@ export function statusColour(status: string): Colour {
 }
 
 /** A pill with the status's label ('under_review' → 'Under Review') in its colour; `data-status`/`data-colour` for tests. */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: string }): ReactElement {
   const colour = statusColour(status);
   return (
     <span data-status={status} data-colour={colour}
