@@ -27,7 +27,7 @@ export default defineConfig({
     // same for the pages that list applications (dashboard, My Applications, the wizard: their query stores too); `tabs`: Radix Tabs with the
     // primitives it needs (four files otherwise); `format`: the formatters, used by public and account pages alike.
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
-    { name: 'stores', test: (id) => /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
+    { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/]islands[\\/]ui[\\/]use-session\.ts$/.test(id), priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
