@@ -17,9 +17,13 @@ export function smtpMailer(url: string, from: string): Mailer {
   return { send: async (msg) => { await transport.sendMail({ from, ...msg }); } };
 }
 
+/** Files written by this process: in a name after the time, so names sort in writing order even within one millisecond. */
+let written = 0;
+
 /**
- * Writes each mail as an RFC 5322 `.eml` file (`<ISO time>-<8 hex>.eml`) to `dir` (DATA_DIR/outbox, created if missing)
- * from `from`: the embedded mode's mail, read by people and tests. send() rejects on write errors.
+ * Writes each mail as an RFC 5322 `.eml` file (`<ISO time>-<sequence>-<8 hex>.eml`, names sort in writing order) to
+ * `dir` (DATA_DIR/outbox, created if missing) from `from`: the embedded mode's mail, read by people and tests.
+ * send() rejects on write errors.
  */
 export function fileMailer(dir: string, from: string): Mailer {
   fs.mkdirSync(dir, { recursive: true });
@@ -27,7 +31,7 @@ export function fileMailer(dir: string, from: string): Mailer {
   return {
     send: async (msg) => {
       const info = await transport.sendMail({ from, ...msg });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(9, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
     },
   };

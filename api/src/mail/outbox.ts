@@ -27,7 +27,7 @@ export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[]):
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
 
-/** Sends up to `batch` due mails once. Returns how many were sent. */
+/** Sends up to `batch` due mails once, oldest queued first. Returns how many were sent. */
 export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = 20): Promise<number> {
   const claimed = await db.execute(sql`
     UPDATE mail_outbox SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
@@ -37,6 +37,8 @@ export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = 20): Promi
       ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING id, "to", subject, text, attempts`);
   const rows = (claimed as any).rows as { id: number; to: string; subject: string; text: string; attempts: number }[];
+  // UPDATE … RETURNING gives rows in no set order: send in queue order, so a person reads "received" before "under review".
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   for (const row of rows) {
     try {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { mailOutbox, notifications } from '../../db/schema/messaging.ts';
+import { notifications } from '../../db/schema/messaging.ts';
 import { erasureRequests } from '../../db/schema/users.ts';
 import { eq } from 'drizzle-orm';
+import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -151,7 +152,7 @@ describe(`admin applications (${DB_KIND})`, () => {
     ]);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes.filter((n) => n.message.includes('Accepted'))).toHaveLength(2);
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+    const mails = await mailsTo(t, s.email);
     expect(mails.filter((m) => m.subject === 'Your application status changed')).toHaveLength(3);
     expect((await admin.agent.post('/api/admin/applications/bulk').send({ ids: [], status: 'accepted' })).body.error.fields.ids).toBe('Select at least one application');
     expect((await admin.agent.post('/api/admin/applications/bulk').send({ ids: [p1], status: 'pending' })).status).toBe(400);

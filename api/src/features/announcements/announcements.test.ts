@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { announcements, mailOutbox, notifications } from '../../db/schema/messaging.ts';
+import { announcements, notifications } from '../../db/schema/messaging.ts';
+import { deliveredMails, mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -40,12 +41,12 @@ describe(`announcements admin (${DB_KIND})`, () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ emailed: 2, notified: 2 });
     for (const s of students) {
-      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+      const mails = await mailsTo(t, s.email);
       expect(mails.map((m) => m.subject)).toContain('Announcement: Exam timetable');
       const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
       expect(notes.map((n) => n.message)).toContain('New announcement: Exam timetable');
     }
-    const toAdmin = await t.database.db.select().from(mailOutbox).where(like(mailOutbox.subject, 'Announcement:%'));
+    const toAdmin = await deliveredMails(t, /^Announcement:/);
     expect(toAdmin.every((m) => students.some((s) => s.email === m.to))).toBe(true);
   });
 
@@ -60,7 +61,7 @@ describe(`announcements admin (${DB_KIND})`, () => {
 
     const notify = await admin.agent.post(`/api/announcements/${created.id}/notify`).send({});
     expect(notify.body).toEqual({ sent: 2 });
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Announcement: Fees update 2027'));
+    const mails = await deliveredMails(t, 'Announcement: Fees update 2027');
     expect(mails).toHaveLength(2);
 
     expect((await admin.agent.delete(`/api/announcements/${created.id}`)).status).toBe(204);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { applications, applicationStatusHistory } from '../../db/schema/applications.ts';
-import { notifications, mailOutbox } from '../../db/schema/messaging.ts';
+import { notifications } from '../../db/schema/messaging.ts';
+import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -32,7 +33,7 @@ describe(`applications (${DB_KIND})`, () => {
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes[0].message).toContain(`APP-${id}`);
     // Besides the e-mail verification link every new account gets (issue #12), exactly one mail: the receipt.
-    const mails = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email))).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
+    const mails = (await mailsTo(t, s.email)).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
     expect(mails.length).toBe(1);
     expect(mails[0].text).toContain(`APP-${id}`);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { applications, uploads } from '../../db/schema/applications.ts';
-import { mailOutbox } from '../../db/schema/messaging.ts';
+import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -135,7 +135,7 @@ describe(`e-mail links (${DB_KIND})`, () => {
     const app = await s.agent.post('/api/applications').send(specBody(s.user.id, 4, { idDocument: dataUrl(PDF), transcripts: dataUrl(PDF) }));
     const id = app.body.application.id;
     expect((await admin.agent.put(`/api/admin/applications/${id}/status`).set('Host', 'apply.college.test:8443').send({ status: 'under_review', notes: '' })).status).toBe(200);
-    const mails = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email)).orderBy(mailOutbox.id)).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
+    const mails = (await mailsTo(t, s.email)).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
     expect(mails).toHaveLength(2);
     expect(mails[0].text).toContain(`${new URL(t.url).origin}/applications/${id}`);
     expect(mails[1].text).toContain(`http://apply.college.test:8443/applications/${id}`);
@@ -149,7 +149,7 @@ describe(`e-mail links (${DB_KIND})`, () => {
       const docs = { idDocument: await insertUpload(t2, s.user.id), transcripts: await insertUpload(t2, s.user.id) };
       const res = await s.agent.post('/api/applications').set('Host', 'evil.example').send(validApplication(1, docs));
       expect(res.status).toBe(201);
-      const [mail] = (await t2.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email))).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
+      const [mail] = (await mailsTo(t2, s.email)).filter((m) => !m.subject.startsWith('Please confirm your e-mail'));
       expect(mail.text).toContain(`https://www.college.example/applications/${res.body.application.id}`);
       expect(mail.text).not.toContain('evil.example');
     } finally { await t2.close(); }

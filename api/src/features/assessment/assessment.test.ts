@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { todayInSouthAfrica } from '#contracts/assessment.ts';
+import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -28,12 +29,12 @@ describe(`POST /api/assessment-centre (${DB_KIND})`, () => {
     const later = await t.request().post('/api/assessment-centre').send(valid({ email: 'later@example.com', firstName: 'Later' }));
     expect(later.status).toBe(201);
 
-    const mail = await rows(sql`SELECT subject, text FROM mail_outbox WHERE "to" = 'mpho@example.com'`);
+    const mail = await mailsTo(t, 'mpho@example.com');
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe('Assessment Application Submitted');
     expect(mail[0].text).toContain('Biaba Likhade');
     expect(mail[0].text).toContain('Morning (8:00 AM-12:00 PM)');
-    expect((await rows(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${t.config.OFFICE_EMAIL} AND subject LIKE 'New assessment booking%'`)).length).toBe(2);
+    expect((await mailsTo(t, t.config.OFFICE_EMAIL, /^New assessment booking/)).length).toBe(2);
 
     const admin = await signInAdmin(t);
     const list = await admin.agent.get('/api/admin/assessment-bookings');
@@ -84,7 +85,7 @@ describe(`POST /api/assessment-centre (${DB_KIND})`, () => {
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.booking.id).toBe(b.body.booking.id);
     expect((await rows(sql`SELECT 1 FROM assessment_bookings WHERE idempotency_key = ${key}`)).length).toBe(1);
-    expect((await rows(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${body.email}`)).length).toBe(1);
+    expect((await mailsTo(t, body.email)).length).toBe(1);
   });
 
   it('GET /api/admin/assessment-bookings › 401 for visitors, 403 for students', async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { errorHandler } from '../../http/error-handler.ts';
 import { contactRouter } from './contact.routes.ts';
+import { mailsTo, type DeliveredMail } from '../../test/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -14,8 +15,7 @@ const valid = (o: Record<string, unknown> = {}) => ({
   firstName: 'Lufuno', lastName: 'Ndou', email: 'Lufuno@Example.com', phone: '082 123 4567',
   message: 'When does the next diploma intake start?', ...o,
 });
-const outboxTo = async (to: string) =>
-  ((await t.database.db.execute(sql`SELECT "to", subject, text FROM mail_outbox WHERE "to" = ${to} ORDER BY id`)) as any).rows as { to: string; subject: string; text: string }[];
+const outboxTo = (to: string): Promise<DeliveredMail[]> => mailsTo(t, to);
 const messageCount = async (key: string) =>
   Number((((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM contact_messages WHERE idempotency_key = ${key}`)) as any).rows[0]).n);
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { mailsTo, type DeliveredMail } from '../../test/mail.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -26,7 +27,7 @@ async function applicant() {
   return { ...s, app: res.body.application.id as number, idDoc, transcripts, up };
 }
 const item = (body: any, slot: string) => body.items.find((i: any) => i.slot === slot);
-const outboxTo = async (email: string) => ((await t.database.db.execute(sql`select subject, text from mail_outbox where "to" = ${email} order by id`)) as any).rows as { subject: string; text: string }[];
+const outboxTo = (email: string): Promise<DeliveredMail[]> => mailsTo(t, email);
 
 describe(`document checklist (${DB_KIND})`, () => {
   it('GET /api/applications/:id/checklist › each slot shows received with size and SHA-256 as a receipt; missing slots say so', async () => {

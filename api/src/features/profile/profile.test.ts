@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
-import { mailOutbox } from '../../db/schema/messaging.ts';
+import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -55,7 +55,7 @@ describe(`profile (${DB_KIND})`, () => {
     expect((await s.agent.get('/api/profile')).status).toBe(200);
     expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer ${elsewhere.body.token}`)).status).toBe(401);
     expect((await t.request().post('/api/auth/login').send({ email: s.email, password: 'new-password-1' })).status).toBe(200);
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
+    const mails = await mailsTo(t, s.email);
     expect(mails.map((m) => m.subject)).toContain('Your password was changed');
   });
 
@@ -117,7 +117,7 @@ describe(`profile (${DB_KIND})`, () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('open');
     expect((await s.agent.get('/api/profile')).status).toBe(200);
-    const office = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, t.config.OFFICE_EMAIL));
+    const office = await mailsTo(t, t.config.OFFICE_EMAIL);
     expect(office.some((m) => m.subject.includes(`user ${s.user.id}`))).toBe(true);
   });
 });
