@@ -11,7 +11,7 @@
  * 3. the first HTML response of every public page (budget ≤ 14 KB: one TCP round trip of 10 segments);
  * 4. JavaScript per island page (/login, /register, /apply, /dashboard/student, /my-applications; ≤ 40 KB);
  * 5. Lighthouse mobile performance of those pages (median of BENCH_LH_RUNS, default 1; ≥ 95), signed in
- *    where the page needs it (session cookie passed as an extra header).
+ *    where the page needs it (the session and signed-in hint cookies, passed as an extra header).
  *
  *   node bench/data-budget.ts            # everything
  *   BENCH_LH_RUNS=0 node bench/data-budget.ts   # bytes only

@@ -20,14 +20,27 @@ export default function RegisterPage({ allowFull = true }: { allowFull?: boolean
 
   // Which form this is is known only in the browser (?mode=full). Until then no inputs are shown, so nothing typed
   // into the wrong form, or before the island runs, can be lost (issue #14 point 12).
+  // The placeholder has the short form's rows (same grid, label lines and inputs), so the page does not jump when
+  // the form replaces it (issue #17: Lighthouse counted a layout shift of 0.46 here).
   if (mode === null) {
+    const bar = 'animate-pulse rounded bg-slate-200 dark:bg-slate-700';
+    const field = (k: string | number) => <div key={k}><div className="label" aria-hidden="true">&nbsp;</div><div className={`input ${bar}`}>&nbsp;</div></div>;
     return (
       <div className="card mx-auto w-full max-w-xl p-6 sm:p-8" role="status" aria-live="polite">
         <h1 className="text-2xl font-bold">Create your account</h1>
-        <p className="mt-2 muted">Loading the registration form…</p>
+        <p className="mt-1 text-sm muted">Loading the registration form…</p>
         <div className="mt-6 space-y-4" aria-hidden="true">
-          {[0, 1, 2, 3].map((i) => <div key={i} className="h-10 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />)}
+          <div className="grid gap-4 sm:grid-cols-2">{field(0)}{field(1)}</div>
+          {field(2)}
+          <div className="grid gap-4 sm:grid-cols-2">{field(3)}{field(4)}</div>
+          <p className="mt-1 text-xs">&nbsp;</p>
+          {field(5)}
+          {field(6)}
+          <p className="text-sm">&nbsp;<br />&nbsp;</p>
+          <div className={`btn-primary w-full ${bar}`}>&nbsp;</div>
         </div>
+        <p className="mt-6 text-sm">&nbsp;</p>
+        <p className="mt-2 text-sm">&nbsp;</p>
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { $toasts, showFlashedToast } from '../../stores/toasts.ts';
 
 const ToastStack = lazy(() => import('./ToastStack.tsx'));
 
+/** Renders nothing until the first toast, then the Radix toast stack (kept mounted from then on). */
 export default function Toaster(): ReactElement | null {
   const toasts = useStore($toasts);
   const [needed, setNeeded] = useState(false);
