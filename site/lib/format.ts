@@ -1,7 +1,7 @@
 /**
  * Every formatter of the site and its islands, one of each (issue #15 point 5): spec §9 display rules
  * (durations, prices, start dates), dates, money, sizes, references and country names. Nothing else in site/
- * formats a date or an amount.
+ * formats a date or a sum of money.
  */
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 

@@ -22,7 +22,7 @@ import { MILESTONES, milestonesReached } from './milestones.ts';
 import { applicationProgress, courseName, ProgressBar, Spinner } from './shared.tsx';
 import { $dashboardApplications, $notifications } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import type { ApplicationListItem as ApplicationItem, UploadView } from '#contracts/application-views.ts';
+import type { UploadView } from '#contracts/application-views.ts';
 import type { Notification as NotificationItem } from '#contracts/notifications.ts';
 
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
