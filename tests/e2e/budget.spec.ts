@@ -79,3 +79,22 @@ test('island pages within the JavaScript budget load at most 40 KB of it (gzip, 
     await ctx.close();
   }
 });
+
+test('toasts load their Radix part only when one is shown, and still show when that part cannot load (offline, never cached)', async ({ page }) => {
+  const toastParts: string[] = [];
+  page.on('request', (r) => { if (/\/_astro\/ToastStack\./.test(r.url())) toastParts.push(r.url()); });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(toastParts, 'no toast yet, so no toast code').toEqual([]);
+
+  await page.route('**/_astro/ToastStack.*', (r) => r.abort('internetdisconnected'));
+  await page.getByLabel('Email').fill('nobody.here@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: /^Log in$/i }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Login failed');
+  await expect(toast).toContainText('Invalid email or password');
+  expect(toastParts.length, 'the Radix part was asked for').toBeGreaterThan(0);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+});
