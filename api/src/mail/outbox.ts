@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { claimDue, retryLater, startOutboxWorker } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -29,27 +30,16 @@ export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[]):
 
 /** Sends up to `batch` due mails once, oldest queued first. Returns how many were sent. */
 export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = 20): Promise<number> {
-  const claimed = await db.execute(sql`
-    UPDATE mail_outbox SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM mail_outbox
-      WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, text, attempts`);
-  const rows = (claimed as any).rows as { id: number; to: string; subject: string; text: string; attempts: number }[];
-  // UPDATE … RETURNING gives rows in no set order: send in queue order, so a person reads "received" before "under review".
-  rows.sort((a, b) => Number(a.id) - Number(b.id));
+  const rows = await claimDue<{ id: number; to: string; subject: string; text: string; attempts: number }>(
+    db, 'mail_outbox', sql`id, "to", subject, text, attempts`, batch);
   let sent = 0;
   for (const row of rows) {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
       await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
       sent++;
-    } catch (err: any) {
-      const failed = row.attempts >= 8;
-      const backoffS = Math.min(3600, 2 ** row.attempts * 5);
-      await db.execute(sql`UPDATE mail_outbox SET status = ${failed ? 'failed' : 'pending'}, last_error = ${String(err?.message ?? err).slice(0, 500)},
-        locked_until = now() + (${backoffS} || ' seconds')::interval WHERE id = ${row.id}`);
+    } catch (err) {
+      await retryLater(db, 'mail_outbox', row, row.attempts >= 8, err);
     }
   }
   return sent;
@@ -57,14 +47,5 @@ export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = 20): Promi
 
 /** Polls the outbox every `intervalMs` ms. Returns a stop function that waits for the current pass. */
 export function startMailWorker(db: DbOrTx, mailer: Mailer, intervalMs = 1000): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = drainOutbox(db, mailer).catch((err) => console.error('[mail] outbox pass failed:', err?.message ?? err));
-    await running;
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  let timer = setTimeout(tick, intervalMs);
-  return async () => { stopped = true; clearTimeout(timer); await running; };
+  return startOutboxWorker('mail', () => drainOutbox(db, mailer), intervalMs);
 }

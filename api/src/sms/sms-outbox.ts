@@ -14,6 +14,7 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
+import { claimDue, retryLater, startOutboxWorker } from '../db/outbox.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
@@ -51,19 +52,10 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   return { queued: true, id: row!.id };
 }
 
-/** Back-off before attempt `attempts + 1`, in seconds: 5·2^attempts, at most 3600 (1 h). */
-export const backoffSeconds = (attempts: number): number => Math.min(3600, 2 ** attempts * 5);
-
 /** Sends up to `batch` due messages once. Returns how many were sent. */
 export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = 50): Promise<number> {
-  const claimed = await db.execute(sql`
-    UPDATE sms_outbox SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM sms_outbox
-      WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`);
-  const rows = (claimed as any).rows as { id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }[];
+  const rows = await claimDue<{ id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }>(
+    db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch);
   if (rows.length === 0) return 0;
   const blocked = await optedOutAmong(db, rows);
   let sent = 0;
@@ -77,9 +69,7 @@ export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = 50): Pro
       await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
       sent++;
     } catch (err: any) {
-      const failed = (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS;
-      await db.execute(sql`UPDATE sms_outbox SET status = ${failed ? 'failed' : 'pending'}, last_error = ${String(err?.message ?? err).slice(0, 500)},
-        locked_until = now() + (${backoffSeconds(row.attempts)} || ' seconds')::interval WHERE id = ${row.id}`);
+      await retryLater(db, 'sms_outbox', row, (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS, err);
     }
   }
   return sent;
@@ -96,17 +86,8 @@ async function optedOutAmong(db: Db, rows: { id: number; to: string; userId: num
 
 /** Polls the SMS outbox every `intervalMs` ms (draining full batches at once). Returns a stop function. */
 export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = async () => { while (!stopped && (await drainSmsOutbox(db, driver)) >= 50); };
-  const tick = async () => {
-    if (stopped) return;
-    running = pass().catch((err) => console.error('[sms] outbox pass failed:', err?.message ?? err));
-    await running;
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  let timer = setTimeout(tick, intervalMs);
-  return async () => { stopped = true; clearTimeout(timer); await running; };
+  const pass = async (isStopped: () => boolean): Promise<void> => { while (!isStopped() && (await drainSmsOutbox(db, driver)) >= 50); };
+  return startOutboxWorker('sms', pass, intervalMs);
 }
 
 /** Admin dashboard figures (issue #17 point 3): messages sent, failed for good, waiting; people opted out (profile + STOP replies). */
