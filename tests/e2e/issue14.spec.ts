@@ -66,8 +66,13 @@ test('point 10 › on a fresh external system an admin enrols a walk-in student 
   expect((await page.request.post('/api/external/login', { data: E2E_ADMIN })).status()).toBe(200);
 
   await page.goto('/admin/external-payments');
-  await page.getByRole('button', { name: 'Enrol walk-in student' }).click();
   const panel = page.getByRole('dialog');
+  // The buttons are pre-rendered: a click that lands before the island hydrates does nothing (seen once in CI), so
+  // click until the dialog opens, as a person would.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Enrol walk-in student' }).click();
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   const walkIn = `Walk In ${Date.now()}`;
   await panel.getByRole('button', { name: 'Enrol student' }).click();
   await expect(panel.getByText('Name must be at least 2 characters')).toBeVisible();
