@@ -18,6 +18,12 @@ export class ApiError extends Error {
   get fields(): Record<string, string> { return this.body?.error?.fields ?? {}; }
 }
 
+/**
+ * How long a read the page can do without (session check, dashboard lists, the wizard's course list and draft) may
+ * wait before the page goes on with its last-known copy, in ms (issue #16 point 4: a dead connection must not hang).
+ */
+export const READ_TIMEOUT_MS = 8000;
+
 function token(): string | null {
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }

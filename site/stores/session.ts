@@ -4,7 +4,7 @@
  * Actions: loadSession, login, logout, register, setUser.
  */
 import { map } from 'nanostores';
-import { api, ApiError, TOKEN_KEY } from '../lib/api-client.ts';
+import { api, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../lib/api-client.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 // A static import (a few hundred bytes): a lazy chunk that is not in the service worker's cache would fail to
 // load exactly when it is needed, offline, and the session check would then not settle on the last-known user.
@@ -29,15 +29,12 @@ function forgetSignIn(): void {
   try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
 }
 
-/** How long the current-user check may take before the last-known user is used (ms; a slow or dead connection). */
-export const SESSION_CHECK_TIMEOUT_MS = 8000;
-
 /**
  * Once per page load; later calls share the first promise. Every sign-in sets the readable
  * 'college.signed_in' hint cookie (and the islands store a token), so a browser with neither is a
  * visitor: no request is made, sparing anonymous visitors a round trip and a 401 on every page.
  * A stale hint or token (the server answered 401) is dropped so the next page skips the check too.
- * Without a connection (issue #16 point 4) — fetch failed, or no answer within SESSION_CHECK_TIMEOUT_MS — the
+ * Without a connection (issue #16 point 4) — fetch failed, or no answer within READ_TIMEOUT_MS — the
  * check settles at once with this device's last-known user (`offlineSince` set) and runs again when the browser
  * is back online; it never counts as signed out and never drops the hint or the token.
  */
@@ -46,7 +43,7 @@ export function loadSession(): Promise<PublicUser | null> {
     $session.set({ user: null, isLoading: false, error: null });
     loading = Promise.resolve(null);
   }
-  loading ??= api<{ user: PublicUser }>('/api/auth/me', { timeoutMs: SESSION_CHECK_TIMEOUT_MS })
+  loading ??= api<{ user: PublicUser }>('/api/auth/me', { timeoutMs: READ_TIMEOUT_MS })
     .then((r) => { $session.set({ user: r.user, isLoading: false, error: null }); rememberUser(r.user); return r.user; })
     .catch((e) => {
       if (isNetworkError(e)) {

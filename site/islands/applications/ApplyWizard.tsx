@@ -13,7 +13,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { WIZARD_STEPS } from '#contracts/application-steps.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { redirectToLogin, Spinner } from '../student/shared.tsx';
@@ -46,7 +46,6 @@ function courseIdFromPath(): string {
 /** Shown while offline (issue #16 point 4): the work is kept, only sending waits. */
 const OFFLINE_TEXT = 'You are offline. You can keep filling in your application; it is saved on this device. Submission waits for a connection.';
 /** Reads the wizard makes before it shows the form give up after this long (ms) and go on with what the device has. */
-const READ_TIMEOUT_MS = 8000;
 
 export default function ApplyWizard() {
   const session = useSession();

@@ -5,14 +5,13 @@
  * `keepalive` when the page is hidden. On load the copy with the later `savedAt` wins. Card number and CVC are
  * never part of a draft.
  */
-import { api, apiOrNull, TOKEN_KEY } from '../../lib/api-client.ts';
+import { api, apiOrNull, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
 
 export interface Draft { step: number; data: Record<string, unknown>; savedAt: string }
 export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only';
 
 const SERVER_DELAY_MS = 1200;
 /** The server copy is awaited this long at most (ms); on a dead connection the local copy is used. */
-const LOAD_TIMEOUT_MS = 8000;
 
 /** Removes cardNumber and cardCvc at any depth. */
 export function withoutSecrets<T>(value: T): T {
@@ -64,7 +63,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       const local = readLocal();
       let server: Draft | null = null;
       try {
-        const r = await apiOrNull<{ draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null }>(url, { timeoutMs: LOAD_TIMEOUT_MS });
+        const r = await apiOrNull<{ draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null }>(url, { timeoutMs: READ_TIMEOUT_MS });
         if (r?.draft) {
           const { savedAt, ...data } = r.draft.data as Record<string, unknown> & { savedAt?: string };
           server = { step: r.draft.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.draft.updatedAt };

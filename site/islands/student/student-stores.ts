@@ -8,7 +8,7 @@
 import { computed } from 'nanostores';
 import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS, type Notification } from '#contracts/notifications.ts';
 import type { ApplicationListItem } from '#contracts/application-views.ts';
-import { apiOrNull } from '../../lib/api-client.ts';
+import { apiOrNull, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createFetcherStore } from '../../stores/fetcher.ts';
 import { $session } from '../../stores/session.ts';
@@ -20,7 +20,6 @@ const $userId = computed($session, (s) => s.user?.id ?? null);
 const $studentId = computed($session, (s) => (s.user?.role === 'student' ? s.user.id : null));
 
 /** A read with no answer by then (ms; a dead connection) counts as offline and shows the last-known copy. */
-const READ_TIMEOUT_MS = 8000;
 
 /** A fetcher for keys [path, '#', userId] that remembers its answer under `snapshot` and falls back to it offline. */
 function lastKnown<T>(snapshot: string, pick: (body: Record<string, T> | null) => T) {
