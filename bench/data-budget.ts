@@ -26,6 +26,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from '../api/src/server.ts';
 import { ROOT } from './lib.ts';
+import { fillCard, fillHighSchool, fillPersonalDetails } from '../tests/e2e/fixtures.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4431);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -100,22 +101,10 @@ async function journey(browser: Browser, email: string, password: string): Promi
     await leg('five steps', async () => {
       await page.goto(BASE + '/apply/1');
       await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
-      await page.getByLabel('Date of birth').fill('2002-09-30');
-      await page.getByLabel('Nationality').selectOption('za');
-      await page.getByLabel('Address line 1', { exact: true }).fill('4 Mvusuludzo Street');
-      await page.getByLabel('City').fill('Makhado');
-      await page.getByLabel('State/Province').fill('Limpopo');
-      await page.getByLabel('Postal code').fill('0920');
-      await page.getByLabel('Country').selectOption('za');
+      await fillPersonalDetails(page, { dateOfBirth: '2002-09-30', nationality: 'za', addressLine1: '4 Mvusuludzo Street', city: 'Makhado', state: 'Limpopo', postalCode: '0920', country: 'za' });
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Academic History' }).waitFor();
-      await page.locator('#f-academicHistory-highSchool-name').fill('Makhado Secondary');
-      await page.locator('#f-academicHistory-highSchool-city').fill('Makhado');
-      await page.locator('#f-academicHistory-highSchool-country').fill('South Africa');
-      await page.locator('#f-academicHistory-highSchool-from').selectOption('2016');
-      await page.locator('#f-academicHistory-highSchool-to').selectOption('2020');
-      await page.locator('#f-academicHistory-highSchool-qualification').fill('National Senior Certificate');
-      await page.locator('#f-academicHistory-highSchool-grade').fill('68%');
+      await fillHighSchool(page, { name: 'Makhado Secondary', city: 'Makhado', country: 'South Africa', from: '2016', to: '2020', qualification: 'National Senior Certificate', grade: '68%' });
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Supporting Documents' }).waitFor();
       await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -124,10 +113,7 @@ async function journey(browser: Browser, email: string, password: string): Promi
       await page.getByTestId('file-transcripts').getByText('results.png').waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Payment' }).waitFor();
-      await page.getByLabel('Name on card').fill('L Ndlovu');
-      await page.getByLabel('Card number').fill('5555 5555 5555 4444');
-      await page.getByLabel('Expiry date (MM/YY)').fill('10/29');
-      await page.getByLabel('CVC').fill('321');
+      await fillCard(page, { name: 'L Ndlovu', number: '5555 5555 5555 4444', expiry: '10/29', cvc: '321' });
       await page.locator('#f-payment-paymentTerms').check();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
