@@ -144,8 +144,9 @@ try {
   // One `astro build` for the change: the node that claimed it builds, the other downloads it from S3 (shared-builds.ts).
   const { rows: builds } = await sql.query<{ reason: string }>(`select reason from site_builds where status = 'ok' and started_at >= $1`, [publishedAt]);
   const fetchedBuilds = builds.filter((b) => b.reason.includes('fetched from another node')).length;
-  figures.publish = { ...(figures.publish as object), astroBuilds: builds.length - fetchedBuilds, fetchedBuilds };
-  check('…built once: the other node downloads that build', fetchedBuilds >= 1 && builds.length - fetchedBuilds >= 1, `${builds.length - fetchedBuilds} astro build(s), ${fetchedBuilds} fetched`);
+  const { rows: [shared] } = await sql.query<{ bytes: number }>(`select bytes from shared_site_builds where status = 'ready' order by finished_at desc limit 1`);
+  figures.publish = { ...(figures.publish as object), astroBuilds: builds.length - fetchedBuilds, fetchedBuilds, sharedBuildBytes: shared?.bytes ?? null };
+  check('…built once: the other node downloads that build', fetchedBuilds >= 1 && builds.length - fetchedBuilds >= 1, `${builds.length - fetchedBuilds} astro build(s), ${fetchedBuilds} fetched (tarball ${Math.round((shared?.bytes ?? 0) / 1024)} KB)`);
 
   // 3. 50 applicants for 30 s through the balancer; kill -9 A after a third, restart it at 40 % (a start takes
   // seconds on a busy machine); A has rejoined once the balancer hands it requests again.
