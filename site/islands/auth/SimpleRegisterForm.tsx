@@ -81,8 +81,9 @@ export default function SimpleRegisterForm() {
         <input {...fieldProps('reg-phone', e('phone'))} {...register('phone')} type="tel" inputMode="tel" autoComplete="tel" className="input" />
       </Field>
       <Field id="reg-courseId" label="Course (optional)" error={e('courseId')} hint={failed ? 'Courses could not be loaded. You can choose one later.' : undefined}>
-        <select {...fieldProps('reg-courseId', e('courseId'))} {...register('courseId')} className="input" aria-busy={loading || undefined}>
-          <option value="none">{loading ? 'Loading courses...' : 'No course yet'}</option>
+        <select {...fieldProps('reg-courseId', e('courseId'))} {...register('courseId')} className="input" aria-busy={(loading && hydrated) || undefined}>
+          {/* The courses are fetched once the island runs (on first use, client:interact); until then the default shows. */}
+          <option value="none">{loading && hydrated ? 'Loading courses...' : 'No course yet'}</option>
           {courses.map((c) => <option key={c.id} value={String(c.id)}>{c.label}</option>)}
         </select>
       </Field>
@@ -93,7 +94,8 @@ export default function SimpleRegisterForm() {
         </label>
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || pending} aria-busy={pending || undefined}>
+      {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
+      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
         {pending ? 'Creating account...' : 'Create account'}
       </button>
     </form>
