@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { LoginSchema } from '#contracts/auth.ts';
+import type { LoginSchema } from '#contracts/sign-in.ts';
 import { login } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -19,7 +19,7 @@ import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
 /** The contract's LoginSchema, loaded when the form is first focused (issue #17). */
-const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.LoginSchema));
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/sign-in.ts').then((m) => m.LoginSchema));
 
 export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({

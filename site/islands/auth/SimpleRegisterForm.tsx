@@ -7,7 +7,8 @@ import { destinationAfterLogin } from './safe-redirect.ts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PublicUser, SimpleRegisterSchema } from '#contracts/auth.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+import type { SimpleRegisterSchema } from '#contracts/sign-in.ts';
 import { api } from '../../lib/api-client.ts';
 import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { acceptRegistration } from '../../stores/session.ts';
@@ -21,7 +22,7 @@ import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
 /** The contract's SimpleRegisterSchema, loaded when the form is first focused (issue #17). */
-const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.SimpleRegisterSchema));
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/sign-in.ts').then((m) => m.SimpleRegisterSchema));
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phone', 'courseId', 'terms'] as const;
 
 export default function SimpleRegisterForm() {
