@@ -14,6 +14,7 @@ import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
 import { SiteBuilder } from './site-build/builder.ts';
+import { createBuildShare } from './site-build/shared-builds.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startSmsWorker } from './sms/sms-outbox.ts';
@@ -64,6 +65,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     enabled: config.SITE_BUILD !== 'never',
     apiUrl: () => `http://127.0.0.1:${port}`, log,
     hookClaim: { claim: () => claimHookForCurrentVersion(database.db), release: (v) => releaseHookClaim(database.db, v) },
+    // Nodes on one S3 store build each change once and share it (issue #13); a local store is one node's own.
+    share: store.kind === 's3' && !config.SITE_BUILD_HOOK_URL ? createBuildShare({ db: database.db, store, log }) : undefined,
   });
   // Every node hears every content change (its own included) through PostgreSQL and rebuilds its copy (issue #13).
   const contentWatcher = await startContentWatcher(database, { pollMs: config.CONTENT_POLL_MS, log });

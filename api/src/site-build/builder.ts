@@ -4,7 +4,8 @@
  * at most `MAX_SUPERSEDES` times in a row so that a stream of publishes still ends in a build; issue #13:
  * publish-to-page latency is one build, not two), builds into a new directory under
  * DATA_DIR/site/builds, and switches the live site only when the build succeeded; a failed build keeps
- * the last good one. With SITE_BUILD_HOOK_URL it POSTs to a CDN build hook instead.
+ * the last good one. With SITE_BUILD_HOOK_URL it POSTs to a CDN build hook instead. With `share` (several nodes
+ * on a shared object store) one node builds each content hash and the others download its build (shared-builds.ts).
  * The content hash (public data + site sources) lets a restart skip a build when nothing changed.
  * Every build is recorded in `site_builds` (status, duration ms, error).
  */
@@ -19,6 +20,7 @@ import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
 import { writeCspManifest } from './csp.ts';
 import type { SiteStatus } from './serve.ts';
+import type { BuildShare } from './shared-builds.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
@@ -36,6 +38,11 @@ export interface SiteBuilderOptions {
    * `release` gives a claim back after a failed call.
    */
   hookClaim?: { claim(): Promise<number | null>; release(version: number): Promise<void> };
+  /**
+   * With a shared object store on several nodes: one node builds each content hash and the others download its
+   * build (issue #13; api/src/site-build/shared-builds.ts). Without it every node builds on its own.
+   */
+  share?: BuildShare;
   /** `false` when SITE_BUILD=never: the 503 page then says the server is API-only. */
   enabled?: boolean;
   /** First retry delay after a failed build, ms; doubles per failure up to `retryMaxMs` (defaults 5 000 and 300 000). */
@@ -192,13 +199,21 @@ export class SiteBuilder {
     this.abort = abort;
     const hash = await this.contentHash();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
+    let shared: 'claimed' | 'fetched' | null = null;
     try {
       if (this.opts.hookUrl) {
         const res = await fetch(this.opts.hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason, hash }), signal: AbortSignal.timeout(10_000) });
         if (!res.ok) throw new Error(`Build hook answered ${res.status}`);
       } else {
         const out = path.join(this.siteDir, 'builds', `${Date.now()}-${rec.id}`);
-        await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal) => this.runAstro(dir, signal)))(out, abort.signal);
+        if (this.opts.share) {
+          shared = await this.opts.share.acquire(hash, out, abort.signal).catch((err: any) => {
+            if (abort.signal.aborted) throw err;
+            this.opts.log?.(`site: could not use the shared build (${err?.message ?? err}); building here`);
+            return null;
+          });
+        }
+        if (shared !== 'fetched') await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal) => this.runAstro(dir, signal)))(out, abort.signal);
         fs.rmSync(path.join(out, '.prerender'), { recursive: true, force: true });
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
         writeCspManifest(out);
@@ -208,15 +223,27 @@ export class SiteBuilder {
         const previous = this.live;
         this.live = out;
         this.prune([out, previous].filter(Boolean) as string[]);
+        if (shared === 'claimed') {
+          const share = this.opts.share!;
+          shared = null;
+          await share.publish(hash, out)
+            .then(({ bytes }) => this.opts.log?.(`site: shared the build with the other nodes (${Math.round(bytes / 1024)} KB)`))
+            .catch(async (err) => {
+              this.opts.log?.(`site: could not share the build (${err?.message ?? err}); the other nodes build it themselves`);
+              await share.release(hash).catch(() => {});
+            });
+        }
       }
       const durationMs = Date.now() - started;
+      if (shared === 'fetched') reason = `${reason}, fetched from another node`;
       this.failures = 0;
       this.supersedes = 0;
       this.cancelRetry();
-      await db.update(siteBuilds).set({ status: 'ok', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id));
+      await db.update(siteBuilds).set({ status: 'ok', reason, finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id));
       this.opts.log?.(`site: build ok in ${durationMs} ms (${reason})`);
     } catch (err: any) {
       const durationMs = Date.now() - started;
+      if (shared === 'claimed') await this.opts.share!.release(hash).catch(() => {});
       if (abort.signal.aborted) {
         fs.readdirSync(path.join(this.siteDir, 'builds')).forEach((name) => { if (name.endsWith(`-${rec.id}`)) fs.rmSync(path.join(this.siteDir, 'builds', name), { recursive: true, force: true }); });
         await db.update(siteBuilds).set({ status: 'superseded', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id)).catch(() => {});

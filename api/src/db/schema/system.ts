@@ -62,3 +62,19 @@ export const contentVersion = pgTable('content_version', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   hookedVersion: bigint('hooked_version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One static build per content change across nodes (issue #13, api/src/site-build/shared-builds.ts): the node
+ * that claims `contentHash` builds (`building`, with `heartbeatAt` renewed every few seconds), uploads the build
+ * to the shared object store under `objectKey` (`bytes` long) and marks it `ready`; the other nodes download it.
+ * `failed` (or a heartbeat older than the stale limit) lets the next node claim it.
+ */
+export const sharedSiteBuilds = pgTable('shared_site_builds', {
+  contentHash: text('content_hash').primaryKey(),
+  status: text('status', { enum: ['building', 'ready', 'failed'] }).notNull(),
+  objectKey: text('object_key'),
+  bytes: integer('bytes'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
