@@ -40,8 +40,12 @@ test('every public page: first HTML response ≤ 14 KB gzip, CSS as one hashed i
   }
 });
 
-/** Island pages that meet the 40 KB budget (bench/RESULTS.md "Data budget"); the others are reported there. */
-const JS_BUDGET_PAGES = ['/login', '/my-applications'];
+/**
+ * Island pages that meet the 40 KB budget (bench/RESULTS.md "Data budget"); the others are reported there.
+ * /login and /register load their form's JavaScript on first use (client:interact), so what is measured here is
+ * the page before anyone touches the form.
+ */
+const JS_BUDGET_PAGES = ['/login', '/register', '/dashboard/student', '/my-applications'];
 const JS_BUDGET = 40 * 1024;
 
 /**
