@@ -43,6 +43,11 @@ export function keepFlashedToast(): void {
   leaving = true;
 }
 
+/** Whether an earlier page saved a toast with flashToast (cheap: no parsing), e.g. to load a lazy toast region. */
+export function hasFlashedToast(): boolean {
+  try { return sessionStorage.getItem(FLASH_KEY) !== null; } catch { return false; }
+}
+
 /** Shows a toast saved by flashToast on an earlier page (not while this page is leaving, see keepFlashedToast). */
 export function showFlashedToast(): void {
   if (leaving) return;

@@ -140,3 +140,85 @@ test('About asks whether the announcements it was built with changed: a bare 304
   expect(rows.filter((r) => /\/_astro\/format\./.test(r.url)), 'no formatter: nothing to redraw').toEqual([]);
   await expect(page.locator('#announcements li')).not.toHaveCount(0);
 });
+
+/**
+ * A phone that has seen home (its scripts and CSS cached), then opens `path`: the wire rows of `path`, and the
+ * scripts `path` asked for that home had not (a public page's own code, which should wait for first use).
+ */
+async function afterHome(page: Page, path: string): Promise<{ rows: Awaited<ReturnType<typeof wire>>; ownScripts: () => string[] }> {
+  const homeScripts = new Set<string>();
+  const scripts: string[] = [];
+  let onHome = true;
+  page.on('request', (r) => { if (r.resourceType() === 'script') (onHome ? homeScripts.add(r.url()) : scripts.push(r.url())); });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  onHome = false;
+  const rows = await wire(page);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return { rows, ownScripts: () => scripts.filter((u) => !homeScripts.has(u)).map((u) => new URL(u).pathname) };
+}
+
+for (const [path, button, firstError] of [
+  ['/contact', 'Send Message', 'Please enter a valid email address'],
+  ['/assessment-centre', 'Submit Application', 'First name must be at least 2 characters'],
+] as const) {
+  test(`${path} after home on a phone: at most 8 KB and no form code until the form is used; tapping ${button} at once still checks the form`, async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 }, hasTouch: true });
+    const page = await ctx.newPage();
+    const { rows, ownScripts } = await afterHome(page, path);
+    const list = rows.map((r) => `${r.type} ${r.status} ${r.bytes} ${r.url}`).join('\n  ');
+    expect(ownScripts(), 'no script of the page before the form is used').toEqual([]);
+    expect(rows.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(8 * 1024);
+
+    // The first tap both loads the form's code and is kept: the form checks itself instead of being sent natively.
+    await page.getByRole('button', { name: button }).tap();
+    await expect(page.getByText(firstError, { exact: true })).toBeVisible();
+    expect(new URL(page.url()).search, 'not sent natively').toBe('');
+    expect(ownScripts().length, 'the form code loaded on use').toBeGreaterThan(0);
+    await ctx.close();
+  });
+}
+
+test('contact: a message typed and sent with one tap on Send arrives (the tap that loads the form is not lost)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (/contact-form/.test(r.url())) scripts.push(r.url()); });
+  await page.goto('/contact');
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  // Filled without focusing (autofill-like), so the tap on Send is the first use of the form.
+  await page.locator('form[data-contact-form]').evaluate((form: HTMLFormElement) => {
+    const set = (n: string, v: string) => { (form.elements.namedItem(n) as HTMLInputElement).value = v; };
+    set('firstName', 'Tshilidzi'); set('lastName', 'Mavhungu'); set('email', 'tshilidzi.e2e@example.com'); set('message', 'Do you offer evening classes?');
+  });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Thank you, Tshilidzi. Your message has been sent')).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Message sent');
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('catalogue on a phone: only the first card image loads at first (the rest when scrolled near, sizes set so nothing shifts); no calculator code until used', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  const { ownScripts } = await afterHome(page, '/courses');
+  expect(ownScripts(), 'no script of the catalogue page itself').toEqual([]);
+  const cards = page.locator('[data-course-card] img');
+  const n = await cards.count();
+  expect(n).toBeGreaterThan(3);
+  await expect(cards.first()).toHaveAttribute('loading', 'eager');
+  for (let i = 0; i < n; i++) {
+    if (i > 0) await expect(cards.nth(i)).toHaveAttribute('loading', 'lazy');
+    await expect(cards.nth(i)).toHaveAttribute('width', /\d+/);
+    await expect(cards.nth(i)).toHaveAttribute('height', /\d+/);
+  }
+  const loaded = () => cards.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length);
+  expect(await loaded(), 'far-down cards wait').toBeLessThan(n);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect(cards.last()).toHaveJSProperty('complete', true);
+  expect(await cards.last().evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Check if you qualify' }).click();
+  await expect(page.getByLabel('Subject 1', { exact: true })).toBeFocused();
+  expect(ownScripts().length, 'the calculator loaded on use').toBeGreaterThan(0);
+  await ctx.close();
+});

@@ -77,4 +77,15 @@ describe('static site under any DATA_DIR (issue #11)', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['cache-control']).toBe('no-cache');
   });
+
+  it('the favicon is cached for a week, so a page outside the service worker does not fetch it again; pages stay no-cache (issue #17)', async () => {
+    const dir = buildUnderDotFolder();
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+    const icon = await supertest(app).get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=604800');
+    expect(icon.headers.etag).toBeTruthy();
+    expect((await supertest(app).get('/about')).headers['cache-control']).toBe('no-cache');
+  });
 });

@@ -2,7 +2,7 @@
  * Serves the live static build (DESIGN §1). Directory-style pages (/about → about/index.html),
  * client-routed shells for paths the build cannot know (/apply/{id}, /applications/{id}),
  * 'Course Not Found' with 404 for unknown /courses/{id}, the 404 page with status 404 otherwise.
- * Hashed assets under /_astro are cached for a year; HTML is revalidated on every visit.
+ * Hashed assets under /_astro are cached for a year, the favicon for a week; HTML is revalidated on every visit.
  * Dot-files are never served (issue #8: .git, .env, .data). HTML pages get a per-page CSP whose script-src
  * lists the hashes of their inline scripts (csp.ts), when the build has a manifest.
  */
@@ -65,24 +65,33 @@ function resolveFile(root: string, urlPath: string): string | null {
 
 
 /**
+ * Unhashed files that may be cached for a while (seconds) instead of revalidated on every page: the favicon, which
+ * a browser asks for on every page the service worker does not control yet (issue #17). It is a file of the
+ * build (public/), never content; a changed icon shows within a week, and ETag/Last-Modified keep revalidation cheap.
+ */
+const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
+
+/**
  * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,
  * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
  * build (the default DATA_DIR is `.data`; issue #11).
  */
 function send(res: Response, file: string, status: number, root: string): void {
+  const relative = path.relative(root, file);
   if (file.endsWith('.html')) {
-    const hashes = manifestFor(root)?.[path.relative(root, file).split(path.sep).join('/')];
+    const hashes = manifestFor(root)?.[relative.split(path.sep).join('/')];
     if (hashes) res.setHeader('Content-Security-Policy', pagePolicy(hashes));
   }
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
+  const lifetime = LIFETIMES[relative.split(path.sep).join('/')];
   if (immutable) for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
   res.status(status);
-  res.sendFile(path.relative(root, file), {
+  res.sendFile(relative, {
     root,
     dotfiles: 'deny',
     // A hashed file never changes under its name: no revalidation, so no validators either.
     ...(immutable ? { etag: false, lastModified: false, acceptRanges: false } : {}),
-    headers: { 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache', 'X-Content-Type-Options': 'nosniff' },
   });
 }
 

@@ -1,5 +1,6 @@
 /**
- * The "Check if you qualify" form (EligibilityCalculator.astro), loaded on the first click. Rows of subject +
+ * The "Check if you qualify" form (EligibilityCalculator.astro), loaded on first use (on-first-use.ts, issue #17)
+ * and opened by the "Check if you qualify" button. Rows of subject +
  * percentage (up to NSC_MAX_SUBJECTS, 'Other' asks for a name), validated with the API's own NscResultsSchema
  * (zod/mini); errors sit on their fields and focus goes to the first one. POST /api/eligibility answers the APS
  * and the verdict per course, shown in a live region. Blank rows are ignored.
@@ -175,4 +176,10 @@ export function mountCalculator(root: HTMLElement): void {
   for (let i = 0; i < START_ROWS; i++) addRow(false);
   form.hidden = false;
   control(rowEls()[0], 'subject').focus();
+}
+
+/** Opens the calculator in `root` ([data-on-use="eligibility"]) when its "Check if you qualify" button is clicked. */
+export function enhance(root: HTMLElement): void {
+  const open = root.querySelector<HTMLButtonElement>('[data-qualify-open]')!;
+  open.addEventListener('click', () => { mountCalculator(root); open.hidden = true; }, { once: true });
 }
