@@ -35,6 +35,20 @@ async function discardDraftUploads(values: ApplyForm): Promise<void> {
   await Promise.all(ids.map((id) => api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {})));
 }
 
+/**
+ * The courses the wizard offers: for /apply/{id}, only that course when it is open (GET /api/courses/{id}; the
+ * page shows no course list then, issue #17: about 8 KB less than the whole catalogue); else, or when the linked
+ * course is not open (404), every open course (GET /api/courses). Network errors are thrown.
+ */
+async function loadCourses(urlCourse: string): Promise<CourseOption[]> {
+  if (urlCourse) {
+    try {
+      return [(await api<{ course: CourseOption }>(`/api/courses/${urlCourse}`, { timeoutMs: READ_TIMEOUT_MS })).course];
+    } catch (e) { if (!(e instanceof ApiError && e.status === 404)) throw e; }
+  }
+  return (await api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })).courses;
+}
+
 function courseIdFromPath(): string {
   const m = /^\/apply\/(\d{1,9})\/?$/.exec(window.location.pathname);
   return m ? m[1] : '';
@@ -88,11 +102,12 @@ export default function ApplyWizard() {
     let cancelled = false;
     const userId = session.user.id;
     // Offline the course list is the last-known one, so a course chosen earlier stays chosen (issue #16 point 4).
-    api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })
-      .then((r) => { remember('courses', userId, r.courses); if (!cancelled) setCourses(r.courses); })
+    const key = urlCourse ? `course-${urlCourse}` : 'courses';
+    loadCourses(urlCourse)
+      .then((list) => { remember(key, userId, list); if (!cancelled) setCourses(list); })
       .catch((e) => {
         if (cancelled) return;
-        const last = isNetworkError(e) ? recall<CourseOption[]>('courses', userId) : null;
+        const last = isNetworkError(e) ? recall<CourseOption[]>(key, userId) ?? recall<CourseOption[]>('courses', userId) : null;
         if (last) setCourses(last.data);
         else { setCourses([]); setCoursesError(true); }
       });
