@@ -3,7 +3,7 @@
  * Messages are the spec's wording. Passwords: 6..128 characters, never truncated (ASVS 6.2.1, 6.2.9).
  * Written with `zod/mini` (same engine and messages as `zod`, a fraction of the bytes) because the
  * /login, /register and /profile islands validate with these schemas in the browser (80 KB page budget).
- * The zod-free rules live in auth-rules.ts and are re-exported here.
+ * The zod-free rules live in auth-rules.ts, login and simple registration in sign-in.ts; both are re-exported here.
  */
 import { z } from 'zod/mini';
 import { COUNTRY_CODES } from './application-steps.ts';
@@ -11,19 +11,11 @@ import { NscResultsSchema } from './nsc-schema.ts';
 import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
 import { yearProblem } from './application-steps.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
+import { email, name, password, phone } from './sign-in.ts';
 
 export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE };
+export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
 
-const email = () => z.pipe(
-  z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
-  z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, 'Please enter a valid email address')),
-);
-const password = () => z.string({ error: 'Password must be at least 6 characters' })
-  .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
-const phone = () => z.string({ error: 'Phone number must be at least 10 characters' })
-  .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
-const name = (label: string) => z.string({ error: `${label} must be at least 2 characters` })
-  .check(z.trim(), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
 /** Required trimmed text: 1..max characters, `${label} is required` / `${label} is too long`. */
 const requiredText = (max: number, label: string) => z.string({ error: `${label} is required` })
   .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
@@ -42,30 +34,6 @@ const saIdForSouthAfricans = <T extends { nationality?: string; idNumber?: strin
   const p = saIdNumberProblem(v.idNumber);
   if (p) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: p, input: v.idNumber });
 });
-
-export const LoginSchema = z.object({
-  email: email(),
-  password: z.string({ error: 'Password must be at least 6 characters' })
-    .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, 'Password must be at least 6 characters')),
-  rememberMe: z._default(z.optional(z.boolean()), false),
-});
-export type Login = z.infer<typeof LoginSchema>;
-
-/** Simple register (spec §5). courseId: 'none' or empty means no course. Role is never read. */
-export const SimpleRegisterSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  email: email(),
-  password: password(),
-  confirmPassword: z.string({ error: 'Passwords do not match' }),
-  phone: phone(),
-  courseId: z.pipe(
-    z.optional(z.union([z.literal('none'), z.literal(''), z.coerce.number().check(z.int(), z.positive()), z.null()])),
-    z.transform((v) => (v === 'none' || v === '' || v == null ? undefined : v)),
-  ),
-  terms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
-}).check(passwordsMatch());
-export type SimpleRegister = z.input<typeof SimpleRegisterSchema>;
 
 export const InstitutionSchema = z.object({
   name: requiredText(200, 'High school name'),

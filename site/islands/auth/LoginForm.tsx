@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { LoginSchema } from '#contracts/auth.ts';
+import type { LoginSchema } from '#contracts/sign-in.ts';
 import { login } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -14,13 +14,12 @@ import { Field, fieldProps } from '../ui/Field.tsx';
 import { destinationAfterLogin } from './safe-redirect.ts';
 import { typedValues } from '../ui/typed-values.ts';
 import { useSignedInRedirect } from './use-signed-in-redirect.ts';
-import { useHydrated } from './form-helpers.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
 /** The contract's LoginSchema, loaded when the form is first focused (issue #17). */
-const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.LoginSchema));
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/sign-in.ts').then((m) => m.LoginSchema));
 
 export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
@@ -29,7 +28,6 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   });
   const busy = useRef(false);
   useSignedInRedirect();
-  const hydrated = useHydrated();
   const [leaving, setLeaving] = useState(false);
   const id = (n: string) => `${idPrefix}-${n}`;
 
@@ -67,7 +65,8 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
         </label>
         <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
+      {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
         {isSubmitting || leaving ? 'Logging in...' : 'Log in'}
       </button>
     </form>

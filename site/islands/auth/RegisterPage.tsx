@@ -10,40 +10,13 @@ import { useSignedInRedirect, withRedirect } from './use-signed-in-redirect.ts';
 const RegisterWizard = lazy(() => import('./RegisterWizard.tsx'));
 
 export default function RegisterPage({ allowFull = true }: { allowFull?: boolean }) {
-  const [mode, setMode] = useState<'simple' | 'full' | null>(null);
+  const [mode, setMode] = useState<'simple' | 'full'>('simple');
   const [login, setLogin] = useState('/login');
   useSignedInRedirect();
   useEffect(() => { setLogin(withRedirect('/login')); }, []);
   useEffect(() => {
-    setMode(allowFull && new URLSearchParams(window.location.search).get('mode') === 'full' ? 'full' : 'simple');
+    if (allowFull && new URLSearchParams(window.location.search).get('mode') === 'full') setMode('full');
   }, [allowFull]);
-
-  // Which form this is is known only in the browser (?mode=full). Until then no inputs are shown, so nothing typed
-  // into the wrong form, or before the island runs, can be lost (issue #14 point 12).
-  // The placeholder has the short form's rows (same grid, label lines and inputs), so the page does not jump when
-  // the form replaces it (issue #17: Lighthouse counted a layout shift of 0.46 here).
-  if (mode === null) {
-    const bar = 'animate-pulse rounded bg-slate-200 dark:bg-slate-700';
-    const field = (k: string | number) => <div key={k}><div className="label" aria-hidden="true">&nbsp;</div><div className={`input ${bar}`}>&nbsp;</div></div>;
-    return (
-      <div className="card mx-auto w-full max-w-xl p-6 sm:p-8" role="status" aria-live="polite">
-        <h1 className="text-2xl font-bold">Create your account</h1>
-        <p className="mt-1 text-sm muted">Loading the registration form…</p>
-        <div className="mt-6 space-y-4" aria-hidden="true">
-          <div className="grid gap-4 sm:grid-cols-2">{field(0)}{field(1)}</div>
-          {field(2)}
-          <div className="grid gap-4 sm:grid-cols-2">{field(3)}{field(4)}</div>
-          <p className="mt-1 text-xs">&nbsp;</p>
-          {field(5)}
-          {field(6)}
-          <p className="text-sm">&nbsp;<br />&nbsp;</p>
-          <div className={`btn-primary w-full ${bar}`}>&nbsp;</div>
-        </div>
-        <p className="mt-6 text-sm">&nbsp;</p>
-        <p className="mt-2 text-sm">&nbsp;</p>
-      </div>
-    );
-  }
 
   if (mode === 'full') {
     return (
@@ -53,13 +26,19 @@ export default function RegisterPage({ allowFull = true }: { allowFull?: boolean
       </div>
     );
   }
+  // The short form is pre-rendered, so it can be filled in before its JavaScript loads (client:interact, issue #17).
+  // With ?mode=full, register.astro marks <html> before the form is painted: the short form stays hidden and a
+  // loading line shows until the wizard replaces them, so nothing is typed into the wrong form (issue #14 point 12).
   return (
-    <div className="card mx-auto w-full max-w-xl p-6 sm:p-8">
+    <>
+    <p role="status" className="card mx-auto hidden w-full max-w-3xl p-6 muted [html[data-register-mode=full]_&]:block">Loading the registration form…</p>
+    <div className="card mx-auto w-full max-w-xl p-6 sm:p-8 [html[data-register-mode=full]_&]:hidden">
       <h1 className="text-2xl font-bold">Create your account</h1>
       <p className="mt-1 text-sm muted">Register to apply for a course and follow your application online.</p>
       <div className="mt-6"><SimpleRegisterForm /></div>
       <p className="mt-6 text-sm">Already have an account? <a href={login} className="font-semibold text-brand-700 underline dark:text-brand-100">Log in</a></p>
       <p className="mt-2 text-sm">Want to give all your details now? <a href="/register?mode=full" className="font-semibold text-brand-700 underline dark:text-brand-100">Use the full student registration</a></p>
     </div>
+    </>
   );
 }

@@ -7,7 +7,8 @@ import { destinationAfterLogin } from './safe-redirect.ts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PublicUser, SimpleRegisterSchema } from '#contracts/auth.ts';
+import type { PublicUser } from '#contracts/auth.ts';
+import type { SimpleRegisterSchema } from '#contracts/sign-in.ts';
 import { api } from '../../lib/api-client.ts';
 import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { acceptRegistration } from '../../stores/session.ts';
@@ -21,7 +22,7 @@ import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
 /** The contract's SimpleRegisterSchema, loaded when the form is first focused (issue #17). */
-const validation = lazyZodResolver<Input, Output>(() => import('#contracts/auth.ts').then((m) => m.SimpleRegisterSchema));
+const validation = lazyZodResolver<Input, Output>(() => import('#contracts/sign-in.ts').then((m) => m.SimpleRegisterSchema));
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phone', 'courseId', 'terms'] as const;
 
 export default function SimpleRegisterForm() {
@@ -81,8 +82,9 @@ export default function SimpleRegisterForm() {
         <input {...fieldProps('reg-phone', e('phone'))} {...register('phone')} type="tel" inputMode="tel" autoComplete="tel" className="input" />
       </Field>
       <Field id="reg-courseId" label="Course (optional)" error={e('courseId')} hint={failed ? 'Courses could not be loaded. You can choose one later.' : undefined}>
-        <select {...fieldProps('reg-courseId', e('courseId'))} {...register('courseId')} className="input" aria-busy={loading || undefined}>
-          <option value="none">{loading ? 'Loading courses...' : 'No course yet'}</option>
+        <select {...fieldProps('reg-courseId', e('courseId'))} {...register('courseId')} className="input" aria-busy={(loading && hydrated) || undefined}>
+          {/* The courses are fetched once the island runs (on first use, client:interact); until then the default shows. */}
+          <option value="none">{loading && hydrated ? 'Loading courses...' : 'No course yet'}</option>
           {courses.map((c) => <option key={c.id} value={String(c.id)}>{c.label}</option>)}
         </select>
       </Field>
@@ -93,7 +95,8 @@ export default function SimpleRegisterForm() {
         </label>
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || pending} aria-busy={pending || undefined}>
+      {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
+      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
         {pending ? 'Creating account...' : 'Create account'}
       </button>
     </form>

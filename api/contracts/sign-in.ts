@@ -1,0 +1,49 @@
+/**
+ * Login and simple registration contracts (spec §2 Login/Registration, §5), and the field rules auth.ts builds its
+ * other account schemas from. Apart from auth.ts so that /login and /register, which load their schema when the
+ * form is first used (site/islands/ui/lazy-resolver.ts), do not download the comprehensive registration's
+ * schemas (NSC results, institutions) with it (issue #17). auth.ts re-exports the schemas. Written with `zod/mini`.
+ */
+import { z } from 'zod/mini';
+import { PASSWORD_MAX } from './auth-rules.ts';
+import { passwordsMatch } from './cross-field.ts';
+
+/** Email: trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
+export const email = () => z.pipe(
+  z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, 'Please enter a valid email address')),
+);
+/** New password: 6..PASSWORD_MAX characters (never truncated). */
+export const password = () => z.string({ error: 'Password must be at least 6 characters' })
+  .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
+/** Phone: trimmed, 10..20 characters (spec §5). */
+export const phone = () => z.string({ error: 'Phone number must be at least 10 characters' })
+  .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
+/** A person's name: trimmed, 2..80 characters, `${label} must be at least 2 characters`. */
+export const name = (label: string) => z.string({ error: `${label} must be at least 2 characters` })
+  .check(z.trim(), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
+
+/** Login (spec §2 Login, §5): email, password, optional rememberMe. */
+export const LoginSchema = z.object({
+  email: email(),
+  password: z.string({ error: 'Password must be at least 6 characters' })
+    .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, 'Password must be at least 6 characters')),
+  rememberMe: z._default(z.optional(z.boolean()), false),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+/** Simple register (spec §5). courseId: 'none' or empty means no course. Role is never read. */
+export const SimpleRegisterSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: email(),
+  password: password(),
+  confirmPassword: z.string({ error: 'Passwords do not match' }),
+  phone: phone(),
+  courseId: z.pipe(
+    z.optional(z.union([z.literal('none'), z.literal(''), z.coerce.number().check(z.int(), z.positive()), z.null()])),
+    z.transform((v) => (v === 'none' || v === '' || v == null ? undefined : v)),
+  ),
+  terms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+}).check(passwordsMatch());
+export type SimpleRegister = z.input<typeof SimpleRegisterSchema>;
