@@ -1,7 +1,8 @@
 /**
  * The five-step application form of spec §2 (/apply/{courseId?}): Personal Information, Academic History,
  * Supporting Documents (real uploads), Payment (simulated $50.00 fee, spec §9) and Review & Submit, one component
- * per step under apply/. The form is react-hook-form; each step is checked by a zodResolver with the same step
+ * per step under apply/; steps 2–5 load with their step, the next one when the browser is idle (apply/step-loader.ts,
+ * issue #17). The form is react-hook-form; each step is checked by a zodResolver with the same step
  * schemas the API uses (api/contracts/applications.ts, spec §5) and on errors focus moves to the first invalid
  * field. Logged-out visitors are sent to /login with a toast. The draft survives reloads, closed tabs and dropped
  * connections (draft-store.ts). On success: toast 'Application submitted successfully' and /dashboard/student
