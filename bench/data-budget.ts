@@ -7,7 +7,8 @@
  *
  * 1. the applicant journey on a fresh cache: home → catalogue → course → log in → dashboard → the five wizard
  *    steps (with real uploads) → My Applications, per leg and in all (budget ≤ 150 KB);
- * 2. a second public page on a warm cache (home first, then each other public page; budget ≤ 8 KB);
+ * 2. a second public page on a warm cache (home first, then each other public page; budget ≤ 8 KB), with the bytes
+ *    of each response in `warmDetail`;
  * 3. the first HTML response of every public page (budget ≤ 14 KB: one TCP round trip of 10 segments);
  * 4. JavaScript per island page (/login, /register, /apply, /dashboard/student, /my-applications; ≤ 40 KB);
  * 5. Lighthouse mobile performance of those pages (median of BENCH_LH_RUNS, default 1; ≥ 95), signed in
@@ -40,16 +41,20 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
-interface Meter { total(): number; js(): number; doc(): number; reset(): void }
+/** One counted response: path (query kept), resource type ('SW' for the service worker's own fetches), encoded bytes. */
+interface Counted { url: string; type: string; bytes: number }
+interface Meter { total(): number; js(): number; doc(): number; detail(): Counted[]; reset(): void }
 
-/** Counts encoded bytes of every finished response of `page` (CDP), split into all / scripts / documents. */
+/** Counts encoded bytes of every finished response of `page` (CDP), split into all / scripts / documents, with the per-response list. */
 async function meter(page: Page): Promise<Meter> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map<string, string>();
   const viaWorker = new Set<string>();
-  let all = 0, js = 0, doc = 0;
-  cdp.on('Network.responseReceived', (e: any) => { types.set(e.requestId, e.type); if (e.response.fromServiceWorker) viaWorker.add(e.requestId); });
+  const urls = new Map<string, string>();
+  let all = 0, js = 0, doc = 0, rows: Counted[] = [];
+  const path = (u: string) => { try { const x = new URL(u); return x.pathname + x.search; } catch { return u.slice(0, 60); } };
+  cdp.on('Network.responseReceived', (e: any) => { types.set(e.requestId, e.type); urls.set(e.requestId, e.response.url); if (e.response.fromServiceWorker) viaWorker.add(e.requestId); });
   // Once the offline service worker controls the page, the page's requests go through it: the worker fetches on
   // its own target (or answers from its cache), and only those network fetches are bytes on the wire. They are
   // counted here (precache and runtime cache alike); the page's side of such a response is not counted again.
@@ -58,16 +63,18 @@ async function meter(page: Page): Promise<Meter> {
     const z = await r.sizes().catch(() => null);
     if (!z) return;
     all += z.responseBodySize + z.responseHeadersSize;
+    rows.push({ url: path(r.url()), type: 'SW', bytes: z.responseBodySize + z.responseHeadersSize });
     if (/\/_astro\/[^/]+\.js$/.test(new URL(r.url()).pathname)) js += z.responseBodySize + z.responseHeadersSize;
   });
   cdp.on('Network.loadingFinished', (e: any) => {
     if (viaWorker.has(e.requestId)) return;
     all += e.encodedDataLength;
     const t = types.get(e.requestId);
+    rows.push({ url: path(urls.get(e.requestId) ?? ''), type: t ?? '?', bytes: e.encodedDataLength });
     if (t === 'Script') js += e.encodedDataLength;
     if (t === 'Document' && doc === 0) doc = e.encodedDataLength;
   });
-  return { total: () => all, js: () => js, doc: () => doc, reset: () => { all = 0; js = 0; doc = 0; } };
+  return { total: () => all, js: () => js, doc: () => doc, detail: () => rows, reset: () => { all = 0; js = 0; doc = 0; rows = []; } };
 }
 
 async function settle(page: Page) { await page.waitForLoadState('networkidle'); }
@@ -126,17 +133,23 @@ async function journey(browser: Browser, email: string, password: string): Promi
   return legs;
 }
 
-/** Warm cache: home first, then `p`; KB of the second page only. */
-async function warm(browser: Browser, p: string): Promise<number> {
-  const ctx = await browser.newContext();
+/**
+ * Warm cache on a phone (412 px, like the journey): home first, until the offline service worker controls it (a
+ * person reads the home page for longer than its install takes; without this wait, whether the worker's install
+ * fetches fell into the second page's count depended on timing, ±4 KB between runs), then `p`. KB of the second
+ * page only, and what it was made of (bytes per response).
+ */
+async function warm(browser: Browser, p: string): Promise<{ kb: number; detail: Counted[] }> {
+  const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
   const m = await meter(page);
   await page.goto(BASE + '/'); await settle(page);
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 15_000 }).catch(() => {});
   m.reset();
   await page.goto(BASE + p); await settle(page);
-  const n = m.total();
+  const r = { kb: kb(m.total()), detail: m.detail() };
   await ctx.close();
-  return kb(n);
+  return r;
 }
 
 /** First HTML response and JS of `p` on a fresh cache, optionally signed in. */
@@ -187,12 +200,12 @@ async function main() {
       if (total > BUDGET.journey) failures.push(`journey ${total} KB > ${BUDGET.journey}`);
     } catch (err: any) { failures.push(`journey could not be driven: ${err.message.split('\n')[0]}`); }
 
-    out.warm = {}; out.html = {};
+    out.warm = {}; out.html = {}; out.warmDetail = {};
     console.log('\nPublic pages (KB): page · first HTML response · warm cache after home');
     for (const p of PUBLIC) {
       const { html } = await fresh(browser, p);
-      const w = p === '/' ? await warm(browser, '/about') : await warm(browser, p);
-      out.html[p] = html; out.warm[p] = w;
+      const { kb: w, detail } = p === '/' ? await warm(browser, '/about') : await warm(browser, p);
+      out.html[p] = html; out.warm[p] = w; out.warmDetail[p] = detail;
       console.log(`  ${p.padEnd(20)} ${String(html).padStart(6)} ${String(w).padStart(6)}${p === '/' ? ' (warm: /about)' : ''}`);
       if (html > BUDGET.html) failures.push(`${p}: first HTML ${html} KB > ${BUDGET.html}`);
       if (w > BUDGET.warm) failures.push(`${p}: warm ${w} KB > ${BUDGET.warm}`);

@@ -8,10 +8,11 @@ import { z } from 'astro/zod';
 
 const apiUrl = () => process.env.SITE_API_URL || 'http://127.0.0.1:4321';
 
-async function fetchJson<T>(path: string): Promise<T> {
+/** GET `path` from the API, fresh (past its public cache); the body and the answer's ETag (null if none). */
+async function fetchJson<T>(path: string): Promise<T & { etag: string | null }> {
   const res = await fetch(`${apiUrl()}${path}`, { headers: { "cache-control": "no-cache" } });
   if (!res.ok) throw new Error(`Content loader: GET ${path} answered ${res.status}`);
-  return res.json() as Promise<T>;
+  return { ...(await res.json() as T), etag: res.headers.get('etag') };
 }
 
 const courses = defineCollection({
@@ -30,11 +31,12 @@ const courses = defineCollection({
 
 const announcements = defineCollection({
   loader: async () => {
-    const { announcements } = await fetchJson<{ announcements: any[] }>('/api/announcements');
-    return announcements.map((a) => ({ ...a, id: String(a.id), announcementId: a.id }));
+    const { announcements, etag } = await fetchJson<{ announcements: any[] }>('/api/announcements');
+    // `listEtag`: the ETag of the whole list this build saw; the About page asks the API whether it still holds (issue #17).
+    return announcements.map((a) => ({ ...a, id: String(a.id), announcementId: a.id, listEtag: etag }));
   },
   schema: z.object({
-    announcementId: z.number(), title: z.string(), content: z.string(), imageUrl: z.string().nullable(), createdAt: z.string().nullable(),
+    announcementId: z.number(), listEtag: z.string().nullable().default(null), title: z.string(), content: z.string(), imageUrl: z.string().nullable(), createdAt: z.string().nullable(),
   }),
 });
 

@@ -102,3 +102,41 @@ test('toasts load their Radix part only when one is shown, and still show when t
   await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toHaveCount(0);
 });
+
+/** Encoded bytes (CDP encodedDataLength) of every response `page` receives from now on, with type, status and URL. */
+async function wire(page: Page): Promise<{ url: string; type: string; status: number; bytes: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map<string, { url: string; type: string; status: number }>();
+  const rows: { url: string; type: string; status: number; bytes: number }[] = [];
+  cdp.on('Network.responseReceived', (e) => { seen.set(e.requestId, { url: e.response.url, type: e.type, status: e.response.status }); });
+  cdp.on('Network.loadingFinished', (e) => { const r = seen.get(e.requestId); if (r) rows.push({ ...r, bytes: e.encodedDataLength }); });
+  return rows;
+}
+
+test('on a phone, a course page opened from the catalogue costs its HTML only: the hero is the card image already there', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  await page.goto('/courses');
+  await page.waitForLoadState('networkidle');
+  const rows = await wire(page);
+  await page.goto('/courses/1');
+  await page.waitForLoadState('networkidle');
+  const list = rows.map((r) => `${r.type} ${r.status} ${r.bytes} ${r.url}`).join('\n  ');
+  expect(await page.locator('section img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(rows.filter((r) => r.type === 'Image' || r.type === 'Script').reduce((n, r) => n + r.bytes, 0), list).toBe(0);
+  expect(rows.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(8 * 1024);
+  await ctx.close();
+});
+
+test('About asks whether the announcements it was built with changed: a bare 304 while they have not, nothing redrawn', async ({ page }) => {
+  const rows = await wire(page);
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  const list = rows.map((r) => `${r.type} ${r.status} ${r.bytes} ${r.url}`).join('\n  ');
+  const check = rows.filter((r) => new URL(r.url).pathname === '/api/announcements');
+  expect(check.map((r) => r.status), list).toEqual([304]);
+  expect(check[0]!.bytes, list).toBeLessThanOrEqual(512);
+  expect(rows.filter((r) => /\/_astro\/format\./.test(r.url)), 'no formatter: nothing to redraw').toEqual([]);
+  await expect(page.locator('#announcements li')).not.toHaveCount(0);
+});

@@ -54,7 +54,7 @@ test('catalogue: search and filters narrow the list, live in the URL and survive
   await page.getByLabel('Department').selectOption('all');
   await page.getByLabel('Level').selectOption('all');
   await page.getByLabel('Search courses').fill('');
-  const desc = (await page.locator('[data-course-card]').first().getAttribute('data-description'))!.split(' ').find((w) => w.length > 8)!;
+  const desc = (await page.locator('[data-course-card] [data-card-description]').first().textContent())!.toLowerCase().split(' ').find((w) => w.length > 8)!;
   await page.getByLabel('Search courses').fill(desc.toUpperCase());
   expect(await (await visibleCards(page)).count()).toBeGreaterThanOrEqual(1);
   // Catalogue cards apply through /apply (spec §2).

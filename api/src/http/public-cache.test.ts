@@ -43,6 +43,30 @@ describe(`public read cache (${DB_KIND})`, () => {
   });
 });
 
+describe(`public read cache, conditional reads of what a site build saw (${DB_KIND})`, () => {
+  it('the ETag of the build\'s read answers a bare 304 later, also once the entry has left the cache, until the content changes', async () => {
+    const built = await t.request().get('/api/announcements').set('Cache-Control', 'no-cache');
+    expect(built.headers.etag).toBeTruthy();
+    const admin = await signInAdmin(t);
+    // Public content changed elsewhere: the cache is emptied, the announcements are the same.
+    expect((await admin.agent.post('/api/courses').send({ ...course, title: 'Empties The Cache' })).status).toBe(201);
+    for (let i = 0; i < 2; i++) { // a miss, then a hit
+      const check = await t.request().get('/api/announcements').set('If-None-Match', built.headers.etag);
+      expect(check.status).toBe(304);
+      expect(check.text ?? '').toBe('');
+      expect(check.headers['content-security-policy']).toBeUndefined();
+      expect(check.headers['permissions-policy'], `round ${i}`).toBeUndefined();
+      expect(check.headers['x-content-type-options']).toBe('nosniff');
+      expect(check.headers.etag).toBe(built.headers.etag);
+    }
+    expect((await admin.agent.post('/api/announcements').send({ title: 'Open day', content: 'Come and see the campus on Saturday.', imageUrl: null, active: true })).status).toBe(201);
+    const changed = await t.request().get('/api/announcements').set('If-None-Match', built.headers.etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body.announcements.map((a: { title: string }) => a.title)).toContain('Open day');
+    expect(changed.headers['content-security-policy']).toBeTruthy();
+  });
+});
+
 describe(`public read cache, fresh reads (${DB_KIND})`, () => {
   it('a caller sending Cache-Control: no-cache (the site build) sees a change made behind the API at once', async () => {
     const { courses } = await import('../db/schema/catalogue.ts');

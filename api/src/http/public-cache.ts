@@ -1,11 +1,14 @@
 /**
  * In-process cache for anonymous public GET reads (catalogue, announcements). Entries live `ttlMs`
  * milliseconds (so several instances converge quickly) and are dropped at once when this instance
- * changes public content (`clear()`, wired to onContentChanged). Responses carry an ETag; a matching
- * If-None-Match gets 304. Signed-in callers bypass it (admins may see inactive rows).
+ * changes public content (`clear()`, wired to onContentChanged). Responses carry an ETag (a hash of the body, so the
+ * same on every instance and in every build of the site); a matching If-None-Match gets a bare 304, cached entry or
+ * not (issue #17: the About page asks whether the announcements it was built with are still current). Signed-in
+ * callers bypass it (admins may see inactive rows).
  */
 import crypto from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { DOCUMENT_ONLY_HEADERS } from './document-headers.ts';
 
 interface Entry { body: string; etag: string; expires: number; headers: Record<string, string> }
 
@@ -25,6 +28,12 @@ function wantsFresh(req: Request): boolean {
   return /no-cache|max-age=0/.test(String(req.headers['cache-control'] ?? ''));
 }
 
+/** A bare 304: without the headers a bodiless answer to a script's read has no use for (about 0.8 KB less). */
+function notModified(res: Response): void {
+  for (const h of [...DOCUMENT_ONLY_HEADERS, 'Content-Type']) res.removeHeader(h);
+  res.status(304).end();
+}
+
 /**
  * A cache for anonymous public GETs: entries live `ttlMs` (ms, default 10 000), at most `maxEntries` (oldest
  * dropped first); only 200 JSON answers are kept, keyed by scheme + URL. `clear()` empties it (content changed).
@@ -39,7 +48,7 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     if (hit && hit.expires > Date.now()) {
       res.setHeader('ETag', hit.etag);
-      if (req.headers['if-none-match'] === hit.etag) return void res.status(304).end();
+      if (req.headers['if-none-match'] === hit.etag) return notModified(res);
       return void res.type('application/json').send(hit.body);
     }
     const startedAt = generation;
@@ -56,6 +65,7 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
           if (name !== 'set-cookie' && name !== 'content-length' && value !== undefined) headers[name] = String(value);
         }
         entries.set(key, { body: text, etag, expires: Date.now() + ttlMs, headers });
+        if (req.headers['if-none-match'] === etag) { notModified(res); return res; }
       }
       return res.type('application/json').send(text);
     };
@@ -65,7 +75,7 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=') || wantsFresh(req)) return next();
     const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
     if (!hit || hit.expires <= Date.now()) return next();
-    if (req.headers['if-none-match'] === hit.etag) { res.writeHead(304, hit.headers); res.end(); return; }
+    if (req.headers['if-none-match'] === hit.etag) { for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value); return notModified(res); }
     res.writeHead(200, { ...hit.headers, 'content-length': String(Buffer.byteLength(hit.body)) });
     res.end(hit.body);
   };

@@ -12,6 +12,7 @@ import compression from 'compression';
 import type { RequestHandler, Request, Response, NextFunction } from 'express';
 import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
+import { DOCUMENT_ONLY_HEADERS } from '../http/document-headers.ts';
 
 /** What the server can say about its static site (issue #11): shown on the 503 page and by the health check. */
 export interface SiteStatus {
@@ -62,15 +63,6 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-/**
- * Response headers that only a document (or a worker) obeys: helmet and the Permissions-Policy middleware set them on
- * every response, and on a hashed script, stylesheet or image under /_astro they do nothing but cost about 0.8 KB
- * per file on HTTP/1.1 (issue #17 data budget: an account page loads 20–30 such files). `X-Content-Type-Options`
- * and `Cross-Origin-Resource-Policy`, which do apply to subresources, stay. The service worker (/sw.js) is not
- * under /_astro, so it keeps its CSP.
- */
-const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'Permissions-Policy', 'Cross-Origin-Opener-Policy', 'Origin-Agent-Cluster',
-  'Referrer-Policy', 'X-Frame-Options', 'X-DNS-Prefetch-Control', 'X-Download-Options', 'X-Permitted-Cross-Domain-Policies', 'X-XSS-Protection'];
 
 /**
  * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,

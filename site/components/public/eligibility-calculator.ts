@@ -7,6 +7,7 @@
 import { api, ApiError } from '../../lib/api-client.ts';
 import { NscResultsSchema } from '#contracts/nsc-schema.ts';
 import type { EligibilityResponse } from '#contracts/nsc-schema.ts';
+import { NSC_SUBJECTS } from '#contracts/nsc.ts';
 
 const START_ROWS = 7;
 let uid = 0;
@@ -18,10 +19,30 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
   return e;
 }
 
+/** One subject row: subject select (NSC subjects, 'Other' shows a name field), percentage, Remove; labels are set by renumber(). */
+function newRow(): HTMLElement {
+  const t = document.createElement('template');
+  t.innerHTML = `<div class="grid grid-cols-[1fr_6rem_auto] items-start gap-2" data-row>
+      <div>
+        <label class="sr-only" data-label="subject">Subject</label>
+        <select class="input" name="subject"><option value="">Select a subject…</option></select>
+        <label class="sr-only" data-label="name">Name of the subject</label>
+        <input class="input mt-1" name="name" placeholder="Name of the subject" maxlength="60" hidden />
+      </div>
+      <div>
+        <label class="sr-only" data-label="percent">Percentage</label>
+        <input class="input" name="percent" type="number" inputmode="numeric" min="0" max="100" step="1" placeholder="%" />
+      </div>
+      <button type="button" class="btn-secondary px-3" data-remove>Remove<span class="sr-only" data-remove-label></span></button>
+    </div>`;
+  const row = t.content.firstElementChild as HTMLElement;
+  row.querySelector('select')!.append(...NSC_SUBJECTS.map((s) => new Option(s, s)));
+  return row;
+}
+
 export function mountCalculator(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-qualify-form]')!;
   const rows = form.querySelector<HTMLElement>('[data-rows]')!;
-  const template = root.querySelector<HTMLTemplateElement>('[data-row-template]')!;
   const addButton = form.querySelector<HTMLButtonElement>('[data-add]')!;
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const result = form.querySelector<HTMLElement>('[data-result]')!;
@@ -49,7 +70,7 @@ export function mountCalculator(root: HTMLElement): void {
 
   function addRow(focus: boolean) {
     if (rowEls().length >= max) return;
-    const row = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+    const row = newRow();
     const subject = control(row, 'subject') as HTMLSelectElement;
     const name = control(row, 'name') as HTMLInputElement;
     subject.addEventListener('change', () => { name.hidden = subject.value !== 'Other'; });
