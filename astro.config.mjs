@@ -28,15 +28,12 @@ export default defineConfig({
     // `preact`: Preact + compat + the island renderer and the session hook, needed together by every island;
     // `islands`: small helpers the account forms use, none of them used by public pages; `student`: the
     // same for the pages that list applications (dashboard, My Applications, the wizard: their query stores too); `tabs`: Radix Tabs with the
-    // primitives it needs (four files otherwise); `format`: the formatters, used by public and account pages alike;
-    // `zod`: zod/mini in one file (three otherwise), loaded when a form first validates. Not with @hookform/resolvers:
-    // a group takes its modules' dependencies, and the resolver's is react-hook-form, which pages load statically.
+    // primitives it needs (four files otherwise); `format`: the formatters, used by public and account pages alike.
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
     { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/]islands[\\/]ui[\\/]use-session\.ts$/.test(id), priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
-    { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/]application-steps)\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/](statuses|notifications)|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
   ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
