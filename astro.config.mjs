@@ -34,9 +34,6 @@ export default defineConfig({
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/]islands[\\/]ui[\\/]use-session\.ts$/.test(id), priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
-    // `zod`: zod's core and zod/mini, which the lazy form schemas load together (one file, not two; issue #17); the
-    // JSON Schema part of the core is only for classic zod (admin forms), so it stays with that.
-    { name: 'zod', test: (id) => /node_modules[\\/]zod[\\/](v4[\\/])?(core|mini)[\\/]/.test(id) && !/[\\/](to-json-schema|json-schema-processors|json-schema-generator|json-schema|memoizer)\.js$/.test(id), priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/]application-steps)\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/](statuses|notifications)|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
   ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
