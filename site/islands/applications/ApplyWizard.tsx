@@ -1,7 +1,8 @@
 /**
  * The five-step application form of spec §2 (/apply/{courseId?}): Personal Information, Academic History,
  * Supporting Documents (real uploads), Payment (simulated $50.00 fee, spec §9) and Review & Submit, one component
- * per step under apply/. The form is react-hook-form; each step is checked by a zodResolver with the same step
+ * per step under apply/; steps 2–5 load with their step, the next one when the browser is idle (apply/step-loader.ts,
+ * issue #17). The form is react-hook-form; each step is checked by a zodResolver with the same step
  * schemas the API uses (api/contracts/applications.ts, spec §5) and on errors focus moves to the first invalid
  * field. Logged-out visitors are sent to /login with a toast. The draft survives reloads, closed tabs and dropped
  * connections (draft-store.ts). On success: toast 'Application submitted successfully' and /dashboard/student
@@ -20,12 +21,9 @@ import { redirectToLogin, Spinner } from '../student/shared.tsx';
 import { useOnline } from '../ui/use-online.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, type SyncState } from './draft-store.ts';
-import { AcademicStep } from './apply/AcademicStep.tsx';
-import { DocumentsStep } from './apply/DocumentsStep.tsx';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
-import { PaymentStep } from './apply/PaymentStep.tsx';
 import { PersonalStep } from './apply/PersonalStep.tsx';
-import { ReviewStep } from './apply/ReviewStep.tsx';
+import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
 
 const DUPLICATE = 'You already have an active application for this course.';
@@ -38,6 +36,20 @@ async function discardDraftUploads(values: ApplyForm): Promise<void> {
   await Promise.all(ids.map((id) => api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {})));
 }
 
+/**
+ * The courses the wizard offers: for /apply/{id}, only that course when it is open (GET /api/courses/{id}; the
+ * page shows no course list then, issue #17: about 8 KB less than the whole catalogue); else, or when the linked
+ * course is not open (404), every open course (GET /api/courses). Network errors are thrown.
+ */
+async function loadCourses(urlCourse: string): Promise<CourseOption[]> {
+  if (urlCourse) {
+    try {
+      return [(await api<{ course: CourseOption }>(`/api/courses/${urlCourse}`, { timeoutMs: READ_TIMEOUT_MS })).course];
+    } catch (e) { if (!(e instanceof ApiError && e.status === 404)) throw e; }
+  }
+  return (await api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })).courses;
+}
+
 function courseIdFromPath(): string {
   const m = /^\/apply\/(\d{1,9})\/?$/.exec(window.location.pathname);
   return m ? m[1] : '';
@@ -45,7 +57,14 @@ function courseIdFromPath(): string {
 
 /** Shown while offline (issue #16 point 4): the work is kept, only sending waits. */
 const OFFLINE_TEXT = 'You are offline. You can keep filling in your application; it is saved on this device. Submission waits for a connection.';
-/** Reads the wizard makes before it shows the form give up after this long (ms) and go on with what the device has. */
+/** Shown when a step's code is not on this device and there is no connection to fetch it (issue #16: the draft is kept). */
+const STEP_OFFLINE_TEXT = 'This step needs a connection to open the first time. Your application is saved on this device; the step opens when you are back online.';
+
+/** The loaded component of step `step` (1–4) with the step's props, or nothing while its code is loading. */
+function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void }) {
+  const C = stepComponent(step);
+  return C ? <C {...props} /> : null;
+}
 
 export default function ApplyWizard() {
   const session = useSession();
@@ -65,6 +84,7 @@ export default function ApplyWizard() {
   const [mine, setMine] = useState<{ id: number; courseId: number; status: string }[]>([]);
   const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
   const [, rerender] = useState(0);
+  const [stepMissing, setStepMissing] = useState(false);
   const submitLock = useRef(false);
   const focusPending = useRef<'error' | 'heading' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -83,11 +103,12 @@ export default function ApplyWizard() {
     let cancelled = false;
     const userId = session.user.id;
     // Offline the course list is the last-known one, so a course chosen earlier stays chosen (issue #16 point 4).
-    api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })
-      .then((r) => { remember('courses', userId, r.courses); if (!cancelled) setCourses(r.courses); })
+    const key = urlCourse ? `course-${urlCourse}` : 'courses';
+    loadCourses(urlCourse)
+      .then((list) => { remember(key, userId, list); if (!cancelled) setCourses(list); })
       .catch((e) => {
         if (cancelled) return;
-        const last = isNetworkError(e) ? recall<CourseOption[]>('courses', userId) : null;
+        const last = isNetworkError(e) ? recall<CourseOption[]>(key, userId) ?? recall<CourseOption[]>('courses', userId) : null;
         if (last) setCourses(last.data);
         else { setCourses([]); setCoursesError(true); }
       });
@@ -111,6 +132,16 @@ export default function ApplyWizard() {
     });
     return () => { cancelled = true; };
   }, [store]);
+
+  // The current step's code (steps 2–5 are loaded on demand, issue #17) and, when the browser is idle, the next
+  // step's, so Next opens it at once and it is cached should the connection drop (issue #16: no lost work).
+  useEffect(() => {
+    if (!ready) return;
+    let cancelled = false;
+    setStepMissing(false);
+    loadStep(step).then(() => { if (!cancelled) { rerender((n) => n + 1); prefetchStep(step + 1); } }, () => { if (!cancelled) setStepMissing(true); });
+    return () => { cancelled = true; };
+  }, [step, ready, online]);
 
   // A course link that is not open for applications (unknown or inactive): ask for a course instead.
   // Only a list the server sent can say so: without one (offline, error) the course from the link is kept.
@@ -209,9 +240,10 @@ export default function ApplyWizard() {
           <h2 ref={headingRef} tabIndex={-1} className="mb-6 text-2xl font-bold outline-none">{WIZARD_STEPS[step]}</h2>
 
           {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError} />}
-          {step === 1 && <AcademicStep />}
-          {step === 2 && <DocumentsStep />}
-          {step === 3 && <PaymentStep />}
+          {step > 0 && !stepComponent(step) && (stepMissing
+            ? <p role="status" data-testid="step-unavailable" className="rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{STEP_OFFLINE_TEXT}</p>
+            : <Spinner label="Loading this step…" />)}
+          {(step === 1 || step === 2 || step === 3) && <StepBody step={step} />}
           {step === 4 && submitErrors.length > 0 && (
             <div id="submit-errors" tabIndex={-1} role="alert" className="mb-6 rounded border border-red-300 bg-red-50 p-4 text-sm outline-none dark:border-red-800 dark:bg-red-950">
               <p className="font-semibold">Your application was not submitted.</p>
@@ -226,7 +258,7 @@ export default function ApplyWizard() {
               </ul>
             </div>
           )}
-          {step === 4 && <ReviewStep courses={courses} onEdit={goTo} />}
+          {step === 4 && <StepBody step={step} courses={courses} onEdit={goTo} />}
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
             <button type="button" className="btn-secondary" onClick={() => move(Math.max(0, step - 1))} disabled={step === 0 || submitting}>Previous</button>

@@ -3,7 +3,6 @@
  * defaults, the restore of a saved draft, the per-step zod resolver and the submit payload. A draft stores exactly
  * these values (minus card number and CVC, draft-store.ts), so the shape must stay readable by older drafts.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 import { APPLICATION_FEE, DOCUMENT_SLOTS, WIZARD_STEPS } from '#contracts/application-steps.ts';
@@ -88,28 +87,31 @@ export function firstErrorPath(errors: FieldErrors, prefix = ''): string | null 
   return null;
 }
 
-type Schemas = typeof import('#contracts/applications.ts');
+type Schemas = { steps: typeof import('./step-schemas.ts')['STEP_SCHEMAS']; zodResolver: typeof import('@hookform/resolvers/zod')['zodResolver'] };
 let schemas: Promise<Schemas> | null = null;
 /**
- * The step schemas (and zod with them) load after first paint, not with the page (issue #5 JS budget). A failed
- * load (offline, chunk not cached) is not kept, so the next check tries again.
+ * The step schemas with zod and the zod resolver load after first paint, not with the page (issue #5, #17 JS
+ * budget). A failed load (offline, chunk not cached) is not kept, so the next check tries again.
  */
-export const loadSchemas = (): Promise<Schemas> => (schemas ??= import('#contracts/applications.ts').catch((e: unknown) => { schemas = null; throw e; }));
+export const loadSchemas = (): Promise<Schemas> => (schemas ??= Promise.all([import('./step-schemas.ts'), import('@hookform/resolvers/zod')])
+  .then(([s, r]) => ({ steps: s.STEP_SCHEMAS, zodResolver: r.zodResolver }))
+  .catch((e: unknown) => { schemas = null; throw e; }));
 
 /**
  * Step `step`'s zod schema and the values as that schema reads them. Paths of the input match the form's paths
  * (payment fields are nested under `payment`), so the resolver's errors land on the right fields.
  */
 function stepCheck(S: Schemas, step: number, f: ApplyForm): { schema: ZodMiniType<unknown, Record<string, unknown>>; input: Record<string, unknown>; prefix?: string } {
+  const schema = S.steps[step] as ZodMiniType<unknown, Record<string, unknown>>;
   if (step === 0) {
     const input: Record<string, unknown> = { courseId: f.courseId === '' ? undefined : f.courseId };
     for (const k of PERSONAL_KEYS) input[k] = f[k] === '' && (k === 'nationality' || k === 'country') ? undefined : f[k];
-    return { schema: S.PersonalStepSchema, input };
+    return { schema, input };
   }
-  if (step === 1) return { schema: S.AcademicStepSchema, input: { academicHistory: f.academicHistory } };
-  if (step === 2) return { schema: S.DocumentsStepSchema, input: { documents: docIds(f) } };
-  if (step === 3) return { schema: S.PaymentStepSchema, input: { ...f.payment }, prefix: 'payment' };
-  return { schema: S.ReviewStepSchema, input: { certification: f.certification || undefined } };
+  if (step === 1) return { schema, input: { academicHistory: f.academicHistory } };
+  if (step === 2) return { schema, input: { documents: docIds(f) } };
+  if (step === 3) return { schema, input: { ...f.payment }, prefix: 'payment' };
+  return { schema, input: { certification: f.certification || undefined } };
 }
 
 /**
@@ -123,7 +125,7 @@ export function stepResolver(currentStep: () => number): Resolver<ApplyForm> {
     const step = currentStep();
     for (const s of step === LAST_STEP ? WIZARD_STEPS.map((_, i) => i) : [step]) {
       const { schema, input, prefix } = stepCheck(S, s, values);
-      const r = await zodResolver(schema)(input, context, options as never);
+      const r = await S.zodResolver(schema)(input, context, options as never);
       if (Object.keys(r.errors).length) return { values: {}, errors: (prefix ? { [prefix]: r.errors } : r.errors) as FieldErrors<ApplyForm> };
     }
     return { values, errors: {} };
