@@ -9,18 +9,18 @@ import { PASSWORD_MAX } from './auth-rules.ts';
 import { passwordsMatch } from './cross-field.ts';
 
 /** Email: trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
-export const email = () => z.pipe(
+export const email = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
   z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, 'Please enter a valid email address')),
 );
 /** New password: 6..PASSWORD_MAX characters (never truncated). */
-export const password = () => z.string({ error: 'Password must be at least 6 characters' })
+export const password = (): z.ZodMiniString<string> => z.string({ error: 'Password must be at least 6 characters' })
   .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
 /** Phone: trimmed, 10..20 characters (spec §5). */
-export const phone = () => z.string({ error: 'Phone number must be at least 10 characters' })
+export const phone = (): z.ZodMiniString<string> => z.string({ error: 'Phone number must be at least 10 characters' })
   .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
 /** A person's name: trimmed, 2..80 characters, `${label} must be at least 2 characters`. */
-export const name = (label: string) => z.string({ error: `${label} must be at least 2 characters` })
+export const name = (label: string): z.ZodMiniString<string> => z.string({ error: `${label} must be at least 2 characters` })
   .check(z.trim(), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
 
 /** Login (spec §2 Login, §5): email, password, optional rememberMe. */
