@@ -197,7 +197,7 @@ test('contact: a message typed and sent with one tap on Send arrives (the tap th
   expect(scripts.length).toBeGreaterThan(0);
 });
 
-test('catalogue on a phone: only the first card image loads at first (the rest when scrolled near, sizes set so nothing shifts); no calculator code until used', async ({ browser, baseURL }) => {
+test('catalogue on a phone: card images after the first are lazy with their sizes set (far-down cards wait until scrolled near, nothing shifts); no calculator code until used', async ({ browser, baseURL }) => {
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
   const { ownScripts } = await afterHome(page, '/courses');
