@@ -22,22 +22,27 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
 
 /** One subject row: subject select (NSC subjects, 'Other' shows a name field), percentage, Remove; labels are set by renumber(). */
 function newRow(): HTMLElement {
-  const t = document.createElement('template');
-  t.innerHTML = `<div class="grid grid-cols-[1fr_6rem_auto] items-start gap-2" data-row>
-      <div>
-        <label class="sr-only" data-label="subject">Subject</label>
-        <select class="input" name="subject"><option value="">Select a subject…</option></select>
-        <label class="sr-only" data-label="name">Name of the subject</label>
-        <input class="input mt-1" name="name" placeholder="Name of the subject" maxlength="60" hidden />
-      </div>
-      <div>
-        <label class="sr-only" data-label="percent">Percentage</label>
-        <input class="input" name="percent" type="number" inputmode="numeric" min="0" max="100" step="1" placeholder="%" />
-      </div>
-      <button type="button" class="btn-secondary px-3" data-remove>Remove<span class="sr-only" data-remove-label></span></button>
-    </div>`;
-  const row = t.content.firstElementChild as HTMLElement;
-  row.querySelector('select')!.append(...NSC_SUBJECTS.map((s) => new Option(s, s)));
+  const row = el('div', 'grid grid-cols-[1fr_6rem_auto] items-start gap-2');
+  row.dataset.row = '';
+  const label = (key: string, text: string) => { const l = el('label', 'sr-only', text); l.dataset.label = key; return l; };
+  const subject = el('select', 'input');
+  subject.name = 'subject';
+  subject.append(new Option('Select a subject…', ''), ...NSC_SUBJECTS.map((s) => new Option(s, s)));
+  const name = el('input', 'input mt-1');
+  Object.assign(name, { name: 'name', placeholder: 'Name of the subject', maxLength: 60, hidden: true });
+  const percent = el('input', 'input');
+  Object.assign(percent, { name: 'percent', type: 'number', inputMode: 'numeric', min: '0', max: '100', step: '1', placeholder: '%' });
+  const remove = el('button', 'btn-secondary px-3', 'Remove');
+  remove.type = 'button';
+  remove.dataset.remove = '';
+  const removeLabel = el('span', 'sr-only');
+  removeLabel.dataset.removeLabel = '';
+  remove.append(removeLabel);
+  const left = el('div');
+  left.append(label('subject', 'Subject'), subject, label('name', 'Name of the subject'), name);
+  const middle = el('div');
+  middle.append(label('percent', 'Percentage'), percent);
+  row.append(left, middle, remove);
   return row;
 }
 
