@@ -11,7 +11,7 @@ import { NscResultsSchema } from './nsc-schema.ts';
 import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
 import { yearProblem } from './application-steps.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
-import { email, name, password, phone } from './sign-in.ts';
+import { accountFields, email, name, password, phone } from './sign-in.ts';
 
 export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
@@ -46,12 +46,7 @@ export const InstitutionSchema = z.object({
 }, { error: 'High school name is required' }).check(yearsInOrder());
 
 export const RegisterPersonalSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  email: email(),
-  password: password(),
-  confirmPassword: z.string({ error: 'Passwords do not match' }),
-  phone: phone(),
+  ...accountFields(),
   dateOfBirth: z.string({ error: 'Enter a valid ID number so we can fill in your date of birth' })
     .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid ID number so we can fill in your date of birth')),
   nationality: z.enum(COUNTRY_CODES, { error: 'Please select a nationality' }),

@@ -32,14 +32,22 @@ export const LoginSchema = z.object({
 });
 export type Login = z.infer<typeof LoginSchema>;
 
-/** Simple register (spec §5). courseId: 'none' or empty means no course. Role is never read. */
-export const SimpleRegisterSchema = z.object({
+/** The account fields both registrations ask for (spec §5): names, email, password twice, phone. */
+export const accountFields = (): {
+  firstName: z.ZodMiniString<string>; lastName: z.ZodMiniString<string>; email: ReturnType<typeof email>;
+  password: z.ZodMiniString<string>; confirmPassword: z.ZodMiniString<string>; phone: z.ZodMiniString<string>;
+} => ({
   firstName: name('First name'),
   lastName: name('Last name'),
   email: email(),
   password: password(),
   confirmPassword: z.string({ error: 'Passwords do not match' }),
   phone: phone(),
+});
+
+/** Simple register (spec §5). courseId: 'none' or empty means no course. Role is never read. */
+export const SimpleRegisterSchema = z.object({
+  ...accountFields(),
   courseId: z.pipe(
     z.optional(z.union([z.literal('none'), z.literal(''), z.coerce.number().check(z.int(), z.positive()), z.null()])),
     z.transform((v) => (v === 'none' || v === '' || v == null ? undefined : v)),
