@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import * as tar from 'tar';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -54,14 +55,9 @@ export interface BuildShareOptions {
 
 const objectKey = (hash: string) => `site-builds/${hash}.tgz`;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(new Error('superseded')); return; }
-    const t = setTimeout(() => { signal.removeEventListener('abort', stop); resolve(); }, ms);
-    const stop = () => { clearTimeout(t); reject(new Error('superseded')); };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
+/** Waits `ms`; rejects with Error('superseded') when `signal` aborts (node:timers/promises does the waiting). */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  delay(ms, undefined, { signal }).catch(() => { throw new Error('superseded'); });
 
 /** The BuildShare described in the module docstring, over `shared_site_builds` and `store`. */
 export function createBuildShare(opts: BuildShareOptions): BuildShare {
