@@ -87,13 +87,13 @@ async function api(pathname: string, body: unknown, cookie = ''): Promise<{ stat
   return { status: res.status, cookie: set.length ? set.join('; ') : cookie, body: await res.json().catch(() => null) };
 }
 
-/** The journey; returns KB per leg. Throws (with the leg) if the UI could not be driven. */
-async function journey(browser: Browser, email: string, password: string): Promise<Record<string, number>> {
+/** The journey; returns KB per leg and fills `journeyDetail` with each leg's responses. Throws (with the leg) if the UI could not be driven. */
+async function journey(browser: Browser, email: string, password: string, journeyDetail: Record<string, Counted[]>): Promise<Record<string, number>> {
   const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
   const m = await meter(page);
   const legs: Record<string, number> = {};
-  const leg = async (name: string, fn: () => Promise<void>) => { m.reset(); await fn(); await settle(page); legs[name] = kb(m.total()); };
+  const leg = async (name: string, fn: () => Promise<void>) => { m.reset(); await fn(); await settle(page); legs[name] = kb(m.total()); journeyDetail[name] = m.detail(); };
   try {
     await leg('home', async () => { await page.goto(BASE + '/'); });
     await leg('catalogue', async () => { await page.goto(BASE + '/courses'); });
@@ -193,9 +193,10 @@ async function main() {
     const journeyEmail = `budget.${Date.now()}@example.com`;
     if ((await api('/api/auth/register', { ...person, email: journeyEmail })).status !== 201) throw new Error('register failed');
     try {
-      const legs = await journey(browser, journeyEmail, password);
+      const detail: Record<string, Counted[]> = {};
+      const legs = await journey(browser, journeyEmail, password, detail);
       const total = Math.round(Object.values(legs).reduce((a, b) => a + b, 0) * 10) / 10;
-      out.journey = { legs, total };
+      out.journey = { legs, total, detail };
       console.log(`\nJourney, fresh cache (KB): ${Object.entries(legs).map(([k, v]) => `${k} ${v}`).join(' · ')} — total ${total} (budget ${BUDGET.journey})`);
       if (total > BUDGET.journey) failures.push(`journey ${total} KB > ${BUDGET.journey}`);
     } catch (err: any) { failures.push(`journey could not be driven: ${err.message.split('\n')[0]}`); }
