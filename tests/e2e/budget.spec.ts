@@ -197,6 +197,24 @@ test('contact: a message typed and sent with one tap on Send arrives (the tap th
   expect(scripts.length).toBeGreaterThan(0);
 });
 
+test('login: an e-mail and password filled in and sent with one click on Log in sign in (the click that loads the form is not lost)', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('early');
+  const reg = await request.post('/api/auth/register', { headers: { origin: baseURL! }, data: { firstName: 'Mpho', lastName: 'Netshiavha', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (/LoginForm/.test(r.url())) scripts.push(r.url()); });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(scripts, 'no form code before the form is used').toEqual([]);
+  // Filled without focusing (autofill-like), so the click on Log in is the first use of the form.
+  for (const [label, value] of [['Email', email], ['Password', 'secret123']]) {
+    await page.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement, v) => { input.value = v; }, value);
+  }
+  await page.getByRole('button', { name: /^Log in$/i }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  expect(scripts.length, 'the form code loaded on use').toBeGreaterThan(0);
+});
+
 test('catalogue on a phone: card images after the first are lazy with their sizes set (far-down cards wait until scrolled near, nothing shifts); no calculator code until used', async ({ browser, baseURL }) => {
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();

@@ -1,20 +1,22 @@
 /**
  * Plain-script parts of public pages that load on first use (issue #17 data budget: a warm public page should cost
  * its HTML, not the code of a form nobody touches). Runs with the site-wide header script, which a visitor has
- * cached from the first page, so such a page loads no script of its own at first paint. The same idea as the
- * `client:interact` island directive (site/integrations/client-interact-directive.ts), for non-island markup:
+ * cached from the first page, so such a page loads no script of its own at first paint. The rule is the one of the
+ * `client:interact` islands (site/lib/first-use.ts: what a use is; a tap on a button or a submit before the part
+ * has loaded is held and repeated once it runs, so a person who taps Send at once still sends, through the form's
+ * own validation), for non-island markup:
  *
- *   <form data-on-use="contact">…</form>    → on the first focus, pointer press, touch or key inside it, loads
- *                                             PARTS.contact and calls its `enhance(root)` once.
+ *   <form data-on-use="contact">…</form>    → on the first use of one of its controls, loads PARTS.contact and
+ *                                             calls its `enhance(root)` once.
  *
- * A click on a button or a submit before the part has loaded is held (default prevented) and repeated once it runs,
- * so a person who taps Send at once still sends, through the form's own validation. If the part cannot load
- * (offline and never cached), the element's `[data-on-use-error]` says so (its value, or a general message) and the next interaction tries again.
+ * If the part cannot load (offline and never cached), the element's `[data-on-use-error]` says so (its value, or a
+ * general message) and the next use tries again.
  * Also, on load: submit buttons of `form[data-on-use]` are enabled (disabled in the HTML for visitors without
  * JavaScript); `input[data-today="min|max"]` get today's date in South Africa as that bound (same rule as
  * todayInSouthAfrica() in api/contracts/assessment.ts); F8 moves focus to a script-only toast region
  * (ToastRegion.astro), and a toast flashed by an earlier page loads that region at once.
  */
+import { onFirstUse } from '../../lib/first-use.ts';
 import { hasFlashedToast } from '../../stores/toasts.ts';
 
 export interface Part { enhance(root: HTMLElement): void }
@@ -25,49 +27,16 @@ const PARTS: Record<string, () => Promise<Part>> = {
   assessment: () => import('./assessment-form.ts'),
   eligibility: () => import('./eligibility-calculator.ts'),
 };
-const EVENTS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
-const CONTROLS = 'input, select, textarea, button, label';
 const LOAD_FAILED = 'Could not load the form. Please check your connection and try again.';
 
-function onFirstUse(root: HTMLElement, load: () => Promise<Part>): void {
-  let state: 'idle' | 'loading' | 'ready' = 'idle';
-  let held: (() => void) | null = null;
+/** Loads `load` on the first use of `root` and enhances it; says so in its `[data-on-use-error]` if loading fails. */
+function onUse(root: HTMLElement, load: () => Promise<Part>): void {
   const error = root.querySelector<HTMLElement>('[data-on-use-error]');
-
-  const start = async (e?: Event) => {
-    // A finger or pointer scrolling across the form is not a use of it; pressing one of its controls is.
-    if (e && (e.type === 'pointerdown' || e.type === 'touchstart') && !(e.target as Element).closest?.(CONTROLS)) return;
-    if (state !== 'idle') return;
-    state = 'loading';
-    let part: Part;
-    try { part = await load(); } catch {
-      state = 'idle';
-      if (held && error) { error.textContent = error.dataset.onUseError || LOAD_FAILED; error.hidden = false; }
-      held = null;
-      return;
-    }
-    state = 'ready';
-    for (const type of EVENTS) root.removeEventListener(type, start, true);
-    root.removeEventListener('click', hold, true);
-    root.removeEventListener('submit', hold, true);
-    if (error) { error.hidden = true; error.textContent = ''; }
-    part.enhance(root);
-    const replay = held;
-    held = null;
-    replay?.();
-  };
-  function hold(e: Event) {
-    if (state === 'ready') return;
-    const button = e.type === 'click' ? (e.target as Element).closest?.('button') : null;
-    const form = e.type === 'submit' && e.target instanceof HTMLFormElement ? e.target : null;
-    if (!button && !form) return;
-    e.preventDefault();
-    held = button ? () => button.click() : () => form!.requestSubmit();
-    void start();
-  }
-  root.addEventListener('click', hold, true);
-  root.addEventListener('submit', hold, true);
-  for (const type of EVENTS) root.addEventListener(type, start, { capture: true, passive: true });
+  const say = (text: string) => { if (error) { error.textContent = text; error.hidden = !text; } };
+  onFirstUse(root, () => load().then((part) => { say(''); part.enhance(root); }, (e: unknown) => {
+    say(error?.dataset.onUseError || LOAD_FAILED);
+    throw e;
+  }));
 }
 
 /** Wires every `[data-on-use]` element of the page and the helpers above; called once by the header script. */
@@ -76,7 +45,7 @@ export function enhanceOnUse(): void {
     const load = PARTS[root.dataset.onUse ?? ''];
     if (!load) continue;
     if (root instanceof HTMLFormElement) root.querySelectorAll<HTMLButtonElement>('button[type="submit"]').forEach((b) => { b.disabled = false; });
-    onFirstUse(root, load);
+    onUse(root, load);
   }
   const dates = document.querySelectorAll<HTMLInputElement>('input[data-today]');
   if (dates.length) {
