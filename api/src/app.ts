@@ -12,6 +12,7 @@ import { errorHandler, notFoundApi } from './http/error-handler.ts';
 import { mountRoutes } from './routes.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
 import { permissionsPolicy } from './http/permissions-policy.ts';
+import { apiHeaders } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
 
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   }));
   // HSTS only means something over HTTPS; helmet sends it always, so drop it on plain HTTP.
   app.use((req, res, next) => { if (!req.secure) res.removeHeader('Strict-Transport-Security'); next(); });
+  app.use('/api', apiHeaders);
 
   const pp = configurePassport(deps.database);
   // Spec §7 lets POST /api/applications carry its documents as data URLs (4 slots × 5 MB, base64 = 4/3):

@@ -6,6 +6,9 @@
  *   is never in them (islands fetch it);
  * - hashed build assets (/_astro/*) cache-first (also for Astro's `?astro-retry=` re-imports of an island), images
  *   stale-while-revalidate;
+ * - the favicon and the web app manifest stale-while-revalidate when something asks for them, never precached: a
+ *   precache fetches them with `cache: 'reload'` on the first visit, past the copy the page had just downloaded
+ *   (issue #17: 2.7 KB twice on a first visit; the favicon is cached by the browser for a week, serve.ts);
  * - when a page is cached, the scripts and styles it needs — its islands, their renderer and module scripts,
  *   followed through their static imports — are cached too (`warmPageAssets`). Without this a page left before its
  *   islands had loaded (a quick tap onward on a slow line) opened offline as a dead shell: the wizard stayed on
@@ -14,7 +17,7 @@
  * Nothing under /api/ matches any route, so the service worker never answers or stores an API response: no
  * personal response can be shown to another user. Last-known dashboard data lives in site/lib/offline-snapshot.ts,
  * erased at log-out. The Workbox runtime is inlined (one small file, no importScripts).
- * The worker depends only on this file, the precached files and Workbox's version, never on content, so it is
+ * The worker depends only on this file and Workbox's version, never on content, so it is
  * generated once per such key and copied on later builds (about 2 s less per rebuild on publish; issue #13).
  */
 import { fileURLToPath } from 'node:url';
@@ -23,7 +26,6 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 
 const SELF = fileURLToPath(import.meta.url);
-const PRECACHE = ['favicon.svg', 'manifest.webmanifest'];
 
 /** @returns {import('astro').AstroIntegration} */
 export default function serviceWorker() {
@@ -33,7 +35,7 @@ export default function serviceWorker() {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const cacheDir = path.resolve(process.env.SITE_CACHE_DIR || 'node_modules/.astro');
-        const key = swKey(out);
+        const key = swKey();
         const cached = key && path.join(cacheDir, `sw-${key}.js`);
         if (cached && fs.existsSync(cached)) {
           fs.copyFileSync(cached, path.join(out, 'sw.js'));
@@ -47,7 +49,7 @@ export default function serviceWorker() {
         }
         const { size, warnings } = await generateSW({
           globDirectory: out,
-          globPatterns: PRECACHE,
+          globPatterns: [],
           swDest: path.join(out, 'sw.js'),
           mode: 'production',
           inlineWorkboxRuntime: true,
@@ -67,6 +69,11 @@ export default function serviceWorker() {
               options: { cacheName: 'assets', matchOptions: { ignoreSearch: true }, expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 }, plugins: [shareAssetFetches] },
             },
             {
+              urlPattern: ({ url }) => url.pathname === '/favicon.svg' || url.pathname === '/manifest.webmanifest',
+              handler: 'StaleWhileRevalidate',
+              options: { cacheName: 'shell', expiration: { maxEntries: 4 } },
+            },
+            {
               urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
               handler: 'StaleWhileRevalidate',
               options: { cacheName: 'images', expiration: { maxEntries: 60 } },
@@ -74,7 +81,7 @@ export default function serviceWorker() {
           ],
         });
         for (const w of warnings) logger.warn(w);
-        logger.info(`service worker written (precache ${size} B)`);
+        logger.info(`service worker written (${size} B precached)`);
         if (cached && !warnings.length) {
           fs.mkdirSync(cacheDir, { recursive: true });
           fs.copyFileSync(path.join(out, 'sw.js'), `${cached}.tmp`);
@@ -174,15 +181,14 @@ const shareAssetFetches = {
 };
 
 /**
- * The cache key of the generated worker: SHA-256 over this file, the precached files in `out` and the installed
- * workbox-build version; null when one of them cannot be read (then the worker is generated).
- * @param {string} out the build directory
+ * The cache key of the generated worker: SHA-256 over this file and the installed workbox-build version (nothing is
+ * precached, so no file of the build goes into the worker); null when one of them cannot be read (then the worker
+ * is generated).
  * @returns {string | null}
  */
-function swKey(out) {
+function swKey() {
   try {
     const h = crypto.createHash('sha256').update(fs.readFileSync(SELF));
-    for (const name of PRECACHE) h.update(name).update(fs.readFileSync(path.join(out, name)));
     const wb = path.resolve('node_modules/workbox-build/package.json');
     h.update(JSON.parse(fs.readFileSync(wb, 'utf8')).version);
     return h.digest('hex').slice(0, 20);

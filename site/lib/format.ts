@@ -90,6 +90,10 @@ export function levelLabel(level: string | null | undefined): string {
   return l.charAt(0).toUpperCase() + l.slice(1);
 }
 
+// One formatter per currency and precision: building an Intl.NumberFormat costs about 1 ms on a cheap phone,
+// and a dashboard formats dozens of sums while it hydrates (issue #17, Lighthouse TBT).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * Money, one way per currency (issue #14 point 8): dollars (the application fee, spec §9 '$50.00') as en-US,
  * rand and every other ISO 4217 code as en-ZA (DESIGN §4: 'R 1 500,00'). `amount` in currency units; a
@@ -102,7 +106,10 @@ export function formatMoney(amount: string | number | null | undefined, currency
   // Whole amounts without cents ('R 6 500'), others with two decimals ('R 6 500,50'); dollars always '$50.00'.
   const cents = code === 'USD' || !Number.isInteger(n) ? 2 : 0;
   try {
-    return new Intl.NumberFormat(code === 'USD' ? 'en-US' : 'en-ZA', { style: 'currency', currency: code, minimumFractionDigits: cents, maximumFractionDigits: 2 }).format(n);
+    const key = `${code}:${cents}`;
+    let f = moneyFormats.get(key);
+    if (!f) { f = new Intl.NumberFormat(code === 'USD' ? 'en-US' : 'en-ZA', { style: 'currency', currency: code, minimumFractionDigits: cents, maximumFractionDigits: 2 }); moneyFormats.set(key, f); }
+    return f.format(n);
   } catch {
     return `${code} ${n.toFixed(2)}`;
   }

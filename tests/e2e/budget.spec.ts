@@ -240,3 +240,43 @@ test('catalogue on a phone: card images after the first are lazy with their size
   expect(ownScripts().length, 'the calculator loaded on use').toBeGreaterThan(0);
   await ctx.close();
 });
+
+test('first visit: the service worker downloads neither the favicon nor the manifest again (the page already had them)', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'allow', viewport: { width: 412, height: 823 } });
+  const asked: string[] = [];
+  ctx.on('request', (r) => { if (/^\/(favicon\.svg|manifest\.webmanifest)$/.test(new URL(r.url()).pathname)) asked.push(`${r.serviceWorker() ? 'worker' : 'page'} ${new URL(r.url()).pathname}`); });
+  const page = await ctx.newPage();
+  await page.goto('/');
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((a) => a.startsWith('worker')), asked.join('\n')).toEqual([]);
+  expect(asked.filter((a) => a.endsWith('favicon.svg')).length, asked.join('\n')).toBeLessThanOrEqual(1);
+  await ctx.close();
+});
+
+test('catalogue on a phone: card images come as AVIF (WebP for browsers without it), the ones it loads ≤ 11 KB on the wire', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  const rows = await wire(page);
+  await page.goto('/courses');
+  await page.waitForLoadState('networkidle');
+  const pictures = page.locator('[data-course-card] picture');
+  expect(await pictures.count()).toBeGreaterThan(3);
+  for (const p of await pictures.all()) {
+    await expect(p.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\.avif 480w/);
+    await expect(p.locator('img')).toHaveAttribute('src', /\.webp$/);
+  }
+  // The <picture> around the image changes nothing on screen: the image still spans its card (inside the border), 10rem high.
+  const box = await pictures.first().locator('img').evaluate((img: HTMLImageElement) => {
+    const card = img.closest<HTMLElement>('[data-course-card]')!;
+    const r = img.getBoundingClientRect();
+    return { left: r.left - card.getBoundingClientRect().left - card.clientLeft, width: r.width - card.clientWidth, height: r.height };
+  });
+  expect(box).toEqual({ left: 0, width: 0, height: 160 });
+  const images = rows.filter((r) => r.type === 'Image');
+  const list = images.map((r) => `${r.bytes} ${r.url}`).join('\n  ');
+  expect(images.length, list).toBeGreaterThan(0);
+  expect(images.every((r) => r.url.endsWith('.avif')), list).toBe(true);
+  expect(images.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(11 * 1024);
+  await ctx.close();
+});

@@ -90,6 +90,18 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     }
   });
 
+  it('V3.4.3/V3.4.6 headers › API answers carry a CSP of their own (nothing loads, nothing frames) and none of the document-only headers (issue #17: fewer bytes per call)', async () => {
+    for (const p of ['/api/courses', '/api/courses/1', '/api/nope', '/api/auth/me']) {
+      const res = await supertest(site.url).get(p);
+      expect(res.headers['content-security-policy'], p).toBe("default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+      for (const h of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-dns-prefetch-control', 'origin-agent-cluster']) expect(res.headers[h], `${p} ${h}`).toBeUndefined();
+      expect(res.headers['permissions-policy'], p).toContain('camera=()');
+    }
+    const page = await supertest(site.url).get('/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('V3.4.1 headers › HSTS is sent behind an HTTPS proxy (TRUST_PROXY + X-Forwarded-Proto: https)', async () => {
     const res = await supertest(site.url).get('/').set('X-Forwarded-Proto', 'https');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);

@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
 import { writeCspManifest } from './csp.ts';
+import { precompressBuild } from './precompress.ts';
 import type { SiteStatus } from './serve.ts';
 import type { BuildShare } from './shared-builds.ts';
 
@@ -100,13 +101,24 @@ export class SiteBuilder {
   private retryAt: number | null = null;
   private abort: AbortController | null = null;
   private supersedes = 0;
+  private compressing: AbortController | null = null;
 
   constructor(opts: SiteBuilderOptions) {
     this.opts = opts;
     this.siteDir = path.join(opts.dataDir, 'site');
     fs.mkdirSync(path.join(this.siteDir, 'builds'), { recursive: true });
     const current = this.readCurrent();
-    if (current && fs.existsSync(path.join(current.dir, 'index.html'))) this.live = current.dir;
+    if (current && fs.existsSync(path.join(current.dir, 'index.html'))) { this.live = current.dir; this.compressLive(current.dir); }
+  }
+
+  /** Writes the Brotli copies of the live build `dir` in the background (precompress.ts); a newer live build stops it. */
+  private compressLive(dir: string): void {
+    this.compressing?.abort();
+    const ctrl = new AbortController();
+    this.compressing = ctrl;
+    precompressBuild(dir, path.join(this.siteDir, 'cache', 'brotli'), ctrl.signal)
+      .then((r) => { if (r.compressed || r.reused) this.opts.log?.(`site: brotli copies written in ${r.ms} ms (${r.compressed} compressed, ${r.reused} from the cache)`); })
+      .catch((err) => { if (!ctrl.signal.aborted) this.opts.log?.(`site: brotli copies not written (${err?.message ?? err}); pages are compressed on the fly`); });
   }
 
   /** The live build directory, or null before the first build. */
@@ -222,6 +234,7 @@ export class SiteBuilder {
         fs.renameSync(tmp, path.join(this.siteDir, 'current.json'));
         const previous = this.live;
         this.live = out;
+        this.compressing?.abort();
         this.prune([out, previous].filter(Boolean) as string[]);
         if (shared === 'claimed') {
           const share = this.opts.share!;
@@ -233,6 +246,8 @@ export class SiteBuilder {
               await share.release(hash).catch(() => {});
             });
         }
+        // After sharing: the tarball is packed from this folder, which must not change while it is read.
+        this.compressLive(out);
       }
       const durationMs = Date.now() - started;
       if (shared === 'fetched') reason = `${reason}, fetched from another node`;
@@ -276,9 +291,10 @@ export class SiteBuilder {
     this.retryAt = null;
   }
 
-  /** Stops any scheduled retry or debounced build (server shutdown). */
+  /** Stops any scheduled retry or debounced build and the background Brotli copies (server shutdown). */
   stop(): void {
     this.cancelRetry();
+    this.compressing?.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }

@@ -89,3 +89,35 @@ describe('static site under any DATA_DIR (issue #11)', () => {
     expect((await supertest(app).get('/about')).headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('precompressed Brotli copies of the build (issue #17)', () => {
+  it('a browser that accepts br gets the .br copy with its own type; one that does not gets the file itself', async () => {
+    const dir = buildUnderDotFolder();
+    const zlib = await import('node:zlib');
+    const script = `export const courses = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Course ${i}`))};`;
+    fs.mkdirSync(path.join(dir, '_astro'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '_astro', 'app.abc123.js'), script);
+    fs.writeFileSync(path.join(dir, '_astro', 'app.abc123.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dir, 'about', 'index.html.br'), zlib.brotliCompressSync('<!doctype html><h1>About</h1>'));
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+
+    const br = await supertest(app).get('/_astro/app.abc123.js').set('Accept-Encoding', 'gzip, deflate, br, zstd');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.text).toBe(script);
+
+    const page = await supertest(app).get('/about').set('Accept-Encoding', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('About');
+
+    const plain = await supertest(app).get('/_astro/app.abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+    const gzip = await supertest(app).get('/_astro/app.abc123.js').set('Accept-Encoding', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(script);
+  });
+});
