@@ -207,6 +207,18 @@ export class SiteBuilder {
       if (claimed === null) { this.opts.log?.(`site: build hook already called for this content by another node (${reason})`); return; }
     }
     const started = Date.now();
+    // The background Brotli copies yield the CPU to the build (two cores: publish-to-page comes first) and resume after it.
+    this.compressing?.abort();
+    this.compressing = null;
+    try {
+      await this.buildAndSwitch(reason, started, claimed);
+    } finally {
+      if (this.live && !this.compressing) this.compressLive(this.live);
+    }
+  }
+
+  private async buildAndSwitch(reason: string, started: number, claimed: number | null): Promise<void> {
+    const db = this.opts.db;
     const abort = new AbortController();
     this.abort = abort;
     const hash = await this.contentHash();
@@ -234,7 +246,6 @@ export class SiteBuilder {
         fs.renameSync(tmp, path.join(this.siteDir, 'current.json'));
         const previous = this.live;
         this.live = out;
-        this.compressing?.abort();
         this.prune([out, previous].filter(Boolean) as string[]);
         if (shared === 'claimed') {
           const share = this.opts.share!;
