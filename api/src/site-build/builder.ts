@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -83,6 +84,9 @@ function hashSources(): string {
   return h.digest('hex');
 }
 
+/** How long (ms) a node whose live build was downloaded waits before claiming a new build (see `liveFetched`). */
+const CLAIM_GRACE_MS = 1500;
+
 /**
  * The per-node static-site builder described above (DESIGN §4, issue #11, #13): `schedule(reason)` after a content change,
  * `dir()` the live build folder (null until the first build succeeds), `status()` for the 503 page and health. Build
@@ -102,6 +106,8 @@ export class SiteBuilder {
   private abort: AbortController | null = null;
   private supersedes = 0;
   private compressing: AbortController | null = null;
+  /** True when the live build was downloaded from another node (shared builds), so this node's build cache is cold. */
+  private liveFetched = false;
 
   constructor(opts: SiteBuilderOptions) {
     this.opts = opts;
@@ -231,6 +237,9 @@ export class SiteBuilder {
       } else {
         const out = path.join(this.siteDir, 'builds', `${Date.now()}-${rec.id}`);
         if (this.opts.share) {
+          // A node whose live build was downloaded has a cold build cache (Astro's optimised images: AVIF takes tens
+          // of seconds to encode), so it lets a node that built last claim first; alone, it claims a moment later.
+          if (this.liveFetched) await delay(CLAIM_GRACE_MS, undefined, { signal: abort.signal });
           shared = await this.opts.share.acquire(hash, out, abort.signal).catch((err: any) => {
             if (abort.signal.aborted) throw err;
             this.opts.log?.(`site: could not use the shared build (${err?.message ?? err}); building here`);
@@ -262,6 +271,7 @@ export class SiteBuilder {
       }
       const durationMs = Date.now() - started;
       if (shared === 'fetched') reason = `${reason}, fetched from another node`;
+      if (!this.opts.hookUrl) this.liveFetched = shared === 'fetched';
       this.failures = 0;
       this.supersedes = 0;
       this.cancelRetry();

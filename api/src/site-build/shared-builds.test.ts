@@ -10,6 +10,7 @@ import { S3DocumentStore } from '../storage/s3-store.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { createBuildShare, type BuildShare } from './shared-builds.ts';
 import { SiteBuilder } from './builder.ts';
+import { announcements } from '../db/schema/messaging.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shared-build-'));
 const newHash = () => crypto.randomBytes(32).toString('hex');
@@ -104,6 +105,24 @@ describe('one static build per content change across nodes (issue #13)', () => {
     await store.delete(`site-builds/${hash}.tgz`);
     expect(await nodeB.acquire(hash, tmp(), new AbortController().signal)).toBe('claimed');
     await nodeB.release(hash);
+  });
+
+  it('a node whose live build was downloaded lets the node that built last claim the next build (its image cache is warm)', async () => {
+    const builds = { A: 0, B: 0 };
+    const builder = (name: 'A' | 'B', share: BuildShare) => new SiteBuilder({ db: database.db, dataDir: tmp(), apiUrl: () => 'http://127.0.0.1:1', debounceMs: 0, share,
+      runBuild: async (out) => { builds[name] += 1; fakeBuild(out, `Built on ${name}`); } });
+    const a = builder('A', nodeA);
+    const b = builder('B', nodeB);
+    await a.buildNow('start-up');
+    await b.buildNow('start-up');
+    expect(builds).toEqual({ A: 1, B: 0 });
+    await database.db.insert(announcements).values({ title: `Open day ${newHash().slice(0, 8)}`, content: 'Come and see the campus.' });
+    // B hears of the change first; A a moment later. A builds, B downloads A's build.
+    const onB = b.buildNow('publish');
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([onB, a.buildNow('publish')]);
+    expect(builds).toEqual({ A: 2, B: 0 });
+    expect(fs.readFileSync(path.join(b.dir()!, 'index.html'), 'utf8')).toContain('Built on A');
   });
 
   it('keeps only the newest builds in the store', async () => {
