@@ -5,7 +5,9 @@
  * 2. Runs the README's first command exactly (`npm install && npm start`), with no settings but a free `PORT`.
  * 3. Checks that every public page answers 200 (the sitemap's pages plus the access pages), that dot-files
  *    (/.env, /.git/config, /.data) answer 404, and that a student can register, upload a document and
- *    download the same bytes again.
+ *    download the same bytes again. The install must not print npm's advisory about dependencies whose
+ *    install scripts `allowScripts` does not approve: npm 12 skips those scripts (the `node` package's
+ *    preinstall is what gives `npm start` its Node 24).
  * 4. Repeats the start (`npm start`, installed already) with `DATA_DIR` in every form the README allows:
  *    inside the checkout, outside it, sharing a prefix with the checkout's path, with a space, under a
  *    dot-folder, and relative. Those starts run three at a time.
@@ -27,6 +29,8 @@ const INSTALL_TIMEOUT_MS = Number(process.env.NEWCOMER_INSTALL_TIMEOUT_S ?? 900)
 /** The banner npm prints when it runs the start script: the install part of the command is over. */
 const START_BANNER = /> node api\/src\/server\.ts/;
 const PARALLEL = Number(process.env.NEWCOMER_PARALLEL ?? 3);
+/** npm 11.16+'s advisory for dependencies whose install scripts package.json's `allowScripts` does not approve (npm 12 blocks them). */
+const UNAPPROVED_SCRIPTS = /\d+ packages? (?:has|have) install scripts not yet covered by allowScripts[^\n]*/;
 const ACCESS_PAGES = ['/login', '/register', '/register-simple', '/forgot-password', '/auth', '/apply', '/my-applications', '/dashboard/student', '/404-does-not-exist'];
 /** The smallest file the upload check accepts as a PDF (magic bytes `%PDF-`). */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -128,13 +132,19 @@ async function exercise(run: Run, clone: string): Promise<Result> {
   const child = spawn('bash', ['-c', run.command], { cwd: clone, env: bareEnv(port, run.dataDir), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   let startedAt: number | null = null;
-  const onData = (d: Buffer) => { log = (log + d).slice(-20_000); if (startedAt === null && START_BANNER.test(log)) startedAt = Date.now(); };
+  let unapprovedScripts = '';
+  const onData = (d: Buffer) => {
+    log = (log + d).slice(-20_000);
+    if (startedAt === null && START_BANNER.test(log)) startedAt = Date.now();
+    if (!unapprovedScripts) unapprovedScripts = UNAPPROVED_SCRIPTS.exec(log)?.[0] ?? '';
+  };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   try {
     const began = await waitForFirstPage(base, child, () => log, () => startedAt);
     const installS = (began - t0) / 1000;
     const firstPageS = (Date.now() - began) / 1000;
+    if (unapprovedScripts) throw new Error(`npm install: "${unapprovedScripts.trim()}" — add them to package.json "allowScripts" (npm install-scripts approve <pkg>); npm 12 skips such scripts, and without the node package's preinstall \`npm start\` has no Node 24`);
     for (const p of await publicPages(base)) await expectStatus(base, p, 200);
     for (const p of ACCESS_PAGES.slice(0, -1)) await expectStatus(base, p, 200);
     await expectStatus(base, ACCESS_PAGES.at(-1)!, 404);
