@@ -135,8 +135,9 @@ async function exercise(run: Run, clone: string): Promise<Result> {
   let unapprovedScripts = '';
   const onData = (d: Buffer) => {
     log = (log + d).slice(-20_000);
-    if (startedAt === null && START_BANNER.test(log)) startedAt = Date.now();
-    if (!unapprovedScripts) unapprovedScripts = UNAPPROVED_SCRIPTS.exec(log)?.[0] ?? '';
+    if (startedAt !== null) return;
+    unapprovedScripts ||= UNAPPROVED_SCRIPTS.exec(log)?.[0] ?? '';
+    if (START_BANNER.test(log)) startedAt = Date.now();
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
