@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { DataDirInUseError, openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } });
@@ -16,7 +16,11 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((err) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(`${err.message}\nStop \`npm start\` and run this again, or start it with ADMIN_EMAIL and ADMIN_PASSWORD.`);
+  process.exit(1);
+});
 const user = await ensureAdmin(database.db, parsed.data.email, parsed.data.password, { firstName: values['first-name'] ?? 'College', lastName: values['last-name'] ?? 'Admin' });
 console.info(`Admin ready: ${user.email} (id ${user.id})`);
 await database.close();

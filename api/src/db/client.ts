@@ -7,6 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,7 +51,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests).
- * Throws if a PostgreSQL server cannot be reached.
+ * Throws if a PostgreSQL server cannot be reached, and DataDirInUseError if `dataDir`'s embedded database is
+ * open in another process.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
@@ -72,6 +74,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     dir = path.join(opts.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
   }
+  const release = dir ? await lockDataDir(dir) : async () => {};
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -84,7 +87,33 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const stop = await client.listen(channel, onMessage);
     return async () => { if (!client.closed) await stop(); };
   };
-  return { db, pool, kind: 'pglite', listen, close: () => client.close() };
+  return { db, pool, kind: 'pglite', listen, close: async () => { await client.close(); await release(); } };
+}
+
+/** Thrown by `openDatabase` when DATA_DIR's embedded database is open in another process. */
+export class DataDirInUseError extends Error {}
+
+/** How old (ms) the lock of a process that died without releasing it (`kill -9`) must be before another takes it over. */
+const LOCK_STALE_MS = 10_000;
+
+/**
+ * Takes the lock on an embedded database folder (proper-lockfile: `<dir>.lock`, renewed every 5 s, removed on
+ * exit). PGlite serves one process at a time, and a second process on the same files (a second `npm start`, or
+ * `npm run admin:create` beside a running server) would write where the first never looks and lose the work.
+ * Waits up to 12 s, so a restart right after a crash takes over the stale lock. Resolves to the release
+ * function; throws DataDirInUseError when another live process holds the folder.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dir, {
+      stale: LOCK_STALE_MS,
+      retries: { retries: 12, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
+      onCompromised: (err) => console.error(`[db] the lock on ${dir} was lost: ${err.message}`),
+    });
+  } catch (err: any) {
+    if (err?.code !== 'ELOCKED') throw err;
+    throw new DataDirInUseError(`${dir} is open in another process. The embedded database serves one process at a time: stop that process first, or set DATABASE_URL to share a PostgreSQL server.`);
+  }
 }
 
 /** LISTEN on its own pg.Client (a pooled client would be handed to other queries); reconnects after 1 s. */
