@@ -3,6 +3,7 @@
  * (durations, prices, start dates), dates, money, sizes, references and country names. Nothing else in site/
  * formats a date or a sum of money.
  */
+import { format as fecha } from 'fecha';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 
 /** Which page a spec §9 fallback is for: the home page, a list, or a detail page. */
@@ -46,34 +47,24 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const DATE_STYLES: Record<'long' | 'longTime' | 'staff' | 'staffTime', [string, Intl.DateTimeFormatOptions]> = {
-  long: ['en-US', { year: 'numeric', month: 'long', day: 'numeric' }],
-  longTime: ['en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }],
-  staff: ['en-ZA', { day: 'numeric', month: 'short', year: 'numeric' }],
-  staffTime: ['en-ZA', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }],
-};
-const formatters = new Map<keyof typeof DATE_STYLES, Intl.DateTimeFormat>();
+// fecha masks with English names of its own, not Intl.DateTimeFormat: a page's first Intl object starts V8's and ICU's
+// locale data, 30–90 ms on this project's 2-core machine and 120–180 ms at Lighthouse's 4× CPU slowdown, one long task
+// on every applicant page that shows a date (issue #17, total blocking time). The masks give CLDR's en-US long and
+// en-ZA short patterns, so the text is the same as Intl gave, on the server and in every browser alike.
+const DATE_MASKS = {
+  long: 'MMMM D, YYYY',
+  longTime: 'MMMM D, YYYY [at] h:mm A',
+  staff: 'DD MMM YYYY',
+  staffTime: 'DD MMM YYYY, HH:mm',
+} as const;
 
-function formatIn(style: keyof typeof DATE_STYLES, value: string | Date | null | undefined): string {
+// CLDR's en-ZA abbreviates September as 'Sept'; the other short month names are fecha's English ones.
+const EN_ZA = { monthNamesShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as [string, string, string, string, string, string, string, string, string, string, string, string] };
+
+function formatIn(style: keyof typeof DATE_MASKS, value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return '';
-  let f = formatters.get(style);
-  if (!f) { const [locale, options] = DATE_STYLES[style]; f = new Intl.DateTimeFormat(locale, options); formatters.set(style, f); }
-  return f.format(d);
-}
-
-/**
- * Builds the date formatters of `styles` (default: the applicant portal's two) when the browser is next idle, in a
- * task of their own (issue #17, Lighthouse total blocking time). A page's first `Intl.DateTimeFormat` starts ICU's
- * locale and time-zone data: about 20 ms on a desktop, 85 ms at Lighthouse's 4× CPU slowdown. An island calls this
- * as it mounts, so that cost falls in the gap while its data is on the way instead of in the render that shows it.
- * Does nothing outside a browser.
- */
-export function warmDateFormats(styles: (keyof typeof DATE_STYLES)[] = ['long', 'longTime']): void {
-  if (typeof window === 'undefined') return;
-  const warm = () => { for (const s of styles) formatIn(s, new Date(0)); };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 500 });
-  else setTimeout(warm, 0);
+  return style === 'staff' || style === 'staffTime' ? fecha(d, DATE_MASKS[style], EN_ZA) : fecha(d, DATE_MASKS[style]);
 }
 
 /** Long en-US date, 'November 21, 2026' (spec §9, public site and applicant portal); '' for no or a bad date. */

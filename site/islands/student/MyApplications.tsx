@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { FILTER_GROUPS } from '#contracts/application-steps.ts';
 import { useStore } from '@nanostores/react';
-import { appRef, formatDate, warmDateFormats } from '../../lib/format.ts';
+import { appRef, formatDate } from '../../lib/format.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from './ApplicationAlerts.tsx';
 import { applicationProgress, courseName, ProgressBar, redirectToLogin, Spinner } from './shared.tsx';
@@ -23,7 +23,6 @@ const inGroup = (f: Filter, status: string) => { const g = FILTER_GROUPS[f]; ret
 /** The /my-applications island (see the file comment). */
 export default function MyApplications() {
   const session = useSession();
-  useEffect(() => warmDateFormats(['long']), []);
   const [tab, setTab] = useState<Filter>('all');
   useEffect(() => { if (!session.isLoading && !session.user) redirectToLogin(false); }, [session.isLoading, session.user]);
   const apps = useStore($myApplications);

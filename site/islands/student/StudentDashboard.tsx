@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
-import { appRef, countryName, formatBytes, formatDate, formatDateTime, formatMoney, warmDateFormats } from '../../lib/format.ts';
+import { appRef, countryName, formatBytes, formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { statusLabel } from '#contracts/statuses.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { api } from '../../lib/api-client.ts';
@@ -31,7 +31,6 @@ const country = (v?: string | null) => countryName(v);
 /** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
   const session = useSession();
-  useEffect(() => warmDateFormats(), []);
   const user = session.user;
   const allowed = Boolean(user && user.role === 'student');
   const [tab, setTab] = useState('dashboard');
