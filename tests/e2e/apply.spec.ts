@@ -71,6 +71,12 @@ test('an applicant fills all five steps with real files, survives a reload, subm
     await expect(page.getByText('Please select a country')).toBeVisible();
     await expectFocused(page, '#f-dateOfBirth');
     await expectAccessible(page);
+    // Typed, not picked: a South African day-first date is refused in the spec's words, and kept for correcting.
+    await page.getByLabel('Date of birth').fill('12/04/2001');
+    await next();
+    await expect(page.getByText('Please enter a valid date in YYYY-MM-DD format')).toBeVisible();
+    await expect(page.getByLabel('Date of birth')).toHaveValue('12/04/2001');
+    await expectFocused(page, '#f-dateOfBirth');
     await fillPersonalDetails(page, THANDI);
     await next();
   });

@@ -22,9 +22,9 @@ export function describedBy(path: string, error?: string, hint?: string): string
   return ids.length ? ids.join(' ') : undefined;
 }
 
-type TextProps = { path: FormPath; label: string; hint?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'max'>;
+type TextProps = { path: FormPath; label: string; hint?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'maxLength' | 'spellCheck'>;
 
-/** A text-like input (text, email, tel, date). */
+/** A text-like input (text, email, tel). */
 export function TextField({ path, label, hint, type = 'text', ...rest }: TextProps) {
   const { register } = useFormContext<ApplyForm>();
   const error = useFieldError(path);
