@@ -3,7 +3,7 @@
  * (durations, prices, start dates), dates, money, sizes, references and country names. Nothing else in site/
  * formats a date or a sum of money.
  */
-import { format as fecha } from 'fecha';
+import { format as fecha, type I18nSettingsOptional } from 'fecha';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 
 /** Which page a spec §9 fallback is for: the home page, a list, or a detail page. */
@@ -59,7 +59,7 @@ const DATE_MASKS = {
 } as const;
 
 // CLDR's en-ZA abbreviates September as 'Sept'; the other short month names are fecha's English ones.
-const EN_ZA = { monthNamesShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as [string, string, string, string, string, string, string, string, string, string, string, string] };
+const EN_ZA: I18nSettingsOptional = { monthNamesShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] };
 
 function formatIn(style: keyof typeof DATE_MASKS, value: string | Date | null | undefined): string {
   const d = toDate(value);
