@@ -47,24 +47,23 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+// CLDR's en-ZA abbreviates September as 'Sept'; the other short month names are fecha's English ones.
+const EN_ZA: I18nSettingsOptional = { monthNamesShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] };
+
 // fecha masks with English names of its own, not Intl.DateTimeFormat: a page's first Intl object starts V8's and ICU's
 // locale data, 30–90 ms on this project's 2-core machine and 120–180 ms at Lighthouse's 4× CPU slowdown, one long task
 // on every applicant page that shows a date (issue #17, total blocking time). The masks give CLDR's en-US long and
 // en-ZA short patterns, so the text is the same as Intl gave, on the server and in every browser alike.
-const DATE_MASKS = {
-  long: 'MMMM D, YYYY',
-  longTime: 'MMMM D, YYYY [at] h:mm A',
-  staff: 'DD MMM YYYY',
-  staffTime: 'DD MMM YYYY, HH:mm',
-} as const;
+const DATE_STYLES: Record<'long' | 'longTime' | 'staff' | 'staffTime', [mask: string, names?: I18nSettingsOptional]> = {
+  long: ['MMMM D, YYYY'],
+  longTime: ['MMMM D, YYYY [at] h:mm A'],
+  staff: ['DD MMM YYYY', EN_ZA],
+  staffTime: ['DD MMM YYYY, HH:mm', EN_ZA],
+};
 
-// CLDR's en-ZA abbreviates September as 'Sept'; the other short month names are fecha's English ones.
-const EN_ZA: I18nSettingsOptional = { monthNamesShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] };
-
-function formatIn(style: keyof typeof DATE_MASKS, value: string | Date | null | undefined): string {
+function formatIn(style: keyof typeof DATE_STYLES, value: string | Date | null | undefined): string {
   const d = toDate(value);
-  if (!d) return '';
-  return style === 'staff' || style === 'staffTime' ? fecha(d, DATE_MASKS[style], EN_ZA) : fecha(d, DATE_MASKS[style]);
+  return d ? fecha(d, ...DATE_STYLES[style]) : '';
 }
 
 /** Long en-US date, 'November 21, 2026' (spec §9, public site and applicant portal); '' for no or a bad date. */

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
+import { closeServiceWorkerContext, uniqueEmail } from './fixtures.ts';
 
 const PUBLIC = ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/terms', '/privacy'];
 const HTML_BUDGET = 14 * 1024;
@@ -251,7 +251,7 @@ test('first visit: the service worker downloads neither the favicon nor the mani
   await page.waitForLoadState('networkidle');
   expect(asked.filter((a) => a.startsWith('worker')), asked.join('\n')).toEqual([]);
   expect(asked.filter((a) => a.endsWith('favicon.svg')).length, asked.join('\n')).toBeLessThanOrEqual(1);
-  await ctx.close();
+  await closeServiceWorkerContext(ctx);
 });
 
 test('catalogue on a phone: card images come as AVIF (WebP for browsers without it), the ones it loads ≤ 11 KB on the wire', async ({ browser, baseURL }) => {

@@ -2,10 +2,28 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const E2E_ADMIN = { email: 'admin@college.example', password: 'Admin-pass-2026' };
+
+/**
+ * Closes a context whose service worker is allowed, waiting at most `timeoutMs` (ms). In one CI run (2026-11-25)
+ * offline.spec's assertions had all passed after 9.3 s and Chromium then never finished closing its context (120 s,
+ * the test's whole budget; the retry passed, and the browser itself closed in 0.4 s). What a test proves ends with
+ * its last assertion, so a close that hangs is reported and left to the browser fixture, which closes the browser.
+ * Resolves true when the context closed in time. Never throws.
+ */
+export async function closeServiceWorkerContext(context: BrowserContext, timeoutMs = 15_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    context.close().then(() => true, () => true),
+    new Promise<false>((r) => { timer = setTimeout(() => r(false), timeoutMs); }),
+  ]);
+  clearTimeout(timer);
+  if (!closed) console.warn(`[e2e] Chromium did not close a service-worker context within ${timeoutMs} ms; the browser fixture closes it`);
+  return closed;
+}
 
 let n = 0;
 export const uniqueEmail = (prefix = 'applicant') => `${prefix}.${Date.now()}.${++n}@example.com`;

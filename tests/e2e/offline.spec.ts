@@ -4,20 +4,14 @@
  * working and says that submission waits for a connection; log-out leaves no personal data on the device.
  */
 import { expect, test as base } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
+import { closeServiceWorkerContext, uniqueEmail } from './fixtures.ts';
 
-/**
- * The page's own context, with the service worker allowed, closed within 15 s. In one CI run (2026-11-25) every
- * assertion had passed after 9.3 s and Chromium then never finished closing the context (120 s, the test's whole
- * budget; the retry passed and the browser itself closed in 0.4 s). What this spec proves ends with its last
- * assertion, so a close that hangs is reported and left to the browser fixture, which closes the whole browser.
- */
+/** The page's own context, with the service worker allowed, closed within 15 s (see closeServiceWorkerContext). */
 const test = base.extend({
   context: async ({ browser, baseURL }, use) => {
     const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
     await use(context);
-    const closed = await Promise.race([context.close().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 15_000))]);
-    if (!closed) console.warn('[offline e2e] Chromium did not close the context within 15 s; the browser fixture closes it');
+    await closeServiceWorkerContext(context);
   },
 });
 
