@@ -52,7 +52,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests).
  * Throws if a PostgreSQL server cannot be reached, and DataDirInUseError if `dataDir`'s embedded database is
- * open in another process.
+ * open in another process. When opening or migrating fails, what was opened is closed first (the pool ended, the
+ * embedded folder's lock released), so the caller can fix the cause and try again in the same process.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
@@ -62,10 +63,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     // a server restart would then be an unhandled 'error' event that kills the process. Its next query
     // fails instead, and the request answers 503 (issue #8: database restart).
     pool.on('connect', (client) => { client.on('error', (err) => console.error('[db] client error:', err.message)); });
-    const client = await pool.connect();
-    client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as any, { migrationsFolder });
+    try {
+      const client = await pool.connect();
+      client.release();
+      await migratePg(db as any, { migrationsFolder });
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     const listen = (channel: string, onMessage: (payload: string) => void) => listenPg(opts.url!, channel, onMessage);
     return { db, pool: pool as unknown as QueryPool, kind: 'postgres', listen, close: () => pool.end() };
   }
@@ -76,9 +82,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const release = dir ? await lockDataDir(dir) : async () => {};
   const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as any, { migrationsFolder });
+  try {
+    await client.waitReady;
+    await migratePglite(db as any, { migrationsFolder });
+  } catch (err) {
+    // A damaged folder or a failed migration must not leave the folder locked for the next try (or admin:create).
+    if (!client.closed) await client.close().catch(() => {});
+    await release();
+    throw err;
+  }
   const pool: QueryPool = {
     query: (text, params) => client.query(text, params as any[]) as Promise<{ rows: any[] }>,
     on: () => {},
