@@ -1,9 +1,10 @@
 /**
- * Pieces shared by the applicant islands (wizard, My Applications, application detail, student dashboard):
- * progress per spec §4, the login guard and the spinner. The status badge is islands/ui/StatusBadge.tsx.
+ * Pieces shared by the applicant islands that list applications (My Applications, application detail, student
+ * dashboard): progress per spec §4 and the course name. The status badge is islands/ui/StatusBadge.tsx, the
+ * spinner islands/ui/Spinner.tsx and the login guard islands/auth/redirect-to-login.ts (the wizard needs only
+ * those two, without this file's chunk of query stores: issue #17).
  */
 import { progressFor } from '#contracts/statuses.ts';
-import { flashToast } from '../../stores/toasts.ts';
 
 import type { CourseSummary } from '#contracts/application-views.ts';
 
@@ -23,21 +24,3 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 export const applicationProgress = (a: { status: string }): number => progressFor(a.status);
 /** The course's name, else its title, else 'Unknown Course' (spec §2 My Applications). */
 export const courseName = (a: { course: CourseSummary | null }): string => a.course?.name || a.course?.title || 'Unknown Course';
-
-/** Sends the visitor to /login, keeping the page to come back to. */
-export function redirectToLogin(withRedirect = true, toastOpts?: { title: string; description: string }) {
-  // Stored as the page goes away, so this page's own Toaster (hydrating on idle) cannot consume it first.
-  if (toastOpts) window.addEventListener('pagehide', () => flashToast({ ...toastOpts, variant: 'destructive' }), { once: true });
-  const here = window.location.pathname + window.location.search;
-  window.location.replace(withRedirect ? `/login?redirect=${encodeURIComponent(here)}` : '/login');
-}
-
-/** Full-area loading spinner with a text alternative. */
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 py-16">
-      <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-brand-700" />
-      <span className="muted">{label}</span>
-    </div>
-  );
-}
