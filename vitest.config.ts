@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['api/**/*.test.ts', 'site/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['api/src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

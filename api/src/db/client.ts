@@ -50,12 +50,13 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests).
+ * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests), started from `template`
+ * (a `pgliteTemplate()` dump) when given; migrations still run, and find nothing left to apply.
  * Throws if a PostgreSQL server cannot be reached, and DataDirInUseError if `dataDir`'s embedded database is
  * open in another process. When opening or migrating fails, what was opened is closed first (the pool ended, the
  * embedded folder's lock released), so the caller can fix the cause and try again in the same process.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 20), connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
@@ -81,7 +82,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     fs.mkdirSync(dir, { recursive: true });
   }
   const release = dir ? await lockDataDir(dir) : async () => {};
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(opts.template ? { loadDataDir: opts.template } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await client.waitReady;
@@ -169,4 +170,17 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
     client = null;
     await c?.end().catch(() => {});
   };
+}
+
+/**
+ * The data folder of a fresh in-memory PGlite with every migration applied, as an uncompressed tarball (≈ 40 MB).
+ * Tests start their databases from it (`openDatabase({ template })`): restoring takes ≈ 0.7 s where creating a
+ * cluster and migrating takes ≈ 2.5 s (api/src/test/global-setup.ts). Not used by the product.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client, { schema }) as any, { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally { await client.close(); }
 }

@@ -4,10 +4,12 @@
  * afterwards. Helpers create signed-in students and admins as supertest agents (cookie jars).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import supertest from 'supertest';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -59,15 +61,24 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
   };
 }
 
+let template: Promise<Blob | undefined> | undefined;
+/** The migrated PGlite data folder of this run (api/src/test/global-setup.ts), read once per worker; undefined on PostgreSQL. */
+function migratedTemplate(): Promise<Blob | undefined> {
+  return template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await fs.promises.readFile(file)]) : undefined;
+  })();
+}
+
 /**
  * Starts the app on a random port for one test file: a fresh PostgreSQL database when DATABASE_URL is set (dropped on
- * close), else PGlite in a temp folder; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
+ * close), else in-memory PGlite started from the run's migrated template; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: `/tmp/college-test-${process.pid}`, ...env } as any);
-  const database = await openDatabase({ url: fresh?.url });
+  const database = await openDatabase(fresh ? { url: fresh.url } : { template: await migratedTemplate() });
   if (opts.seed !== false) await seed(database.db);
   const mailer = memoryMailer();
   const store = await createDocumentStore(config);
