@@ -5,6 +5,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -72,12 +74,15 @@ function migratedTemplate(): Promise<Blob | undefined> {
 
 /**
  * Starts the app on a random port for one test file: a fresh PostgreSQL database when DATABASE_URL is set (dropped on
- * close), else in-memory PGlite started from the run's migrated template; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
+ * close), else in-memory PGlite started from the run's migrated template; a new temporary DATA_DIR (removed on
+ * close) unless `env` sets one; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
   const pgUrl = process.env.DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: `/tmp/college-test-${process.pid}`, ...env } as any);
+  // Each test app has its own DATA_DIR (outbox, uploads): test files share a worker process (vitest `isolate: false`).
+  const ownDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'college-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: ownDataDir ?? env.DATA_DIR, ...env } as any);
   const database = await openDatabase(fresh ? { url: fresh.url } : { template: await migratedTemplate() });
   if (opts.seed !== false) await seed(database.db);
   const mailer = memoryMailer();
@@ -95,6 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
       await database.close();
       await fresh?.drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

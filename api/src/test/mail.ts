@@ -13,12 +13,9 @@ import type { TestApp } from './harness.ts';
 /** One delivered mail: first recipient address (lower-case), decoded subject and plain-text body, and the whole parse. */
 export interface DeliveredMail { to: string; subject: string; text: string; parsed: ParsedMail }
 
-/** When this process started (ms since the epoch): files older than that were left by an earlier process with the same pid. */
-const PROCESS_START_MS = Date.now() - process.uptime() * 1000;
-
 /**
  * Delivers everything `t` has queued (mail_outbox rows become 'sent' and keep no body, so read mail through this
- * helper only) and returns every mail delivered into `t`'s DATA_DIR/outbox by this process, oldest first,
+ * helper only) and returns every mail delivered into `t`'s DATA_DIR/outbox (each test app has its own), oldest first,
  * optionally only those whose subject equals (string) or matches (RegExp) `subject`. Rejects when a file cannot be
  * written or parsed.
  */
@@ -27,7 +24,7 @@ export async function deliveredMails(t: TestApp, subject?: RegExp | string): Pro
   const mailer = fileMailer(dir, t.config.MAIL_FROM);
   while (await drainOutbox(t.database.db, mailer, 100) > 0) { /* deliver every due mail */ }
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() // names sort in writing order (fileMailer)
-    .map((f) => path.join(dir, f)).filter((file) => fs.statSync(file).mtimeMs >= PROCESS_START_MS);
+    .map((f) => path.join(dir, f));
   const mails: DeliveredMail[] = [];
   for (const file of files) {
     const parsed = await simpleParser(fs.readFileSync(file));
