@@ -15,6 +15,7 @@
  * The S3Store keeps no metadata cache (one small GET of `<id>.info` per request instead), so every node and the
  * purge see the same state.
  */
+import fs from 'node:fs';
 import type { DataStore } from '@tus/utils';
 import type { Config } from '../config.ts';
 import { localUploadRoot, s3Settings } from './document-store.ts';
@@ -22,7 +23,7 @@ import { localUploadRoot, s3Settings } from './document-store.ts';
 /** Tus uploads never finished expire after this long (ms); `datastore.deleteExpired()` removes them. */
 export const TUS_EXPIRY_MS = 24 * 3600_000;
 
-/** A tus DataStore for the configured backend. Loads the tus packages only when called. */
+/** A tus DataStore for the configured backend (the local one's folder created first). Loads the tus packages only when called. */
 export async function tusDatastore(config: Config): Promise<DataStore> {
   if (config.DOCUMENT_STORE === 's3') {
     const { S3Store } = await import('@tus/s3-store');
@@ -57,5 +58,9 @@ export async function tusDatastore(config: Config): Promise<DataStore> {
     });
   }
   const { FileStore } = await import('@tus/file-store');
-  return new FileStore({ directory: `${localUploadRoot(config.dataDir)}/tus`, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const directory = `${localUploadRoot(config.dataDir)}/tus`;
+  // FileStore creates its folder in the background (fs.mkdir with a callback): the start-up purge, or an upload
+  // in the first moments, read it before it existed (ENOENT) on a new DATA_DIR.
+  await fs.promises.mkdir(directory, { recursive: true });
+  return new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 }

@@ -98,6 +98,14 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
     expect((await s.agent.get('/api/uploads')).body.uploads).toEqual([]);
   });
 
+  it('tus › on a new DATA_DIR the start-up purge finds nothing to purge (it ran before the folder existed and failed)', async () => {
+    const fresh = fs.mkdtempSync(`/tmp/college-tus-fresh-${process.pid}-`);
+    try {
+      expect(await purgeAbandonedTusUploads({ ...t.config, dataDir: fresh })).toBe(0);
+      expect(fs.existsSync(path.join(fresh, 'uploads', 'tus'))).toBe(true);
+    } finally { fs.rmSync(fresh, { recursive: true, force: true }); }
+  });
+
   it('tus › unfinished uploads older than 24 h are purged, younger ones kept', async () => {
     const s = await signUpStudent(t);
     const old = (await create(s.agent, 2000)).url!.split('/').pop()!;
