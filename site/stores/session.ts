@@ -19,7 +19,11 @@ let loading: Promise<PublicUser | null> | null = null;
 
 const HINT_COOKIE = 'college.signed_in';
 
-function mayBeSignedIn(): boolean {
+/**
+ * True when this browser may have a session: the readable 'college.signed_in' hint cookie every sign-in sets, or a
+ * stored bearer token. False means a visitor, for whom reads that need a session are not worth a request.
+ */
+export function mayBeSignedIn(): boolean {
   if (document.cookie.split('; ').some((c) => c === `${HINT_COOKIE}=1`)) return true;
   try { return Boolean(localStorage.getItem(TOKEN_KEY)); } catch { return false; }
 }

@@ -222,3 +222,26 @@ test('without a course in the URL the wizard asks for one', async ({ page }) => 
   await expect(page.getByText('Please select a course')).toBeVisible();
   await expectFocused(page, '#f-courseId');
 });
+
+test('the wizard sends its first reads (course, own applications, saved NSC results, draft) while the session check is still under way', async ({ page }) => {
+  await signUp(page);
+  const FIRST_READS = ['/api/applications/draft?key=course-1', '/api/applications?mine=1', '/api/courses/1', '/api/profile/nsc-results'];
+  const sentBeforeSession: string[] = [];
+  let sessionAnswered = false;
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!sessionAnswered && FIRST_READS.includes(u.pathname + u.search)) sentBeforeSession.push(u.pathname + u.search);
+  });
+  // The session check is held until the first reads have gone out (or 5 s): on a slow network that is the round
+  // trip the form no longer waits for.
+  await page.route('**/api/auth/me', async (route) => {
+    for (const until = Date.now() + 5000; sentBeforeSession.length < FIRST_READS.length && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+    const answer = await route.fetch();
+    sessionAnswered = true;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto('/apply/1');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Thandi');
+  expect([...sentBeforeSession].sort()).toEqual(FIRST_READS);
+});

@@ -21,7 +21,9 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
-import { createDraftStore, type SyncState } from './draft-store.ts';
+import { createDraftStore, draftPath, readServerDraft, type SyncState } from './draft-store.ts';
+import { startRead, takeRead } from './apply/early-reads.ts';
+import { mayBeSignedIn } from '../../stores/session.ts';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
@@ -37,6 +39,32 @@ async function discardDraftUploads(values: ApplyForm): Promise<void> {
   await Promise.all(ids.map((id) => api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {})));
 }
 
+/** One of the applicant's applications, as the duplicate check needs it. */
+type MyApplication = { id: number; courseId: number; status: string };
+const MINE_PATH = '/api/applications?mine=1';
+const NSC_PATH = '/api/profile/nsc-results';
+const coursePath = (urlCourse: string) => (urlCourse ? `/api/courses/${urlCourse}` : '/api/courses');
+/** The server draft's key for this wizard: one per linked course, else 'general'. */
+const draftKeyFor = (urlCourse: string) => (urlCourse ? `course-${urlCourse}` : 'general');
+
+/**
+ * How the wizard reads each of its first GETs, by path: the course (GET /api/courses/{id}, or the list), the
+ * applicant's applications, the NSC results saved in the profile and the server draft. The mount effect starts the
+ * ones the page needs before the session check answers (apply/early-reads.ts); the load effect takes them.
+ */
+function firstReads(urlCourse: string): Record<string, () => Promise<unknown>> {
+  const list = coursePath('');
+  return {
+    [coursePath(urlCourse)]: () => api(coursePath(urlCourse), { timeoutMs: READ_TIMEOUT_MS }),
+    [list]: () => api(list, { timeoutMs: READ_TIMEOUT_MS }),
+    [MINE_PATH]: () => api(MINE_PATH),
+    [NSC_PATH]: () => api(NSC_PATH, { timeoutMs: READ_TIMEOUT_MS }),
+    [draftPath(draftKeyFor(urlCourse))]: () => readServerDraft(draftKeyFor(urlCourse)),
+  };
+}
+/** The first read of `path` (firstReads): the one started at mount, else a new one. */
+const firstRead = <T,>(urlCourse: string, path: string): Promise<T> => takeRead(path, firstReads(urlCourse)[path] as () => Promise<T>);
+
 /**
  * The courses the wizard offers: for /apply/{id}, only that course when it is open (GET /api/courses/{id}; the
  * page shows no course list then, issue #17: about 8 KB less than the whole catalogue); else, or when the linked
@@ -45,10 +73,10 @@ async function discardDraftUploads(values: ApplyForm): Promise<void> {
 async function loadCourses(urlCourse: string): Promise<CourseOption[]> {
   if (urlCourse) {
     try {
-      return [(await api<{ course: CourseOption }>(`/api/courses/${urlCourse}`, { timeoutMs: READ_TIMEOUT_MS })).course];
+      return [(await firstRead<{ course: CourseOption }>(urlCourse, coursePath(urlCourse))).course];
     } catch (e) { if (!(e instanceof ApiError && e.status === 404)) throw e; }
   }
-  return (await api<{ courses: CourseOption[] }>('/api/courses', { timeoutMs: READ_TIMEOUT_MS })).courses;
+  return (await firstRead<{ courses: CourseOption[] }>(urlCourse, coursePath(''))).courses;
 }
 
 function courseIdFromPath(): string {
@@ -82,7 +110,7 @@ export default function ApplyWizard() {
   const online = useOnline();
   const [sync, setSync] = useState<SyncState>('idle');
   const [confirmReset, setConfirmReset] = useState(false);
-  const [mine, setMine] = useState<{ id: number; courseId: number; status: string }[]>([]);
+  const [mine, setMine] = useState<MyApplication[]>([]);
   const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
   const [, rerender] = useState(0);
   const [stepMissing, setStepMissing] = useState(false);
@@ -92,7 +120,14 @@ export default function ApplyWizard() {
   const resolver = useMemo(() => stepResolver(() => stepRef.current), []);
   const form = useForm<ApplyForm>({ defaultValues: emptyForm(urlCourse), resolver, shouldFocusError: false, shouldUnregister: false });
   const { reset, getValues, setValue, setError, clearErrors, watch, handleSubmit } = form;
-  const store = useMemo(() => (session.user ? createDraftStore(session.user.id, urlCourse ? `course-${urlCourse}` : 'general', setSync) : null), [session.user?.id, urlCourse]);
+  const store = useMemo(() => (session.user ? createDraftStore(session.user.id, draftKeyFor(urlCourse), setSync) : null), [session.user?.id, urlCourse]);
+
+  // The first reads go out with the session check, not after it: one round trip less before the form (issue #17).
+  useEffect(() => {
+    if (!mayBeSignedIn()) return;
+    const reads = firstReads(urlCourse);
+    for (const path of [coursePath(urlCourse), MINE_PATH, NSC_PATH, draftPath(draftKeyFor(urlCourse))]) startRead(path, reads[path]!);
+  }, []);
 
   useEffect(() => {
     if (session.isLoading || session.error === 'offline') return;
@@ -113,11 +148,11 @@ export default function ApplyWizard() {
         if (last) setCourses(last.data);
         else { setCourses([]); setCoursesError(true); }
       });
-    api<{ applications: { id: number; courseId: number; status: string }[] }>('/api/applications?mine=1')
+    firstRead<{ applications: MyApplication[] }>(urlCourse, MINE_PATH)
       .then((r) => { if (!cancelled) setMine(r.applications); }).catch(() => { /* the server refuses a duplicate anyway */ });
     // The NSC results saved in the profile (issue #18) start a new application; a draft keeps its own.
-    const saved = api<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>('/api/profile/nsc-results', { timeoutMs: READ_TIMEOUT_MS }).then((r) => r.nscResults, () => []);
-    void Promise.all([store.load(), saved]).then(([draft, nscResults]) => {
+    const saved = firstRead<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>(urlCourse, NSC_PATH).then((r) => r.nscResults, () => []);
+    void Promise.all([store.load(() => firstRead(urlCourse, draftPath(draftKeyFor(urlCourse)))), saved]).then(([draft, nscResults]) => {
       if (cancelled) return;
       let f = fromUser(emptyForm(urlCourse), session.user!);
       f.academicHistory.nscResults = nscResults.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' }));
@@ -204,7 +239,7 @@ export default function ApplyWizard() {
       const fields = e instanceof ApiError ? Object.entries(e.fields) : [];
       for (const [path, msg] of fields) setError(path as FieldPath<ApplyForm>, { type: 'server', message: msg });
       setSubmitErrors(fields.length ? fields.map(([path, msg]) => ({ path, message: msg, step: stepOfField(path) })) : [{ path: '', message, step: LAST_STEP }]);
-      if (e instanceof ApiError && e.status === 409) void api<{ applications: { id: number; courseId: number; status: string }[] }>('/api/applications?mine=1').then((r) => setMine(r.applications)).catch(() => {});
+      if (e instanceof ApiError && e.status === 409) void api<{ applications: MyApplication[] }>(MINE_PATH).then((r) => setMine(r.applications)).catch(() => {});
       focusPending.current = null;
       requestAnimationFrame(() => document.getElementById('submit-errors')?.focus());
     }

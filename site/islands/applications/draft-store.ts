@@ -11,7 +11,13 @@ export interface Draft { step: number; data: Record<string, unknown>; savedAt: s
 export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only';
 
 const SERVER_DELAY_MS = 1200;
-/** The server copy is awaited this long at most (ms); on a dead connection the local copy is used. */
+
+/** GET/PUT/DELETE path of the server copy of draft `key` ('general' or 'course-{id}'). */
+export const draftPath = (key: string): string => `/api/applications/draft?key=${encodeURIComponent(key)}`;
+/** GET draftPath's answer; null when the server has no session for the request (401). */
+export type ServerDraftAnswer = { draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null } | null;
+/** Reads the server copy; answers within READ_TIMEOUT_MS or rejects, so on a dead connection the local copy is used. */
+export const readServerDraft = (key: string): Promise<ServerDraftAnswer> => apiOrNull(draftPath(key), { timeoutMs: READ_TIMEOUT_MS });
 
 /** Removes cardNumber and cardCvc at any depth. */
 export function withoutSecrets<T>(value: T): T {
@@ -24,7 +30,7 @@ export function withoutSecrets<T>(value: T): T {
 
 export function createDraftStore(userId: number, key: string, onSync: (s: SyncState) => void) {
   const localKey = `apply-draft:${userId}:${key}`;
-  const url = `/api/applications/draft?key=${encodeURIComponent(key)}`;
+  const url = draftPath(key);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Draft | null = null;
   let stopped = false;
@@ -58,12 +64,12 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   document.addEventListener('visibilitychange', () => { if (document.hidden) onHide(); });
 
   return {
-    /** The newer of the local and the server copy, or null. */
-    async load(): Promise<Draft | null> {
+    /** The newer of the local and the server copy, or null; `readServer` reads the server copy (a read already started, say). */
+    async load(readServer: () => Promise<ServerDraftAnswer> = () => readServerDraft(key)): Promise<Draft | null> {
       const local = readLocal();
       let server: Draft | null = null;
       try {
-        const r = await apiOrNull<{ draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null }>(url, { timeoutMs: READ_TIMEOUT_MS });
+        const r = await readServer();
         if (r?.draft) {
           const { savedAt, ...data } = r.draft.data as Record<string, unknown> & { savedAt?: string };
           server = { step: r.draft.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.draft.updatedAt };

@@ -1,0 +1,28 @@
+/**
+ * The wizard's first reads (the course, the applicant's applications, saved NSC results, the server draft), started
+ * as the island mounts instead of after the session check has answered (issue #17: on a slow network the form
+ * appears one round trip sooner). Each read needs only the session cookie, so they start only when the browser
+ * may be signed in (the session store's hint); a visitor without one makes none and is sent to log in as before.
+ * A started read is taken once, by the code that would otherwise have made it, and keeps its own outcome: its
+ * errors reach that code as if it had made the request itself.
+ */
+
+const started = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts `read()` under `key` (a request path) unless a read is already waiting there. The promise is marked
+ * handled here, so a read nobody takes (the visitor is sent to log in) reports no unhandled rejection.
+ */
+export function startRead(key: string, read: () => Promise<unknown>): void {
+  if (started.has(key)) return;
+  const p = read();
+  p.catch(() => { /* its taker sees the error */ });
+  started.set(key, p);
+}
+
+/** The read started under `key`, taken out so a later call (a retry) reads anew; else `read()` now. */
+export function takeRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const p = started.get(key);
+  started.delete(key);
+  return (p as Promise<T> | undefined) ?? read();
+}
