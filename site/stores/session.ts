@@ -28,6 +28,13 @@ export function mayBeSignedIn(): boolean {
   try { return Boolean(localStorage.getItem(TOKEN_KEY)); } catch { return false; }
 }
 
+/**
+ * True while this page's session check has not answered in a browser that may be signed in: the moment to start
+ * reads that need the session (lib/early-reads.ts). False for a visitor, and once the user is known (a read then
+ * goes out the normal way, so nothing is read twice).
+ */
+export function sessionCheckPending(): boolean { return $session.get().isLoading && mayBeSignedIn(); }
+
 function forgetSignIn(): void {
   document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }

@@ -223,25 +223,38 @@ test('without a course in the URL the wizard asks for one', async ({ page }) => 
   await expectFocused(page, '#f-courseId');
 });
 
-test('the wizard sends its first reads (course, own applications, saved NSC results, draft) while the session check is still under way', async ({ page }) => {
-  await signUp(page);
-  const FIRST_READS = ['/api/applications/draft?key=course-1', '/api/applications?mine=1', '/api/courses/1', '/api/profile/nsc-results'];
-  const sentBeforeSession: string[] = [];
-  let sessionAnswered = false;
-  page.on('request', (r) => {
+/**
+ * Opens `url` with the session check (GET /api/auth/me) held until `reads` have gone out (or 5 s), waits for
+ * `ready`, and returns which of `reads` were sent before the check answered, sorted. On a slow network that is the
+ * round trip the page no longer waits for (issue #17).
+ */
+async function readsBeforeSession(page: Page, url: string, reads: string[], ready: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  let answered = false;
+  const onRequest = (r: { url(): string }) => {
     const u = new URL(r.url());
-    if (!sessionAnswered && FIRST_READS.includes(u.pathname + u.search)) sentBeforeSession.push(u.pathname + u.search);
-  });
-  // The session check is held until the first reads have gone out (or 5 s): on a slow network that is the round
-  // trip the form no longer waits for.
+    if (!answered && reads.includes(u.pathname + u.search) && !sent.includes(u.pathname + u.search)) sent.push(u.pathname + u.search);
+  };
+  page.on('request', onRequest);
   await page.route('**/api/auth/me', async (route) => {
-    for (const until = Date.now() + 5000; sentBeforeSession.length < FIRST_READS.length && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+    for (const until = Date.now() + 5000; sent.length < reads.length && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
     const answer = await route.fetch();
-    sessionAnswered = true;
+    answered = true;
     await route.fulfill({ response: answer });
   });
-  await page.goto('/apply/1');
-  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
-  await expect(page.getByLabel('First name')).toHaveValue('Thandi');
-  expect([...sentBeforeSession].sort()).toEqual(FIRST_READS);
+  await page.goto(url);
+  await ready();
+  await page.unroute('**/api/auth/me');
+  page.off('request', onRequest);
+  return sent.sort();
+}
+
+test('account pages send their first reads while the session check is still under way: the wizard, the dashboard, My Applications', async ({ page }) => {
+  await signUp(page);
+  const wizard = ['/api/applications/draft?key=course-1', '/api/applications?mine=1', '/api/courses/1', '/api/profile/nsc-results'];
+  expect(await readsBeforeSession(page, '/apply/1', wizard, () => expect(page.getByLabel('First name')).toHaveValue('Thandi'))).toEqual(wizard);
+  const dashboard = ['/api/colfront/applications', '/api/colfront/notifications'];
+  expect(await readsBeforeSession(page, '/dashboard/student', dashboard, () => expect(page.getByText('You have not applied for a course yet.')).toBeVisible())).toEqual(dashboard);
+  const mine = ['/api/colfront/applications?mine=1'];
+  expect(await readsBeforeSession(page, '/my-applications', mine, () => expect(page.getByText(/^You have not applied for a course yet/)).toBeVisible())).toEqual(mine);
 });

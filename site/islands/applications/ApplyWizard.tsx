@@ -22,8 +22,8 @@ import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type SyncState } from './draft-store.ts';
-import { startRead, takeRead } from './apply/early-reads.ts';
-import { mayBeSignedIn } from '../../stores/session.ts';
+import { startRead, takeRead } from '../../lib/early-reads.ts';
+import { sessionCheckPending } from '../../stores/session.ts';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
@@ -50,7 +50,7 @@ const draftKeyFor = (urlCourse: string) => (urlCourse ? `course-${urlCourse}` : 
 /**
  * How the wizard reads each of its first GETs, by path: the course (GET /api/courses/{id}, or the list), the
  * applicant's applications, the NSC results saved in the profile and the server draft. The mount effect starts the
- * ones the page needs before the session check answers (apply/early-reads.ts); the load effect takes them.
+ * ones the page needs before the session check answers (lib/early-reads.ts); the load effect takes them.
  */
 function firstReads(urlCourse: string): Record<string, () => Promise<unknown>> {
   const list = coursePath('');
@@ -124,7 +124,7 @@ export default function ApplyWizard() {
 
   // The first reads go out with the session check, not after it: one round trip less before the form (issue #17).
   useEffect(() => {
-    if (!mayBeSignedIn()) return;
+    if (!sessionCheckPending()) return;
     const reads = firstReads(urlCourse);
     for (const path of [coursePath(urlCourse), MINE_PATH, NSC_PATH, draftPath(draftKeyFor(urlCourse))]) startRead(path, reads[path]!);
   }, []);

@@ -14,7 +14,7 @@ import { ApplicationAlerts } from './ApplicationAlerts.tsx';
 import { applicationProgress, courseName, ProgressBar } from './shared.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
-import { $myApplications } from './student-stores.ts';
+import { $myApplications, startStudentReads } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
 
@@ -25,6 +25,7 @@ const inGroup = (f: Filter, status: string) => { const g = FILTER_GROUPS[f]; ret
 /** The /my-applications island (see the file comment). */
 export default function MyApplications() {
   const session = useSession();
+  useEffect(() => startStudentReads('my-applications'), []);
   const [tab, setTab] = useState<Filter>('all');
   useEffect(() => { if (!session.isLoading && !session.user) redirectToLogin(false); }, [session.isLoading, session.user]);
   const apps = useStore($myApplications);

@@ -21,7 +21,7 @@ import { deadlinesFor, daysLeftText } from './deadlines.ts';
 import { MILESTONES, milestonesReached } from './milestones.ts';
 import { applicationProgress, courseName, ProgressBar } from './shared.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { $dashboardApplications, $notifications } from './student-stores.ts';
+import { $dashboardApplications, $notifications, startStudentReads } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { UploadView } from '#contracts/application-views.ts';
 import type { Notification as NotificationItem } from '#contracts/notifications.ts';
@@ -32,6 +32,7 @@ const country = (v?: string | null) => countryName(v);
 /** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
   const session = useSession();
+  useEffect(() => startStudentReads('dashboard'), []);
   const user = session.user;
   const allowed = Boolean(user && user.role === 'student');
   const [tab, setTab] = useState('dashboard');

@@ -11,7 +11,8 @@ import type { ApplicationListItem } from '#contracts/application-views.ts';
 import { apiOrNull, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createFetcherStore } from '../../stores/fetcher.ts';
-import { $session } from '../../stores/session.ts';
+import { $session, sessionCheckPending } from '../../stores/session.ts';
+import { startRead, takeRead } from '../../lib/early-reads.ts';
 
 /** Fresh data (`offlineSince` null), or the last-known copy and when it was fetched (ISO 8601) while offline. */
 export interface LastKnown<T> { items: T; offlineSince: string | null }
@@ -19,14 +20,33 @@ export interface LastKnown<T> { items: T; offlineSince: string | null }
 const $userId = computed($session, (s) => s.user?.id ?? null);
 const $studentId = computed($session, (s) => (s.user?.role === 'student' ? s.user.id : null));
 
-/** A read with no answer by then (ms; a dead connection) counts as offline and shows the last-known copy. */
+const APPLICATIONS_PATH = '/api/colfront/applications';
+const NOTIFICATIONS_PATH = '/api/colfront/notifications';
+const MY_APPLICATIONS_PATH = '/api/colfront/applications?mine=1';
+/** How each store reads its path; a read with no answer within READ_TIMEOUT_MS counts as offline (last-known copy). */
+const READS: Record<string, () => Promise<unknown>> = {
+  [APPLICATIONS_PATH]: () => apiOrNull(APPLICATIONS_PATH, { timeoutMs: READ_TIMEOUT_MS }),
+  [NOTIFICATIONS_PATH]: () => apiOrNull(NOTIFICATIONS_PATH, { timeoutMs: READ_TIMEOUT_MS }),
+  [MY_APPLICATIONS_PATH]: () => apiOrNull(MY_APPLICATIONS_PATH),
+};
+/** The read of `path`: the one an island started at mount (startStudentReads), else a new one. */
+const read = <T,>(path: string): Promise<T> => takeRead(path, READS[path] as () => Promise<T>);
+
+/**
+ * Starts the first reads of the dashboard ('dashboard': applications and notifications) or of My Applications
+ * while the session check is pending (lib/early-reads.ts, issue #17); the stores' first fetch takes them.
+ */
+export function startStudentReads(page: 'dashboard' | 'my-applications'): void {
+  if (!sessionCheckPending()) return;
+  for (const path of page === 'dashboard' ? [APPLICATIONS_PATH, NOTIFICATIONS_PATH] : [MY_APPLICATIONS_PATH]) startRead(path, READS[path]!);
+}
 
 /** A fetcher for keys [path, '#', userId] that remembers its answer under `snapshot` and falls back to it offline. */
 function lastKnown<T>(snapshot: string, pick: (body: Record<string, T> | null) => T) {
   return async (...parts: unknown[]): Promise<LastKnown<T>> => {
     const [path, , userId] = parts as [string, string, number];
     try {
-      const items = pick(await apiOrNull<Record<string, T>>(path, { timeoutMs: READ_TIMEOUT_MS }));
+      const items = pick(await read<Record<string, T> | null>(path));
       remember(snapshot, userId, items);
       return { items, offlineSince: null };
     } catch (e) {
@@ -40,17 +60,17 @@ function lastKnown<T>(snapshot: string, pick: (body: Record<string, T> | null) =
 const polled = (ms: number) => ({ revalidateInterval: ms, revalidateOnFocus: true, revalidateOnReconnect: true });
 
 /** The student dashboard's applications (GET /api/colfront/applications), polled every 30 s. */
-export const $dashboardApplications = createFetcherStore<LastKnown<ApplicationListItem[]>>(['/api/colfront/applications', '#', $studentId], {
+export const $dashboardApplications = createFetcherStore<LastKnown<ApplicationListItem[]>>([APPLICATIONS_PATH, '#', $studentId], {
   ...polled(APPLICATIONS_POLL_MS), fetcher: lastKnown<ApplicationListItem[]>('applications', (r) => r?.applications ?? []),
 });
 
 /** The student dashboard's notifications (GET /api/colfront/notifications), polled every 15 s. */
-export const $notifications = createFetcherStore<LastKnown<Notification[]>>(['/api/colfront/notifications', '#', $studentId], {
+export const $notifications = createFetcherStore<LastKnown<Notification[]>>([NOTIFICATIONS_PATH, '#', $studentId], {
   ...polled(NOTIFICATIONS_POLL_MS), fetcher: lastKnown<Notification[]>('notifications', (r) => r?.notifications ?? []),
 });
 
 /** My Applications (GET /api/colfront/applications?mine=1), polled every 30 s; null when the session is gone (401). */
-export const $myApplications = createFetcherStore<ApplicationListItem[] | null>(['/api/colfront/applications?mine=1', '#', $userId], {
+export const $myApplications = createFetcherStore<ApplicationListItem[] | null>([MY_APPLICATIONS_PATH, '#', $userId], {
   ...polled(APPLICATIONS_POLL_MS),
-  fetcher: async (...parts: unknown[]) => (await apiOrNull<{ applications: ApplicationListItem[] }>(String(parts[0])))?.applications ?? null,
+  fetcher: async (...parts: unknown[]) => (await read<{ applications: ApplicationListItem[] } | null>(String(parts[0])))?.applications ?? null,
 });

@@ -1,10 +1,11 @@
 /**
- * The wizard's first reads (the course, the applicant's applications, saved NSC results, the server draft), started
- * as the island mounts instead of after the session check has answered (issue #17: on a slow network the form
- * appears one round trip sooner). Each read needs only the session cookie, so they start only when the browser
- * may be signed in (the session store's hint); a visitor without one makes none and is sent to log in as before.
- * A started read is taken once, by the code that would otherwise have made it, and keeps its own outcome: its
- * errors reach that code as if it had made the request itself.
+ * Reads an account page needs as soon as it knows who is signed in (the wizard's course, applications, NSC results
+ * and draft; the dashboard's applications and notifications; My Applications), started as the island mounts
+ * instead of after the session check has answered (issue #17: on a slow network the data shows one round trip
+ * sooner). Each needs only the session cookie, so callers start them only while the check is still pending in a
+ * browser that may be signed in (`sessionCheckPending()` of stores/session.ts). A started read is taken once, by the
+ * code that would otherwise have made it, and keeps its own outcome: its errors reach that code as if it had made
+ * the request itself.
  */
 
 const started = new Map<string, Promise<unknown>>();
