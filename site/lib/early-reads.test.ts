@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { startRead, takeRead } from './early-reads.ts';
+
+describe('early reads (issue #17: account pages read with the session check)', () => {
+  it('a started read is taken once; the next take reads anew, and a second start while one waits makes no request', async () => {
+    let calls = 0;
+    const read = () => Promise.resolve(++calls);
+    startRead('/api/x', read);
+    startRead('/api/x', read);
+    expect(calls).toBe(1);
+    expect(await takeRead('/api/x', read)).toBe(1);
+    expect(await takeRead('/api/x', read)).toBe(2);
+  });
+
+  it('a failed started read reaches its taker as the same error, and one nobody takes reports no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      startRead('/api/fails', () => Promise.reject(new TypeError('Failed to fetch')));
+      startRead('/api/never-taken', () => Promise.reject(new TypeError('Failed to fetch')));
+      await new Promise((r) => setTimeout(r, 20));
+      await expect(takeRead('/api/fails', () => Promise.resolve('fresh'))).rejects.toThrow('Failed to fetch');
+      expect(unhandled).toEqual([]);
+    } finally { process.off('unhandledRejection', onUnhandled); }
+  });
+});
