@@ -99,11 +99,12 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
   });
 
   it('tus › on a new DATA_DIR the start-up purge finds nothing to purge (it ran before the folder existed and failed)', async () => {
-    const fresh = fs.mkdtempSync(`/tmp/college-tus-fresh-${process.pid}-`);
-    try {
-      expect(await purgeAbandonedTusUploads({ ...t.config, dataDir: fresh })).toBe(0);
-      expect(fs.existsSync(path.join(fresh, 'uploads', 'tus'))).toBe(true);
-    } finally { fs.rmSync(fresh, { recursive: true, force: true }); }
+    // Inside this file's DATA_DIR, removed after all tests: FileStore still runs its own mkdir in the background,
+    // and removing the folder under it at once would fail that mkdir.
+    const fresh = path.join(dataDir, 'a-new-data-dir');
+    expect(fs.existsSync(fresh)).toBe(false);
+    expect(await purgeAbandonedTusUploads({ ...t.config, dataDir: fresh })).toBe(0);
+    expect(fs.existsSync(path.join(fresh, 'uploads', 'tus'))).toBe(true);
   });
 
   it('tus › unfinished uploads older than 24 h are purged, younger ones kept', async () => {
