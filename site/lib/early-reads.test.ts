@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRead, takeRead } from './early-reads.ts';
 
 describe('early reads (issue #17: account pages read with the session check)', () => {
+  // A browser with the signed-in hint whose session check has not answered yet.
+  // Removed afterwards: test files share their worker (vitest isolate: false).
+  const g = globalThis as { document?: unknown };
+  const hadDocument = 'document' in g;
+  beforeAll(() => { if (!hadDocument) g.document = { cookie: 'college.signed_in=1' }; });
+  afterAll(() => { if (!hadDocument) delete g.document; });
   it('a started read is taken once; the next take reads anew, and a second start while one waits makes no request', async () => {
     let calls = 0;
     const read = () => Promise.resolve(++calls);

@@ -23,7 +23,6 @@ import { useOnline } from '../ui/use-online.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
-import { sessionCheckPending } from '../../stores/session.ts';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
@@ -124,7 +123,6 @@ export default function ApplyWizard() {
 
   // The first reads go out with the session check, not after it: one round trip less before the form (issue #17).
   useEffect(() => {
-    if (!sessionCheckPending()) return;
     const reads = firstReads(urlCourse);
     for (const path of [coursePath(urlCourse), MINE_PATH, NSC_PATH, draftPath(draftKeyFor(urlCourse))]) startRead(path, reads[path]!);
   }, []);

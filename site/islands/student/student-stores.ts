@@ -11,7 +11,7 @@ import type { ApplicationListItem } from '#contracts/application-views.ts';
 import { apiOrNull, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createFetcherStore } from '../../stores/fetcher.ts';
-import { $session, sessionCheckPending } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
 
 /** Fresh data (`offlineSince` null), or the last-known copy and when it was fetched (ISO 8601) while offline. */
@@ -37,7 +37,6 @@ const read = <T,>(path: string): Promise<T> => takeRead(path, READS[path] as () 
  * while the session check is pending (lib/early-reads.ts, issue #17); the stores' first fetch takes them.
  */
 export function startStudentReads(page: 'dashboard' | 'my-applications'): void {
-  if (!sessionCheckPending()) return;
   for (const path of page === 'dashboard' ? [APPLICATIONS_PATH, NOTIFICATIONS_PATH] : [MY_APPLICATIONS_PATH]) startRead(path, READS[path]!);
 }
 
