@@ -4,7 +4,7 @@
  * student and an admin, light and dark. The first content shows in the first screen.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+import { E2E_ADMIN, fillApplicationWizard, uniqueEmail } from './fixtures.ts';
 
 const PUBLIC = ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/login', '/register', '/register-simple',
   '/forgot-password', '/reset-password', '/terms', '/privacy', '/auth', '/no-such-page'];
@@ -89,6 +89,17 @@ test('phone 360 px › student with a long e-mail address and an application: no
   const app = await page.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
   expect(app.status()).toBe(201);
   await checkAll(page, [...STUDENT, `/applications/${(await app.json()).application.id}`], 'student');
+
+  // Review & Submit repeats the e-mail address in full: it wraps inside its card, and the steps beside it keep to the screen.
+  await visit(page, '/apply/2');
+  await fillApplicationWizard(page, {
+    dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' },
+    documents: { idDocument: { name: 'id.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }, transcripts: { name: 'results.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+    card: { name: 'T Mokoena', number: '5555 5555 5555 4444', expiry: '10/29', cvc: '321' },
+  });
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await overflowing(page), 'Review & Submit').toEqual([]);
 });
 
 test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page }) => {

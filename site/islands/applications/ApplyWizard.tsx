@@ -263,7 +263,7 @@ export default function ApplyWizard() {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[16rem_1fr]" data-wizard>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]" data-wizard>
       <StepNav step={step} sync={sync} onGoTo={goTo} />
       <FormProvider {...form}>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6">

@@ -50,7 +50,7 @@ function Review({ title, rows, onEdit }: { title: string; rows: [string, string]
         <button type="button" className="text-sm underline" onClick={onEdit} aria-label={`Edit ${title}`}>Edit</button>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-        {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd>{v || '—'}</dd></div>)}
+        {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="wrap-anywhere">{v || '—'}</dd></div>)}
       </dl>
     </section>
   );
