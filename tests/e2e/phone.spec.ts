@@ -4,6 +4,7 @@
  * student and an admin, light and dark. The first content shows in the first screen.
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, fillApplicationWizard, uniqueEmail } from './fixtures.ts';
 
 const PUBLIC = ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/login', '/register', '/register-simple',
@@ -78,6 +79,22 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 test('phone 360 px › visitor: no route scrolls sideways, light and dark', async ({ page }) => {
   await page.goto('/');
   await checkAll(page, PUBLIC, 'visitor');
+});
+
+test('phone 360 px › the fees table shows all four columns; narrower, it scrolls in a region the keyboard can reach', async ({ page }) => {
+  await visit(page, '/about');
+  const region = page.getByRole('region', { name: 'Fees table' });
+  const fits = () => region.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+  const at360 = await fits();
+  expect(at360.scroll, 'Total column clipped at 360 px').toBeLessThanOrEqual(at360.width);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const at320 = await fits();
+  expect(at320.scroll).toBeGreaterThan(at320.width);
+  const axe = await new AxeBuilder({ page }).include('#fees').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await region.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
 });
 
 test('phone 360 px › student with a long e-mail address and an application: no route scrolls sideways', async ({ page }) => {
