@@ -119,10 +119,32 @@ test('phone 360 px › student with a long e-mail address and an application: no
   expect(await overflowing(page), 'Review & Submit').toEqual([]);
 });
 
-test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page }) => {
+test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page, browser, baseURL }) => {
+  // A pending application with a long e-mail address, so the applications list has a card with actions to show.
+  const applicant = await browser.newContext({ baseURL });
+  const email = uniqueEmail('a.very.long.name.for.an.applicant.awaiting.review');
+  expect((await applicant.request.post('/api/auth/register', { data: { firstName: 'Mpho', lastName: 'Netshiongolwe', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
+  expect((await applicant.request.put('/api/profile', { data: { firstName: 'Mpho', lastName: 'Netshiongolwe', phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
+  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+  const created = await applicant.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
+  expect(created.status()).toBe(201);
+  const ref = `APP-${(await created.json()).application.id}`;
+  await applicant.close();
+
   expect((await page.request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
   expect((await page.request.post('/api/external/login', { data: E2E_ADMIN })).status()).toBe(200);
   await checkAll(page, ADMIN, 'admin');
+  // Applications are cards on a phone: status and the Approve/Reject buttons show without scrolling sideways.
+  await visit(page, '/admin/applications');
+  await page.getByLabel('Search').fill(ref);
+  const row = page.getByTestId('app-row').filter({ hasText: ref });
+  await expect(row).toHaveCount(1);
+  const list = page.getByRole('region', { name: /^Applications, page/ });
+  expect(await list.evaluate((e) => e.scrollWidth - e.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
+  for (const target of [row.getByText('Pending', { exact: true }), row.getByRole('button', { name: `Approve ${ref}` }), row.getByRole('button', { name: `Reject ${ref}` })]) {
+    const box = (await target.boundingBox())!;
+    expect(box.x + box.width, await target.textContent() ?? '').toBeLessThanOrEqual(360);
+  }
   // The admin navigation is collapsed into a menu on a phone: its links are hidden until it is opened.
   await visit(page, '/admin/applications');
   const menu = page.getByRole('button', { name: /admin menu/i });
