@@ -145,6 +145,15 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
     const box = (await target.boundingBox())!;
     expect(box.x + box.width, await target.textContent() ?? '').toBeLessThanOrEqual(360);
   }
+  // So are courses and announcements: every row's actions show without scrolling sideways.
+  for (const [path, region, rowId] of [['/admin/courses', 'All courses', 'course-row'], ['/admin/announcements', 'Announcements table', 'announcement-row']]) {
+    await visit(page, path);
+    const table = page.getByRole('region', { name: region });
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    const edit = page.getByTestId(rowId).first().getByRole('button', { name: /^Edit / });
+    const box = (await edit.boundingBox())!;
+    expect(box.x + box.width, `${path}: Edit`).toBeLessThanOrEqual(360);
+  }
   // The admin navigation is collapsed into a menu on a phone: its links are hidden until it is opened.
   await visit(page, '/admin/applications');
   const menu = page.getByRole('button', { name: /admin menu/i });

@@ -18,6 +18,7 @@ import Panel from './Panel.tsx';
 import { Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
+import { CARD_ROWS } from './card-rows.ts';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -74,17 +75,17 @@ function Manager() {
         : items.length === 0 ? <Empty>No announcements yet.</Empty>
         : (
           <div className="card overflow-auto" style={{ height: 500 }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
-            <table className="w-full text-sm">
-              <thead className="sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900">
+            <table className={`w-full text-sm ${CARD_ROWS.block}`}>
+              <thead className={`sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900 ${CARD_ROWS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
-              <tbody>
+              <tbody className={CARD_ROWS.block}>
                 {items.map((a) => (
-                  <tr key={a.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800" data-testid="announcement-row">
-                    <td className="px-3 py-2"><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
-                    <td className="px-3 py-2">{a.active ? 'Active' : 'Inactive'}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatStaffDateTime(a.createdAt)}</td>
-                    <td className="px-3 py-2"><div className="flex flex-wrap gap-1">
+                  <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="announcement-row">
+                    <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
+                    <td className={`px-3 py-2 whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex flex-wrap gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <button type="button" className="btn-secondary px-2 py-1" disabled={busy} onClick={() => toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</button>
                       <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>

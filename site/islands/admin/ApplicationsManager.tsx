@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { BulkResult } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { CARD_ROWS } from './card-rows.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
@@ -26,22 +27,6 @@ import { EligibilityBadge } from './EligibilityBadge.tsx';
 type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course' | 'aps';
 
 /** The applications list for admins (page /admin/applications and the dashboard tab); `pageSize` rows per page to start with. */
-/**
- * Below 1024 px the applications table is laid out as one card per application (issue #14: an admin on a phone sees
- * each application's status and actions without scrolling sideways). CSS only: the DOM, and with it the table's
- * semantics and every locator, stays the same; the header row becomes a wrapping row of sort buttons and each cell
- * past the applicant shows its column name (`data-label`).
- */
-const PHONE = {
-  block: 'max-lg:block',
-  headRow: 'max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-1 max-lg:py-1',
-  headCell: 'max-lg:px-2 max-lg:py-1',
-  row: 'max-lg:relative max-lg:flex max-lg:flex-col max-lg:gap-1.5 max-lg:py-3 max-lg:pl-10 max-lg:pr-3',
-  checkCell: 'max-lg:absolute max-lg:left-0 max-lg:top-2.5',
-  cell: 'max-lg:p-0',
-  labelled: 'max-lg:flex max-lg:items-baseline max-lg:gap-2 max-lg:p-0 max-lg:before:w-20 max-lg:before:shrink-0 max-lg:before:text-slate-600 max-lg:dark:before:text-slate-300 max-lg:before:content-[attr(data-label)]',
-} as const;
-
 export default function ApplicationsManager({ pageSize: initialSize = 20, heading = true }: { pageSize?: number; heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><Manager initialSize={initialSize} heading={heading} /></AccessGate>;
@@ -110,7 +95,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const pendingOnPage = rows.filter((a) => a.status === 'pending');
   const allPendingSelected = pendingOnPage.length > 0 && pendingOnPage.every((a) => selected.has(a.id));
   const th = (label: string, s: Sort) => (
-    <th scope="col" aria-sort={sort === s ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`px-3 py-2 text-left ${PHONE.headCell}`}>
+    <th scope="col" aria-sort={sort === s ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`px-3 py-2 text-left ${CARD_ROWS.headCell}`}>
       <button type="button" className="font-semibold hover:underline" onClick={() => sortBy(s)}>
         {label}<span aria-hidden="true">{sort === s ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
@@ -176,11 +161,11 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           : rows.length === 0 ? <Empty>No applications found</Empty>
           : (
             <div className="card overflow-x-auto" aria-busy={loading} tabIndex={0} role="region" aria-label={`Applications, page ${data.page} of ${data.pages}`}>
-              <table className={`w-full text-sm ${PHONE.block}`}>
+              <table className={`w-full text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
-                <thead className={`border-b border-slate-200 dark:border-slate-700 ${PHONE.block}`}>
-                  <tr className={PHONE.headRow}>
-                    <th scope="col" className={`px-3 py-2 ${PHONE.headCell}`}><input type="checkbox" aria-label="Select all pending applications on this page" checked={allPendingSelected}
+                <thead className={`border-b border-slate-200 dark:border-slate-700 ${CARD_ROWS.block}`}>
+                  <tr className={CARD_ROWS.headRow}>
+                    <th scope="col" className={`px-3 py-2 ${CARD_ROWS.headCell}`}><input type="checkbox" aria-label="Select all pending applications on this page" checked={allPendingSelected}
                       disabled={pendingOnPage.length === 0}
                       onChange={(e) => setSelected(new Set(e.target.checked ? pendingOnPage.map((a) => a.id) : []))} /></th>
                     {th('ID', 'id')}{th('Applicant', 'applicant')}{th('Course', 'course')}{th('APS', 'aps')}
@@ -189,20 +174,20 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                     <th scope="col" className="px-3 py-2 text-left max-lg:hidden">Actions</th>
                   </tr>
                 </thead>
-                <tbody className={PHONE.block}>
+                <tbody className={CARD_ROWS.block}>
                   {rows.map((a) => (
-                    <tr key={a.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${PHONE.row}`} data-testid="app-row">
-                      <td className={`px-3 py-2 ${PHONE.checkCell}`}>{a.status === 'pending' && (
+                    <tr key={a.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row} ${CARD_ROWS.rowWithCheck}`} data-testid="app-row">
+                      <td className={`px-3 py-2 ${CARD_ROWS.checkCell}`}>{a.status === 'pending' && (
                         <input type="checkbox" aria-label={`Select ${appRef(a.id)}`} checked={selected.has(a.id)}
                           onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.target.checked) n.add(a.id); else n.delete(a.id); return n; })} />)}</td>
-                      <td className={`px-3 py-2 font-mono whitespace-nowrap ${PHONE.cell} max-lg:font-semibold`}>{appRef(a.id)}</td>
-                      <td className={`px-3 py-2 ${PHONE.cell}`}><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted wrap-anywhere">{a.applicant.email}</span>{a.applicant.emailVerified === false && <NotVerified />}</td>
-                      <td className={`px-3 py-2 ${PHONE.labelled}`} data-label="Course">{a.course?.title ?? 'Unknown Course'}</td>
-                      <td className={`px-3 py-2 tabular-nums ${PHONE.labelled}`} data-label="APS">{a.aps ?? '—'}</td>
-                      <td className={`px-3 py-2 ${PHONE.labelled}`} data-label="Eligible"><EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} /></td>
-                      <td className={`px-3 py-2 ${PHONE.labelled}`} data-label="Status"><StatusBadge status={a.status} /></td>
-                      <td className={`px-3 py-2 ${PHONE.labelled}`} data-label="Submitted">{formatStaffDateTime(a.createdAt)}</td>
-                      <td className={`px-3 py-2 ${PHONE.cell} max-lg:pt-1`}>
+                      <td className={`px-3 py-2 font-mono whitespace-nowrap ${CARD_ROWS.cell} max-lg:font-semibold`}>{appRef(a.id)}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted wrap-anywhere">{a.applicant.email}</span>{a.applicant.emailVerified === false && <NotVerified />}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Course">{a.course?.title ?? 'Unknown Course'}</td>
+                      <td className={`px-3 py-2 tabular-nums ${CARD_ROWS.labelled}`} data-label="APS">{a.aps ?? '—'}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Eligible"><EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} /></td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status"><StatusBadge status={a.status} /></td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Submitted">{formatStaffDateTime(a.createdAt)}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}>
                         <div className="flex flex-wrap gap-1">
                           <button type="button" className="btn-secondary px-2 py-1" onClick={() => setDetailId(a.id)} aria-label={`View ${appRef(a.id)}`}>View</button>
                           {a.status === 'pending' && <>

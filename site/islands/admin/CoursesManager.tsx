@@ -15,6 +15,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
+import { CARD_ROWS } from './card-rows.ts';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 
@@ -55,22 +56,22 @@ function Manager({ heading }: { heading: boolean }) {
         : courses.length === 0 ? <Empty>No courses found</Empty>
         : (
           <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="All courses">
-            <table className="w-full text-sm">
+            <table className={`w-full text-sm ${CARD_ROWS.block}`}>
               <caption className="sr-only">All courses</caption>
-              <thead className="border-b border-slate-200 text-left dark:border-slate-700">
+              <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${CARD_ROWS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Course</th><th scope="col" className="px-3 py-2">Level</th><th scope="col" className="px-3 py-2">Department</th>
                   <th scope="col" className="px-3 py-2">Duration</th><th scope="col" className="px-3 py-2">Fee</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
-              <tbody>
+              <tbody className={CARD_ROWS.block}>
                 {courses.map((c) => (
-                  <tr key={c.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="course-row">
-                    <td className="px-3 py-2 font-medium"><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
-                    <td className="px-3 py-2">{levelLabel(c.level)}</td>
-                    <td className="px-3 py-2">{c.department}</td>
-                    <td className="px-3 py-2">{formatDuration(c.duration, 'list')}</td>
-                    <td className="px-3 py-2">{formatPrice(c.price, c.tuitionFee)}</td>
-                    <td className="px-3 py-2">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
-                    <td className="px-3 py-2"><div className="flex gap-1">
+                  <tr key={c.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="course-row">
+                    <td className={`px-3 py-2 font-medium ${CARD_ROWS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Department">{c.department}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
+                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
                       <button type="button" className="btn-secondary px-2 py-1" disabled={busy === c.id} onClick={() => toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</button>
                     </div></td>
