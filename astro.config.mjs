@@ -37,7 +37,7 @@ export default defineConfig({
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/](application-steps|statuses))\.ts$/, priority: 1 },
-    { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/]notifications|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
+    { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState|card-rows)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/]notifications|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
   ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
   devToolbar: { enabled: false },
 });

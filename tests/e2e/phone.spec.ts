@@ -107,6 +107,15 @@ test('phone 360 px › student with a long e-mail address and an application: no
   expect(app.status()).toBe(201);
   await checkAll(page, [...STUDENT, `/applications/${(await app.json()).application.id}`], 'student');
 
+  // The dashboard's documents and payments are cards on a phone, nothing to scroll sideways.
+  await visit(page, '/dashboard/student');
+  for (const [tab, region] of [['Documents', 'Your uploaded documents'], ['Payments', 'Your payments']]) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const table = page.getByRole('region', { name: region });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${region} scroll sideways`).toBeLessThanOrEqual(0);
+  }
+
   // Review & Submit repeats the e-mail address in full: it wraps inside its card, and the steps beside it keep to the screen.
   await visit(page, '/apply/2');
   await fillApplicationWizard(page, {
@@ -145,6 +154,12 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
     const box = (await target.boundingBox())!;
     expect(box.x + box.width, await target.textContent() ?? '').toBeLessThanOrEqual(360);
   }
+  // And the dashboard's latest application fees.
+  await visit(page, '/dashboard/admin');
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const fees = page.getByRole('region', { name: 'Latest application fees' });
+  await expect(fees.getByText(ref)).toBeVisible();
+  expect(await fees.evaluate((e) => e.scrollWidth - e.clientWidth), 'latest application fees scroll sideways').toBeLessThanOrEqual(0);
   // So are courses and announcements: every row's actions show without scrolling sideways.
   for (const [path, region, rowId] of [['/admin/courses', 'All courses', 'course-row'], ['/admin/announcements', 'Announcements table', 'announcement-row']]) {
     await visit(page, path);

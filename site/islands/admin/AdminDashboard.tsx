@@ -16,6 +16,7 @@ import { AccessGate } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 
 const ApplicationsManager = lazy(() => import('./ApplicationsManager.tsx'));
 const CoursesManager = lazy(() => import('./CoursesManager.tsx'));
@@ -176,10 +177,17 @@ function Payments() {
       <p className="text-lg">Fees collected: <strong>{stats ? formatMoney(stats.feesCollected, 'USD') : '…'}</strong></p>
       {error ? <ErrorState message="Error loading payment data. Please try again." /> : !rows ? <SkeletonRows rows={5} label="Loading payments" /> : (
         <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Latest application fees">
-          <table className="w-full text-sm">
+          <table className={`w-full text-sm ${CARD_ROWS.block}`}>
             <caption className="px-3 py-2 text-left font-semibold">Latest application fees</caption>
-            <thead><tr className="text-left"><th scope="col" className="px-3 py-2">Application</th><th scope="col" className="px-3 py-2">Applicant</th><th scope="col" className="px-3 py-2">Amount</th><th scope="col" className="px-3 py-2">Payment</th><th scope="col" className="px-3 py-2">Date</th></tr></thead>
-            <tbody>{rows.map((a) => <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800"><td className="px-3 py-2 font-mono">{appRef(a.id)}</td><td className="px-3 py-2">{a.applicant.name}</td><td className="px-3 py-2">{formatMoney(a.paymentAmount, 'USD')}</td><td className="px-3 py-2">{statusLabel(a.paymentStatus)}</td><td className="px-3 py-2">{formatStaffDateTime(a.createdAt)}</td></tr>)}</tbody>
+            <thead className={CARD_ROWS.visuallyHidden}><tr className="text-left"><th scope="col" className="px-3 py-2">Application</th><th scope="col" className="px-3 py-2">Applicant</th><th scope="col" className="px-3 py-2">Amount</th><th scope="col" className="px-3 py-2">Payment</th><th scope="col" className="px-3 py-2">Date</th></tr></thead>
+            <tbody className={CARD_ROWS.block}>{rows.map((a) => (
+              <tr key={a.id} className={`border-t border-slate-100 dark:border-slate-800 ${CARD_ROWS.row}`}>
+                <td className={`px-3 py-2 font-mono ${CARD_ROWS.cell} max-lg:font-semibold`}>{appRef(a.id)}</td>
+                <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Applicant">{a.applicant.name}</td>
+                <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Amount">{formatMoney(a.paymentAmount, 'USD')}</td>
+                <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Payment">{statusLabel(a.paymentStatus)}</td>
+                <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Date">{formatStaffDateTime(a.createdAt)}</td>
+              </tr>))}</tbody>
           </table>
         </div>)}
       <p className="text-sm"><a className="underline" href="/admin/external-payments">External payments ledger</a></p>

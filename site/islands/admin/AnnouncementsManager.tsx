@@ -18,7 +18,7 @@ import Panel from './Panel.tsx';
 import { Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
-import { CARD_ROWS } from './card-rows.ts';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';

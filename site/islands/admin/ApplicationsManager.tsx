@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { BulkResult } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { CARD_ROWS } from './card-rows.ts';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';

@@ -15,7 +15,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
-import { CARD_ROWS } from './card-rows.ts';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 

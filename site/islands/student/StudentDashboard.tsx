@@ -25,6 +25,7 @@ import { $dashboardApplications, $notifications, startStudentReads } from './stu
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { UploadView } from '#contracts/application-views.ts';
 import type { Notification as NotificationItem } from '#contracts/notifications.ts';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
 const country = (v?: string | null) => countryName(v);
@@ -164,18 +165,18 @@ export default function StudentDashboard() {
         <Tabs.Content value="documents" className="outline-none">
           {uploads === null ? <Spinner label="Loading documents…" /> : uploads.length === 0 ? <p className="card p-8 text-center muted">No documents uploaded yet.</p> : (
             <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Your uploaded documents">
-              <table className="w-full text-left text-sm">
+              <table className={`w-full text-left text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">Your uploaded documents</caption>
-                <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">File</th><th scope="col" className="p-3">Used for</th><th scope="col" className="p-3">Size</th><th scope="col" className="p-3">Uploaded</th></tr></thead>
-                <tbody>
+                <thead className={CARD_ROWS.visuallyHidden}><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">File</th><th scope="col" className="p-3">Used for</th><th scope="col" className="p-3">Size</th><th scope="col" className="p-3">Uploaded</th></tr></thead>
+                <tbody className={CARD_ROWS.block}>
                   {uploads.map((u) => {
                     const uses = applications.flatMap((a) => DOCUMENT_SLOTS.filter((s) => a.documents?.[s.key] === u.id).map((s) => `${s.label}, ${appRef(a.id)}`));
                     return (
-                      <tr key={u.id} className="border-b border-slate-100 dark:border-slate-800">
-                        <td className="p-3"><a className="underline" href={`/api/uploads/${encodeURIComponent(u.id)}`} download>{u.name}</a></td>
-                        <td className="p-3">{uses.join('; ') || 'Not attached'}</td>
-                        <td className="p-3">{formatBytes(u.size)}</td>
-                        <td className="p-3">{formatDate(u.createdAt)}</td>
+                      <tr key={u.id} className={`border-b border-slate-100 dark:border-slate-800 ${CARD_ROWS.row}`}>
+                        <td className={`p-3 ${CARD_ROWS.cell}`}><a className="underline wrap-anywhere" href={`/api/uploads/${encodeURIComponent(u.id)}`} download>{u.name}</a></td>
+                        <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Used for">{uses.join('; ') || 'Not attached'}</td>
+                        <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Size">{formatBytes(u.size)}</td>
+                        <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Uploaded">{formatDate(u.createdAt)}</td>
                       </tr>
                     );
                   })}
@@ -188,18 +189,18 @@ export default function StudentDashboard() {
         <Tabs.Content value="payments" className="outline-none">
           {applications.every((a) => !a.payment) ? <p className="card p-8 text-center muted">No payments yet.</p> : (
             <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Your payments">
-              <table className="w-full text-left text-sm">
+              <table className={`w-full text-left text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">Your payments</caption>
-                <thead><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">Reference</th><th scope="col" className="p-3">For</th><th scope="col" className="p-3">Amount</th><th scope="col" className="p-3">Method</th><th scope="col" className="p-3">Status</th><th scope="col" className="p-3">Date</th></tr></thead>
-                <tbody>
+                <thead className={CARD_ROWS.visuallyHidden}><tr className="border-b border-slate-200 dark:border-slate-700"><th scope="col" className="p-3">Reference</th><th scope="col" className="p-3">For</th><th scope="col" className="p-3">Amount</th><th scope="col" className="p-3">Method</th><th scope="col" className="p-3">Status</th><th scope="col" className="p-3">Date</th></tr></thead>
+                <tbody className={CARD_ROWS.block}>
                   {applications.filter((a) => a.payment).map((a) => (
-                    <tr key={a.id} className="border-b border-slate-100 dark:border-slate-800">
-                      <td className="p-3 font-mono">{a.payment!.reference}</td>
-                      <td className="p-3">Application fee, {appRef(a.id)}</td>
-                      <td className="p-3">{formatMoney(a.payment!.amount, 'USD')}</td>
-                      <td className="p-3">{a.payment!.method === 'card' ? `Card${a.payment!.last4 ? ` ending in ${a.payment!.last4}` : ''}` : 'PayPal'}</td>
-                      <td className="p-3">{statusLabel(a.payment!.status)}</td>
-                      <td className="p-3">{formatDate(a.payment!.createdAt)}</td>
+                    <tr key={a.id} className={`border-b border-slate-100 dark:border-slate-800 ${CARD_ROWS.row}`}>
+                      <td className={`p-3 font-mono wrap-anywhere ${CARD_ROWS.cell} max-lg:font-semibold`}>{a.payment!.reference}</td>
+                      <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="For">Application fee, {appRef(a.id)}</td>
+                      <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Amount">{formatMoney(a.payment!.amount, 'USD')}</td>
+                      <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Method">{a.payment!.method === 'card' ? `Card${a.payment!.last4 ? ` ending in ${a.payment!.last4}` : ''}` : 'PayPal'}</td>
+                      <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Status">{statusLabel(a.payment!.status)}</td>
+                      <td className={`p-3 ${CARD_ROWS.labelled}`} data-label="Date">{formatDate(a.payment!.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

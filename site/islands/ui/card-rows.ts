@@ -1,5 +1,5 @@
 /**
- * Tailwind classes that lay an admin table out as one card per row below 1024 px (issue #14: on a phone an admin
+ * Tailwind classes that lay a table out as one card per row below 1024 px (issue #14: on a phone a person
  * sees each row's status and actions without scrolling sideways). CSS only: the DOM, and with it the table's roles
  * and every locator, stays the same. Put `block` on the table and its row groups, `row` on each body row, `cell`
  * on a cell that shows as it is (the row's title, its actions), and `labelled` with `data-label="…"` on a cell that
