@@ -142,6 +142,11 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
 
   expect((await page.request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
   expect((await page.request.post('/api/external/login', { data: E2E_ADMIN })).status()).toBe(200);
+  // A student and a payment in the administration system, so its two ledgers have rows.
+  const enrolled = await page.request.post('/api/external/students', { data: { name: 'Mpho Netshiongolwe', email, phone: '0821234567', branchId: '2', course: 'Diploma in Nursing' } });
+  expect(enrolled.status()).toBe(201);
+  const paid = await page.request.post('/api/external/payments', { data: { studentId: (await enrolled.json()).student.id, amount: '1500.00', method: 'card', reference: `PHONE-${Date.now()}`, description: 'Registration fee' } });
+  expect(paid.status()).toBe(201);
   await checkAll(page, ADMIN, 'admin');
   // Applications are cards on a phone: status and the Approve/Reject buttons show without scrolling sideways.
   await visit(page, '/admin/applications');
@@ -168,6 +173,13 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
     const edit = page.getByTestId(rowId).first().getByRole('button', { name: /^Edit / });
     const box = (await edit.boundingBox())!;
     expect(box.x + box.width, `${path}: Edit`).toBeLessThanOrEqual(360);
+  }
+  // The administration system's ledgers too.
+  for (const [path, region, text] of [['/admin/external-students', 'External students', email], ['/admin/external-payments', 'External payments, newest first', 'Registration fee']]) {
+    await visit(page, path);
+    const table = page.getByRole('region', { name: region });
+    await expect(table.getByText(text).first()).toBeVisible();
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
   // The admin navigation is collapsed into a menu on a phone: its links are hidden until it is opened.
   await visit(page, '/admin/applications');

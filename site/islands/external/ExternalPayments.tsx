@@ -21,6 +21,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
+import { CARD_ROWS } from '../ui/card-rows.ts';
 
 const LOAD_ERROR = 'Error loading payment data. Please try again.';
 const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'description'] as const;
@@ -154,21 +155,21 @@ export default function ExternalPayments() {
           {loading && !data && <SkeletonRows label="Loading payments" />}
           {data && (data.payments.length === 0 ? <div className="card p-8 text-center muted">No payments recorded yet.</div> : (
             <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="External payments, newest first">
-              <table className="w-full text-left text-sm">
+              <table className={`w-full text-left text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">External payments, newest first</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
+                <thead className={`border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800 ${CARD_ROWS.visuallyHidden}`}>
                   <tr>{['Date', 'Reference', 'Student', 'Branch', 'Method', 'Amount', 'Status'].map((h) => <th key={h} scope="col" className={`px-3 py-2 font-semibold ${h === 'Amount' ? 'text-right' : ''}`}>{h}</th>)}</tr>
                 </thead>
-                <tbody>
+                <tbody className={CARD_ROWS.block}>
                   {data.payments.map((p) => (
-                    <tr key={p.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                      <td className="whitespace-nowrap px-3 py-2">{formatStaffDate(p.date)}</td>
-                      <td className="px-3 py-2 font-mono text-xs">{p.reference}</td>
-                      <td className="px-3 py-2">{p.studentName}{p.description && <span className="muted block text-xs">{p.description}</span>}</td>
-                      <td className="px-3 py-2">{p.branchName ?? '—'}</td>
-                      <td className="px-3 py-2">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(p.amount, p.currency)}</td>
-                      <td className="px-3 py-2 capitalize">{p.status}</td>
+                    <tr key={p.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`}>
+                      <td className={`whitespace-nowrap px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Date">{formatStaffDate(p.date)}</td>
+                      <td className={`px-3 py-2 font-mono text-xs wrap-anywhere ${CARD_ROWS.labelled}`} data-label="Reference">{p.reference}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Student"><span>{p.studentName}{p.description && <span className="muted block text-xs">{p.description}</span>}</span></td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Branch">{p.branchName ?? '—'}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Method">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
+                      <td className={`whitespace-nowrap px-3 py-2 text-right font-semibold ${CARD_ROWS.labelled} max-lg:text-left`} data-label="Amount">{formatMoney(p.amount, p.currency)}</td>
+                      <td className={`px-3 py-2 capitalize ${CARD_ROWS.labelled}`} data-label="Status">{p.status}</td>
                     </tr>
                   ))}
                 </tbody>
