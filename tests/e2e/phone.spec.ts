@@ -107,8 +107,18 @@ test('phone 360 px › student with a long e-mail address and an application: no
   expect(app.status()).toBe(201);
   await checkAll(page, [...STUDENT, `/applications/${(await app.json()).application.id}`], 'student');
 
-  // The dashboard's documents and payments are cards on a phone, nothing to scroll sideways.
+  // The dashboard's milestones: no label runs into the next one.
   await visit(page, '/dashboard/student');
+  const labels = await page.getByRole('list', { name: 'Milestones' }).locator('li > span:last-child').evaluateAll((els) => els.map((e) => {
+    const range = document.createRange(); range.selectNodeContents(e.firstChild!);
+    const r = range.getBoundingClientRect();
+    return { text: e.firstChild!.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  }));
+  expect(labels).toHaveLength(5);
+  const collisions = labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} × ${b.text}`));
+  expect(collisions).toEqual([]);
+
+  // The dashboard's documents and payments are cards on a phone, nothing to scroll sideways.
   for (const [tab, region] of [['Documents', 'Your uploaded documents'], ['Payments', 'Your payments']]) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     const table = page.getByRole('region', { name: region });

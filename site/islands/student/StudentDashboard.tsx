@@ -108,12 +108,12 @@ export default function StudentDashboard() {
                 <p className="mb-1 font-medium">{courseName(latest)} <span className="text-sm muted">({appRef(latest.id)})</span></p>
                 <div className="mb-4"><StatusBadge status={latest.status} /></div>
                 <ProgressBar value={applicationProgress(latest)} label="Overall progress" />
-                <ol className="mt-4 grid grid-cols-5 gap-2 text-center text-xs" aria-label="Milestones">
+                <ol className="mt-4 grid grid-cols-1 gap-1.5 text-xs sm:grid-cols-5 sm:gap-2 sm:text-center" aria-label="Milestones">
                   {MILESTONES.map((m, i) => {
                     const done = milestonesReached(latest)[i];
                     return (
-                      <li key={m} className="flex flex-col items-center gap-1">
-                        <span aria-hidden="true" className={`flex h-7 w-7 items-center justify-center rounded-full ${done ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>{done ? '✓' : i + 1}</span>
+                      <li key={m} className="flex items-center gap-2 sm:flex-col sm:gap-1">
+                        <span aria-hidden="true" className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${done ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}>{done ? '✓' : i + 1}</span>
                         <span>{m}<span className="sr-only">{done ? ' (done)' : ' (to do)'}</span></span>
                       </li>
                     );
