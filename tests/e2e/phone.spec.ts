@@ -3,7 +3,7 @@
  * reaches past the viewport unless it sits inside a scroll container — on every route, as a visitor, a
  * student and an admin, light and dark. The first content shows in the first screen.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, fillApplicationWizard, uniqueEmail } from './fixtures.ts';
 
@@ -46,6 +46,23 @@ async function overflowing(page: Page): Promise<string[]> {
     return out.slice(0, 10);
   });
 }
+
+/**
+ * Registers an applicant with a long e-mail address through the API of `request`'s browser context, fills in
+ * their profile and submits one application to course 1 (two small PDFs); returns the address and the application id.
+ */
+async function applicantWithApplication(request: APIRequestContext, prefix: string, name: { firstName: string; lastName: string }): Promise<{ email: string; appId: number }> {
+  const email = uniqueEmail(prefix);
+  expect((await request.post('/api/auth/register', { data: { ...name, email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
+  expect((await request.put('/api/profile', { data: { ...name, phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
+  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+  const app = await request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
+  expect(app.status()).toBe(201);
+  return { email, appId: (await app.json()).application.id };
+}
+
+/** How far (px) the content of a scroll region reaches past its right edge; 0 or less when it fits. */
+const sidewaysScroll = (region: Locator) => region.evaluate((e) => e.scrollWidth - e.clientWidth);
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -98,14 +115,8 @@ test('phone 360 px › the fees table shows all four columns; narrower, it scrol
 });
 
 test('phone 360 px › student with a long e-mail address and an application: no route scrolls sideways', async ({ page }) => {
-  const email = uniqueEmail('a.very.long.name.for.an.applicant.with.many.parts');
-  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
-  expect(reg.status()).toBe(201);
-  expect((await page.request.put('/api/profile', { data: { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa', phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
-  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
-  const app = await page.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
-  expect(app.status()).toBe(201);
-  await checkAll(page, [...STUDENT, `/applications/${(await app.json()).application.id}`], 'student');
+  const { email, appId } = await applicantWithApplication(page.request, 'a.very.long.name.for.an.applicant.with.many.parts', { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa' });
+  await checkAll(page, [...STUDENT, `/applications/${appId}`], 'student');
 
   // The dashboard's milestones: no label runs into the next one.
   await visit(page, '/dashboard/student');
@@ -123,7 +134,7 @@ test('phone 360 px › student with a long e-mail address and an application: no
     await page.getByRole('tab', { name: tab, exact: true }).click();
     const table = page.getByRole('region', { name: region });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
-    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${region} scroll sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(table), `${region} scroll sideways`).toBeLessThanOrEqual(0);
   }
 
   // Review & Submit repeats the e-mail address in full: it wraps inside its card, and the steps beside it keep to the screen.
@@ -141,13 +152,8 @@ test('phone 360 px › student with a long e-mail address and an application: no
 test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page, browser, baseURL }) => {
   // A pending application with a long e-mail address, so the applications list has a card with actions to show.
   const applicant = await browser.newContext({ baseURL });
-  const email = uniqueEmail('a.very.long.name.for.an.applicant.awaiting.review');
-  expect((await applicant.request.post('/api/auth/register', { data: { firstName: 'Mpho', lastName: 'Netshiongolwe', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
-  expect((await applicant.request.put('/api/profile', { data: { firstName: 'Mpho', lastName: 'Netshiongolwe', phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
-  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
-  const created = await applicant.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
-  expect(created.status()).toBe(201);
-  const ref = `APP-${(await created.json()).application.id}`;
+  const { email, appId } = await applicantWithApplication(applicant.request, 'a.very.long.name.for.an.applicant.awaiting.review', { firstName: 'Mpho', lastName: 'Netshiongolwe' });
+  const ref = `APP-${appId}`;
   await applicant.close();
 
   expect((await page.request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
@@ -164,7 +170,7 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
   const row = page.getByTestId('app-row').filter({ hasText: ref });
   await expect(row).toHaveCount(1);
   const list = page.getByRole('region', { name: /^Applications, page/ });
-  expect(await list.evaluate((e) => e.scrollWidth - e.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
+  expect(await sidewaysScroll(list), 'the list scrolls sideways').toBeLessThanOrEqual(0);
   for (const target of [row.getByText('Pending', { exact: true }), row.getByRole('button', { name: `Approve ${ref}` }), row.getByRole('button', { name: `Reject ${ref}` })]) {
     const box = (await target.boundingBox())!;
     expect(box.x + box.width, await target.textContent() ?? '').toBeLessThanOrEqual(360);
@@ -174,12 +180,12 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
   await page.getByRole('tab', { name: 'Payments' }).click();
   const fees = page.getByRole('region', { name: 'Latest application fees' });
   await expect(fees.getByText(ref)).toBeVisible();
-  expect(await fees.evaluate((e) => e.scrollWidth - e.clientWidth), 'latest application fees scroll sideways').toBeLessThanOrEqual(0);
+  expect(await sidewaysScroll(fees), 'latest application fees scroll sideways').toBeLessThanOrEqual(0);
   // So are courses and announcements: every row's actions show without scrolling sideways.
   for (const [path, region, rowId] of [['/admin/courses', 'All courses', 'course-row'], ['/admin/announcements', 'Announcements table', 'announcement-row']]) {
     await visit(page, path);
     const table = page.getByRole('region', { name: region });
-    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(table), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     const edit = page.getByTestId(rowId).first().getByRole('button', { name: /^Edit / });
     const box = (await edit.boundingBox())!;
     expect(box.x + box.width, `${path}: Edit`).toBeLessThanOrEqual(360);
@@ -189,7 +195,7 @@ test('phone 360 px › admin: every admin screen fits, tables become cards or sc
     await visit(page, path);
     const table = page.getByRole('region', { name: region });
     await expect(table.getByText(text).first()).toBeVisible();
-    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(table), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
   // The admin navigation is collapsed into a menu on a phone: its links are hidden until it is opened.
   await visit(page, '/admin/applications');
