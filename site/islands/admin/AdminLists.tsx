@@ -20,14 +20,14 @@ export function AdminProfile() {
       <h1 className="mb-4 text-2xl font-bold">Profile</h1>
       {user && (
         <div className="card max-w-xl p-6">
-          <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+          <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-y-2 text-sm wrap-anywhere sm:grid-cols-[8rem_minmax(0,1fr)]">
             <dt className="muted">Name</dt><dd>{user.firstName} {user.lastName}</dd>
             <dt className="muted">E-mail</dt><dd>{user.email}</dd>
             <dt className="muted">Phone</dt><dd>{user.phone || 'Not given'}</dd>
             <dt className="muted">Role</dt><dd>admin Account</dd>
             <dt className="muted">Since</dt><dd>{formatStaffDateTime(user.createdAt)}</dd>
           </dl>
-          <a href="/profile" className="btn-secondary mt-4">Edit profile or change password</a>
+          <a href="/profile" className="btn-secondary mt-4 whitespace-normal text-center">Edit profile or change password</a>
         </div>
       )}
     </AccessGate>

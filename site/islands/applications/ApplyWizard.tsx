@@ -298,7 +298,7 @@ export default function ApplyWizard() {
             <button type="button" className="btn-secondary" onClick={() => move(Math.max(0, step - 1))} disabled={step === 0 || submitting}>Previous</button>
             {step < LAST_STEP
               ? <button type="submit" className="btn-primary">Next</button>
-              : <button type="submit" className="btn-primary" disabled={submitting || !online} aria-disabled={submitting || !online}>{submitting ? 'Submitting...' : online ? 'Submit Application' : 'Waiting for a connection…'}</button>}
+              : <button type="submit" className="btn-primary whitespace-normal text-center" disabled={submitting || !online} aria-disabled={submitting || !online}>{submitting ? 'Submitting...' : online ? 'Submit Application' : 'Waiting for a connection…'}</button>}
           </div>
         </form>
       </FormProvider>
