@@ -214,6 +214,49 @@ test('an applicant fills all five steps with real files, survives a reload, subm
   });
 });
 
+test("the browser's Back goes to the previous step and keeps what was typed; Forward checks the step first", async ({ page }) => {
+  await signUp(page);
+  const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  await page.goto('/courses/3');
+  await page.goto('/apply/3');
+  await heading('Personal Information');
+  await fillPersonalDetails(page, THANDI);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await heading('Academic History');
+  await fillHighSchool(page, THANDI.highSchool);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await heading('Supporting Documents');
+
+  // Back (a phone's Back gesture) is Previous: the page stays, the answers stay.
+  await page.goBack();
+  await heading('Academic History');
+  await expect(page).toHaveURL(/\/apply\/3$/);
+  await expect(page.locator('#f-academicHistory-highSchool-name')).toHaveValue(THANDI.highSchool.name);
+  await page.goBack();
+  await heading('Personal Information');
+  await expect(page.locator('#f-addressLine1')).toHaveValue(THANDI.addressLine1);
+
+  // Forward is Next: with a required answer removed it stays, says why and focuses it.
+  await page.locator('#f-addressLine1').fill('');
+  await page.goForward();
+  await expect(page.locator('#f-addressLine1')).toBeFocused();
+  await expect(page.locator('#f-addressLine1')).toHaveAttribute('aria-invalid', 'true');
+  await heading('Personal Information');
+  // Answered again, Forward moves on, twice; the two steps were not lost.
+  await page.locator('#f-addressLine1').fill(THANDI.addressLine1);
+  await page.goForward();
+  await heading('Academic History');
+  await page.goForward();
+  await heading('Supporting Documents');
+
+  // Back from the first step leaves the wizard for the page before it, as it always did.
+  await page.goBack();
+  await page.goBack();
+  await heading('Personal Information');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/courses\/3$/);
+});
+
 test('without a course in the URL the wizard asks for one', async ({ page }) => {
   await signUp(page);
   await page.goto('/apply');

@@ -20,6 +20,7 @@ import { useSession } from '../ui/use-session.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { useOnline } from '../ui/use-online.ts';
+import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
@@ -211,6 +212,17 @@ export default function ApplyWizard() {
   }
 
   const activeFor = (courseId: string) => mine.find((a) => String(a.courseId) === courseId && a.status !== 'rejected');
+
+  // The browser's Back is Previous; its Forward is Next, with the same checks (use-step-history.ts).
+  useStepHistory('applyStep', step, ready, (to) => {
+    if (to < stepRef.current) { move(to); return true; }
+    return form.trigger().then((ok) => {
+      if (ok && !(stepRef.current === 0 && activeFor(getValues('courseId')))) { move(to); return true; }
+      if (ok) setError('courseId', { type: 'duplicate', message: DUPLICATE });
+      focusFirstError();
+      return false;
+    });
+  });
 
   async function onValid() {
     if (stepRef.current === 0 && activeFor(getValues('courseId'))) {

@@ -20,6 +20,7 @@ import { acceptRegistration } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { errorText, useHydrated } from './form-helpers.ts';
+import { useStepHistory } from '../ui/use-step-history.ts';
 import { useCourseOptions } from './use-courses.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
@@ -88,6 +89,14 @@ export default function RegisterWizard() {
     if (show(issuesOf(STEPS[step]!.schema, v))) return;
     setStep((s) => Math.min(s + 1, STEPS.length - 1));
   };
+
+  // The browser's Back is Previous; its Forward is Next, with the same checks (use-step-history.ts).
+  useStepHistory('registerStep', step, hydrated, (to) => {
+    clearErrors();
+    if (to > step && show(issuesOf(STEPS[step]!.schema, payload(getValues())))) return false;
+    setStep(to);
+    return true;
+  });
 
   const submit = async () => {
     if (busy.current) return;
