@@ -129,6 +129,13 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  // The browser's Back is Previous (a phone's Back gesture), and Forward is Next; what was typed stays.
+  await page.goBack();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await expect(page).toHaveURL(/\/register\?mode=full$/);
+  await expect(school.getByLabel('High school name')).toHaveValue('Mbilwi Secondary');
+  await page.goForward();
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await expect(school.getByLabel('High school name')).toHaveValue('Mbilwi Secondary');
