@@ -82,6 +82,22 @@ function rememberUser(user: PublicUser | null): void {
   remember('user', user.id, user);
 }
 
+/**
+ * True when the page shows a user who is no longer the one signed in on this device: it was kept in the browser's
+ * back/forward cache and restored by Back after a log-out (or after someone else signed in). Read from this
+ * device's state (the hint cookie or token, and the last-known user id that log-out clears), so it needs no request
+ * and can decide before the restored page is looked at. Shared computers: the next person must not see the last
+ * person's pages (POPIA s19 security safeguards; issue #16 point 4).
+ */
+export function shownUserIsStale(): boolean {
+  return pageUserId !== 0 && (!mayBeSignedIn() || lastUserId() !== pageUserId);
+}
+
+// The last user this page has shown (0: none). Kept after a log-out on this very page, whose islands may still
+// hold that user's data when Back brings the page back.
+let pageUserId = 0;
+$session.listen(({ user }) => { if (user) pageUserId = user.id; });
+
 /** Sets the signed-in user (null: nobody) and remembers it as this device's last-known user. */
 export function setUser(user: PublicUser | null): void {
   $session.set({ user, isLoading: false, error: null });

@@ -293,3 +293,34 @@ test('profile: edit details, download my data, delete the account — and the ac
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } })).status()).toBe(401);
 });
+
+test("a shared computer: after log-out, the browser's Back does not show the last person's pages", async ({ playwright, baseURL }) => {
+  // Playwright turns the back/forward cache off by default; people's browsers have it on.
+  const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
+  const browser = await playwright.chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'], ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  const page = await (await browser.newContext({ baseURL, serviceWorkers: 'block' })).newPage();
+  const email = uniqueEmail('shared');
+  const res = await page.request.post('/api/auth/register', { headers: { origin: baseURL! }, data: { firstName: 'Lindiwe', lastName: 'Khumalo', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(res.status()).toBe(201);
+  await page.goto('/dashboard/student');
+  await expect(page.getByText('Lindiwe').first()).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
+
+  await page.locator('[data-user-menu-button]').click();
+  await page.locator('[data-user-menu] [data-logout]').click();
+  await expect(page).not.toHaveURL(/\/profile$/);
+
+  await page.goBack({ waitUntil: 'commit' });
+  // The profile is not shown again from memory: it loads afresh, finds nobody signed in and asks to log in.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await expect(page.getByText(email)).toHaveCount(0);
+  await expect(page.getByText('Lindiwe')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept ?? false)).toBe(false);
+  // Nor the page before it, left while still signed in.
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Lindiwe')).toHaveCount(0);
+  await browser.close();
+});

@@ -16,6 +16,7 @@ import { setUser } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
+import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -44,7 +45,7 @@ export default function ProfilePage() {
     api<{ user: Profile }>('/api/profile')
       .then((r) => setProfile(r.user))
       .catch((e) => {
-        if (e instanceof ApiError && e.status === 401) return window.location.assign('/login?redirect=%2Fprofile');
+        if (e instanceof ApiError && e.status === 401) return redirectToLogin();
         setLoadError(errorText(e, 'Could not load your profile.'));
       });
   };
