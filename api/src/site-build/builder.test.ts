@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
-import { SiteBuilder, firstErrorLine } from './builder.ts';
+import { SiteBuilder, astroBuildEnv, firstErrorLine, ROOT } from './builder.ts';
+import { execFileSync } from 'node:child_process';
 
 /** The tail of a real `astro build` log when the build folder had no node_modules above it (issue #11). */
 const ASTRO_LOG = `npm warn Unknown user config "nodedir".
@@ -102,5 +103,26 @@ describe('site builder start-up (issue #11)', () => {
     expect(fs.readFileSync(path.join(builder.dir()!, 'index.html'), 'utf8')).toBe('<h1>4</h1>');
     expect(fs.readdirSync(path.join(dataDir, 'site', 'builds'))).toHaveLength(2);
     builder.stop();
+  });
+});
+
+describe('dates on pre-rendered pages', () => {
+  /** What site/lib/format.ts's formatDate prints in a process started with `env`, as the build child is. */
+  const formatIn = (env: NodeJS.ProcessEnv, iso: string) => execFileSync(process.execPath,
+    ['--input-type=module', '-e', `import { formatDate } from './site/lib/format.ts'; process.stdout.write(formatDate(${JSON.stringify(iso)}));`],
+    { cwd: ROOT, env, encoding: 'utf8' });
+
+  it("an announcement posted at 00:30 on 1 December in South Africa is dated December 1, though the server runs in UTC", () => {
+    const server = { ...process.env };
+    delete server.TZ;
+    const env = astroBuildEnv(server, { SITE_OUT_DIR: '/tmp/x' });
+    expect(env.SITE_OUT_DIR).toBe('/tmp/x');
+    expect(formatIn(env, '2026-11-30T22:30:00Z')).toBe('December 1, 2026');
+    // The same moment in a UTC process, which is what the build printed before.
+    expect(formatIn({ ...server, TZ: 'UTC' }, '2026-11-30T22:30:00Z')).toBe('November 30, 2026');
+  });
+
+  it('a TZ set for the server is kept', () => {
+    expect(astroBuildEnv({ TZ: 'UTC' }, {}).TZ).toBe('UTC');
   });
 });

@@ -26,6 +26,18 @@ import type { BuildShare } from './shared-builds.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
+/**
+ * The college's time zone, for the dates `astro build` writes into pre-rendered pages (announcements on the home
+ * page): every campus is in South Africa (UTC+2, no daylight saving), while servers often run in UTC, which dated
+ * an announcement posted at 00:30 the day before. TZ in the environment, when set, wins.
+ */
+export const SITE_TIME_ZONE = 'Africa/Johannesburg';
+
+/** The environment of an `astro build` child: `base` plus `extra`, with TZ = base.TZ or SITE_TIME_ZONE. */
+export function astroBuildEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...base, TZ: base.TZ || SITE_TIME_ZONE, ...extra };
+}
+
 /** Consecutive running builds a newer change may stop before one is let finish (issue #13). */
 const MAX_SUPERSEDES = 2;
 
@@ -341,7 +353,7 @@ export class SiteBuilder {
       if (signal.aborted) { reject(new Error('superseded')); return; }
       const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: ROOT,
-        env: { ...process.env, SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, SITE_CACHE_DIR: path.join(this.siteDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+        env: astroBuildEnv(process.env, { SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, SITE_CACHE_DIR: path.join(this.siteDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';
