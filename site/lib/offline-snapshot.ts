@@ -34,3 +34,16 @@ export function recall<T>(key: string, userId: number): Snapshot<T> | null {
 export function forgetSnapshots(): void {
   try { for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k); } catch { /* ignore */ }
 }
+
+/** localStorage key prefix of the wizard's local draft copies, `apply-draft:<userId>:<key>` (draft-store.ts). */
+export const DRAFT_PREFIX = 'apply-draft:';
+
+/**
+ * Erases this device's copies of application drafts (name, ID number, address, school results). Called once a
+ * log-out has reached the server: by then the wizard has sent its draft (after 1.2 s of quiet, and again as the
+ * page was left), so the server copy resumes it on any device. A log-out that failed (offline) keeps them, as
+ * they may be the only copy. Shared computers: issue #16 point 4, POPIA s19.
+ */
+export function forgetLocalDrafts(): void {
+  try { for (const k of Object.keys(localStorage)) if (k.startsWith(DRAFT_PREFIX)) localStorage.removeItem(k); } catch { /* ignore */ }
+}

@@ -8,7 +8,7 @@ import { api, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../lib/api-client.ts'
 import type { PublicUser } from '#contracts/auth.ts';
 // A static import (a few hundred bytes): a lazy chunk that is not in the service worker's cache would fail to
 // load exactly when it is needed, offline, and the session check would then not settle on the last-known user.
-import { forgetSnapshots, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
+import { forgetLocalDrafts, forgetSnapshots, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
 
 /** `offlineSince`: set when the user is the last-known one because the server could not be reached (ISO 8601). */
 export interface SessionState { user: PublicUser | null; isLoading: boolean; error: string | null; offlineSince?: string | null }
@@ -121,13 +121,18 @@ export async function login(email: string, password: string, rememberMe = false)
   }
 }
 
-/** Logs out; clears the user and the stored token. A failure is logged only (spec §8). */
+/**
+ * Logs out; clears the user, the stored token and this device's snapshots, and, once the server has the log-out,
+ * the local draft copies (forgetLocalDrafts). A failure is logged only (spec §8).
+ */
 export async function logout(): Promise<void> {
-  try { await api('/api/colfront/auth/logout', { method: 'POST' }); }
+  let reached = false;
+  try { await api('/api/colfront/auth/logout', { method: 'POST' }); reached = true; }
   catch (e) { console.error('Unknown error during logout', e); }
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
   // Nothing personal stays on the device for the next person (issue #16 point 4).
   forgetSnapshots();
+  if (reached) forgetLocalDrafts();
   setUser(null);
 }
 

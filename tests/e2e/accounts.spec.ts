@@ -302,6 +302,11 @@ test("a shared computer: after log-out, the browser's Back does not show the las
   const email = uniqueEmail('shared');
   const res = await page.request.post('/api/auth/register', { headers: { origin: baseURL! }, data: { firstName: 'Lindiwe', lastName: 'Khumalo', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
   expect(res.status()).toBe(201);
+  // An application started: the wizard keeps a draft on the device and on the server.
+  const street = `${Date.now() % 100000} Mvudi Street`;
+  await page.goto('/apply/1');
+  await page.locator('#f-addressLine1').fill(street);
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
   await page.goto('/dashboard/student');
   await expect(page.getByText('Lindiwe').first()).toBeVisible();
   await page.goto('/profile');
@@ -322,5 +327,12 @@ test("a shared computer: after log-out, the browser's Back does not show the las
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Lindiwe')).toHaveCount(0);
+  // Nothing of hers stays in the browser's storage either: not the draft, not her e-mail address.
+  const stored = await page.evaluate(() => Object.entries(localStorage).map(([k, v]) => `${k}=${v}`));
+  expect(stored.filter((e) => e.includes(street) || e.includes(email) || e.startsWith('apply-draft:'))).toEqual([]);
+  // Her draft was not lost: it waits on the server for her next log-in.
+  await logInThroughUi(page, email, 'secret123');
+  await page.goto('/apply/1');
+  await expect(page.locator('#f-addressLine1')).toHaveValue(street);
   await browser.close();
 });

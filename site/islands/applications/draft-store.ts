@@ -6,6 +6,7 @@
  * never part of a draft.
  */
 import { api, apiOrNull, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
+import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 
 export interface Draft { step: number; data: Record<string, unknown>; savedAt: string }
 export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only';
@@ -29,7 +30,7 @@ export function withoutSecrets<T>(value: T): T {
 }
 
 export function createDraftStore(userId: number, key: string, onSync: (s: SyncState) => void) {
-  const localKey = `apply-draft:${userId}:${key}`;
+  const localKey = `${DRAFT_PREFIX}${userId}:${key}`;
   const url = draftPath(key);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Draft | null = null;

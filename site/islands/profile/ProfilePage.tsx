@@ -13,6 +13,7 @@ import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { setUser } from '../../stores/session.ts';
+import { forgetLocalDrafts, forgetSnapshots } from '../../lib/offline-snapshot.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
@@ -30,8 +31,11 @@ function toDetails(p: Profile): Details {
   return out as Details;
 }
 
+/** After the server ended every session or erased the account: nothing of this user stays on the device. */
 function leave(path: string) {
   try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
+  forgetSnapshots();
+  forgetLocalDrafts();
   setUser(null);
   window.location.assign(path);
 }
