@@ -12,6 +12,20 @@ import { isValidSaIdNumber } from '../../api/contracts/auth.ts';
 
 const VALID_SA_ID = '0104125800086';
 
+/**
+ * Clicks the header's Courses link and answers a "Leave site?" prompt with Stay: 'asked' when the page asked
+ * (and was kept), 'left' when it went to /courses without asking.
+ */
+async function leaveByLink(page: Page): Promise<'asked' | 'left'> {
+  let asked = false;
+  const onDialog = (d: import('@playwright/test').Dialog) => { if (d.type() === 'beforeunload') asked = true; void d.dismiss(); };
+  page.on('dialog', onDialog);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click({ noWaitAfter: true });
+  await expect.poll(() => asked || page.url().endsWith('/courses')).toBe(true);
+  page.off('dialog', onDialog);
+  return asked ? 'asked' : 'left';
+}
+
 async function fillSimple(page: Page, email: string, password: string) {
   await page.getByLabel('First name').fill('Thandi');
   await page.getByLabel('Last name').fill('Mokoena');
@@ -86,7 +100,15 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await expect(page.getByText('Please select a nationality')).toBeVisible();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
 
+  // Nothing typed yet: a link away just goes.
+  await page.getByRole('link', { name: 'Use the short form' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goBack();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await page.getByLabel('First name').fill('Lufuno');
+  // A registration is kept nowhere until it is sent: with answers typed, a link away asks first.
+  expect(await leaveByLink(page)).toBe('asked');
+  await expect(page.getByLabel('First name')).toHaveValue('Lufuno');
   await page.getByLabel('Last name').fill('Netshiavha');
   await page.getByLabel('Email').fill(uniqueEmail('wizard'));
   await page.getByLabel('Password', { exact: true }).fill('secret123');
@@ -271,6 +293,10 @@ test('profile: edit details, download my data, delete the account — and the ac
   await page.getByLabel('Nationality').selectOption('za');
   await page.getByLabel('ID number').fill(VALID_SA_ID);
   await expect(page.getByLabel('Date of birth')).toHaveValue('2001-04-12');
+  // Unsaved changes: following a link away asks first; staying keeps them.
+  expect(await leaveByLink(page)).toBe('asked');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Rudzani');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rudzani Mokoena' })).toBeVisible();

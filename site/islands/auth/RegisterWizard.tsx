@@ -21,6 +21,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { errorText, useHydrated } from './form-helpers.ts';
 import { useStepHistory } from '../ui/use-step-history.ts';
+import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useCourseOptions } from './use-courses.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
@@ -59,7 +60,9 @@ export default function RegisterWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { courses, loading, failed } = useCourseOptions();
-  const { register, control, handleSubmit, getValues, setValue, setError, setFocus, clearErrors, watch, formState: { errors, isSubmitting } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
+  const { register, control, handleSubmit, getValues, setValue, setError, setFocus, clearErrors, watch, formState: { errors, isSubmitting, isDirty } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
+  // Nothing of a registration is kept until it is sent: ask before the page is left with answers in it.
+  useLeaveWarning(isDirty);
 
   const idNumber = watch('idNumber');
   useEffect(() => { setValue('dateOfBirth', birthDateFromIdNumber(idNumber ?? '')); }, [idNumber, setValue]);
@@ -115,6 +118,7 @@ export default function RegisterWizard() {
         () => toast({ title: 'One moment…', description: 'Many people are registering from your network; your browser is doing a quick check.' }));
       acceptRegistration(r);
       setLeaving(true);
+      allowLeaving();
       flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });
       window.location.assign(destinationAfterLogin('student', new URLSearchParams(window.location.search).get('redirect')));
     } catch (err) {

@@ -18,6 +18,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
+import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -36,6 +37,7 @@ function leave(path: string) {
   try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
   forgetSnapshots();
   forgetLocalDrafts();
+  allowLeaving();
   setUser(null);
   window.location.assign(path);
 }
@@ -87,6 +89,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const { register, handleSubmit, setError, reset, watch, formState: { errors, isSubmitting, isDirty } } = useForm<Details>({
     resolver: zodResolver(ProfileUpdateSchema) as never, defaultValues: toDetails(profile),
   });
+  useLeaveWarning(isDirty);
   const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
   const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
   const onSubmit = async (v: Details) => {

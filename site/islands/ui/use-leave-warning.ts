@@ -1,0 +1,26 @@
+/**
+ * Asks before the page is left while `unsaved` is true (no lost work, issue #16): the browser's own "Leave site?"
+ * prompt on closing the tab, reloading, or following a link away. For forms with no draft of their own (the
+ * Student Registration wizard, the profile's details); the application wizard saves a draft instead.
+ * Call `allowLeaving()` just before navigating away on purpose (a registration sent, an account deleted): it
+ * takes effect at once, where a state change would come one render too late for the navigation.
+ */
+import { useEffect } from 'react';
+
+let leavingOnPurpose = false;
+
+/** The page is about to be left on purpose: no prompt from here on. */
+export function allowLeaving(): void { leavingOnPurpose = true; }
+
+export function useLeaveWarning(unsaved: boolean): void {
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      if (leavingOnPurpose) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+}
