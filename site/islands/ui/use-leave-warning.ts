@@ -12,6 +12,7 @@ let leavingOnPurpose = false;
 /** The page is about to be left on purpose: no prompt from here on. */
 export function allowLeaving(): void { leavingOnPurpose = true; }
 
+/** While `unsaved` is true, leaving the page asks first (unless allowLeaving() was called). */
 export function useLeaveWarning(unsaved: boolean): void {
   useEffect(() => {
     if (!unsaved) return;

@@ -19,6 +19,7 @@ import { useEffect, useRef } from 'react';
 
 type State = Record<string, unknown> | null;
 
+/** Keeps the wizard's `step` in the browser history (see the module comment for the parameters). */
 export function useStepHistory(key: string, step: number, ready: boolean, onPop: (step: number) => boolean | Promise<boolean>): void {
   const at = `${key}At`;
   const shown = useRef<{ step: number; at: number } | null>(null);
