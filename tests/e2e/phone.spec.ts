@@ -160,6 +160,23 @@ test('phone 360 px › student with a long e-mail address and an application: no
   const submit = page.getByRole('button', { name: 'Submit Application' });
   await submit.scrollIntoViewIfNeeded();
   await expect(submit).toBeInViewport({ ratio: 1 });
+
+  // A phone held sideways, browser bars showing (740 × 280): a confirmation taller than the screen scrolls inside
+  // itself, so its title and both buttons can be reached.
+  await visit(page, '/profile');
+  await page.setViewportSize({ width: 740, height: 280 });
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  const box = (await confirm.boundingBox())!;
+  expect(box.y, 'dialog top').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'dialog bottom').toBeLessThanOrEqual(280);
+  for (const name of ['Cancel', 'Delete my account']) {
+    const button = confirm.getByRole('button', { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
 });
 
 test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page, browser, baseURL }) => {
