@@ -129,10 +129,19 @@ export async function logout(): Promise<void> {
   let reached = false;
   try { await api('/api/colfront/auth/logout', { method: 'POST' }); reached = true; }
   catch (e) { console.error('Unknown error during logout', e); }
+  forgetThisDevice(reached);
+}
+
+/**
+ * Erases what this device keeps of the signed-in user (issue #16 point 4: nothing personal stays on the device for
+ * the next person): the bearer token, the last-known user id, the offline snapshots and, with `drafts`, the local
+ * application drafts (only once the server has been reached, see forgetLocalDrafts); the store then holds nobody.
+ * Used by logout() and by the profile after "log out everywhere" or an account deletion.
+ */
+export function forgetThisDevice(drafts: boolean): void {
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
-  // Nothing personal stays on the device for the next person (issue #16 point 4).
   forgetSnapshots();
-  if (reached) forgetLocalDrafts();
+  if (drafts) forgetLocalDrafts();
   setUser(null);
 }
 

@@ -12,8 +12,7 @@ import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type 
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
-import { setUser } from '../../stores/session.ts';
-import { forgetLocalDrafts, forgetSnapshots } from '../../lib/offline-snapshot.ts';
+import { forgetThisDevice, setUser } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
@@ -34,11 +33,8 @@ function toDetails(p: Profile): Details {
 
 /** After the server ended every session or erased the account: nothing of this user stays on the device. */
 function leave(path: string) {
-  try { localStorage.removeItem(TOKEN_KEY); } catch { /* ignore */ }
-  forgetSnapshots();
-  forgetLocalDrafts();
+  forgetThisDevice(true);
   allowLeaving();
-  setUser(null);
   window.location.assign(path);
 }
 
