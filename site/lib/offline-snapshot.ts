@@ -31,8 +31,10 @@ export function recall<T>(key: string, userId: number): Snapshot<T> | null {
 }
 
 /** Erases every snapshot (log-out, or another user signing in on this device). */
-export function forgetSnapshots(): void {
-  try { for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k); } catch { /* ignore */ }
+export function forgetSnapshots(): void { forgetKeysStartingWith(PREFIX); }
+
+function forgetKeysStartingWith(prefix: string): void {
+  try { for (const k of Object.keys(localStorage)) if (k.startsWith(prefix)) localStorage.removeItem(k); } catch { /* ignore */ }
 }
 
 /** localStorage key prefix of the wizard's local draft copies, `apply-draft:<userId>:<key>` (draft-store.ts). */
@@ -44,6 +46,4 @@ export const DRAFT_PREFIX = 'apply-draft:';
  * page was left), so the server copy resumes it on any device. A log-out that failed (offline) keeps them, as
  * they may be the only copy. Shared computers: issue #16 point 4, POPIA s19.
  */
-export function forgetLocalDrafts(): void {
-  try { for (const k of Object.keys(localStorage)) if (k.startsWith(DRAFT_PREFIX)) localStorage.removeItem(k); } catch { /* ignore */ }
-}
+export function forgetLocalDrafts(): void { forgetKeysStartingWith(DRAFT_PREFIX); }
