@@ -126,10 +126,18 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   expect((await page.request.get((await doc.getAttribute('href'))!)).status()).toBe(200);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('documents_required');
   await panel.getByLabel(/^Notes/).fill('Certified ID copy needed');
+  // Unsaved notes: closing the panel asks first (no lost work).
+  await page.keyboard.press('Escape');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
+  await expect(panel.getByLabel(/^Notes/)).toHaveValue('Certified ID copy needed');
   await panel.getByRole('button', { name: 'Update status' }).click();
   await expect(toast(page, 'Application updated').filter({ hasText: 'Documents Required' })).toBeVisible();
   await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
   await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
+  // Saved: the panel closes at once (with its ×: Escape would close the toast on top first).
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await applicant.dispose(); await applicant2.dispose();
 });
 
@@ -172,4 +180,53 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('no lost work › a panel with typed text asks before it closes (Escape, Cancel, Back); Back closes a panel, not the page; leaving asks', async ({ page }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/courses');
+  const dialog = page.getByRole('dialog');
+  const confirm = page.getByRole('alertdialog');
+
+  // An untouched panel: Back closes it and the admin stays on the page; Back again leaves as usual.
+  await page.getByRole('button', { name: 'Add course' }).click();
+  await expect(dialog.getByLabel('Title')).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(confirm).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add course' }).click();
+  await dialog.getByLabel('Title').fill('Solar Installation');
+  await dialog.getByLabel('Description').fill('Half a description the admin has not saved yet');
+
+  await page.keyboard.press('Escape');
+  await expect(confirm).toContainText('Discard your changes?');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Solar Installation');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toContainText('What you typed in this form has not been saved and will be lost.');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveValue('Half a description the admin has not saved yet');
+
+  await page.goBack();
+  await expect(confirm).toContainText('Discard your changes?');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Solar Installation');
+
+  let asked = false;
+  page.on('dialog', (d) => { if (d.type() === 'beforeunload') asked = true; void d.dismiss(); });
+  await page.evaluate(() => { setTimeout(() => location.reload(), 0); });
+  await expect.poll(() => asked).toBe(true);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Solar Installation');
+
+  // Back again asks again (its history entry was put back), and Discard closes the panel on the same page.
+  await page.goBack();
+  await confirm.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page.getByRole('button', { name: 'Add course' })).toBeVisible();
 });

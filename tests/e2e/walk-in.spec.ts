@@ -51,6 +51,14 @@ test('an admin enters a walk-in application; the applicant sets a password, logs
       idDocument: { name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: PDF },
       transcripts: { name: 'matric-scan.pdf', mimeType: 'application/pdf', buffer: PDF },
     });
+    // Nothing of this is stored before it is submitted: leaving the page (here a reload) asks first.
+    let asked = false;
+    const onDialog = (d: import('@playwright/test').Dialog) => { if (d.type() === 'beforeunload') asked = true; void d.dismiss(); };
+    page.on('dialog', onDialog);
+    await page.evaluate(() => { setTimeout(() => location.reload(), 0); });
+    await expect.poll(() => asked).toBe(true);
+    page.off('dialog', onDialog);
+    await expect(page.locator('#f-nsc-1-percent')).toHaveValue('61');
   });
 
   await test.step('the form warns (without blocking) that the results miss the course\'s entry requirements', async () => {
@@ -70,7 +78,9 @@ test('an admin enters a walk-in application; the applicant sets a password, logs
     await expect(done).toBeVisible();
     const id = (await done.textContent())!.match(/APP-(\d+)/)![1]!;
 
-    await page.goto('/admin/applications');
+    // Submitted: the page is left without a question (an unanswered prompt would keep the admin here).
+    await page.getByRole('link', { name: 'Back to applications' }).click();
+    await expect(page).toHaveURL(/\/admin\/applications$/);
     await page.getByLabel('Search').fill(email);
     const row = page.getByTestId('app-row').filter({ hasText: `APP-${id}` });
     await expect(row).toContainText('9');

@@ -9,16 +9,18 @@ import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } fr
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { usePanelUnsaved } from './Panel.tsx';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
 export default function AnnouncementForm({ item, onDone, onCancel }: { item: Announcement | null; onDone: () => void; onCancel: () => void }) {
   const editing = item != null;
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<AnnouncementInput>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: { title: item?.title ?? '', content: item?.content ?? '', imageUrl: item?.imageUrl ?? '', active: item?.active ?? true, sendEmail: false, sendNotification: false },
     shouldFocusError: true,
   });
+  const close = usePanelUnsaved(isDirty, onCancel);
   const onSubmit = handleSubmit(async (v) => {
     const verb = editing ? 'updating' : 'creating';
     try {
@@ -55,7 +57,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSubmitting}>Cancel</button>
+        <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>
   );

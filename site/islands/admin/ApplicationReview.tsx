@@ -11,6 +11,7 @@ import { toast } from '../../stores/toasts.ts';
 import { appRef, countryName, formatMoney, formatStaffDateTime } from '../../lib/format.ts';
 import DocumentReviews from './DocumentReviews.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { usePanelUnsaved } from './Panel.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
@@ -62,6 +63,7 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
   }, [id]);
   useEffect(load, [load]);
   const [confirmDialog, ask] = useConfirm();
+  usePanelUnsaved(notes.trim() !== '' || (d != null && status !== d.application.status));
   const save = async (to: string) => {
     if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setSaving(true);

@@ -14,6 +14,8 @@ export interface ConfirmOptions {
   action: string;
   /** Red button for decisions against the person (reject, deactivate). */
   danger?: boolean;
+  /** Label of the button that backs out; 'Cancel' unless given (e.g. 'Keep editing'). */
+  cancel?: string;
 }
 
 export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
@@ -29,7 +31,7 @@ export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<bool
           <AlertDialog.Title className="text-lg font-bold">{options?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="btn-secondary">{options?.cancel ?? 'Cancel'}</AlertDialog.Cancel>
             <AlertDialog.Action className={options?.danger ? 'btn-danger' : 'btn-primary'} onClick={() => close(true)}>{options?.action}</AlertDialog.Action>
           </div>
         </AlertDialog.Content>

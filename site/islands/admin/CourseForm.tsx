@@ -12,13 +12,14 @@ import { COURSE_LEVELS, DEPARTMENTS } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { usePanelUnsaved } from './Panel.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 
 const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true, minimumAps: 0, subjectRequirements: [] };
 
 export default function CourseForm({ course, onSaved, onCancel }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void }) {
   const editing = course != null;
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<CourseInput>({
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting, isDirty } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? {
       title: course.title, description: course.description, level: course.level, duration: course.duration ?? ('' as unknown as number),
@@ -28,6 +29,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     } : EMPTY,
     shouldFocusError: true,
   });
+  const close = usePanelUnsaved(isDirty, onCancel);
   const onSubmit = handleSubmit(async (values) => {
     try {
       const r = await api<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: values });
@@ -85,7 +87,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSubmitting}>Cancel</button>
+        <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>
   );

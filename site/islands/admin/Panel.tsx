@@ -1,30 +1,79 @@
-/** The admin islands' dialog: a Radix modal, or a right-hand side panel with `side`. */
-import type { ReactNode } from 'react';
+/**
+ * The admin islands' dialog: a Radix modal, or a right-hand side panel with `side`. It keeps unsaved work
+ * (issue #16, no lost work): a form inside reports its unsaved changes with `usePanelUnsaved(unsaved)`, and
+ * closing the panel then (Escape, the ×, a click outside, the form's Cancel, the browser's Back) first asks
+ * "Discard your changes?". The browser's Back closes the panel rather than leaving the page (use-back-closes).
+ */
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useConfirm } from './ConfirmDialog.tsx';
+import { useBackCloses } from '../ui/use-back-closes.ts';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
+
+interface PanelGuard { setUnsaved: (unsaved: boolean) => void; requestClose: () => Promise<boolean> }
+const PanelGuardContext = createContext<PanelGuard | null>(null);
+
+/**
+ * Tells the surrounding Panel whether the form has unsaved changes, and asks before the page is left while it has.
+ * Returns the panel's guarded close (for the form's Cancel button): it resolves true once the panel closed.
+ * Outside a Panel it only warns on leaving the page, and the returned close calls `fallback`.
+ */
+export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {}): () => Promise<boolean> {
+  const guard = useContext(PanelGuardContext);
+  useLeaveWarning(unsaved);
+  useEffect(() => {
+    guard?.setUnsaved(unsaved);
+    return () => guard?.setUnsaved(false);
+  }, [guard, unsaved]);
+  return guard ? guard.requestClose : async () => { fallback(); return true; };
+}
 
 /** Radix dialog styled as a modal; `side` makes it a right-hand panel. */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
 }) {
+  const unsaved = useRef(false);
+  const asking = useRef<Promise<boolean> | null>(null);
+  const [confirm, ask] = useConfirm();
+  const change = useRef(onOpenChange);
+  change.current = onOpenChange;
+  const guard = useRef<PanelGuard>({
+    setUnsaved: (u) => { unsaved.current = u; },
+    requestClose: () => {
+      if (asking.current) return asking.current;
+      const decided = unsaved.current
+        ? ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true })
+        : Promise.resolve(true);
+      asking.current = decided.then((discard) => {
+        asking.current = null;
+        if (discard) { unsaved.current = false; change.current(false); }
+        return discard;
+      });
+      return asking.current;
+    },
+  }).current;
+  useBackCloses(open, guard.requestClose);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className={side
-            ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-900'
-            : 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="text-sm muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+    <>
+      <Dialog.Root open={open} onOpenChange={(o) => { if (o) onOpenChange(true); else void guard.requestClose(); }}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+          <Dialog.Content
+            className={side
+              ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-900'
+              : 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <div>
+                <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
+                {description ? <Dialog.Description className="text-sm muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+              </div>
+              <Dialog.Close className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>
             </div>
-            <Dialog.Close className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <PanelGuardContext.Provider value={guard}>{children}</PanelGuardContext.Provider>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {confirm}
+    </>
   );
 }
-

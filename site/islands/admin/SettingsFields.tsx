@@ -5,9 +5,11 @@ import { SettingsSchema, type SettingsInput } from '#contracts/settings.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 
 export default function Form({ initial }: { initial: SettingsInput }) {
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
+  useLeaveWarning(isDirty);
   const onSubmit = handleSubmit(async (v) => {
     try {
       const r = await api<{ settings: SettingsInput }>('/api/admin/settings', { method: 'PUT', json: v });

@@ -17,6 +17,7 @@ import { APPLICATION_FEE } from '#contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useAdminAccess } from './use-admin.ts';
 import { AccessGate } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -74,9 +75,10 @@ function WalkIn() {
 const EMPTY_APPLICANT = { firstName: '', lastName: '', email: '', phone: '', campusId: '' as unknown as number, privacyConsent: false as unknown as true };
 
 function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; created: Created | null; onCreated: (c: Created) => void }) {
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<WalkInApplicant>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useForm<WalkInApplicant>({
     resolver: zodResolver(WalkInApplicantSchema) as never, defaultValues: EMPTY_APPLICANT, shouldFocusError: true,
   });
+  useLeaveWarning(isDirty && !created);
   const err = (k: keyof WalkInApplicant) => errors[k]?.message as string | undefined;
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -130,6 +132,7 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
   const methods = useForm<ApplyForm>({
     defaultValues: fromUser(emptyForm(''), created.applicant), resolver: stepResolver(() => LAST_STEP), shouldFocusError: true,
   });
+  useLeaveWarning(methods.formState.isDirty);
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
       const body = { ...submitBody(values, undefined), applicantId: created.applicant.id, campusId: created.campus.id };

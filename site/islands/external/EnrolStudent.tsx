@@ -11,7 +11,7 @@ import type { AdminApplicationRow } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
-import Panel from '../admin/Panel.tsx';
+import Panel, { usePanelUnsaved } from '../admin/Panel.tsx';
 import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
 
 type Mode = 'applicant' | 'walk-in';
@@ -51,6 +51,7 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
     }
   }, [mode]);
 
+  usePanelUnsaved(mode === 'walk-in' && WALK_IN_ORDER.some((k) => k !== 'branchId' && values[k].trim() !== ''));
   const set = (k: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -16,6 +16,7 @@ import {
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -57,8 +58,9 @@ export default function ExternalPayments() {
 
   useEffect(() => { void load(); }, [load]);
 
-  const { register, handleSubmit, reset, setValue, setError: setFieldError, setFocus, formState: { errors, isSubmitting } } =
+  const { register, handleSubmit, reset, setValue, setError: setFieldError, setFocus, formState: { errors, isSubmitting, isDirty } } =
     useForm<FormValues, unknown, ExternalPaymentData>({ resolver: zodResolver(ExternalPaymentInputSchema) as any, defaultValues: EMPTY });
+  useLeaveWarning(isDirty);
 
   useEffect(() => {
     if (enrolled.current && students.some((s) => String(s.id) === enrolled.current)) { setValue('studentId', enrolled.current, { shouldValidate: true }); enrolled.current = null; }

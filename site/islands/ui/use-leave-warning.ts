@@ -1,7 +1,8 @@
 /**
  * Asks before the page is left while `unsaved` is true (no lost work, issue #16): the browser's own "Leave site?"
  * prompt on closing the tab, reloading, or following a link away. For forms with no draft of their own (the
- * Student Registration wizard, the profile's details); the application wizard saves a draft instead.
+ * Student Registration wizard, the profile's details, the admin's forms: course, announcement, status notes,
+ * walk-in application, settings, external payment and enrolment); the application wizard saves a draft instead.
  * Call `allowLeaving()` just before navigating away on purpose (a registration sent, an account deleted): it
  * takes effect at once, where a state change would come one render too late for the navigation.
  */
