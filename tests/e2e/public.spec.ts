@@ -137,10 +137,22 @@ test('contact form: sends the message and confirms; bad e-mail is caught first',
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByLabel('Email')).toBeFocused();
+  // A message typed and not sent: following a link away asks first, and staying keeps it.
+  let asked = 0;
+  page.on('dialog', (d) => { if (d.type() === 'beforeunload') asked++; void d.dismiss(); });
+  const toCourses = () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click({ noWaitAfter: true });
+  await toCourses();
+  await expect.poll(() => asked).toBe(1);
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Is there a weekend class for Photography?');
   await page.getByLabel('Email').fill('lufuno.e2e@example.com');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Thank you, Lufuno. Your message has been sent')).toBeVisible();
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+  // Sent: leaving does not ask.
+  await toCourses();
+  await expect(page).toHaveURL(/\/courses$/);
+  expect(asked).toBe(1);
 });
 
 test('theme: toggle persists under localStorage "theme" and dark applies before any bundle runs', async ({ page }) => {

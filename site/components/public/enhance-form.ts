@@ -4,6 +4,8 @@
  * loaded on first interaction. On submit: every message goes on its field (aria-invalid + role=alert),
  * focus moves to the first invalid field, the button is disabled while pending, and one idempotency key
  * per submission makes a double-click store once. After a failed submit, fields re-validate as you type.
+ * While a control differs from the page's HTML (typed in, picked, ticked) and it was not sent, leaving the page
+ * asks first with the browser's "Leave site?" prompt (issue #16, no lost work); a sent form is reset, so it does not.
  */
 import { api, ApiError } from '../../lib/api-client.ts';
 
@@ -75,6 +77,13 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
     for (const i of r.error.issues) { const k = String(i.path[0] ?? ''); if (!(k in fields)) fields[k] = i.message; }
     return { fields };
   }
+
+  const changed = () => Array.from(form.elements).some((el) => {
+    if (el instanceof HTMLSelectElement) return el.selectedIndex !== Math.max(0, Array.from(el.options).findIndex((op) => op.defaultSelected));
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return el.checked !== el.defaultChecked;
+    return (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value !== el.defaultValue;
+  });
+  addEventListener('beforeunload', (e) => { if (changed()) { e.preventDefault(); e.returnValue = ''; } });
 
   form.addEventListener('focusin', () => { void schema().catch(() => {}); }, { once: true });
   form.addEventListener('input', async (e) => {
