@@ -230,3 +230,39 @@ test('no lost work › a panel with typed text asks before it closes (Escape, Ca
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole('button', { name: 'Add course' })).toBeVisible();
 });
+
+test('no lost work › the login ended while the admin typed: "Your session has ended" logs in again in place and the course is saved once', async ({ page }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/courses');
+  await page.getByRole('button', { name: 'Add course' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add course' });
+  const title = `Beekeeping ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Keep bees, harvest honey and run a small apiary business.');
+  await dialog.getByLabel('Duration (months)').fill('3');
+  await dialog.getByLabel('Department').fill('Agriculture');
+  await dialog.getByLabel('Tuition fee').fill('R3,200');
+  await dialog.getByLabel('Start date').fill('April 2027');
+
+  // The login ends on the server (as after 30 minutes without a request) while the form is being filled in.
+  expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
+  await dialog.getByRole('button', { name: 'Create course' }).click();
+
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(again.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
+  await expect(again.getByLabel('Password')).toBeFocused();
+  await again.getByLabel('Password').fill('not-the-password');
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(again.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  // Under the log-in dialog (hidden from assistive technology while it is open), the form is as it was.
+  await expect(page.locator('#c-title')).toHaveValue(title);
+
+  await again.getByLabel('Password').fill(E2E_ADMIN.password);
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(toast(page, 'Course created')).toBeVisible();
+  await expect(again).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  const courses = (await (await page.request.get('/api/courses?all=1')).json()).courses as { title: string }[];
+  expect(courses.filter((c) => c.title === title)).toHaveLength(1);
+});

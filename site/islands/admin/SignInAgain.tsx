@@ -1,0 +1,81 @@
+/**
+ * "Your session has ended": logging in again in place, over the admin's unsaved work (issue #16, no lost work).
+ * An admin's login ends after 30 minutes without a request (api/src/auth/session.ts idleFor, ASVS 5.0 V7.3.1), and
+ * typing a course description or status notes makes no request. When a save then answers 401, admin-api.ts asks
+ * here: a dialog over the page with the same account's e-mail (read-only: the work belongs to that login) and a
+ * password field. A good password logs in (POST /api/colfront/auth/login, a new session and token, the same call
+ * as the log-in page) and the save is sent again; Cancel leaves the form as it is, to be saved after logging in
+ * elsewhere. The page's session store is only updated on success, so a wrong password never sends the admin pages
+ * to the log-in page (use-admin.ts).
+ */
+import { useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { PublicUser } from '#contracts/auth.ts';
+import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
+import { $session, setUser } from '../../stores/session.ts';
+import { Field, fieldProps } from '../ui/Field.tsx';
+
+let pending: Promise<boolean> | null = null;
+
+/**
+ * Shows the dialog (once, however many saves are waiting) and resolves true once the admin is logged in again as
+ * the same account, false if they cancel or the page knows no account to log in as.
+ */
+export function signInAgain(): Promise<boolean> {
+  const user = $session.get().user;
+  if (!user) return Promise.resolve(false);
+  pending ??= new Promise<boolean>((resolve) => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    const done = (ok: boolean) => { root.unmount(); host.remove(); pending = null; resolve(ok); };
+    root.render(<SignInAgainDialog user={user} onDone={done} />);
+  });
+  return pending;
+}
+
+function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: boolean) => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) { setError('Password is required'); return; }
+    setBusy(true);
+    try {
+      const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email: user.email, password } });
+      if (!r.user || r.user.id !== user.id) { setError('Log in as the same account to save this work.'); return; }
+      if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
+      setUser(r.user);
+      onDone(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.userMessage : 'Could not reach the server. Please check your connection and try again.');
+      document.getElementById('again-password')?.focus();
+    } finally { setBusy(false); }
+  };
+  return (
+    <Dialog.Root open onOpenChange={(o) => { if (!o) onDone(false); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
+        <Dialog.Content onOpenAutoFocus={(e) => { e.preventDefault(); document.getElementById('again-password')?.focus(); }} className="fixed left-1/2 top-1/2 z-[60] max-h-[calc(100dvh-1rem)] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <Dialog.Title className="text-lg font-bold">Your session has ended</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm">
+            For the applicants' privacy, admins are logged out after 30 minutes without activity. Log in again and your
+            changes will be saved: nothing you typed is lost.
+          </Dialog.Description>
+          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+            <Field id="again-email" label="Email"><input className="input" id="again-email" type="email" value={user.email} readOnly autoComplete="username" /></Field>
+            <Field id="again-password" label="Password" error={error}>
+              <input className="input" type="password" autoComplete="current-password" {...fieldProps('again-password', error)}
+                value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            </Field>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close className="btn-secondary" disabled={busy}>Cancel</Dialog.Close>
+              <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Logging in…' : 'Log in and save'}</button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
