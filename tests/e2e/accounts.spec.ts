@@ -297,7 +297,18 @@ test('profile: edit details, download my data, delete the account — and the ac
   expect(await leaveByLink(page)).toBe('asked');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByLabel('First name')).toHaveValue('Rudzani');
+  // The login ends before Save: "Your session has ended" over the form. Cancel keeps the changes on screen, unsaved;
+  // logging in again saves them.
+  expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
   await page.getByRole('button', { name: 'Save changes' }).click();
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Update failed' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Rudzani');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await again.getByLabel('Password').fill('secret123');
+  await again.getByRole('button', { name: 'Log in and save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rudzani Mokoena' })).toBeVisible();
 

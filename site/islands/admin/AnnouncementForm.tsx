@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '#contracts/announcements.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
@@ -29,8 +29,8 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       let saved: { announcement: Announcement; emailed: number };
       try {
         saved = editing
-          ? await adminApi(`/api/announcements/${item.id}`, { method: 'PUT', json: { ...body, sendEmail: false } })
-          : await adminApi('/api/announcements', { method: 'POST', json: body });
+          ? await saveApi(`/api/announcements/${item.id}`, { method: 'PUT', json: { ...body, sendEmail: false } })
+          : await saveApi('/api/announcements', { method: 'POST', json: body });
       } catch (e) {
         if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
         toast({ title: `Error ${verb} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
@@ -38,7 +38,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       }
       toast({ title: editing ? 'Announcement updated' : 'Announcement created', variant: 'success' });
       if (v.sendEmail) {
-        const sent = editing ? (await adminApi<{ sent: number }>(`/api/announcements/${item.id}/notify`, { method: 'POST', json: {} })).sent : saved.emailed;
+        const sent = editing ? (await saveApi<{ sent: number }>(`/api/announcements/${item.id}/notify`, { method: 'POST', json: {} })).sent : saved.emailed;
         toast({ title: 'Email notifications sent', description: `${sent} student${sent === 1 ? '' : 's'} will receive an e-mail.`, variant: 'success' });
       }
       onDone();

@@ -10,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Announcement } from '#contracts/announcements.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
@@ -45,7 +45,7 @@ function Manager() {
   const toggle = async (a: Announcement) => {
     setBusy(true);
     try {
-      await adminApi(`/api/announcements/${a.id}`, { method: 'PUT', json: { title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: !a.active } });
+      await saveApi(`/api/announcements/${a.id}`, { method: 'PUT', json: { title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: !a.active } });
       toast({ title: 'Announcement updated', description: `${a.title} is now ${a.active ? 'inactive' : 'active'}.`, variant: 'success' });
       load();
     } catch (e) {
@@ -56,7 +56,7 @@ function Manager() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await adminApi(`/api/announcements/${deleting.id}`, { method: 'DELETE' });
+      await saveApi(`/api/announcements/${deleting.id}`, { method: 'DELETE' });
       toast({ title: 'Announcement deleted', variant: 'success' });
       setDeleting(null);
       load();

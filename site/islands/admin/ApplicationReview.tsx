@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, countryName, formatMoney, formatStaffDateTime } from '../../lib/format.ts';
 import DocumentReviews from './DocumentReviews.tsx';
@@ -24,7 +24,7 @@ import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
  */
 export async function changeStatus(id: number, status: string, notes: string): Promise<boolean> {
   try {
-    await adminApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes } });
+    await saveApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes } });
     toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
     return true;
   } catch (e) {

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { BulkResult } from '#contracts/admin.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, formatStaffDateTime } from '../../lib/format.ts';
@@ -78,7 +78,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
     if (!await ask({ title: `${verb} ${n} application${n === 1 ? '' : 's'}?`, description: `Each selected pending application will be ${to === 'accepted' ? 'accepted' : 'rejected'} and every student will be e-mailed about the decision.`, action: `${verb} ${n}`, danger: to === 'rejected' })) return;
     setBusy('bulk');
     try {
-      const r = await adminApi<{ results: BulkResult[] }>('/api/admin/applications/bulk', { method: 'POST', json: { ids: [...selected], status: to } });
+      const r = await saveApi<{ results: BulkResult[] }>('/api/admin/applications/bulk', { method: 'POST', json: { ids: [...selected], status: to } });
       setBulkResults(r.results);
       const ok = r.results.filter((x) => x.ok).length;
       const failed = r.results.length - ok;

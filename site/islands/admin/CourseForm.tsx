@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CourseInputSchema, type Course, type CourseInput } from '#contracts/courses.ts';
 import { COURSE_LEVELS, DEPARTMENTS } from '#contracts/statuses.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
@@ -33,7 +33,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
   const close = usePanelUnsaved(isDirty, onCancel);
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const r = await adminApi<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: values });
+      const r = await saveApi<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: values });
       toast({ title: editing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
       onSaved(r.course);
     } catch (e) {

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Course } from '#contracts/courses.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
@@ -38,7 +38,7 @@ function Manager({ heading }: { heading: boolean }) {
     if (c.isActive && !await ask({ title: `Deactivate ${c.title}?`, description: 'The course leaves the public site after the next publish and no one can apply for it until you activate it again.', action: 'Deactivate course', danger: true })) return;
     setBusy(c.id);
     try {
-      await adminApi(`/api/courses/${c.id}/${c.isActive ? 'deactivate' : 'activate'}`, { method: 'POST' });
+      await saveApi(`/api/courses/${c.id}/${c.isActive ? 'deactivate' : 'activate'}`, { method: 'POST' });
       toast({ title: 'Course updated', description: `${c.title} is now ${c.isActive ? 'inactive' : 'active'}.`, variant: 'success' });
       load();
     } catch (e) {

@@ -7,7 +7,7 @@ import { formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -56,7 +56,7 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
     setBusy(true); setFieldError(null);
     try {
-      onDone(await adminApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '' } }));
+      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '' } }));
       toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
       setRejecting(false); setReason('');
     } catch (e) {

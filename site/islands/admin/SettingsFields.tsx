@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SettingsSchema, type SettingsInput } from '#contracts/settings.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
@@ -13,7 +13,7 @@ export default function Form({ initial }: { initial: SettingsInput }) {
   useLeaveWarning(isDirty);
   const onSubmit = handleSubmit(async (v) => {
     try {
-      const r = await adminApi<{ settings: SettingsInput }>('/api/admin/settings', { method: 'PUT', json: v });
+      const r = await saveApi<{ settings: SettingsInput }>('/api/admin/settings', { method: 'PUT', json: v });
       reset(r.settings);
       toast({ title: 'Settings saved', variant: 'success' });
     } catch (e) {

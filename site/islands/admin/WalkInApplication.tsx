@@ -15,7 +15,7 @@ import { WalkInApplicantSchema, type WalkInApplicant } from '#contracts/walk-in.
 import type { PublicUser } from '#contracts/auth.ts';
 import { APPLICATION_FEE } from '#contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { adminApi } from './admin-api.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
@@ -83,7 +83,7 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
   const err = (k: keyof WalkInApplicant) => errors[k]?.message as string | undefined;
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const r = await adminApi<Omit<Created, 'campus'>>('/api/admin/walk-in/applicants', { method: 'POST', json: values });
+      const r = await saveApi<Omit<Created, 'campus'>>('/api/admin/walk-in/applicants', { method: 'POST', json: values });
       const campus = campuses.find((c) => c.id === Number(values.campusId))!;
       onCreated({ ...r, campus });
       toast({ title: 'Account created', description: `A set-password link was e-mailed to ${r.applicant.email}.`, variant: 'success' });
@@ -137,7 +137,7 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
       const body = { ...submitBody(values, undefined), applicantId: created.applicant.id, campusId: created.campus.id };
-      const r = await adminApi<{ application: { id: number } }>('/api/admin/walk-in/applications', { method: 'POST', json: body });
+      const r = await saveApi<{ application: { id: number } }>('/api/admin/walk-in/applications', { method: 'POST', json: body });
       toast({ title: 'Application submitted successfully', description: `${appRef(r.application.id)} was entered for ${created.applicant.firstName} ${created.applicant.lastName}.`, variant: 'success' });
       onSubmitted(r.application);
     } catch (e) {

@@ -19,6 +19,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
@@ -236,7 +237,7 @@ export default function ApplyWizard() {
     submitLock.current = true;
     setSubmitting(true);
     try {
-      await api('/api/applications', { method: 'POST', json: submitBody(getValues(), session.user?.id) });
+      await saveApi('/api/applications', { method: 'POST', json: submitBody(getValues(), session.user?.id) });
       void store?.discard();
       flashToast({ title: 'Application submitted successfully', description: 'Your application has been received and is under review.', variant: 'success' });
       window.location.assign('/dashboard/student');

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NscResultsUpdateSchema } from '#contracts/nsc-schema.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
 interface Values { nscResults: NscRow[] }
@@ -35,7 +36,7 @@ function NscForm({ initial }: { initial: NscRow[] }) {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const r = await api<{ nscResults: NscRow[] }>('/api/profile/nsc-results', { method: 'PUT', json: values });
+      const r = await saveApi<{ nscResults: NscRow[] }>('/api/profile/nsc-results', { method: 'PUT', json: values });
       reset({ nscResults: r.nscResults.map((x) => ({ subject: x.subject, percent: String(x.percent), name: x.name ?? '' })) });
       toast({ title: 'NSC results saved', variant: 'success' });
     } catch (e) {

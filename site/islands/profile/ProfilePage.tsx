@@ -18,6 +18,7 @@ import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
+import { saveApi } from '../ui/save-api.ts';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -90,7 +91,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
   const onSubmit = async (v: Details) => {
     try {
-      const r = await api<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
+      const r = await saveApi<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
       onSaved(r.user);
       reset(toDetails(r.user));
       setUser(r.user);

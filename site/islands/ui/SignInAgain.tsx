@@ -1,12 +1,12 @@
 /**
- * "Your session has ended": logging in again in place, over the admin's unsaved work (issue #16, no lost work).
- * An admin's login ends after 30 minutes without a request (api/src/auth/session.ts idleFor, ASVS 5.0 V7.3.1), and
- * typing a course description or status notes makes no request. When a save then answers 401, admin-api.ts asks
- * here: a dialog over the page with the same account's e-mail (read-only: the work belongs to that login) and a
- * password field. A good password logs in (POST /api/colfront/auth/login, a new session and token, the same call
- * as the log-in page) and the save is sent again; Cancel leaves the form as it is, to be saved after logging in
- * elsewhere. The page's session store is only updated on success, so a wrong password never sends the admin pages
- * to the log-in page (use-admin.ts).
+ * "Your session has ended": logging in again in place, over unsaved work (issue #16, no lost work). A login ends
+ * after a while without a request (30 minutes for admins, 2 hours for students: api/src/auth/session.ts idleFor,
+ * ASVS 5.0 V7.3.1), and typing a course description, status notes or an application makes no request. When a
+ * change then answers 401, save-api.ts asks here: a dialog over the page with the same account's e-mail (read-only:
+ * the work belongs to that login) and a password field. A good password logs in (POST /api/colfront/auth/login, a
+ * new session and token, the same call as the log-in page) and the change is sent again; Cancel leaves the form as
+ * it is. The page's session store is only updated on success, so a wrong password never sends the page to the
+ * log-in page (admin/use-admin.ts, the account pages' guards).
  */
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { PublicUser } from '#contracts/auth.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { $session, setUser } from '../../stores/session.ts';
-import { Field, fieldProps } from '../ui/Field.tsx';
+import { Field, fieldProps } from './Field.tsx';
 
 let pending: Promise<boolean> | null = null;
 
@@ -60,8 +60,8 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
         <Dialog.Content onOpenAutoFocus={(e) => { e.preventDefault(); document.getElementById('again-password')?.focus(); }} className="fixed left-1/2 top-1/2 z-[60] max-h-[calc(100dvh-1rem)] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-bold">Your session has ended</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm">
-            For the applicants' privacy, admins are logged out after 30 minutes without activity. Log in again and your
-            changes will be saved: nothing you typed is lost.
+            For your privacy, you are logged out after a while without activity. Log in again and your changes will be
+            saved: nothing you typed is lost.
           </Dialog.Description>
           <form noValidate onSubmit={submit} className="mt-4 space-y-4">
             <Field id="again-email" label="Email"><input className="input" id="again-email" type="email" value={user.email} readOnly autoComplete="username" /></Field>
