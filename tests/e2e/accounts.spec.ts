@@ -302,6 +302,9 @@ test('profile: edit details, download my data, delete the account — and the ac
   expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
   await page.getByRole('button', { name: 'Save changes' }).click();
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(again.getByLabel('Password')).toBeFocused();
+  const onDialog = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(onDialog.violations.map((v) => `session ended: ${v.id}`)).toEqual([]);
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Update failed' })).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
