@@ -82,3 +82,16 @@ test('a 12-megapixel camera photo is compressed in the browser to at most 300 KB
   expect(pdf.mime).toBe('application/pdf');
   expect(pdf.size).toBeLessThanOrEqual(2 * 300 * 1024 + 10_000);
 });
+
+test('the login ended while the applicant was away: attaching a document asks them to log in again, then the upload finishes', async ({ page }) => {
+  await openDocumentsStep(page);
+  expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
+  const file = pdfOf(200 * 1024);
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-document.pdf', mimeType: 'application/pdf', buffer: file });
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await again.getByLabel('Password').fill('secret123');
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.pdf');
+  const list = (await (await page.request.get('/api/uploads')).json()).uploads as { name: string; sha256: string }[];
+  expect(list.filter((u) => u.name === 'id-document.pdf').map((u) => u.sha256)).toEqual([crypto.createHash('sha256').update(file).digest('hex')]);
+});

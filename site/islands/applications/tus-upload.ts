@@ -5,6 +5,9 @@
  * it is also kept in IndexedDB under `key`, so after a page reload `resumePending(key)` finds it and carries on
  * (tus-js-client's stored fingerprint gives the upload URL). tus-js-client is loaded with a dynamic import on
  * the first upload, so pages that never upload do not pay for it.
+ * If the login ended while the person was away (401), "Your session has ended" asks them to log in again
+ * (ui/SignInAgain.tsx, as for saves) and the upload carries on from where it was; cancelled, it fails with the
+ * server's message.
  * Resolves with the stored upload (UploadView); rejects with an Error whose message is fit to show
  * ('File size exceeds 5MB limit' for 413, the server's message for 415).
  */
@@ -84,11 +87,15 @@ export async function resumableUpload(file: File, key: string, onProgress: (perc
         void dropPending(key);
         viewFor(id, lastBody).then((v) => { onProgress(100); resolve(v); }, reject);
       },
-      onError: (err) => {
-        window.removeEventListener('online', kick);
-        void dropPending(key);
+      onError: async (err) => {
         const res = (err as any).originalResponse;
         const status = res?.getStatus?.() ?? 0;
+        if (status === 401 && !signal?.aborted) {
+          const { signInAgain } = await import('../ui/SignInAgain.tsx');
+          if (await signInAgain()) { upload.options.headers = authHeaders(); upload.start(); return; }
+        }
+        window.removeEventListener('online', kick);
+        void dropPending(key);
         if (status === 413) return reject(new Error(SIZE_MESSAGE));
         let message = '';
         try { message = JSON.parse(res?.getBody?.() ?? '')?.error?.message ?? ''; } catch { /* not JSON */ }
