@@ -34,7 +34,7 @@ export default defineConfig({
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
     { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/](islands[\\/](ui[\\/](use-session\.ts|Spinner\.tsx)|auth[\\/]redirect-to-login\.ts)|lib[\\/]early-reads\.ts)$/.test(id), priority: 2 },
-    { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
+    { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning|save-api)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/](application-steps|statuses))\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState|card-rows)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/]notifications|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
