@@ -12,6 +12,7 @@
 import { useEffect, useRef } from 'react';
 
 const MARK = 'panel';
+const pushMark = () => history.pushState({ ...((history.state as Record<string, unknown> | null) ?? {}), [MARK]: true }, '');
 
 /** Ties an open panel to one history entry (see the module comment). */
 export function useBackCloses(open: boolean, requestClose: () => boolean | Promise<boolean>): void {
@@ -21,14 +22,14 @@ export function useBackCloses(open: boolean, requestClose: () => boolean | Promi
 
   useEffect(() => {
     if (!open) return;
-    history.pushState({ ...((history.state as Record<string, unknown> | null) ?? {}), [MARK]: true }, '');
+    pushMark();
     pushed.current = true;
     const onPopState = () => {
       if (!pushed.current) return;
       pushed.current = false;
       const settle = (closed: boolean) => {
         if (closed) return;
-        history.pushState({ ...((history.state as Record<string, unknown> | null) ?? {}), [MARK]: true }, '');
+        pushMark();
         pushed.current = true;
       };
       const closed = request.current();
