@@ -47,6 +47,15 @@ test('an admin enters a walk-in application; the applicant sets a password, logs
     await page.locator('#f-nsc-1-subject').selectOption('Physical Sciences');
     await page.locator('#f-nsc-1-percent').fill('61');
     await expect(page.getByTestId('nsc-aps')).toHaveText('APS so far: 9');
+    // The admin's login ends while they type (30 minutes without a request): the first scan asks them to log in
+    // again, in place, and is then stored; nothing typed above is lost.
+    expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
+    await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const again = page.getByRole('dialog', { name: 'Your session has ended' });
+    await again.getByLabel('Password').fill(E2E_ADMIN.password);
+    await again.getByRole('button', { name: 'Log in and save' }).click();
+    await expect(page.getByTestId('file-idDocument')).toHaveText('id-scan.pdf');
+    await expect(page.locator('#f-nsc-1-percent')).toHaveValue('61');
     await attachRequiredDocuments(page, {
       idDocument: { name: 'id-scan.pdf', mimeType: 'application/pdf', buffer: PDF },
       transcripts: { name: 'matric-scan.pdf', mimeType: 'application/pdf', buffer: PDF },

@@ -18,11 +18,8 @@ export function precheck(file: File): string | null {
   return null;
 }
 
-/**
- * Uploads `file` to `endpoint` (default POST /api/uploads; an admin entering a walk-in application uses
- * /api/admin/walk-in/applicants/{id}/uploads). `onProgress` gets 0..100. Rejects with an Error whose message is fit to show.
- */
-export function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, endpoint = '/api/uploads'): Promise<UploadView> {
+/** One POST of `file` as multipart form data: the answer's status and parsed JSON body (null if none). */
+function send(file: File, onProgress: (percent: number) => void, signal: AbortSignal | undefined, endpoint: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', endpoint);
@@ -32,9 +29,7 @@ export function uploadFile(file: File, onProgress: (percent: number) => void, si
     xhr.onload = () => {
       let body: any = null;
       try { body = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
-      if (xhr.status === 201 && body?.upload) { onProgress(100); resolve(body.upload); return; }
-      if (xhr.status === 413) return reject(new Error(SIZE_MESSAGE));
-      reject(new Error(body?.error?.message ?? `Upload failed (${xhr.status}). Please try again.`));
+      resolve({ status: xhr.status, body });
     };
     xhr.onerror = () => reject(new Error('The upload was interrupted. Check your connection and try again.'));
     xhr.onabort = () => reject(new Error('Upload cancelled'));
@@ -43,4 +38,21 @@ export function uploadFile(file: File, onProgress: (percent: number) => void, si
     form.append('file', file);
     xhr.send(form);
   });
+}
+
+/**
+ * Uploads `file` to `endpoint` (default POST /api/uploads; an admin entering a walk-in application uses
+ * /api/admin/walk-in/applicants/{id}/uploads). `onProgress` gets 0..100. Rejects with an Error whose message is fit
+ * to show. A 401 (the login ended) asks "Your session has ended" (ui/SignInAgain.tsx) and, logged in again, sends
+ * the file once more.
+ */
+export async function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, endpoint = '/api/uploads'): Promise<UploadView> {
+  let r = await send(file, onProgress, signal, endpoint);
+  if (r.status === 401 && !signal?.aborted) {
+    const { signInAgain } = await import('../ui/SignInAgain.tsx');
+    if (await signInAgain()) r = await send(file, onProgress, signal, endpoint);
+  }
+  if (r.status === 201 && r.body?.upload) { onProgress(100); return r.body.upload; }
+  if (r.status === 413) throw new Error(SIZE_MESSAGE);
+  throw new Error(r.body?.error?.message ?? `Upload failed (${r.status}). Please try again.`);
 }
