@@ -42,6 +42,10 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   await reviews.getByRole('button', { name: 'Reject document' }).click();
   await expect(adminPage.getByText('Please give a reason for rejecting this document')).toBeVisible();
   await adminPage.getByLabel('Reason (shown to the applicant)').fill('The photo of the ID is too blurry to read.');
+  // A reason typed and not sent: Back (a phone's gesture) asks before the panel closes, and Keep editing keeps it.
+  await adminPage.goBack();
+  await adminPage.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(adminPage.getByLabel('Reason (shown to the applicant)')).toHaveValue('The photo of the ID is too blurry to read.');
   await reviews.getByRole('button', { name: 'Reject document' }).click();
   await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document rejected' })).toBeVisible();
   await expect(adminPage.getByTestId('review-history')).toContainText('ID Document: Rejected — The photo of the ID is too blurry to read.');

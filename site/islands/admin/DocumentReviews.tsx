@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
+import { usePanelUnsaved } from './Panel.tsx';
 import { toast } from '../../stores/toasts.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -51,6 +52,7 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
   const [busy, setBusy] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => { if (rejecting) reasonRef.current?.focus(); }, [rejecting]);
+  usePanelUnsaved(rejecting && reason.trim() !== '');
 
   async function send(status: 'verified' | 'rejected') {
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }

@@ -1,16 +1,17 @@
 /**
  * The admin islands' dialog: a Radix modal, or a right-hand side panel with `side`. It keeps unsaved work
- * (issue #16, no lost work): a form inside reports its unsaved changes with `usePanelUnsaved(unsaved)`, and
- * closing the panel then (Escape, the ×, a click outside, the form's Cancel, the browser's Back) first asks
- * "Discard your changes?". The browser's Back closes the panel rather than leaving the page (use-back-closes).
+ * (issue #16, no lost work): each form inside reports its unsaved changes with `usePanelUnsaved(unsaved)`, and
+ * while any has some, closing the panel (Escape, the ×, a click outside, the form's Cancel, the browser's Back)
+ * first asks "Discard your changes?". The browser's Back closes the panel rather than leaving the page
+ * (use-back-closes).
  */
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 
-interface PanelGuard { setUnsaved: (unsaved: boolean) => void; requestClose: () => Promise<boolean> }
+interface PanelGuard { report: (form: object, unsaved: boolean) => void; requestClose: () => Promise<boolean> }
 const PanelGuardContext = createContext<PanelGuard | null>(null);
 
 /**
@@ -20,10 +21,13 @@ const PanelGuardContext = createContext<PanelGuard | null>(null);
  */
 export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {}): () => Promise<boolean> {
   const guard = useContext(PanelGuardContext);
+  const form = useRef({}).current;
   useLeaveWarning(unsaved);
-  useEffect(() => {
-    guard?.setUnsaved(unsaved);
-    return () => guard?.setUnsaved(false);
+  // A layout effect runs as the change is rendered, not after the next paint: a Back pressed right after typing
+  // must already find the form unsaved.
+  useLayoutEffect(() => {
+    guard?.report(form, unsaved);
+    return () => guard?.report(form, false);
   }, [guard, unsaved]);
   return guard ? guard.requestClose : async () => { fallback(); return true; };
 }
@@ -32,21 +36,21 @@ export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
 }) {
-  const unsaved = useRef(false);
+  const unsaved = useRef(new Set<object>());
   const asking = useRef<Promise<boolean> | null>(null);
   const [confirm, ask] = useConfirm();
   const change = useRef(onOpenChange);
   change.current = onOpenChange;
   const guard = useRef<PanelGuard>({
-    setUnsaved: (u) => { unsaved.current = u; },
+    report: (form, u) => { if (u) unsaved.current.add(form); else unsaved.current.delete(form); },
     requestClose: () => {
       if (asking.current) return asking.current;
-      const decided = unsaved.current
+      const decided = unsaved.current.size > 0
         ? ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true })
         : Promise.resolve(true);
       asking.current = decided.then((discard) => {
         asking.current = null;
-        if (discard) { unsaved.current = false; change.current(false); }
+        if (discard) { unsaved.current.clear(); change.current(false); }
         return discard;
       });
       return asking.current;

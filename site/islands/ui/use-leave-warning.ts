@@ -6,7 +6,7 @@
  * Call `allowLeaving()` just before navigating away on purpose (a registration sent, an account deleted): it
  * takes effect at once, where a state change would come one render too late for the navigation.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 let leavingOnPurpose = false;
 
@@ -15,7 +15,8 @@ export function allowLeaving(): void { leavingOnPurpose = true; }
 
 /** While `unsaved` is true, leaving the page asks first (unless allowLeaving() was called). */
 export function useLeaveWarning(unsaved: boolean): void {
-  useEffect(() => {
+  // As the change is rendered, not after the next paint: leaving right after typing must already ask.
+  useLayoutEffect(() => {
     if (!unsaved) return;
     const ask = (e: BeforeUnloadEvent) => {
       if (leavingOnPurpose) return;
