@@ -177,6 +177,24 @@ test('phone 360 px › student with a long e-mail address and an application: no
   }
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
+
+  // "Your session has ended" over unsaved details, same sideways phone: it fits, and its field and buttons can be reached.
+  await page.getByLabel('First name').fill('Thandiwe');
+  expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const againBox = (await again.boundingBox())!;
+  expect(againBox.y, 'log-in dialog top').toBeGreaterThanOrEqual(0);
+  expect(againBox.y + againBox.height, 'log-in dialog bottom').toBeLessThanOrEqual(280);
+  for (const name of ['Cancel', 'Log in and save']) {
+    const button = again.getByRole('button', { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again).toBeHidden();
 });
 
 test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page, browser, baseURL }) => {
