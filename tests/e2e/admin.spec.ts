@@ -251,6 +251,8 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(again.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
   await expect(again.getByLabel('Password')).toBeFocused();
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(again.getByText('Password must be at least 6 characters')).toBeVisible();
   await again.getByLabel('Password').fill('not-the-password');
   await again.getByRole('button', { name: 'Log in and save' }).click();
   await expect(again.getByText('Invalid email or password')).toBeVisible();

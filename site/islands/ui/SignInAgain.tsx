@@ -5,13 +5,15 @@
  * change then answers 401, save-api.ts asks here: a dialog over the page with the same account's e-mail (read-only:
  * the work belongs to that login) and a password field. A good password logs in (POST /api/colfront/auth/login, a
  * new session and token, the same call as the log-in page) and the change is sent again; Cancel leaves the form as
- * it is. The page's session store is only updated on success, so a wrong password never sends the page to the
- * log-in page (admin/use-admin.ts, the account pages' guards).
+ * it is. The password is checked with the API's LoginSchema first (spec §5 Login). The page's session store is
+ * only updated on success, so a wrong password never sends the page to the log-in page (admin/use-admin.ts, the
+ * account pages' guards).
  */
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { PublicUser } from '#contracts/auth.ts';
+import { LoginSchema } from '#contracts/sign-in.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { $session, setUser } from '../../stores/session.ts';
 import { Field, fieldProps } from './Field.tsx';
@@ -19,7 +21,7 @@ import { Field, fieldProps } from './Field.tsx';
 let pending: Promise<boolean> | null = null;
 
 /**
- * Shows the dialog (once, however many saves are waiting) and resolves true once the admin is logged in again as
+ * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again as
  * the same account, false if they cancel or the page knows no account to log in as.
  */
 export function signInAgain(): Promise<boolean> {
@@ -40,11 +42,13 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!password) { setError('Password is required'); return; }
+    const checked = LoginSchema.safeParse({ email: user.email, password });
+    if (!checked.success) { setError(checked.error.issues[0]?.message); return; }
     setBusy(true);
     try {
       const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email: user.email, password } });
-      if (!r.user || r.user.id !== user.id) { setError('Log in as the same account to save this work.'); return; }
+      if (!r.user) { setError('Login successful but user data not returned'); return; }
+      if (r.user.id !== user.id) { setError('Log in as the same account to save this work.'); return; }
       if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
       setUser(r.user);
       onDone(true);
