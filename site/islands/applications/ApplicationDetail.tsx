@@ -8,6 +8,7 @@ import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
 import { statusLabel } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
 import { ApplicationAlerts } from '../student/ApplicationAlerts.tsx';
@@ -150,7 +151,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     if (Object.keys(chosen).length === 0) { setError('Please upload at least one document'); return; }
     setBusy(true); setError(null);
     try {
-      await api(`/api/applications/${app.id}/documents`, { method: 'PUT', json: { documents: chosen } });
+      await saveApi(`/api/applications/${app.id}/documents`, { method: 'PUT', json: { documents: chosen } });
       toast({ title: 'Documents submitted', description: 'Your application is under review again.', variant: 'success' });
       onDone(await api(`/api/applications/${app.id}`));
     } catch (e) {

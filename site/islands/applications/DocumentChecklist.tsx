@@ -7,6 +7,7 @@ import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { useEffect, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 
@@ -53,7 +54,7 @@ function ChecklistRow({ item, applicationId, onReplaced }: { item: ChecklistItem
     if (!file || busy) return;
     setBusy(true); setError(null);
     try {
-      onReplaced(await api<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: file.id } }));
+      onReplaced(await saveApi<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: file.id } }));
       toast({ title: 'Document replaced', description: `${item.label} was sent for review.`, variant: 'success' });
       setFile(null);
     } catch (e) {
