@@ -309,6 +309,13 @@ test('profile: edit details, download my data, delete the account — and the ac
   await expect(page.getByTestId('toast').filter({ hasText: 'Update failed' })).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByLabel('First name')).toHaveValue('Rudzani');
+  // Back is Cancel too, on the same page.
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(again).toBeVisible();
+  await page.goBack();
+  await expect(again).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Rudzani');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await again.getByLabel('Password').fill('secret123');
   await again.getByRole('button', { name: 'Log in and save' }).click();
@@ -325,6 +332,12 @@ test('profile: edit details, download my data, delete the account — and the ac
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  // Back answers the question with Cancel (a phone's Back gesture) and stays on the profile.
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
   await dialog.getByLabel('Your password').fill('wrong-password');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Password is incorrect')).toBeVisible();

@@ -134,6 +134,13 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await expect(toast(page, 'Application updated').filter({ hasText: 'Documents Required' })).toBeVisible();
   await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
   await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
+  // A confirmation inside the panel: Back answers it (Cancel) and leaves the panel open.
+  await panel.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(page.getByRole('alertdialog', { name: `Reject APP-${second}?` })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/applications$/);
   // Saved: the panel closes at once (with its ×: Escape would close the toast on top first).
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toHaveCount(0);
@@ -170,6 +177,14 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
   await expect(row).toContainText('Active');
   const stored = (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: any) => a.title === title);
   expect(stored.imageUrl).toBeNull();
+
+  // Back answers a confirmation with Cancel (a phone's Back gesture), on the same page.
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/announcements$/);
+  await expect(row).toHaveCount(1);
 
   await row.getByRole('button', { name: `Delete ${title}` }).click();
   const confirm = page.getByRole('alertdialog');

@@ -11,6 +11,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Announcement } from '#contracts/announcements.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
+import { useBackCloses } from '../ui/use-back-closes.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatStaffDateTime } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
@@ -39,6 +40,7 @@ function Manager() {
   const error = Boolean(list.error);
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
+  useBackCloses(deleting != null, () => { setDeleting(null); return true; });
   const [busy, setBusy] = useState(false);
   const load = () => $adminAnnouncements.revalidate();
 

@@ -1,10 +1,12 @@
 /**
  * Confirmation before what cannot be undone (issue #14 point 7; house rule "confirmation before destructive
  * actions"): a Radix AlertDialog. `useConfirm()` returns the dialog element to render and `ask(options)`, a
- * promise that resolves true when the admin confirms and false when they cancel (Escape, Cancel, outside).
+ * promise that resolves true when the admin confirms and false when they cancel (Escape, Cancel, outside, or the
+ * browser's Back, which closes the question rather than leaving the page).
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { useBackCloses } from '../ui/use-back-closes.ts';
 
 export interface ConfirmOptions {
   title: string;
@@ -16,6 +18,11 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** Label of the button that backs out; 'Cancel' unless given (e.g. 'Keep editing'). */
   cancel?: string;
+  /**
+   * false: the browser's Back does not answer the question. For a question that Back itself raised (a panel's
+   * "Discard your changes?"), whose own history entry is already gone; otherwise Back means Cancel.
+   */
+  back?: boolean;
 }
 
 export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
@@ -23,6 +30,7 @@ export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<bool
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const ask = useCallback((o: ConfirmOptions) => new Promise<boolean>((resolve) => { resolver.current = resolve; setOptions(o); }), []);
   const close = (ok: boolean) => { resolver.current?.(ok); resolver.current = null; setOptions(null); };
+  useBackCloses(options != null && options.back !== false, () => { close(false); return true; });
   const dialog = (
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>

@@ -46,7 +46,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
     requestClose: () => {
       if (asking.current) return asking.current;
       const decided = unsaved.current.size > 0
-        ? ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true })
+        ? ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true, back: false })
         : Promise.resolve(true);
       asking.current = decided.then((discard) => {
         asking.current = null;

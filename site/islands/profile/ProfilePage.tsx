@@ -19,6 +19,7 @@ import { applyServerErrors, errorText } from '../auth/form-helpers.ts';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { saveApi } from '../ui/save-api.ts';
+import { useBackCloses } from '../ui/use-back-closes.ts';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -192,8 +193,10 @@ function Confirm({ trigger, title, description, action, danger = false, children
   trigger: string; title: string; description: string; action: string; danger?: boolean; busy?: boolean;
   children?: React.ReactNode; onConfirm: (e: React.MouseEvent) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  useBackCloses(open, () => { setOpen(false); return true; });
   return (
-    <AlertDialog.Root>
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild><button type="button" className={danger ? 'btn-danger' : 'btn-secondary'}>{trigger}</button></AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />

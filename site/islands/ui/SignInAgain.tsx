@@ -5,7 +5,7 @@
  * change then answers 401, save-api.ts asks here: a dialog over the page with the same account's e-mail (read-only:
  * the work belongs to that login) and a password field. A good password logs in (POST /api/colfront/auth/login, a
  * new session and token, the same call as the log-in page) and the change is sent again; Cancel leaves the form as
- * it is. The password is checked with the API's LoginSchema first (spec §5 Login). The page's session store is
+ * it is (so does the browser's Back). The password is checked with the API's LoginSchema first (spec §5 Login). The page's session store is
  * only updated on success, so a wrong password never sends the page to the log-in page (admin/use-admin.ts, the
  * account pages' guards).
  */
@@ -17,6 +17,7 @@ import { LoginSchema } from '#contracts/sign-in.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { $session, setUser } from '../../stores/session.ts';
 import { Field, fieldProps } from './Field.tsx';
+import { useBackCloses } from './use-back-closes.ts';
 
 let pending: Promise<boolean> | null = null;
 
@@ -40,6 +41,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  useBackCloses(true, () => { onDone(false); return true; });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = LoginSchema.safeParse({ email: user.email, password });
