@@ -268,6 +268,7 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   await expect(again.getByLabel('Password')).toBeFocused();
   await again.getByRole('button', { name: 'Log in and save' }).click();
   await expect(again.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(again.getByLabel('Password')).toBeFocused();
   await again.getByLabel('Password').fill('not-the-password');
   await again.getByRole('button', { name: 'Log in and save' }).click();
   await expect(again.getByText('Invalid email or password')).toBeVisible();

@@ -45,7 +45,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = LoginSchema.safeParse({ email: user.email, password });
-    if (!checked.success) { setError(checked.error.issues[0]?.message); return; }
+    if (!checked.success) { setError(checked.error.issues[0]?.message); document.getElementById('again-password')?.focus(); return; }
     setBusy(true);
     try {
       const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email: user.email, password } });
