@@ -389,3 +389,24 @@ test("a shared computer: after log-out, the browser's Back does not show the las
   await expect(page.locator('#f-addressLine1')).toHaveValue(street);
   await browser.close();
 });
+
+test('profile › NSC results: added, shown as APS, saved for later applications; unsaved results ask before the page is left', async ({ page }) => {
+  const email = uniqueEmail('nsc-profile');
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Mpho', lastName: 'Ndlovu', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'NSC results' });
+  await card.getByRole('button', { name: 'Add subject' }).click();
+  await expect(card.locator('#profile-nsc-0-subject')).toBeFocused();
+  await card.locator('#profile-nsc-0-subject').selectOption('Mathematics');
+  await card.locator('#profile-nsc-0-percent').fill('65');
+  await expect(card.getByTestId('nsc-aps')).toHaveText('APS so far: 5');
+  expect(await leaveByLink(page)).toBe('asked');
+  await expect(card.locator('#profile-nsc-0-percent')).toHaveValue('65');
+
+  await card.getByRole('button', { name: 'Save NSC results' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'NSC results saved' })).toBeVisible();
+  const saved = (await (await page.request.get('/api/profile/nsc-results')).json()).nscResults;
+  expect(saved).toMatchObject([{ subject: 'Mathematics', percent: 65 }]);
+  expect(await leaveByLink(page)).toBe('left');
+});

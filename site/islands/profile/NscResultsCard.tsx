@@ -1,6 +1,7 @@
 /**
  * My Profile › NSC results (issue #18 point 1): the person's own subjects and percentages, kept for their
- * applications (GET/PUT /api/profile/nsc-results, validated with NscResultsUpdateSchema). Toasts on save.
+ * applications (GET/PUT /api/profile/nsc-results, validated with NscResultsUpdateSchema). Toasts on save; unsaved
+ * results ask before the page is left (issue #16).
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { NscResultsUpdateSchema } from '#contracts/nsc-schema.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { saveApi } from '../ui/save-api.ts';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
 interface Values { nscResults: NscRow[] }
@@ -30,10 +32,11 @@ export function NscResultsCard() {
 }
 
 function NscForm({ initial }: { initial: NscRow[] }) {
-  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<Values>({
+  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<Values>({
     defaultValues: { nscResults: initial.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' })) },
     resolver: zodResolver(NscResultsUpdateSchema) as never, shouldFocusError: true,
   });
+  useLeaveWarning(isDirty);
   const onSubmit = handleSubmit(async (values) => {
     try {
       const r = await saveApi<{ nscResults: NscRow[] }>('/api/profile/nsc-results', { method: 'PUT', json: values });
