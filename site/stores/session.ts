@@ -105,15 +105,26 @@ export function setUser(user: PublicUser | null): void {
   loading = Promise.resolve(user);
 }
 
+/**
+ * The log-in call alone (spec §7 POST /api/colfront/auth/login): stores the bearer token and answers the user,
+ * leaving $session as it is. Throws ApiError on a refusal, Error 'Login successful but user data not returned'
+ * (spec §5) without a user. Used by login() and by the in-place log-in (islands/ui/SignInAgain.tsx), which must
+ * not sign the page out when a password is wrong.
+ */
+export async function requestLogin(email: string, password: string, rememberMe = false): Promise<PublicUser> {
+  const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email, password, rememberMe } });
+  if (!r.user) throw new Error('Login successful but user data not returned');
+  if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
+  return r.user;
+}
+
 /** Logs in; stores the bearer token. Throws ApiError (message for the toast) on failure. */
 export async function login(email: string, password: string, rememberMe = false): Promise<PublicUser> {
   $session.setKey('isLoading', true);
   try {
-    const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email, password, rememberMe } });
-    if (!r.user) throw new Error('Login successful but user data not returned');
-    if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
-    setUser(r.user);
-    return r.user;
+    const user = await requestLogin(email, password, rememberMe);
+    setUser(user);
+    return user;
   } catch (e) {
     const message = e instanceof ApiError ? e.userMessage : e instanceof Error ? e.message : 'Unknown error during login';
     $session.set({ user: null, isLoading: false, error: message });

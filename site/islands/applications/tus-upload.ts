@@ -12,6 +12,7 @@
  * ('File size exceeds 5MB limit' for 413, the server's message for 415).
  */
 import { TOKEN_KEY } from '../../lib/api-client.ts';
+import { askToSignInAgain } from '../ui/save-api.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 
 /**
@@ -91,8 +92,7 @@ export async function resumableUpload(file: File, key: string, onProgress: (perc
         const res = (err as any).originalResponse;
         const status = res?.getStatus?.() ?? 0;
         if (status === 401 && !signal?.aborted) {
-          const { signInAgain } = await import('../ui/SignInAgain.tsx');
-          if (await signInAgain()) { upload.options.headers = authHeaders(); upload.start(); return; }
+          if (await askToSignInAgain()) { upload.options.headers = authHeaders(); upload.start(); return; }
         }
         window.removeEventListener('online', kick);
         void dropPending(key);

@@ -5,6 +5,7 @@
  */
 import { MAX_UPLOAD_BYTES } from '#contracts/application-steps.ts';
 import { TOKEN_KEY } from '../../lib/api-client.ts';
+import { askToSignInAgain } from '../ui/save-api.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
@@ -49,8 +50,7 @@ function send(file: File, onProgress: (percent: number) => void, signal: AbortSi
 export async function uploadFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, endpoint = '/api/uploads'): Promise<UploadView> {
   let r = await send(file, onProgress, signal, endpoint);
   if (r.status === 401 && !signal?.aborted) {
-    const { signInAgain } = await import('../ui/SignInAgain.tsx');
-    if (await signInAgain()) r = await send(file, onProgress, signal, endpoint);
+    if (await askToSignInAgain()) r = await send(file, onProgress, signal, endpoint);
   }
   if (r.status === 201 && r.body?.upload) { onProgress(100); return r.body.upload; }
   if (r.status === 413) throw new Error(SIZE_MESSAGE);

@@ -3,8 +3,8 @@
  * after a while without a request (30 minutes for admins, 2 hours for students: api/src/auth/session.ts idleFor,
  * ASVS 5.0 V7.3.1), and typing a course description, status notes or an application makes no request. When a
  * change then answers 401, save-api.ts asks here: a dialog over the page with the same account's e-mail (read-only:
- * the work belongs to that login) and a password field. A good password logs in (POST /api/colfront/auth/login, a
- * new session and token, the same call as the log-in page) and the change is sent again; Cancel leaves the form as
+ * the work belongs to that login) and a password field. A good password logs in (requestLogin in stores/session.ts,
+ * the log-in page's own call: a new session and token) and the change is sent again; Cancel leaves the form as
  * it is (so does the browser's Back). The password is checked with the API's LoginSchema first (spec §5 Login). The page's session store is
  * only updated on success, so a wrong password never sends the page to the log-in page (admin/use-admin.ts, the
  * account pages' guards).
@@ -14,16 +14,16 @@ import { createRoot } from 'react-dom/client';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { PublicUser } from '#contracts/auth.ts';
 import { LoginSchema } from '#contracts/sign-in.ts';
-import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
-import { $session, setUser } from '../../stores/session.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { $session, requestLogin, setUser } from '../../stores/session.ts';
 import { Field, fieldProps } from './Field.tsx';
 import { useBackCloses } from './use-back-closes.ts';
 
 let pending: Promise<boolean> | null = null;
 
 /**
- * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again as
- * the same account, false if they cancel or the page knows no account to log in as.
+ * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again
+ * (the e-mail is the page's user's and cannot be changed), false if they cancel or the page knows no account to log in as.
  */
 export function signInAgain(): Promise<boolean> {
   const user = $session.get().user;
@@ -48,14 +48,12 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
     if (!checked.success) { setError(checked.error.issues[0]?.message); document.getElementById('again-password')?.focus(); return; }
     setBusy(true);
     try {
-      const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email: user.email, password } });
-      if (!r.user) { setError('Login successful but user data not returned'); return; }
-      if (r.user.id !== user.id) { setError('Log in as the same account to save this work.'); return; }
-      if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
-      setUser(r.user);
+      setUser(await requestLogin(user.email, password));
       onDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.userMessage : 'Could not reach the server. Please check your connection and try again.');
+      setError(err instanceof ApiError ? err.userMessage
+        : err instanceof Error && !(err instanceof TypeError) ? err.message
+        : 'Could not reach the server. Please check your connection and try again.');
       document.getElementById('again-password')?.focus();
     } finally { setBusy(false); }
   };

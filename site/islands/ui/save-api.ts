@@ -9,14 +9,23 @@
  */
 import { api, ApiError } from '../../lib/api-client.ts';
 
+/**
+ * Loads the "Your session has ended" dialog and shows it (SignInAgain.tsx); resolves true once the person has
+ * logged in again, false if they cancelled. For callers that send without `api` (the uploads) and must retry on
+ * their own after a 401.
+ */
+export async function askToSignInAgain(): Promise<boolean> {
+  const { signInAgain } = await import('./SignInAgain.tsx');
+  return signInAgain();
+}
+
 /** `api(path, init)`, with a log-in-again and one retry on 401 (see the module comment). */
 export async function saveApi<T = unknown>(path: string, init: Parameters<typeof api>[1] & { method: string }): Promise<T> {
   try {
     return await api<T>(path, init);
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 401) throw e;
-    const { signInAgain } = await import('./SignInAgain.tsx');
-    if (!(await signInAgain())) throw e;
+    if (!(await askToSignInAgain())) throw e;
     return api<T>(path, init);
   }
 }
