@@ -96,6 +96,18 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 /** The narrowest screen WCAG 1.4.10 (Reflow) asks for, and a 360 px phone set to a larger display size. */
 const NARROW = { width: 320, height: 568 };
 
+/** A dialog on a phone held sideways (280 px tall) lies within the screen, and each of `buttons` can be scrolled into view. */
+async function expectFitsSideways(dialog: Locator, buttons: string[]): Promise<void> {
+  const box = (await dialog.boundingBox())!;
+  expect(box.y, 'dialog top').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'dialog bottom').toBeLessThanOrEqual(280);
+  for (const name of buttons) {
+    const button = dialog.getByRole('button', { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+}
+
 test('phone 360 px › visitor: no route scrolls sideways, light and dark', async ({ page }) => {
   await page.goto('/');
   await checkAll(page, PUBLIC, 'visitor');
@@ -167,14 +179,7 @@ test('phone 360 px › student with a long e-mail address and an application: no
   await page.setViewportSize({ width: 740, height: 280 });
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
-  const box = (await confirm.boundingBox())!;
-  expect(box.y, 'dialog top').toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, 'dialog bottom').toBeLessThanOrEqual(280);
-  for (const name of ['Cancel', 'Delete my account']) {
-    const button = confirm.getByRole('button', { name });
-    await button.scrollIntoViewIfNeeded();
-    await expect(button).toBeInViewport({ ratio: 1 });
-  }
+  await expectFitsSideways(confirm, ['Cancel', 'Delete my account']);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
 
@@ -185,14 +190,7 @@ test('phone 360 px › student with a long e-mail address and an application: no
   await save.scrollIntoViewIfNeeded();
   await save.click();
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
-  const againBox = (await again.boundingBox())!;
-  expect(againBox.y, 'log-in dialog top').toBeGreaterThanOrEqual(0);
-  expect(againBox.y + againBox.height, 'log-in dialog bottom').toBeLessThanOrEqual(280);
-  for (const name of ['Cancel', 'Log in and save']) {
-    const button = again.getByRole('button', { name });
-    await button.scrollIntoViewIfNeeded();
-    await expect(button).toBeInViewport({ ratio: 1 });
-  }
+  await expectFitsSideways(again, ['Cancel', 'Log in and save']);
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(again).toBeHidden();
 });
