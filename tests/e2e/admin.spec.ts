@@ -2,7 +2,7 @@
  * Admin portal journeys (issue #6): guards, courses published to the live site, the application queue,
  * announcements, logout. Runs against the production build (tests/e2e/serve.ts).
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -27,6 +27,11 @@ async function studentApplies(request: APIRequestContext, courseId: number, firs
   } });
   expect(res.status()).toBe(201);
   return (await res.json()).application.id;
+}
+
+/** Types the course form's required fields, each `label: value` (spec §5 Course form). */
+async function fillCourse(dialog: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
 }
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
@@ -63,12 +68,8 @@ test('courses › the §5 form, Course created, and the new course goes live at 
   await expect(dialog.getByLabel(/^Active/)).toBeChecked();
 
   const title = `Drone Piloting ${Date.now()}`;
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Description').fill('Fly and maintain commercial drones safely and legally.');
-  await dialog.getByLabel('Duration (months)').fill('4');
-  await dialog.getByLabel('Department').fill('Technology');
-  await dialog.getByLabel('Tuition fee').fill('R4,500');
-  await dialog.getByLabel('Start date').fill('March 2027');
+  await fillCourse(dialog, { Title: title, Description: 'Fly and maintain commercial drones safely and legally.', 'Duration (months)': '4',
+    Department: 'Technology', 'Tuition fee': 'R4,500', 'Start date': 'March 2027' });
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/courses') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Create course' }).click();
   const savedAt = Date.now();
@@ -252,12 +253,8 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   await page.getByRole('button', { name: 'Add course' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add course' });
   const title = `Beekeeping ${Date.now()}`;
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Description').fill('Keep bees, harvest honey and run a small apiary business.');
-  await dialog.getByLabel('Duration (months)').fill('3');
-  await dialog.getByLabel('Department').fill('Agriculture');
-  await dialog.getByLabel('Tuition fee').fill('R3,200');
-  await dialog.getByLabel('Start date').fill('April 2027');
+  await fillCourse(dialog, { Title: title, Description: 'Keep bees, harvest honey and run a small apiary business.', 'Duration (months)': '3',
+    Department: 'Agriculture', 'Tuition fee': 'R3,200', 'Start date': 'April 2027' });
 
   // The login ends on the server (as after 30 minutes without a request) while the form is being filled in.
   expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
