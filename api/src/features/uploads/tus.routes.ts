@@ -2,14 +2,16 @@
  * tus 1.0 endpoint at /api/uploads/tus (issue #16 point 1): POST / creates an upload (signed in; Upload-Length
  * ≤ 5 MB else 413); HEAD, PATCH and DELETE /:id only for the upload's owner — anyone else gets 404, the same
  * answer as for an id that does not exist (no existence leak, ASVS 8.2.2). The request is handed to
- * @tus/server with its full URL; PATCH bodies (application/offset+octet-stream) are not touched by the JSON
- * parser. Unsafe requests already passed the same-origin check in createApp.
+ * @tus/server with exactly the path that was checked (TUS_PATH or TUS_PATH/<id>, no query string): tus takes the
+ * upload id from the URL's last '/', so a query such as `?x=/<someone else's id>` would otherwise make it act on
+ * another upload than the one whose owner was checked (ASVS 4.2.1). PATCH bodies (application/offset+octet-stream)
+ * are not touched by the JSON parser. Unsafe requests already passed the same-origin check in createApp.
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { createTusUploads, type TusUploads } from './tus.service.ts';
+import { createTusUploads, TUS_PATH, type TusUploads } from './tus.service.ts';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
@@ -18,8 +20,8 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
  */
 export function tusRouter(deps: AppDeps, tus: TusUploads = createTusUploads(deps)): Router {
   const r = Router();
-  const pass = async (req: Request, res: Response) => {
-    req.url = req.originalUrl;
+  const pass = async (req: Request, res: Response, id?: string) => {
+    req.url = id ? `${TUS_PATH}/${id}` : TUS_PATH;
     await tus.handle(req, res);
   };
   // tus clients may tunnel PATCH/DELETE through POST with this header; the checks below judge the real method.
@@ -29,7 +31,7 @@ export function tusRouter(deps: AppDeps, tus: TusUploads = createTusUploads(deps
     if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] !== '1.0.0') return next(new HttpError(412, 'precondition_failed', 'Tus-Resumable: 1.0.0 header required'));
     next();
   });
-  r.post('/', pass);
+  r.post('/', (req, res) => pass(req, res));
   r.all('/:id', async (req: Request, res: Response, next: NextFunction) => {
     if (!['HEAD', 'PATCH', 'DELETE'].includes(req.method)) return next(new HttpError(405, 'method_not_allowed', 'Method not allowed'));
     const id = String(req.params.id);
@@ -42,7 +44,7 @@ export function tusRouter(deps: AppDeps, tus: TusUploads = createTusUploads(deps
       res.set({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(found.size), 'Upload-Length': String(found.size), 'Upload-Document-Id': id });
       return res.status(200).end();
     }
-    await pass(req, res);
+    await pass(req, res, id);
   });
   return r;
 }

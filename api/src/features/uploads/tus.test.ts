@@ -85,6 +85,30 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
     expect((await head(owner.agent, url!)).headers['upload-offset']).toBe('400');
   });
 
+  it("tus › an upload's owner check cannot be sidestepped by naming another upload in the query string (HEAD, PATCH, DELETE act on the caller's own upload or none)", async () => {
+    const victim = await signUpStudent(t);
+    const attacker = await signUpStudent(t);
+    const theirs = (await create(victim.agent, 1000, 'id.pdf')).url!;
+    await patch(victim.agent, theirs, 0, pdf(1000).subarray(0, 300));
+    const mine = (await create(attacker.agent, 1000)).url!;
+    const smuggled = `${mine}?x=/${theirs.split('/').pop()}`;
+
+    const peek = await head(attacker.agent, smuggled);
+    expect(peek.headers['upload-offset']).toBe('0');
+    expect(peek.headers['upload-metadata'] ?? '').not.toContain(b64('id.pdf'));
+    const write = await patch(attacker.agent, smuggled, 300, Buffer.alloc(700));
+    expect(write.status).toBe(409);
+    expect((await attacker.agent.delete(smuggled).set('Tus-Resumable', '1.0.0')).status).toBe(204);
+
+    // The victim's upload is as they left it, still theirs and still resumable.
+    const after = await head(victim.agent, theirs);
+    expect(after.status).toBe(200);
+    expect(after.headers['upload-offset']).toBe('300');
+    expect((await patch(victim.agent, theirs, 300, pdf(1000).subarray(300))).status).toBe(200);
+    const listed = await victim.agent.get('/api/uploads');
+    expect(JSON.stringify(listed.body)).toContain('id.pdf');
+  });
+
   it('tus › a finished upload whose bytes are not an allowed type is refused with 415 and its partial deleted', async () => {
     const s = await signUpStudent(t);
     const { url } = await create(s.agent, EXE.length, 'cv.pdf');
