@@ -10,6 +10,12 @@ export const SmsPreferenceUpdateSchema = z.object({
 });
 export type SmsPreferenceUpdate = z.infer<typeof SmsPreferenceUpdateSchema>;
 
+/**
+ * 409 message of PUT /api/sms/preference {optOut: false} when the number replied STOP: only a START reply from that
+ * phone lifts it (WASPA code of conduct); the profile shows the same words.
+ */
+export const SMS_STOPPED_BY_REPLY = 'This number replied STOP. Reply START to any of our messages to receive SMS again.';
+
 /** GET/PUT /api/sms/preference answer: the number SMS go to (E.164, null when none valid) and whether SMS are off. */
 export interface SmsPreference { phone: string | null; optedOut: boolean; stoppedByReply: boolean }
 

@@ -7,7 +7,7 @@
  * (SmsSendError.permanent) is recorded as failed at once. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../db/client.ts';
 import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
@@ -129,14 +129,14 @@ export async function smsPreference(db: Db, userId: number): Promise<{ phone: st
   return { phone, optedOut: Boolean(u?.optOut) || stopped, stoppedByReply: stopped };
 }
 
-/** Turns SMS off or on from the profile. Turning on also lifts a STOP reply from the user's own number (their explicit choice). */
-export async function setSmsOptOut(db: Db, userId: number, optOut: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ smsOptOutAt: optOut ? new Date() : null }).where(and(eq(users.id, userId)));
-    if (!optOut) {
-      const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
-      const phone = toE164(u?.phone);
-      if (phone) await tx.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
-    }
-  });
+/**
+ * Turns SMS off or on from the profile. A STOP reply is the number's own choice, made from the phone itself; the
+ * profile cannot lift it, because a phone number on an account is not verified and any account may give the same
+ * one (only a START-like reply does, handleInbound; WASPA code of conduct). Returns 'stopped_by_reply' and changes
+ * nothing when SMS are asked for on a number that replied STOP; 'ok' otherwise.
+ */
+export async function setSmsOptOut(db: Db, userId: number, optOut: boolean): Promise<'ok' | 'stopped_by_reply'> {
+  if (!optOut && (await smsPreference(db, userId)).stoppedByReply) return 'stopped_by_reply';
+  await db.update(users).set({ smsOptOutAt: optOut ? new Date() : null }).where(eq(users.id, userId));
+  return 'ok';
 }

@@ -219,6 +219,27 @@ describe(`SMS opt-out (${DB_KIND})`, () => {
     expect(await rowsTo(s.phone)).toHaveLength(1);
   });
 
+  it("a STOP reply is lifted only by a START reply from that phone, not by a profile (another account giving the same number, or the owner's own)", async () => {
+    const owner = await student();
+    const hook = (from: string, body: string) => t.request().post(`/api/sms/inbound?secret=${SECRET}`).send([{ type: 'RECEIVED', from, body }]);
+    expect((await hook(owner.phone.slice(1), 'STOP')).body).toMatchObject({ optedOut: 1 });
+
+    const other = await signUpStudent(t, { phone: `0${owner.phone.slice(3)}` });
+    expect((await other.agent.get('/api/sms/preference')).body.phone).toBe(owner.phone);
+    const lift = await other.agent.put('/api/sms/preference').send({ optOut: false });
+    expect(lift.status).toBe(409);
+    expect(lift.body.error.message).toBe('This number replied STOP. Reply START to any of our messages to receive SMS again.');
+    expect((await owner.agent.put('/api/sms/preference').send({ optOut: false })).status).toBe(409);
+    expect((await owner.agent.get('/api/sms/preference')).body).toMatchObject({ optedOut: true, stoppedByReply: true });
+    await apply(owner, 11);
+    expect((await rowsTo(owner.phone)).filter((r) => r.status !== 'skipped')).toHaveLength(0);
+    await drainSmsOutbox(t.database.db, http);
+    expect((await rowsTo(owner.phone)).every((r) => r.status === 'skipped')).toBe(true);
+
+    expect((await hook(owner.phone.slice(1), 'START')).body).toMatchObject({ optedIn: 1 });
+    expect((await owner.agent.get('/api/sms/preference')).body).toMatchObject({ optedOut: false, stoppedByReply: false });
+  });
+
   it('the webhook answers 404 when no secret is configured', async () => {
     const other = await startTestApp({}, { seed: false });
     try { expect((await other.request().post('/api/sms/inbound').send([{ from: '+27821234567', body: 'STOP' }])).status).toBe(404); }

@@ -1,9 +1,10 @@
 /**
  * SMS updates on the profile (issue #17): shows the number SMS go to (E.164) and lets the applicant turn SMS
- * about their applications off or on again (PUT /api/sms/preference). A STOP reply shows here as "off".
+ * about their applications off or on again (PUT /api/sms/preference). A STOP reply shows here as "off", with the box
+ * locked: only a START reply from that phone turns SMS on again (the API answers 409 otherwise).
  */
 import { useEffect, useState } from 'react';
-import type { SmsPreference } from '#contracts/sms.ts';
+import { SMS_STOPPED_BY_REPLY, type SmsPreference } from '#contracts/sms.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { errorText } from '../auth/form-helpers.ts';
@@ -39,12 +40,12 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
       ) : (
         <div className="mt-4 space-y-2">
           <label className="flex items-center gap-3">
-            <input type="checkbox" className="h-5 w-5" checked={!pref.optedOut} disabled={busy || !pref.phone} onChange={(e) => change(e.currentTarget.checked)} data-testid="sms-toggle" />
+            <input type="checkbox" className="h-5 w-5" checked={!pref.optedOut} disabled={busy || !pref.phone || pref.stoppedByReply} onChange={(e) => change(e.currentTarget.checked)} data-testid="sms-toggle" />
             <span>Send me SMS updates about my applications</span>
           </label>
           <p className="text-sm muted" data-testid="sms-number">
             {pref.phone ? `Messages go to ${pref.phone}.` : 'Add a valid phone number to your details to receive SMS.'}
-            {pref.stoppedByReply ? ' You replied STOP; tick the box to receive SMS again.' : ''}
+            {pref.stoppedByReply ? ` ${SMS_STOPPED_BY_REPLY}` : ''}
           </p>
         </div>
       )}

@@ -1,6 +1,7 @@
 /**
  * /api/sms (issue #17):
- * - GET /preference → SmsPreference; PUT /preference {optOut} → SmsPreference (signed-in applicant, own record).
+ * - GET /preference → SmsPreference; PUT /preference {optOut} → SmsPreference (signed-in applicant, own record);
+ *   409 when SMS are asked for on a number that replied STOP (only a START reply from that phone lifts it).
  * - POST /inbound: the gateway's webhook for replies (BulkSMS "received messages" webhook: a JSON array of
  *   `{type, from, body}`). Authenticated by the shared secret SMS_WEBHOOK_SECRET, sent as `?secret=` in the
  *   webhook URL configured at the gateway or as an `X-Webhook-Secret` header; compared in constant time.
@@ -12,8 +13,8 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser, currentUser } from '../../http/guards.ts';
 import { validate } from '../../http/validate.ts';
-import { notFound, unauthorized } from '../../http/errors.ts';
-import { SmsInboundSchema, SmsPreferenceUpdateSchema, type SmsInbound } from '#contracts/sms.ts';
+import { conflict, notFound, unauthorized } from '../../http/errors.ts';
+import { SMS_STOPPED_BY_REPLY, SmsInboundSchema, SmsPreferenceUpdateSchema, type SmsInbound } from '#contracts/sms.ts';
 import { handleInbound, setSmsOptOut, smsPreference } from '../../sms/sms-outbox.ts';
 
 function secretMatches(req: Request, secret: string): boolean {
@@ -53,9 +54,9 @@ export function smsRouter(deps: AppDeps): Router {
   });
 
   r.get('/preference', requireUser, async (req, res) => { res.json(await smsPreference(db, currentUser(req).id)); });
-  r.put('/preference', requireUser, validate(SmsPreferenceUpdateSchema), async (req, res) => {
+  r.put('/preference', requireUser, validate(SmsPreferenceUpdateSchema), async (req, res, next) => {
     const id = currentUser(req).id;
-    await setSmsOptOut(db, id, req.body.optOut);
+    if (await setSmsOptOut(db, id, req.body.optOut) === 'stopped_by_reply') return next(conflict(SMS_STOPPED_BY_REPLY));
     res.json(await smsPreference(db, id));
   });
   return r;
