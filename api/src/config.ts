@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
 });
 
+/** `sessionSecret`: SESSION_SECRET, or '' until startServer resolves the stored one (auth/session-secret.ts). */
 export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE'> & { DOCUMENT_STORE: 'local' | 's3'; dataDir: string; sessionSecret: string };
 
 /** Parses `env` (default process.env). Throws ConfigError naming what to set. */
@@ -92,6 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     DOCUMENT_STORE: documentStore,
     dataDir: path.resolve(c.DATA_DIR),
-    sessionSecret: c.SESSION_SECRET ?? 'dev-only-session-secret-change-me',
+    sessionSecret: c.SESSION_SECRET ?? '',
   };
 }

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
+import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
@@ -43,6 +44,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       ? `Could not connect to the PostgreSQL server in DATABASE_URL (${err?.message ?? err}). Check DATABASE_URL, or unset it to use the embedded database.`
       : `Could not open the embedded database in ${config.dataDir} (${err?.message ?? err}). Check DATA_DIR.`);
   }
+  config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
   const store = await createDocumentStore(config);
   try {
     await store.init();

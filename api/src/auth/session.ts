@@ -59,6 +59,7 @@ export function configurePassport(database: Database): passport.PassportStatic {
  * SameSite=Lax, Secure on https, max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3).
  */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
+  if (!config.sessionSecret) throw new Error('No session secret: startServer resolves one (session-secret.ts) before the app is built');
   const PgStore = connectPgSimple(session);
   return session({
     name: SESSION_COOKIE,

@@ -78,3 +78,13 @@ export const sharedSiteBuilds = pgTable('shared_site_builds', {
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * Secrets the nodes generate for themselves and share through the database (one row per name), so a start without
+ * SESSION_SECRET neither uses a value published in the source nor gives each node its own (see session-secret.ts).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
