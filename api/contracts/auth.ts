@@ -10,6 +10,7 @@ import { COUNTRY_CODES } from './application-steps.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
 import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
 import { yearProblem } from './application-steps.ts';
+import { isRealDate, todayInSouthAfrica } from './assessment.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
 import { accountFields, email, name, password, phone } from './sign-in.ts';
 
@@ -35,6 +36,41 @@ const saIdForSouthAfricans = <T extends { nationality?: string; idNumber?: strin
   if (p) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: p, input: v.idNumber });
 });
 
+/** The read-only date of birth's message when no valid SA ID number has filled it (za, or no nationality yet). */
+export const DOB_FROM_ID_MESSAGE = 'Enter a valid ID number so we can fill in your date of birth';
+
+/**
+ * True when the applicant types the date of birth: any nationality of the option set (spec §3) but South Africa.
+ * For za, or while no nationality is chosen, it is read-only and filled from the SA ID number (spec §2, §5).
+ */
+export function typesDateOfBirth(nationality: unknown): boolean {
+  return typeof nationality === 'string' && nationality !== 'za' && (COUNTRY_CODES as readonly string[]).includes(nationality);
+}
+
+/**
+ * Why a typed date of birth 'YYYY-MM-DD' is refused, or null. Blank → 'Date of birth is required'; not a real
+ * calendar date in that format → application step 1's 'Please enter a valid date in YYYY-MM-DD format' (spec §5);
+ * before 1900-01-01 or not before today (South African time) → 'Please enter a valid date of birth'. The bounds,
+ * isRealDate and todayInSouthAfrica are the assessment form's date-of-birth rule (assessment.ts). `today` is 'YYYY-MM-DD'.
+ */
+export function typedBirthDateProblem(value: string, today: string = todayInSouthAfrica()): string | null {
+  const v = value.trim();
+  if (!v) return 'Date of birth is required';
+  if (!isRealDate(v)) return 'Please enter a valid date in YYYY-MM-DD format';
+  if (v < '1900-01-01' || v >= today) return 'Please enter a valid date of birth';
+  return null;
+}
+
+/**
+ * The date of birth by nationality (runs with the field checks): for a typed one (typesDateOfBirth) the
+ * typedBirthDateProblem rule; otherwise, as before, a 'YYYY-MM-DD' filled from the SA ID, else DOB_FROM_ID_MESSAGE.
+ */
+const dateOfBirthByNationality = <T extends { nationality?: string; dateOfBirth?: string }>() => crossField<T>((v, ctx) => {
+  const dob = typeof v.dateOfBirth === 'string' ? v.dateOfBirth : '';
+  const problem = typesDateOfBirth(v.nationality) ? typedBirthDateProblem(dob) : (/^\d{4}-\d{2}-\d{2}$/.test(dob) ? null : DOB_FROM_ID_MESSAGE);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: problem, input: v.dateOfBirth });
+});
+
 export const InstitutionSchema = z.object({
   name: requiredText(200, 'High school name'),
   city: requiredText(200, 'City'),
@@ -47,13 +83,17 @@ export const InstitutionSchema = z.object({
 
 export const RegisterPersonalSchema = z.object({
   ...accountFields(),
-  dateOfBirth: z.string({ error: 'Enter a valid ID number so we can fill in your date of birth' })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid ID number so we can fill in your date of birth')),
+  /** Checked by dateOfBirthByNationality: filled from the SA ID for za, typed 'YYYY-MM-DD' for other nationalities. */
+  dateOfBirth: z._default(z.optional(z.string({ error: DOB_FROM_ID_MESSAGE }).check(z.trim())), ''),
   nationality: z.enum(COUNTRY_CODES, { error: 'Please select a nationality' }),
+  /** An SA ID number for za (saIdForSouthAfricans); a passport or foreign ID number, 6..20 characters, otherwise. */
   idNumber: z.string({ error: 'ID number is required' }).check(z.trim(), z.minLength(6, 'ID number is required'), z.maxLength(20, 'ID number is too long')),
 });
-/** Wizard step 0 as the island checks it before moving on: the nine fields, matching passwords, SA ID for za. */
-export const RegisterPersonalStepSchema = RegisterPersonalSchema.check(passwordsMatch(), saIdForSouthAfricans());
+/**
+ * Wizard step 0 as the island checks it before moving on: the nine fields, matching passwords, SA ID for za, and
+ * the date of birth by nationality (filled from the SA ID for za, typed otherwise).
+ */
+export const RegisterPersonalStepSchema = RegisterPersonalSchema.check(passwordsMatch(), saIdForSouthAfricans(), dateOfBirthByNationality());
 
 export const RegisterAddressSchema = z.object({
   addressLine1: requiredText(200, 'Address'),
@@ -84,15 +124,19 @@ export const RegisterCourseSchema = z.object({
   termsAndConditions: z.literal(true, { error: 'You must agree to the Terms and Conditions and Privacy Policy' }),
 });
 
-/** The comprehensive registration payload (spec §3), checked as a whole by the server. */
+/**
+ * The comprehensive registration payload (spec §3), checked as a whole by the server and by the wizard before
+ * submitting: the step schemas plus the cross-field checks, and for za 'Date of birth must match the ID number'.
+ */
 export const ComprehensiveRegisterSchema = z.extend(RegisterPersonalSchema, {
   ...RegisterAddressSchema.shape,
   ...RegisterAcademicSchema.shape,
   ...RegisterEmergencySchema.shape,
   ...RegisterCourseSchema.shape,
-}).check(passwordsMatch(), saIdForSouthAfricans(), crossField((v, ctx) => {
-  // Only a valid SA ID number encodes a birth date; a foreign passport number has none to match.
-  const derived = typeof v.idNumber === 'string' ? birthDateFromIdNumber(v.idNumber) : '';
+}).check(passwordsMatch(), saIdForSouthAfricans(), dateOfBirthByNationality(), crossField((v, ctx) => {
+  // Only a South African's ID number gives the birth date; a foreign number that happens to pass the SA check
+  // does not, so another nationality's typed date of birth is never compared with it.
+  const derived = v.nationality === 'za' && typeof v.idNumber === 'string' ? birthDateFromIdNumber(v.idNumber) : '';
   if (derived && typeof v.dateOfBirth === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth) && derived !== v.dateOfBirth) {
     ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must match the ID number', input: v.dateOfBirth });
   }

@@ -179,6 +179,74 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await expect(page).toHaveURL(/\/dashboard\/student$/);
 });
 
+test('Student Registration wizard: a UK applicant with a passport number types the date of birth and reaches /dashboard/student', async ({ page }) => {
+  await page.goto('/register?mode=full');
+  await expect(page.getByRole('heading', { name: 'Student Registration' })).toBeVisible();
+  await page.getByLabel('First name').fill('Oliver');
+  await page.getByLabel('Last name').fill('Bennett');
+  await page.getByLabel('Email').fill(uniqueEmail('uk-wizard'));
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByLabel('Phone').fill('+447700900123');
+  await page.getByLabel('Nationality').selectOption('uk');
+  await page.locator('#wiz-idNumber').fill('P12345678');
+  const dob = page.getByLabel('Date of birth');
+  await expect(dob).toBeEditable();
+  await expect(page.getByLabel('Passport or ID number')).toHaveValue('P12345678');
+  // An empty date of birth gets its own message, and focus goes to it.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Date of birth is required')).toBeVisible();
+  await expect(dob).toBeFocused();
+  await dob.fill('2999-01-01');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please enter a valid date of birth')).toBeVisible();
+  await dob.fill('1998-03-15');
+  // South Africa fills the date from the ID number (read-only); choosing the UK again brings back what was typed.
+  await page.getByLabel('Nationality').selectOption('za');
+  await expect(dob).toHaveAttribute('readonly', '');
+  await expect(dob).toHaveValue('');
+  await page.getByLabel('Nationality').selectOption('uk');
+  await expect(dob).toBeEditable();
+  await expect(dob).toHaveValue('1998-03-15');
+  await expect(page.getByLabel('Passport or ID number')).toHaveValue('P12345678');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await page.getByLabel('Address line 1').fill('221 Baker Street');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('State/Province').fill('Greater London');
+  await page.getByLabel('Postal code').fill('NW1 6XE');
+  await page.getByLabel('Country').selectOption('uk');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  const school = page.getByRole('group', { name: 'High school' });
+  await school.getByLabel('High school name').fill('Camden School');
+  await school.getByLabel('City').fill('London');
+  await school.getByLabel('Country').fill('United Kingdom');
+  await school.getByLabel('Qualification').fill('A-levels');
+  await school.getByLabel('Start year').fill('2012');
+  await school.getByLabel('End year').fill('2016');
+  await school.getByLabel('Grade or average').fill('AAB');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await page.getByLabel('Emergency contact name').fill('Emma Bennett');
+  await page.getByLabel('Emergency contact phone').fill('+447700900456');
+  await page.getByLabel('Relationship').fill('Sister');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  const course = page.getByLabel('Course');
+  await expect(course).toBeEnabled();
+  await course.selectOption({ index: 1 });
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions and Privacy Policy' }).check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  const me = await page.request.get('/api/profile');
+  expect((await me.json()).user).toMatchObject({ nationality: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15' });
+});
+
 test('login: spec messages and failure toast, same-site redirect honoured, off-site redirect ignored, admins to /dashboard/admin', async ({ page }) => {
   const email = uniqueEmail('login');
   const api = page.request;

@@ -1,9 +1,11 @@
 /**
  * Comprehensive registration wizard 'Student Registration' (spec §2): progress bar, 'Step X of 5', Previous/Next,
  * last button 'Complete Registration' ('Submitting...' while pending). Each step is checked with its zod schema
- * from api/contracts/auth.ts before moving on; the date of birth is read-only and filled from the ID number
- * (spec §5), and a South African ID must pass its Luhn check. Submits to POST /api/auth/comprehensive-register;
- * success → /dashboard/student.
+ * from api/contracts/auth.ts before moving on. For a South African (or before a nationality is chosen) the date of
+ * birth is read-only and filled from the ID number (spec §5), and the ID must pass its Luhn check; for any other
+ * nationality the ID number is a passport or foreign ID number and the date of birth is typed as YYYY-MM-DD
+ * (typesDateOfBirth, typedBirthDateProblem). Changing the nationality keeps what was typed. Submits to
+ * POST /api/auth/comprehensive-register; success → /dashboard/student.
  */
 import { destinationAfterLogin } from './safe-redirect.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import {
   birthDateFromIdNumber, ComprehensiveRegisterSchema, RegisterAcademicSchema, RegisterAddressSchema, RegisterCourseSchema,
-  RegisterEmergencySchema, RegisterPersonalStepSchema, type PublicUser,
+  RegisterEmergencySchema, RegisterPersonalStepSchema, typesDateOfBirth, type PublicUser,
 } from '#contracts/auth.ts';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -65,15 +67,29 @@ export default function RegisterWizard() {
   useLeaveWarning(isDirty);
 
   const idNumber = watch('idNumber');
-  useEffect(() => { setValue('dateOfBirth', birthDateFromIdNumber(idNumber ?? '')); }, [idNumber, setValue]);
+  const typedDob = typesDateOfBirth(watch('nationality'));
+  // A South African's date of birth follows the ID number; another nationality's is typed. The typed one is kept
+  // aside while za fills the field, and comes back when another nationality is chosen again.
+  const ownDob = useRef('');
+  const wasTyped = useRef(typedDob);
+  useEffect(() => {
+    if (typedDob !== wasTyped.current) clearErrors('dateOfBirth');
+    if (typedDob) { if (!wasTyped.current) setValue('dateOfBirth', ownDob.current); }
+    else {
+      if (wasTyped.current) ownDob.current = getValues('dateOfBirth');
+      setValue('dateOfBirth', birthDateFromIdNumber(idNumber ?? ''));
+    }
+    wasTyped.current = typedDob;
+  }, [idNumber, typedDob, setValue, getValues, clearErrors]);
   useEffect(() => { if (moved.current) heading.current?.focus(); moved.current = true; }, [step]);
 
   /**
    * Shows `issues` (path → message) on the form and focuses the first one a person can fix; returns whether there
-   * were any. The date of birth is read-only (it comes from the ID number), so its error sends focus to the ID number.
+   * were any. A read-only date of birth (za: it comes from the ID number) sends its error's focus to the ID number.
    */
   const show = (issues: [string, string][]) => {
-    const first = issues.findIndex(([path]) => path !== 'dateOfBirth');
+    const dobEditable = typesDateOfBirth(getValues('nationality'));
+    const first = issues.findIndex(([path]) => dobEditable || path !== 'dateOfBirth');
     issues.forEach(([path, message], i) => setError(path as never, { type: 'validate', message }, { shouldFocus: i === first }));
     if (first < 0 && issues.length) setFocus('idNumber' as never);
     return issues.length > 0;
@@ -197,8 +213,12 @@ export default function RegisterWizard() {
           {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
           {countrySelect('nationality', 'Nationality', 'Select your nationality')}
           <div className="grid gap-4 sm:grid-cols-2">
-            {text('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off', hint: 'South African ID: 13 digits.' })}
-            {text('dateOfBirth', 'Date of birth', { readOnly: true, hint: 'Filled in from your ID number.', className: 'input bg-slate-100 dark:bg-slate-800' })}
+            {typedDob
+              ? text('idNumber', 'Passport or ID number', { autoComplete: 'off', spellCheck: false, hint: 'Your passport or national ID number.' })
+              : text('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off', hint: 'South African ID: 13 digits.' })}
+            {typedDob
+              ? text('dateOfBirth', 'Date of birth', { autoComplete: 'bday', spellCheck: false, maxLength: 10, hint: 'YYYY-MM-DD' })
+              : text('dateOfBirth', 'Date of birth', { readOnly: true, hint: 'Filled in from your ID number.', className: 'input bg-slate-100 dark:bg-slate-800' })}
           </div>
         </>)}
         {step === 1 && (<>

@@ -292,6 +292,25 @@ describe(`comprehensive registration (${DB_KIND})`, () => {
     expect(noCourse.body.error.fields.courseId).toBe('Please select a course');
   });
 
+  it('POST /api/auth/comprehensive-register › a UK applicant with a passport number registers with the typed date of birth, kept on the profile', async () => {
+    const uk = (o: Record<string, unknown> = {}) => validWizard({ nationality: 'uk', country: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15', ...o });
+    const agent = t.request();
+    const res = await agent.post('/api/auth/comprehensive-register').send(uk());
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ nationality: 'uk', dateOfBirth: '1998-03-15', role: 'student' });
+    expect((await agent.get('/api/profile')).body.user).toMatchObject({ nationality: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15' });
+    // A foreign 13-digit number that happens to pass the SA check is not read as a birth date.
+    const lookalike = await t.request().post('/api/auth/comprehensive-register').send(uk({ idNumber: '0104125800086' }));
+    expect(lookalike.status).toBe(201);
+    expect(lookalike.body.user.dateOfBirth).toBe('1998-03-15');
+    const empty = await t.request().post('/api/auth/comprehensive-register').send(uk({ dateOfBirth: '' }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toEqual({ dateOfBirth: 'Date of birth is required' });
+    const future = await t.request().post('/api/auth/comprehensive-register').send(uk({ dateOfBirth: `${new Date().getFullYear() + 1}-01-01` }));
+    expect(future.status).toBe(400);
+    expect(future.body.error.fields).toEqual({ dateOfBirth: 'Please enter a valid date of birth' });
+  });
+
   it('POST /api/auth/comprehensive-register › an e-mail already registered in another case is 409', async () => {
     const { email } = await signUpStudent(t);
     const res = await t.request().post('/api/auth/comprehensive-register').send(validWizard({ email: email.toUpperCase() }));
