@@ -16,6 +16,9 @@ export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
+  // Admins give course and announcement images by URL (spec §3, §5); the build fetches and resizes them, and the site
+  // serves the copies (site/lib/remote-image.ts).
+  image: { remotePatterns: [{ protocol: 'https' }, { protocol: 'http' }] },
   integrations: [preact({ compat: true }), clientInteract(), serviceWorker(), sitemap({ filter: (page) => !/\/(admin|dashboard|my-applications|apply|applications|profile|auth|login|register|register-simple|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname) && !/^\/courses\/not-found\/?$/.test(new URL(page).pathname) })],
   // Islands are written against React's API and run on preact/compat (about 55 KB less JavaScript per page).
   // Libraries that import 'react' are bundled for SSR too, so the alias applies to them at build time.

@@ -5,6 +5,7 @@ import hero2 from '../assets/courses/hero-2.jpg';
 import hero3 from '../assets/courses/hero-3.jpg';
 
 const heroes = [hero0, hero1, hero2, hero3];
+/** The default hero image of course `id` (spec §9 fallback stock image; remote-image.ts courseImage picks it). */
 export function defaultCourseImage(id: number) {
   return heroes[((id % 4) + 4) % 4];
 }

@@ -2,6 +2,9 @@
  * Admin portal journeys (issue #6): guards, courses published to the live site, the application queue,
  * announcements, logout. Runs against the production build (tests/e2e/serve.ts).
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
 
@@ -32,6 +35,29 @@ async function studentApplies(request: APIRequestContext, courseId: number, firs
 /** Types the course form's required fields, each `label: value` (spec §5 Course form). */
 async function fillCourse(dialog: Locator, fields: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+}
+
+/**
+ * Another host with pictures for admins to link (spec §3 imageUrl): GET /pictures/drone-field.jpg answers a JPEG, any
+ * other path 404. Returns its origin and a close().
+ */
+async function pictureHost(): Promise<{ origin: string; close(): Promise<void> }> {
+  const jpeg = fs.readFileSync(new URL('../../site/assets/campus-library.jpg', import.meta.url));
+  const server = http.createServer((req, res) => {
+    if (req.url === '/pictures/drone-field.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The hero or card picture `img` has loaded from this site (not another host) and its file is named after `name`. */
+async function expectOwnPicture(img: Locator, name: RegExp): Promise<void> {
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  const src = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
+  expect(new URL(src).pathname).toMatch(name);
+  expect(new URL(src).origin).toBe(new URL(img.page().url()).origin);
 }
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
@@ -68,8 +94,14 @@ test('courses › the §5 form, Course created, and the new course goes live at 
   await expect(dialog.getByLabel(/^Active/)).toBeChecked();
 
   const title = `Drone Piloting ${Date.now()}`;
+  // Pictures by link (spec §3 imageUrl, §2 announcement image): the build copies them, visitors load them from this site.
+  const pictures = await pictureHost();
+  const withPicture = `Drone open day ${Date.now()}`, brokenPicture = `Drone safety talk ${Date.now()}`;
+  for (const [t, imageUrl] of [[brokenPicture, `${pictures.origin}/pictures/gone.jpg`], [withPicture, `${pictures.origin}/pictures/drone-field.jpg`]]) {
+    expect((await page.request.post('/api/announcements', { data: { title: t, content: 'Meet the instructors at Tshikombani.', imageUrl, active: true } })).status()).toBe(201);
+  }
   await fillCourse(dialog, { Title: title, Description: 'Fly and maintain commercial drones safely and legally.', 'Duration (months)': '4',
-    Department: 'Technology', 'Tuition fee': 'R4,500', 'Start date': 'March 2027' });
+    Department: 'Technology', 'Tuition fee': 'R4,500', 'Start date': 'March 2027', 'Image URL (optional)': `${pictures.origin}/pictures/drone-field.jpg` });
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/courses') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Create course' }).click();
   const savedAt = Date.now();
@@ -82,7 +114,19 @@ test('courses › the §5 form, Course created, and the new course goes live at 
   console.info(`[publish] course ${id} live after ${Date.now() - savedAt} ms`);
   await page.goto(`/courses/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expectOwnPicture(page.locator('section img').first(), /^\/_astro\/drone-field_[\w-]+\.avif$/);
   expect((await page.request.get(`/apply/${id}`)).status()).toBe(200);
+  await page.goto('/courses');
+  await expectOwnPicture(page.locator('[data-course-card]').filter({ hasText: title }).locator('img'), /^\/_astro\/drone-field_[\w-]+\.avif$/);
+  await page.goto('/about');
+  const item = (t: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: t }) });
+  await expectOwnPicture(item(withPicture).locator('img'), /^\/_astro\/drone-field_[\w-]+\.avif$/);
+  // A link that does not open costs its picture, not the publish: the announcement shows without one.
+  await expect(item(brokenPicture)).toContainText('Meet the instructors at Tshikombani.');
+  await expect(item(brokenPicture).locator('img')).toHaveCount(0);
+  for (const a of (await (await page.request.get('/api/admin/announcements')).json()).announcements as { id: number; title: string }[]) {
+    if (a.title === withPicture || a.title === brokenPicture) expect((await page.request.delete(`/api/announcements/${a.id}`)).status()).toBe(204);
+  }
 
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: `Deactivate ${title}` }).click();
@@ -92,6 +136,7 @@ test('courses › the §5 form, Course created, and the new course goes live at 
   await confirm.getByRole('button', { name: 'Deactivate course' }).click();
   await expect(toast(page, 'Course updated')).toBeVisible();
   await expect.poll(async () => (await page.request.get(`/courses/${id}`)).status(), { timeout: 60_000, intervals: [250] }).toBe(404);
+  await pictures.close();
 
   await page.goto('/dashboard/admin');
   await expect(page.getByRole('tab')).toHaveText(['Dashboard', 'Applications', 'Courses', 'Departments', 'Students', 'Payments', 'Reports', 'Settings', 'External System']);

@@ -52,7 +52,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
       <Field id="a-title" label="Title" error={err('title')}><input className="input" {...fieldProps('a-title', err('title'))} {...register('title')} /></Field>
       <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...fieldProps('a-content', err('content'))} {...register('content')} /></Field>
-      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')}><input type="url" className="input" {...fieldProps('a-image', err('imageUrl'))} {...register('imageUrl')} /></Field>
+      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('a-image', err('imageUrl'))} {...register('imageUrl')} /></Field>
       <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
       <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>

@@ -84,7 +84,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
         </ul>
         <button type="button" className="btn-secondary mt-2" onClick={() => reqs.append({ subject: '', minimumPercent: 50 } as never)} disabled={reqs.fields.length >= 10}>Add subject requirement</button>
       </fieldset>
-      <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')}><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
+      <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
