@@ -10,7 +10,8 @@
  *    preinstall is what gives `npm start` its Node 24).
  * 4. Repeats the start (`npm start`, installed already) with `DATA_DIR` in every form the README allows:
  *    inside the checkout, outside it, sharing a prefix with the checkout's path, with a space, under a
- *    dot-folder, and relative. Those starts run three at a time.
+ *    dot-folder, and relative. Those starts run three at a time, and none of their site builds may fail (a
+ *    retried build still delays the first page).
  *
  * Prints, per run, the seconds `npm install` took and the seconds from `npm start` to the first page.
  * Exits 1 when any run fails. Env: NEWCOMER_INSTALL_TIMEOUT_S (default 900), NEWCOMER_TIMEOUT_S (from `npm start`
@@ -145,6 +146,9 @@ async function exercise(run: Run, clone: string): Promise<Result> {
     const began = await waitForFirstPage(base, child, () => log, () => startedAt);
     const installS = (began - t0) / 1000;
     const firstPageS = (Date.now() - began) / 1000;
+    // A build that failed and then worked on a retry still cost its visitors the wait; starts side by side must not clash.
+    const failedBuild = /site: build FAILED[^\n]*/.exec(log)?.[0];
+    if (failedBuild) throw new Error(`a site build failed before the first page: ${failedBuild.slice(0, 600)}`);
     if (unapprovedScripts) throw new Error(`npm install: "${unapprovedScripts.trim()}" — add them to package.json "allowScripts" (npm install-scripts approve <pkg>); npm 12 skips such scripts, and without the node package's preinstall \`npm start\` has no Node 24`);
     for (const p of await publicPages(base)) await expectStatus(base, p, 200);
     for (const p of ACCESS_PAGES.slice(0, -1)) await expectStatus(base, p, 200);
