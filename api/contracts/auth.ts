@@ -188,15 +188,30 @@ export const ResetPasswordConfirmSchema = z.object({
 export type ResetPasswordConfirm = z.input<typeof ResetPasswordConfirmSchema>;
 
 /**
- * PUT /api/profile: the person's own details. E-mail and role are not editable here; the date of birth is
- * derived from the ID number (spec §5) when one is given.
+ * The profile's date of birth by nationality, as at registration: for a typed one (typesDateOfBirth) the
+ * typedBirthDateProblem rule whenever a date is sent; for za or no nationality none, as it follows the SA ID.
+ */
+const typedDateOfBirthInProfile = <T extends { nationality?: string; dateOfBirth?: string | null }>() => crossField<T>((v, ctx) => {
+  if (!typesDateOfBirth(v.nationality) || v.dateOfBirth === undefined) return;
+  const problem = typedBirthDateProblem(typeof v.dateOfBirth === 'string' ? v.dateOfBirth : '');
+  if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: problem, input: v.dateOfBirth });
+});
+
+/**
+ * PUT /api/profile: the person's own details. E-mail and role are not editable here. The date of birth follows
+ * the registration rule: for za (or no nationality) it is derived from the ID number (spec §5) when one is given,
+ * and a sent one is ignored; for any other nationality it is typed (typedBirthDateProblem), and left as stored
+ * when not sent.
  */
 export const ProfileUpdateSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   phone: phone(),
   nationality: z._default(z.optional(z.union([z.enum(COUNTRY_CODES), z.literal('')], { error: 'Please select a nationality' })), ''),
+  /** An SA ID number for za (checked when given); a passport or foreign ID number otherwise. */
   idNumber: z._default(z.optional(z.string().check(z.trim(), z.maxLength(20, 'ID number is too long'))), ''),
+  /** 'YYYY-MM-DD', used only for a nationality that types it (typedDateOfBirthInProfile); null counts as blank. */
+  dateOfBirth: z.optional(z.nullable(z.string({ error: 'Please enter a valid date in YYYY-MM-DD format' }).check(z.trim()))),
   addressLine1: optionalText(200, 'Address'),
   addressLine2: optionalText(200, 'Address'),
   city: optionalText(100, 'City'),
@@ -209,7 +224,7 @@ export const ProfileUpdateSchema = z.object({
     z.refine((v) => v === '' || v.length >= 10, 'Phone number must be at least 10 characters'),
   )), ''),
   emergencyContactRelation: optionalText(60, 'Relationship'),
-}).check(saIdForSouthAfricans({ optional: true }));
+}).check(saIdForSouthAfricans({ optional: true }), typedDateOfBirthInProfile());
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** POST /api/profile/password: needs the current password. */

@@ -458,6 +458,39 @@ test("a shared computer: after log-out, the browser's Back does not show the las
   await browser.close();
 });
 
+test('profile › a UK applicant sees the typed date of birth editable, changes it, and it stays after a reload and in the application', async ({ page }) => {
+  const email = uniqueEmail('uk-profile');
+  const reg = await page.request.post('/api/auth/comprehensive-register', { data: {
+    firstName: 'Oliver', lastName: 'Bennett', email, password: 'secret123', confirmPassword: 'secret123', phone: '+447700900123',
+    nationality: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15',
+    addressLine1: '221 Baker Street', addressLine2: '', city: 'London', state: 'Greater London', postalCode: 'NW1 6XE', country: 'uk',
+    academicHistory: { highSchool: { name: 'Camden School', city: 'London', country: 'United Kingdom', from: '2012', to: '2016', qualification: 'A-levels', grade: 'AAB' } },
+    emergencyContactName: 'Emma Bennett', emergencyContactPhone: '+447700900456', emergencyContactRelation: 'Sister', courseId: 1, termsAndConditions: true,
+  } });
+  expect(reg.status()).toBe(201);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByLabel('Passport or ID number')).toHaveValue('P12345678');
+  const dob = page.getByLabel('Date of birth');
+  await expect(dob).toBeEditable();
+  await expect(dob).toHaveValue('1998-03-15');
+  // The registration rule and message.
+  await dob.fill('2999-01-01');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Please enter a valid date of birth')).toBeVisible();
+  await expect(dob).toBeFocused();
+  await dob.fill('1997-11-02');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Date of birth')).toHaveValue('1997-11-02');
+  await expect(page.getByLabel('Date of birth')).toBeEditable();
+  await expect(page.getByLabel('Passport or ID number')).toHaveValue('P12345678');
+  // Application step 1 takes it from the account.
+  await page.goto('/apply/1');
+  await expect(page.locator('#f-dateOfBirth')).toHaveValue('1997-11-02');
+});
+
 test('profile › NSC results: added, shown as APS, saved for later applications; unsaved results ask before the page is left', async ({ page }) => {
   const email = uniqueEmail('nsc-profile');
   const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Mpho', lastName: 'Ndlovu', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });

@@ -1,14 +1,16 @@
 /**
  * /profile (issue #4): see and edit one's own details, change the password (needs the current one), log out of
  * every device, "Download my data" (JSON) and "Delete my account" (POPIA). Logged-out visitors go to
- * /login?redirect=/profile. Destructive actions ask for confirmation first.
+ * /login?redirect=/profile. Destructive actions ask for confirmation first. The date of birth follows the
+ * registration wizard's rule: read-only from the SA ID for za (or no nationality), typed YYYY-MM-DD with a
+ * "Passport or ID number" for any other nationality (typesDateOfBirth; checked by ProfileUpdateSchema).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { z } from 'zod';
-import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, type Profile } from '#contracts/auth.ts';
+import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, typesDateOfBirth, type Profile } from '#contracts/auth.ts';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -25,7 +27,7 @@ import { NscResultsCard } from './NscResultsCard.tsx';
 
 type Details = z.input<typeof ProfileUpdateSchema>;
 type Passwords = z.input<typeof ChangePasswordSchema>;
-const DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelation'] as const;
+const DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelation'] as const;
 
 function toDetails(p: Profile): Details {
   const out: Record<string, string> = {};
@@ -89,6 +91,8 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   });
   useLeaveWarning(isDirty);
   const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
+  // A South African's date of birth is shown from the ID number; another nationality's is the typed field.
+  const typedDob = typesDateOfBirth(watch('nationality'));
   const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
   const onSubmit = async (v: Details) => {
     try {
@@ -127,10 +131,18 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           </Field>
           {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
           {country('nationality', 'Nationality')}
-          {input('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off' })}
-          <Field id="pf-dob" label="Date of birth" hint="Filled in from your ID number.">
-            <input id="pf-dob" value={dob} readOnly aria-describedby="pf-dob-hint" className="input bg-slate-100 dark:bg-slate-800" />
-          </Field>
+          {typedDob
+            ? input('idNumber', 'Passport or ID number', { autoComplete: 'off', spellCheck: false })
+            : input('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off' })}
+          {typedDob ? (
+            <Field id="pf-dateOfBirth" label="Date of birth" hint="YYYY-MM-DD" error={e('dateOfBirth')}>
+              <input {...fieldProps('pf-dateOfBirth', e('dateOfBirth'))} aria-describedby={e('dateOfBirth') ? 'pf-dateOfBirth-error' : 'pf-dateOfBirth-hint'} {...register('dateOfBirth')} className="input" autoComplete="bday" spellCheck={false} maxLength={10} />
+            </Field>
+          ) : (
+            <Field id="pf-dob" label="Date of birth" hint="Filled in from your ID number.">
+              <input id="pf-dob" value={dob} readOnly aria-describedby="pf-dob-hint" className="input bg-slate-100 dark:bg-slate-800" />
+            </Field>
+          )}
         </div>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold">Address</legend>

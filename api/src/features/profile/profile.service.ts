@@ -11,7 +11,7 @@ import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
-import { birthDateFromIdNumber, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
+import { birthDateFromIdNumber, typesDateOfBirth, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
 import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
 
@@ -39,13 +39,26 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
   return toProfile(await loadUser(db, userId));
 }
 
-/** Saves the editable fields; the date of birth follows the ID number by the spec §5 rule. */
-export async function updateProfile(db: Db, userId: number, input: Required<ProfileUpdate>): Promise<Profile> {
+/**
+ * The date of birth to store, by the registration rule (typesDateOfBirth): a nationality that types it keeps the
+ * validated typed date, or the stored one when none was sent (undefined); za or no nationality take the SA ID's.
+ */
+function dateOfBirthToStore(input: Pick<ProfileUpdate, 'nationality' | 'idNumber' | 'dateOfBirth'>): string | null | undefined {
+  if (typesDateOfBirth(input.nationality)) return input.dateOfBirth === undefined ? undefined : (input.dateOfBirth || null);
+  return input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : null;
+}
+
+/**
+ * Saves the editable fields. The date of birth follows the ID number (spec §5) for za or no nationality; for any
+ * other nationality it is the typed one (ProfileUpdateSchema checked it), left as stored when not sent.
+ */
+export async function updateProfile(db: Db, userId: number, input: Required<Omit<ProfileUpdate, 'dateOfBirth'>> & Pick<ProfileUpdate, 'dateOfBirth'>): Promise<Profile> {
   const blank = (v: string) => (v === '' ? null : v);
+  const dateOfBirth = dateOfBirthToStore(input);
   const row = await updateUserRow(db, userId, {
     firstName: input.firstName, lastName: input.lastName, phone: input.phone,
     nationality: blank(input.nationality), idNumber: blank(input.idNumber),
-    dateOfBirth: input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : null,
+    ...(dateOfBirth === undefined ? {} : { dateOfBirth }),
     addressLine1: blank(input.addressLine1), addressLine2: blank(input.addressLine2), city: blank(input.city), state: blank(input.state),
     postalCode: blank(input.postalCode), country: blank(input.country),
     emergencyContactName: blank(input.emergencyContactName), emergencyContactPhone: blank(input.emergencyContactPhone),

@@ -36,6 +36,40 @@ describe(`profile (${DB_KIND})`, () => {
     expect((await s.agent.get('/api/auth/me')).body.user.firstName).toBe('Rudzani');
   });
 
+  it('PUT /api/profile › a UK applicant keeps the typed date of birth, can change it, and it is checked like at registration', async () => {
+    const agent = t.request();
+    const reg = await agent.post('/api/auth/comprehensive-register').send({
+      ...details, email: `uk.${Date.now()}@example.com`, password: 'secret123', confirmPassword: 'secret123', nationality: 'uk', country: 'uk',
+      idNumber: 'P12345678', dateOfBirth: '1998-03-15', addressLine1: '221 Baker Street', city: 'London', state: 'Greater London', postalCode: 'NW1 6XE',
+      academicHistory: { highSchool: { name: 'Camden School', city: 'London', country: 'United Kingdom', from: '2012', to: '2016', qualification: 'A-levels', grade: 'AAB' } },
+      courseId: 1, termsAndConditions: true,
+    });
+    expect(reg.status).toBe(201);
+    const uk = { ...details, nationality: 'uk', country: 'uk', idNumber: 'P12345678', addressLine1: '221 Baker Street', city: 'London', state: 'Greater London', postalCode: 'NW1 6XE' };
+    // Saved as the profile page sends it (the date unchanged), and by a client that does not send the date at all.
+    const same = await agent.put('/api/profile').send({ ...uk, dateOfBirth: '1998-03-15', firstName: 'Oliver' });
+    expect(same.status).toBe(200);
+    expect(same.body.user).toMatchObject({ firstName: 'Oliver', nationality: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15' });
+    expect((await agent.put('/api/profile').send(uk)).body.user.dateOfBirth).toBe('1998-03-15');
+    const changed = await agent.put('/api/profile').send({ ...uk, dateOfBirth: '1997-11-02' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.dateOfBirth).toBe('1997-11-02');
+    expect((await agent.get('/api/profile')).body.user).toMatchObject({ dateOfBirth: '1997-11-02', idNumber: 'P12345678' });
+    // A 13-digit number that passes the SA check is not read as a UK applicant's birth date.
+    expect((await agent.put('/api/profile').send({ ...uk, idNumber: '0104125800086', dateOfBirth: '1997-11-02' })).body.user.dateOfBirth).toBe('1997-11-02');
+    // The registration rule and messages (typedBirthDateProblem); nothing is saved.
+    for (const [dateOfBirth, message] of [['', 'Date of birth is required'], ['1998-02-30', 'Please enter a valid date in YYYY-MM-DD format'], ['2999-01-01', 'Please enter a valid date of birth']]) {
+      const bad = await agent.put('/api/profile').send({ ...uk, dateOfBirth });
+      expect(bad.status, dateOfBirth).toBe(400);
+      expect(bad.body.error.fields).toEqual({ dateOfBirth: message });
+    }
+    expect((await agent.get('/api/profile')).body.user.dateOfBirth).toBe('1997-11-02');
+    // Becoming South African: the date follows the SA ID again, whatever is typed.
+    const za = await agent.put('/api/profile').send({ ...details, dateOfBirth: '1990-01-01' });
+    expect(za.status).toBe(200);
+    expect(za.body.user).toMatchObject({ nationality: 'za', dateOfBirth: '2001-04-12' });
+  });
+
   it('PUT /api/profile › 400 with field messages, including the SA ID check', async () => {
     const s = await signUpStudent(t);
     const res = await s.agent.put('/api/profile').send({ ...details, firstName: 'R', phone: '123', idNumber: '0104125800085' });
