@@ -11,7 +11,7 @@
  * 4. Repeats the start (`npm start`, installed already) with `DATA_DIR` in every form the README allows:
  *    inside the checkout, outside it, sharing a prefix with the checkout's path, with a space, under a
  *    dot-folder, and relative. Those starts run three at a time, and none of their site builds may fail (a
- *    retried build still delays the first page).
+ *    retried build still delays the first page) or use the checkout's shared `.astro/.prerender` folder.
  *
  * Prints, per run, the seconds `npm install` took and the seconds from `npm start` to the first page.
  * Exits 1 when any run fails. Env: NEWCOMER_INSTALL_TIMEOUT_S (default 900), NEWCOMER_TIMEOUT_S (from `npm start`
@@ -198,7 +198,15 @@ async function main(): Promise<void> {
       { label: 'DATA_DIR under a dot-folder', dataDir: path.join(tmp, '.hidden', 'data') },
       { label: 'DATA_DIR relative (../portal-relative)', dataDir: '../portal-relative' },
     ].map((r) => ({ ...r, command: 'npm start' }));
+    // Astro puts a build's pre-render bundle in `<cwd>/.astro/.prerender` when its output lies outside the working
+    // directory: one folder for every build from this checkout, so side-by-side builds break each other (seen as
+    // ENOENT on the other build's images). While these starts build, that folder must never appear.
+    const shared = path.join(clone, '.astro', '.prerender');
+    let sharedSeen = false;
+    const watch = setInterval(() => { sharedSeen ||= fs.existsSync(shared); }, 200);
     results.push(...await pool(runs, PARALLEL, (r) => exercise(r, clone)));
+    clearInterval(watch);
+    if (sharedSeen) results.push({ label: 'site builds of different DATA_DIRs kept apart', ok: false, error: `a build used the checkout's shared ${shared}; two nodes building at once would clash` });
   }
   for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}${r.ok ? ` — ${run0(r)}first page ${r.firstPageS!.toFixed(1)} s after npm start` : `\n     ${r.error?.split('\n').join('\n     ')}`}`);
   const failed = results.filter((r) => !r.ok).length;
