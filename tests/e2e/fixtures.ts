@@ -6,6 +6,8 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const E2E_ADMIN = { email: 'admin@college.example', password: 'Admin-pass-2026' };
+/** The e2e server's SMS_WEBHOOK_SECRET (the gateway's reply webhook, /api/sms/inbound). */
+export const E2E_SMS_WEBHOOK_SECRET = 'e2e-sms-webhook-secret-0123456789';
 
 /**
  * Closes a context whose service worker is allowed, waiting at most `timeoutMs` (ms). In one CI run (2026-11-25)

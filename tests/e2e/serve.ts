@@ -1,7 +1,7 @@
 /** Starts the production server for Playwright on a fresh temporary DATA_DIR with a known admin. */
 import fs from 'node:fs';
 import { startServer } from '../../api/src/server.ts';
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT, E2E_SMS_WEBHOOK_SECRET } from './fixtures.ts';
 
 // The folder of this port (fixtures.ts reads the mail outbox there), emptied of anything an earlier run left.
 const dataDir = E2E_DATA_DIR;
@@ -13,6 +13,8 @@ const env: NodeJS.ProcessEnv = {
   REGISTER_SOFT_LIMIT: '1000',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
   SITE_BUILD: 'always', SITE_BUILD_DEBOUNCE_MS: '200',
+  // The SMS gateway's reply webhook (sms.spec.ts sends STOP and START as BulkSMS would).
+  SMS_WEBHOOK_SECRET: E2E_SMS_WEBHOOK_SECRET,
 };
 delete env.DATABASE_URL;
 const s = await startServer(env, { waitForSite: true });

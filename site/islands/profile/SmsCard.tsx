@@ -20,11 +20,16 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
   useEffect(load, [phone]);
 
   const change = async (wantSms: boolean) => {
+    if (!pref) return;
+    const before = pref;
+    // The box follows the tap at once; a refusal puts it back (a 2G answer can take seconds).
+    setPref({ ...pref, optedOut: !wantSms });
     setBusy(true);
     try {
       setPref(await api<SmsPreference>('/api/sms/preference', { method: 'PUT', json: { optOut: !wantSms } }));
       toast({ title: wantSms ? 'SMS updates on' : 'SMS updates off', description: wantSms ? 'We will text you about your applications.' : 'We will not send you SMS any more.', variant: 'success' });
     } catch (err) {
+      setPref(before);
       toast({ title: 'Update failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
     } finally { setBusy(false); }
   };
