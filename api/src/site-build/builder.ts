@@ -351,8 +351,12 @@ export class SiteBuilder {
     this.linkNodeModules();
     return new Promise((resolve, reject) => {
       if (signal.aborted) { reject(new Error('superseded')); return; }
-      const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-        cwd: ROOT,
+      // Astro writes its pre-render bundle to `outDir/.prerender` only when outDir lies under the working directory;
+      // otherwise to `<cwd>/.astro/.prerender`, one folder for every build from this checkout. Two nodes with their
+      // DATA_DIR outside the checkout (or a node and a benchmark) then broke each other's builds. Run in siteDir, so
+      // every build has its own; `--root` keeps the project where it is (same output, byte for byte).
+      const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', ROOT], {
+        cwd: this.siteDir,
         env: astroBuildEnv(process.env, { SITE_API_URL: this.opts.apiUrl(), SITE_OUT_DIR: outDir, SITE_CACHE_DIR: path.join(this.siteDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
