@@ -35,6 +35,46 @@ async function fillSimple(page: Page, email: string, password: string) {
   await page.getByLabel('Phone').fill('0821234567');
 }
 
+/** Student Registration, step 2 (Address): types the address (spec §3 registration fields). */
+async function typeRegisterAddress(page: Page, a: { line1: string; city: string; state: string; postalCode: string; country: string }) {
+  await page.getByLabel('Address line 1').fill(a.line1);
+  await page.getByLabel('City').fill(a.city);
+  await page.getByLabel('State/Province').fill(a.state);
+  await page.getByLabel('Postal code').fill(a.postalCode);
+  await page.getByLabel('Country').selectOption(a.country);
+}
+
+/** Student Registration, step 3 (Academic history): types the high school group's seven fields. */
+async function typeRegisterHighSchool(page: Page, hs: { name: string; city: string; country: string; qualification: string; from: string; to: string; grade: string }) {
+  const school = page.getByRole('group', { name: 'High school' });
+  await school.getByLabel('High school name').fill(hs.name);
+  await school.getByLabel('City').fill(hs.city);
+  await school.getByLabel('Country').fill(hs.country);
+  await school.getByLabel('Qualification').fill(hs.qualification);
+  await school.getByLabel('Start year').fill(hs.from);
+  await school.getByLabel('End year').fill(hs.to);
+  await school.getByLabel('Grade or average').fill(hs.grade);
+}
+
+/** Student Registration, step 4 (Emergency contact): types it and goes on to step 5. */
+async function typeRegisterEmergency(page: Page, name: string, phone: string, relation: string) {
+  await page.getByLabel('Emergency contact name').fill(name);
+  await page.getByLabel('Emergency contact phone').fill(phone);
+  await page.getByLabel('Relationship').fill(relation);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+}
+
+/** Student Registration, step 5: picks the first course, agrees and completes; lands on the student dashboard. */
+async function completeRegistration(page: Page) {
+  const course = page.getByLabel('Course');
+  await expect(course).toBeEnabled();
+  await course.selectOption({ index: 1 });
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions and Privacy Policy' }).check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+}
+
 test('simple registration: spec messages, a picked course leads to /apply/{id}, a taken e-mail gets "Registration failed"', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -130,24 +170,14 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await expect(page.getByText('Step 2 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Address is required')).toBeVisible();
-  await page.getByLabel('Address line 1').fill('12 Church Street');
-  await page.getByLabel('City').fill('Thohoyandou');
-  await page.getByLabel('State/Province').fill('Limpopo');
-  await page.getByLabel('Postal code').fill('0950');
-  await page.getByLabel('Country').selectOption('za');
+  await typeRegisterAddress(page, { line1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' });
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('High school name is required')).toBeVisible();
+  await typeRegisterHighSchool(page, { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', qualification: 'NSC', from: '2015', to: '2019', grade: '72%' });
   const school = page.getByRole('group', { name: 'High school' });
-  await school.getByLabel('High school name').fill('Mbilwi Secondary');
-  await school.getByLabel('City').fill('Thohoyandou');
-  await school.getByLabel('Country').fill('South Africa');
-  await school.getByLabel('Qualification').fill('NSC');
-  await school.getByLabel('Start year').fill('2015');
-  await school.getByLabel('End year').fill('2019');
-  await school.getByLabel('Grade or average').fill('72%');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
@@ -162,21 +192,11 @@ test('Student Registration wizard: per-step checks, ID → birth date and Luhn, 
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await expect(school.getByLabel('High school name')).toHaveValue('Mbilwi Secondary');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Emergency contact name').fill('Mpho Netshiavha');
-  await page.getByLabel('Emergency contact phone').fill('0827654321');
-  await page.getByLabel('Relationship').fill('Mother');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await typeRegisterEmergency(page, 'Mpho Netshiavha', '0827654321', 'Mother');
   await page.getByRole('button', { name: 'Complete Registration' }).click();
   await expect(page.getByText('Please select a course')).toBeVisible();
   await expect(page.getByText('You must agree to the Terms and Conditions and Privacy Policy')).toBeVisible();
-  const course = page.getByLabel('Course');
-  await expect(course).toBeEnabled();
-  await course.selectOption({ index: 1 });
-  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions and Privacy Policy' }).check();
-  await page.getByRole('button', { name: 'Complete Registration' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await completeRegistration(page);
 });
 
 test('Student Registration wizard: a UK applicant with a passport number types the date of birth and reaches /dashboard/student', async ({ page }) => {
@@ -212,37 +232,16 @@ test('Student Registration wizard: a UK applicant with a passport number types t
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 2 of 5')).toBeVisible();
-  await page.getByLabel('Address line 1').fill('221 Baker Street');
-  await page.getByLabel('City').fill('London');
-  await page.getByLabel('State/Province').fill('Greater London');
-  await page.getByLabel('Postal code').fill('NW1 6XE');
-  await page.getByLabel('Country').selectOption('uk');
+  await typeRegisterAddress(page, { line1: '221 Baker Street', city: 'London', state: 'Greater London', postalCode: 'NW1 6XE', country: 'uk' });
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
-  const school = page.getByRole('group', { name: 'High school' });
-  await school.getByLabel('High school name').fill('Camden School');
-  await school.getByLabel('City').fill('London');
-  await school.getByLabel('Country').fill('United Kingdom');
-  await school.getByLabel('Qualification').fill('A-levels');
-  await school.getByLabel('Start year').fill('2012');
-  await school.getByLabel('End year').fill('2016');
-  await school.getByLabel('Grade or average').fill('AAB');
+  await typeRegisterHighSchool(page, { name: 'Camden School', city: 'London', country: 'United Kingdom', qualification: 'A-levels', from: '2012', to: '2016', grade: 'AAB' });
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
-  await page.getByLabel('Emergency contact name').fill('Emma Bennett');
-  await page.getByLabel('Emergency contact phone').fill('+447700900456');
-  await page.getByLabel('Relationship').fill('Sister');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByText('Step 5 of 5')).toBeVisible();
-  const course = page.getByLabel('Course');
-  await expect(course).toBeEnabled();
-  await course.selectOption({ index: 1 });
-  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions and Privacy Policy' }).check();
-  await page.getByRole('button', { name: 'Complete Registration' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await typeRegisterEmergency(page, 'Emma Bennett', '+447700900456', 'Sister');
+  await completeRegistration(page);
   const me = await page.request.get('/api/profile');
   expect((await me.json()).user).toMatchObject({ nationality: 'uk', idNumber: 'P12345678', dateOfBirth: '1998-03-15' });
 });
