@@ -4,10 +4,12 @@
  * copies from this site (astro.config.mjs `image.remotePatterns`), so a visitor's phone never fetches from another
  * host (CSP `img-src 'self'`, no hot-linking) and downloads no more than the card needs.
  *
- * A URL that does not answer with an image within FETCH_TIMEOUT_MS is left out (with a warning in the build log),
- * so a broken link costs a default picture, never a failed publish.
+ * A URL that does not answer with an image within FETCH_TIMEOUT_MS, or whose host is not on the public internet
+ * (public-address.ts: no reading from the college's own network), is left out with a warning in the build log, so
+ * a broken link costs a default picture, never a failed publish.
  */
 import { inferRemoteSize } from 'astro:assets';
+import { imageLinkProblem } from './public-address.ts';
 import { defaultCourseImage } from './course-image.ts';
 
 /** How long the build waits for an admin's image to answer (ms). */
@@ -21,7 +23,8 @@ export function usableRemoteImage(url: string | null | undefined): Promise<strin
   if (!found) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer in ${FETCH_TIMEOUT_MS} ms`)), FETCH_TIMEOUT_MS); });
-    found = Promise.race([inferRemoteSize(url), timeout])
+    found = imageLinkProblem(url)
+      .then((problem) => { if (problem) throw new Error(problem); return Promise.race([inferRemoteSize(url), timeout]); })
       .then((size) => (size.width > 0 && size.height > 0 ? url : null))
       .catch((err: unknown) => { console.warn(`[site] image left out, ${url}: ${(err as Error)?.message ?? err}`); return null; })
       .finally(() => clearTimeout(timer));

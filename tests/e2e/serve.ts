@@ -7,6 +7,9 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT, E2E_SMS_WEBHOOK_SECRET } from './fix
 const dataDir = E2E_DATA_DIR;
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// admin.spec links course and announcement pictures on a host of its own at 127.0.0.1. Read by the `astro build`
+// child, whose environment is this process's (site-build/builder.ts), so it is set here rather than in `env`.
+process.env.SITE_IMAGES_FROM_PRIVATE_HOSTS = '1';
 const env: NodeJS.ProcessEnv = {
   ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(E2E_PORT), HOST: '127.0.0.1',
   // The browser specs register well over the soft per-IP limit from 127.0.0.1; the proof-of-work path has its own API test.
