@@ -22,7 +22,9 @@ export const ErrorBodySchema = /*#__PURE__*/ z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Whole-number id from a path parameter, e.g. "/courses/12". */
-export const IdParamSchema = /*#__PURE__*/ z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+/** A record id in a path: decimal digits only (not '0x10', '1e1' or '0b11', which Number() also reads), 1..2147483647. */
+export const IdSchema = /*#__PURE__*/ z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid id').transform(Number).pipe(z.number().int().positive().max(2147483647));
+export const IdParamSchema = /*#__PURE__*/ z.object({ id: IdSchema });
 
 /**
  * An optional image address: http(s) only — never `javascript:`, `data:` or any other scheme (ASVS 5.0 V1.2.2);

@@ -33,7 +33,7 @@ export const CourseInputSchema = z.object({
   department: z.string({ error: 'Department is required' }).trim().min(1, 'Department is required').max(100),
   tuitionFee: z.string({ error: 'Tuition fee is required' }).trim().min(1, 'Tuition fee is required').max(100),
   startDate: z.string({ error: 'Start date is required' }).trim().min(1, 'Start date is required').max(100),
-  price: z.union([z.literal(''), z.null(), z.coerce.number().nonnegative('Price cannot be negative')]).optional()
+  price: z.union([z.literal(''), z.null(), z.coerce.number().nonnegative('Price cannot be negative').max(9_999_999_999.99, 'Price is too large')]).optional()
     .transform((v) => (v === '' || v == null ? null : v.toFixed(2))),
   requirements: z.string().trim().max(5000).optional().nullable().transform((v) => (v ? v : null)),
   imageUrl: httpImageUrl(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
+import { IdSchema } from './common.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 
@@ -85,7 +86,7 @@ export type ExternalStudentInput = z.output<typeof ExternalStudentInputSchema>;
 export const FromApplicationSchema = z.object({
   branchId: ExternalIdSchema.optional().describe('branch id; default the first branch (the main campus)'),
 });
-export const ApplicationIdParamSchema = z.object({ applicationId: z.coerce.number().int().positive().max(2147483647) });
+export const ApplicationIdParamSchema = z.object({ applicationId: IdSchema });
 
 // ---- Shapes the API answers with (and the http driver expects from the remote system) ----
 

@@ -19,7 +19,7 @@ const UploadIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,6
 
 const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100 } }).single('file');
 
-/** multer with its errors mapped: too large → 413, anything else about the form → 400. */
+/** multer with its errors mapped: too large → 413, anything else about the form (a broken multipart body too) → 400. */
 export const parseFile: RequestHandler = (req, res, next) => {
   const declared = Number(req.headers['content-length'] ?? 0);
   // Refuse an obviously oversized body before reading it (multipart overhead allowance 64 KB).
@@ -29,6 +29,10 @@ export const parseFile: RequestHandler = (req, res, next) => {
     if (err instanceof multer.MulterError) {
       if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge());
       return next(badRequest('Please upload one file in the field "file"', { file: 'Please upload one file at a time' }));
+    }
+    // busboy's own refusals of a malformed body ('Multipart: Boundary not found', 'Unexpected end of form', …).
+    if (err instanceof Error && /^(Multipart|Malformed|Unexpected end of)/.test(err.message)) {
+      return next(badRequest('Please upload one file in the field "file"', { file: 'The upload was not a valid form; please choose the file again' }));
     }
     next(err);
   });
