@@ -64,10 +64,14 @@ export function typedBirthDateProblem(value: string, today: string = todayInSout
 /**
  * The date of birth by nationality (runs with the field checks): for a typed one (typesDateOfBirth) the
  * typedBirthDateProblem rule; otherwise, as before, a 'YYYY-MM-DD' filled from the SA ID, else DOB_FROM_ID_MESSAGE.
+ * `optional` (the profile): a date that was not sent is not checked, and for za none is, as the server takes it
+ * from the SA ID.
  */
-const dateOfBirthByNationality = <T extends { nationality?: string; dateOfBirth?: string }>() => crossField<T>((v, ctx) => {
+const dateOfBirthByNationality = <T extends { nationality?: string; dateOfBirth?: string | null }>(opts: { optional?: boolean } = {}) => crossField<T>((v, ctx) => {
+  const typed = typesDateOfBirth(v.nationality);
+  if (opts.optional && (!typed || v.dateOfBirth === undefined)) return;
   const dob = typeof v.dateOfBirth === 'string' ? v.dateOfBirth : '';
-  const problem = typesDateOfBirth(v.nationality) ? typedBirthDateProblem(dob) : (/^\d{4}-\d{2}-\d{2}$/.test(dob) ? null : DOB_FROM_ID_MESSAGE);
+  const problem = typed ? typedBirthDateProblem(dob) : (/^\d{4}-\d{2}-\d{2}$/.test(dob) ? null : DOB_FROM_ID_MESSAGE);
   if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: problem, input: v.dateOfBirth });
 });
 
@@ -188,16 +192,6 @@ export const ResetPasswordConfirmSchema = z.object({
 export type ResetPasswordConfirm = z.input<typeof ResetPasswordConfirmSchema>;
 
 /**
- * The profile's date of birth by nationality, as at registration: for a typed one (typesDateOfBirth) the
- * typedBirthDateProblem rule whenever a date is sent; for za or no nationality none, as it follows the SA ID.
- */
-const typedDateOfBirthInProfile = <T extends { nationality?: string; dateOfBirth?: string | null }>() => crossField<T>((v, ctx) => {
-  if (!typesDateOfBirth(v.nationality) || v.dateOfBirth === undefined) return;
-  const problem = typedBirthDateProblem(typeof v.dateOfBirth === 'string' ? v.dateOfBirth : '');
-  if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: problem, input: v.dateOfBirth });
-});
-
-/**
  * PUT /api/profile: the person's own details. E-mail and role are not editable here. The date of birth follows
  * the registration rule: for za (or no nationality) it is derived from the ID number (spec §5) when one is given,
  * and a sent one is ignored; for any other nationality it is typed (typedBirthDateProblem), and left as stored
@@ -210,7 +204,7 @@ export const ProfileUpdateSchema = z.object({
   nationality: z._default(z.optional(z.union([z.enum(COUNTRY_CODES), z.literal('')], { error: 'Please select a nationality' })), ''),
   /** An SA ID number for za (checked when given); a passport or foreign ID number otherwise. */
   idNumber: z._default(z.optional(z.string().check(z.trim(), z.maxLength(20, 'ID number is too long'))), ''),
-  /** 'YYYY-MM-DD', used only for a nationality that types it (typedDateOfBirthInProfile); null counts as blank. */
+  /** 'YYYY-MM-DD', used only for a nationality that types it (dateOfBirthByNationality); null counts as blank. */
   dateOfBirth: z.optional(z.nullable(z.string({ error: 'Please enter a valid date in YYYY-MM-DD format' }).check(z.trim()))),
   addressLine1: optionalText(200, 'Address'),
   addressLine2: optionalText(200, 'Address'),
@@ -224,7 +218,7 @@ export const ProfileUpdateSchema = z.object({
     z.refine((v) => v === '' || v.length >= 10, 'Phone number must be at least 10 characters'),
   )), ''),
   emergencyContactRelation: optionalText(60, 'Relationship'),
-}).check(saIdForSouthAfricans({ optional: true }), typedDateOfBirthInProfile());
+}).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true }));
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** POST /api/profile/password: needs the current password. */
