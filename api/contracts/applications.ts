@@ -9,8 +9,12 @@ import { APPLICATION_STATUSES } from './statuses.ts';
 import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
 import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
+import { typedBirthDateProblem } from './auth.ts';
 
 export { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
+
+/** Application step 1's date-of-birth message when the value is not 'YYYY-MM-DD' (spec §5 step 1). */
+const DOB_FORMAT_MESSAGE = 'Please enter a valid date in YYYY-MM-DD format';
 
 /** A year 1990..current year (DESIGN §6), checked when non-empty. */
 const yearCheck = () => z.superRefine<string>((v, ctx) => { const p = v ? yearProblem(v) : null; if (p) ctx.addIssue({ code: 'custom', message: p, input: v }); });
@@ -26,7 +30,15 @@ export const PersonalStepSchema = z.object({
   lastName: minText(2, 'Last name must be at least 2 characters'),
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' })),
   phone: minText(10, 'Phone number must be at least 10 characters'),
-  dateOfBirth: z.string({ error: 'Please enter a valid date in YYYY-MM-DD format' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date in YYYY-MM-DD format')),
+  /**
+   * 'YYYY-MM-DD' (spec §5 step 1: 'Please enter a valid date in YYYY-MM-DD format' when the shape is wrong), then the
+   * shared typed date-of-birth rule of registration, profile and assessment (typedBirthDateProblem, auth.ts): a real
+   * calendar date, from 1900-01-01 and before today in South Africa.
+   */
+  dateOfBirth: z.string({ error: DOB_FORMAT_MESSAGE }).check(z.superRefine((v, ctx) => {
+    const p = /^\d{4}-\d{2}-\d{2}$/.test(v) ? typedBirthDateProblem(v) : DOB_FORMAT_MESSAGE;
+    if (p) ctx.addIssue({ code: 'custom', message: p, input: v });
+  })),
   nationality: z.enum(COUNTRY_CODES, { error: 'Please select a nationality' }),
   addressLine1: minText(5, 'Address must be at least 5 characters'),
   addressLine2: optText(),

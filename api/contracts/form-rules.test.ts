@@ -1,8 +1,8 @@
 /** Shared form rules (issue #14 points 3–5): what a person sees on the first submit, school years, SA ID numbers. */
 import { describe, expect, it } from 'vitest';
 import { ChangePasswordSchema, ComprehensiveRegisterSchema, RegisterAcademicSchema, RegisterPersonalStepSchema, ResetPasswordConfirmSchema, SimpleRegisterSchema, ProfileUpdateSchema, SA_ID_MESSAGE } from './auth.ts';
-import { AcademicStepSchema } from './applications.ts';
-import { AssessmentBookingSchema } from './assessment.ts';
+import { AcademicStepSchema, PersonalStepSchema } from './applications.ts';
+import { AssessmentBookingSchema, todayInSouthAfrica } from './assessment.ts';
 import { birthDateFromIdNumber, saIdNumberProblem } from './auth-rules.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -67,5 +67,35 @@ describe('one South African ID number check (issue #14 point 5)', () => {
     expect(messages(AssessmentBookingSchema.safeParse({ idNumber: VALID_SA_ID })).idNumber).toBeUndefined();
     expect(messages(ComprehensiveRegisterSchema.safeParse({ nationality: 'za', idNumber: '0104125800085' })).idNumber).toBe(SA_ID_MESSAGE);
     expect(messages(ProfileUpdateSchema.safeParse({ firstName: 'Thandi', lastName: 'Mokoena', phone: '0821234567', nationality: 'za', idNumber: '0104125800085' })).idNumber).toBe(SA_ID_MESSAGE);
+  });
+});
+
+describe('application step 1 date of birth (spec §5 step 1, the shared typedBirthDateProblem rule)', () => {
+  const step1 = (dateOfBirth: unknown) => messages(PersonalStepSchema.safeParse({
+    courseId: 1, firstName: 'Thandi', lastName: 'Mokoena', email: 'thandi@example.com', phone: '0821234567', dateOfBirth,
+    nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+  }));
+  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+  it('PersonalStepSchema › impossible calendar dates get the spec message on dateOfBirth', () => {
+    for (const bad of ['2031-02-30', '1999-13-45', '0000-00-00', '2001-02-29']) {
+      expect(step1(bad), bad).toEqual({ dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format' });
+    }
+  });
+
+  it('PersonalStepSchema › a wrong shape or no date keeps the spec message, once', () => {
+    expect(step1('12/04/2001')).toEqual({ dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format' });
+    expect(step1('')).toEqual({ dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format' });
+    expect(step1(undefined)).toEqual({ dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format' });
+  });
+
+  it('PersonalStepSchema › today, a future date or one before 1900 is refused; a real past date passes', () => {
+    const today = todayInSouthAfrica();
+    expect(step1(today)).toEqual({ dateOfBirth: 'Please enter a valid date of birth' });
+    expect(step1(dayAfter(today))).toEqual({ dateOfBirth: 'Please enter a valid date of birth' });
+    expect(step1('2999-01-01')).toEqual({ dateOfBirth: 'Please enter a valid date of birth' });
+    expect(step1('1899-12-31')).toEqual({ dateOfBirth: 'Please enter a valid date of birth' });
+    expect(step1('2001-04-12')).toEqual({});
+    expect(step1('2000-02-29')).toEqual({});
   });
 });

@@ -58,6 +58,14 @@ describe(`applications (${DB_KIND})`, () => {
       dateOfBirth: 'Please enter a valid date in YYYY-MM-DD format',
       'academicHistory.highSchool.name': 'High school name is required',
     });
+    for (const [dateOfBirth, message] of [
+      ['2031-02-30', 'Please enter a valid date in YYYY-MM-DD format'], ['1999-13-45', 'Please enter a valid date in YYYY-MM-DD format'],
+      ['0000-00-00', 'Please enter a valid date in YYYY-MM-DD format'], ['2999-01-01', 'Please enter a valid date of birth'],
+    ]) {
+      const res = await applyAs(s, 1, { dateOfBirth });
+      expect(res.status, dateOfBirth).toBe(400);
+      expect(res.body.error.fields, dateOfBirth).toEqual({ dateOfBirth: message });
+    }
     const rows = await t.database.db.select().from(applications).where(eq(applications.userId, s.user.id));
     expect(rows.length).toBe(0);
   });
