@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { PublicUser } from '#contracts/auth.ts';
 import type { AppDeps } from '../deps.ts';
 import { idleFor, lifetimeFor, setSignedInHint } from './session.ts';
-import { issueToken, sha256 } from './tokens.ts';
+import { issueToken, revokeTokenHash, sha256 } from './tokens.ts';
 
 /** What a session stores besides passport's user id (read by sessionTimeouts in session.ts). */
 interface SessionTimes { createdAt: number; lastSeen: number; remember: boolean; role: string; tokenHash: string }
@@ -13,9 +13,14 @@ interface SessionTimes { createdAt: number; lastSeen: number; remember: boolean;
 /**
  * Logs `user` into a fresh session (passport regenerates the id: ASVS 7.2.4), stamps its creation time, role and
  * lifetime (ms; lifetimeFor: role and "remember me"), sets the readable signed-in hint cookie and returns a new
- * bearer token valid as long and linked to this session (a logout or timeout of either half ends both). Rejects when the session store fails.
+ * bearer token valid as long and linked to this session (a logout or timeout of either half ends both). A session
+ * this browser already had is replaced whole: passport destroys its cookie half, and its bearer token is revoked here
+ * (ASVS 5.0 V7.2.4; otherwise the replaced session's token lived on for up to 30 days). Rejects when the session
+ * store fails.
  */
 export async function startSession(req: Request, deps: Pick<AppDeps, 'database'>, user: PublicUser, remember: boolean): Promise<string> {
+  const replaced = (req.session as Partial<SessionTimes> | undefined)?.tokenHash;
+  if (replaced) await revokeTokenHash(deps.database.db, replaced);
   await new Promise<void>((resolve, reject) => req.logIn(user as Express.User, (err) => (err ? reject(err) : resolve())));
   const lifetime = lifetimeFor(user.role, remember);
   const token = await issueToken(deps.database.db, user.id, lifetime, { sessionId: req.sessionID, idleMs: idleFor(user.role, remember) });

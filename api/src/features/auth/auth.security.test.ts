@@ -62,6 +62,16 @@ describe(`account security (${DB_KIND})`, () => {
     expect((await t.request().get('/api/auth/me').set('Cookie', second)).status).toBe(200);
   });
 
+  it('a login that replaces a session in the same browser also revokes the replaced session\'s bearer token', async () => {
+    const { agent, email, password } = await signUpStudent(t);
+    const firstToken = (await agent.post('/api/auth/login').send({ email, password, rememberMe: true })).body.token as string;
+    expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer ${firstToken}`)).status).toBe(200);
+    const again = await agent.post('/api/auth/login').send({ email, password });
+    expect(again.status).toBe(200);
+    expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer ${firstToken}`)).status).toBe(401);
+    expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer ${again.body.token}`)).status).toBe(200);
+  });
+
   it('a planted (fixated) session cookie is not adopted at login', async () => {
     const { email, password } = await signUpStudent(t);
     const planted = 'college.sid=s%3Aattacker-chosen-id.invalidsignature';
