@@ -9,6 +9,7 @@ import type { PublicUser } from '#contracts/auth.ts';
 // A static import (a few hundred bytes): a lazy chunk that is not in the service worker's cache would fail to
 // load exactly when it is needed, offline, and the session check would then not settle on the last-known user.
 import { forgetLocalDrafts, forgetSnapshots, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
+import { forgetPendingUploads } from '../lib/pending-uploads.ts';
 
 /** `offlineSince`: set when the user is the last-known one because the server could not be reached (ISO 8601). */
 export interface SessionState { user: PublicUser | null; isLoading: boolean; error: string | null; offlineSince?: string | null }
@@ -48,8 +49,10 @@ function forgetSignIn(): void {
  * Without a connection (issue #16 point 4) — fetch failed, or no answer within READ_TIMEOUT_MS — the
  * check settles at once with this device's last-known user (`offlineSince` set) and runs again when the browser
  * is back online; it never counts as signed out and never drops the hint or the token.
+ * A log-out that could not reach the server (see logout()) is sent first; meanwhile the browser counts as signed out.
  */
 export function loadSession(): Promise<PublicUser | null> {
+  if (!loading && logoutPending()) void finishLogout();
   if (!loading && !mayBeSignedIn()) {
     $session.set({ user: null, isLoading: false, error: null });
     loading = Promise.resolve(null);
@@ -77,7 +80,7 @@ const LAST_USER_KEY = 'college.offline-user-id';
 function lastUserId(): number { try { return Number(localStorage.getItem(LAST_USER_KEY) ?? 0); } catch { return 0; } }
 function rememberUser(user: PublicUser | null): void {
   if (!user) return;
-  if (lastUserId() !== user.id) forgetSnapshots();
+  if (lastUserId() !== user.id) { forgetSnapshots(); void forgetPendingUploads(); }
   try { localStorage.setItem(LAST_USER_KEY, String(user.id)); } catch { /* ignore */ }
   remember('user', user.id, user);
 }
@@ -115,6 +118,7 @@ export async function requestLogin(email: string, password: string, rememberMe =
   const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email, password, rememberMe } });
   if (!r.user) throw new Error('Login successful but user data not returned');
   if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
+  loggedInAfresh();
   return r.user;
 }
 
@@ -132,26 +136,58 @@ export async function login(email: string, password: string, rememberMe = false)
   }
 }
 
+const LOGOUT_PENDING_KEY = 'college.logout-pending';
+function logoutPending(): boolean { try { return localStorage.getItem(LOGOUT_PENDING_KEY) === '1'; } catch { return false; } }
+
+/** POST /api/colfront/auth/logout; true once the server has ended the session (a 401 too: it was gone already). */
+async function sendLogout(): Promise<boolean> {
+  try { await api('/api/colfront/auth/logout', { method: 'POST' }); return true; }
+  catch (e) { console.error('Unknown error during logout', e); return e instanceof ApiError && e.status === 401; }
+}
+
+// A new sign-in replaced the session on the server (a fresh id; the old one and its token are ended there).
+function loggedInAfresh(): void { try { localStorage.removeItem(LOGOUT_PENDING_KEY); } catch { /* ignore */ } }
+
+let finishing: Promise<void> | null = null;
+/** Sends a log-out that could not reach the server earlier, now or when the browser is next online; idempotent. */
+function finishLogout(): Promise<void> {
+  finishing ??= sendLogout().then((reached) => {
+    finishing = null;
+    if (reached) { try { localStorage.removeItem(LOGOUT_PENDING_KEY); } catch { /* ignore */ } }
+    else addEventListener('online', () => void finishLogout(), { once: true });
+  });
+  return finishing;
+}
+
 /**
- * Logs out; clears the user, the stored token and this device's snapshots, and, once the server has the log-out,
- * the local draft copies (forgetLocalDrafts). A failure is logged only (spec §8).
+ * Logs out; clears the user, the stored token, the signed-in hint, this device's snapshots and unfinished uploads,
+ * and, once the server has the log-out, the local draft copies (forgetLocalDrafts). A failure is logged only
+ * (spec §8), but the log-out is not lost: without a connection the server still holds the session (its cookie is
+ * HttpOnly, out of the page's reach), so the log-out is remembered on this device and sent as soon as the browser
+ * is online again, on this page or the next one this browser opens, before anything else asks who is signed in
+ * (shared phones: the next person must not find the last one signed in; POPIA s19, ASVS 5.0 V7.4.1).
  */
 export async function logout(): Promise<void> {
-  let reached = false;
-  try { await api('/api/colfront/auth/logout', { method: 'POST' }); reached = true; }
-  catch (e) { console.error('Unknown error during logout', e); }
+  const reached = await sendLogout();
+  if (!reached) {
+    try { localStorage.setItem(LOGOUT_PENDING_KEY, '1'); } catch { /* ignore */ }
+    forgetSignIn();
+    addEventListener('online', () => void finishLogout(), { once: true });
+  }
   forgetThisDevice(reached);
 }
 
 /**
  * Erases what this device keeps of the signed-in user (issue #16 point 4: nothing personal stays on the device for
- * the next person): the bearer token, the last-known user id, the offline snapshots and, with `drafts`, the local
- * application drafts (only once the server has been reached, see forgetLocalDrafts); the store then holds nobody.
+ * the next person): the bearer token, the last-known user id, the offline snapshots, unfinished uploads
+ * (lib/pending-uploads.ts) and, with `drafts`, the local application drafts (only once the server has been
+ * reached, see forgetLocalDrafts); the store then holds nobody.
  * Used by logout() and by the profile after "log out everywhere" or an account deletion.
  */
 export function forgetThisDevice(drafts: boolean): void {
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
   forgetSnapshots();
+  void forgetPendingUploads();
   if (drafts) forgetLocalDrafts();
   setUser(null);
 }
@@ -159,5 +195,6 @@ export function forgetThisDevice(drafts: boolean): void {
 /** Stores the user and token a registration returned (spec §4: sets the user if returned, else null). */
 export function acceptRegistration(r: { user?: PublicUser | null; token?: string }): void {
   if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* ignore */ }
+  if (r.user) loggedInAfresh();
   setUser(r.user ?? null);
 }

@@ -9,7 +9,9 @@
 import { formatBytes } from '../../lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { ACCEPT, precheck, SIZE_MESSAGE, uploadFile } from './upload.ts';
-import { pendingFile, resumableUpload } from './tus-upload.ts';
+import { resumableUpload } from './tus-upload.ts';
+import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
+import { $session } from '../../stores/session.ts';
 import { isImage, PAGE_MAX_BYTES, pagesToFile, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 
@@ -36,11 +38,11 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const camera = useRef<HTMLInputElement>(null);
   const id = `f-documents-${slot}`;
   const shown = localError ?? error;
-  const pendingKey = `${typeof location === 'undefined' ? '' : location.pathname}:${slot}`;
+  const pendingKey = pendingUploadKey($session.get().user?.id ?? 0, typeof location === 'undefined' ? '' : location.pathname, slot);
 
-  // A reload in the middle of an upload: carry on with the file kept in IndexedDB.
+  // A reload in the middle of an upload: carry on with the file this user left in IndexedDB.
   useEffect(() => {
-    if (value || uploadUrl) return;
+    if (value || uploadUrl || !$session.get().user) return;
     void pendingFile(pendingKey).then((f) => { if (f) void send(f); });
   }, []);
   useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.preview)), []);

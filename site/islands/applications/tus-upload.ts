@@ -2,7 +2,7 @@
  * Resumable upload of one document (issue #16 points 1 and 5) with tus-js-client against /api/uploads/tus.
  * A dropped connection is retried on its own (back-off up to 30 s, for about ten minutes, and at once when the
  * browser comes back online) and resumes from the offset the server holds, never from zero. While a file uploads
- * it is also kept in IndexedDB under `key`, so after a page reload `resumePending(key)` finds it and carries on
+ * it is also kept in IndexedDB under `key`, so after a page reload `pendingFile(key)` (lib/pending-uploads.ts) finds it and carries on
  * (tus-js-client's stored fingerprint gives the upload URL). tus-js-client is loaded with a dynamic import on
  * the first upload, so pages that never upload do not pay for it.
  * If the login ended while the person was away (401), "Your session has ended" asks them to log in again
@@ -14,6 +14,7 @@
 import { TOKEN_KEY } from '../../lib/api-client.ts';
 import { askToSignInAgain } from '../ui/save-api.ts';
 import type { UploadView } from '#contracts/application-views.ts';
+import { dropPending, savePending } from '../../lib/pending-uploads.ts';
 
 /**
  * Bytes per PATCH. A cut loses at most the chunk in flight, so small chunks waste little on a flaky link
@@ -22,31 +23,6 @@ import type { UploadView } from '#contracts/application-views.ts';
 export const CHUNK_BYTES = 64 * 1024;
 const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, ...Array(20).fill(30000)];
 const SIZE_MESSAGE = 'File size exceeds 5MB limit';
-
-// --- pending files in IndexedDB (so a reload can resume) ---
-const DB = 'college-uploads';
-function idb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('pending');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-}
-async function pending<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest): Promise<T | undefined> {
-  try {
-    const db = await idb();
-    return await new Promise<T>((resolve, reject) => {
-      const req = fn(db.transaction('pending', mode).objectStore('pending'));
-      req.onsuccess = () => resolve(req.result as T);
-      req.onerror = () => reject(req.error);
-    });
-  } catch { return undefined; /* private mode or no IndexedDB: resume-after-reload is simply unavailable */ }
-}
-const savePending = (key: string, file: File) => pending('readwrite', (s) => s.put(file, key));
-const dropPending = (key: string) => pending('readwrite', (s) => s.delete(key));
-/** The file that was uploading under `key` when the page went away, if any. */
-export const pendingFile = (key: string) => pending<File>('readonly', (s) => s.get(key));
 
 function authHeaders(): Record<string, string> {
   try { const t = localStorage.getItem(TOKEN_KEY); return t ? { Authorization: `Bearer ${t}` } : {}; } catch { return {}; }
@@ -61,7 +37,9 @@ async function viewFor(id: string, body: string): Promise<UploadView> {
 }
 
 /**
- * Uploads `file` resumably; `onProgress` gets 0..100. `key` names the slot (for resume after reload).
+ * Uploads `file` resumably; `onProgress` gets 0..100. `key` names the user and slot (lib/pending-uploads.ts
+ * pendingUploadKey), for resume after a reload; tus-js-client's resume record is keyed by it too, so a file is only
+ * ever resumed into the upload its own user started.
  * Aborting through `signal` stops without deleting what the server holds.
  */
 export async function resumableUpload(file: File, key: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadView> {
@@ -74,6 +52,7 @@ export async function resumableUpload(file: File, key: string, onProgress: (perc
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
+      fingerprint: (f: File) => Promise.resolve(['tus-br', key, f.name, f.type, f.size, f.lastModified].join('-')),
       metadata: { filename: file.name, filetype: file.type },
       headers: authHeaders(),
       onProgress: (sent, total) => onProgress(total ? Math.min(99, Math.floor((sent / total) * 100)) : 0),
