@@ -175,6 +175,8 @@ export async function studentCount(db: DbOrTx): Promise<number> {
 /**
  * Report aggregates (issue #6 Reports tab): applications per course with eligible / not eligible / unknown counts
  * (issue #18), and per week (Monday, 'YYYY-MM-DD'; date_trunc) the total, accepted, decided and completed fees 'NNN.NN'.
+ * Weeks are South African weeks (Monday 00:00 SAST; created_at at time zone 'Africa/Johannesburg'), whatever the
+ * database session's time zone: an application at Monday 00:30 SAST (Sunday 22:30 UTC) counts in that Monday's week.
  */
 export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCourse']; weekly: { week: string; total: number; accepted: number; decided: number; fees: string }[] }> {
   const byCourse = await db.select({
@@ -185,7 +187,7 @@ export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCou
     .from(applications).innerJoin(courses, eq(courses.id, applications.courseId))
     .groupBy(courses.id, courses.title, courses.department).orderBy(desc(count()), asc(courses.title));
   const weekly = await db.execute(sql`
-    select to_char(date_trunc('week', created_at), 'YYYY-MM-DD') as week,
+    select to_char(date_trunc('week', created_at at time zone 'Africa/Johannesburg'), 'YYYY-MM-DD') as week,
            count(*)::int as total,
            (count(*) filter (where status = 'accepted'))::int as accepted,
            (count(*) filter (where status in ('accepted', 'rejected')))::int as decided,

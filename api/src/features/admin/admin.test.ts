@@ -206,6 +206,24 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(r.feesCollected).toMatch(/^\d+\.\d{2}$/);
   });
 
+  it('GET /api/admin/reports › weeks are South African weeks: Monday 00:30 SAST counts in that Monday\'s week, with its fee', async () => {
+    const week = (r: any, w: string) => ({
+      count: r.perWeek.find((x: any) => x.week === w)?.count ?? 0,
+      fees: Number(r.feesPerWeek.find((x: any) => x.week === w)?.fees ?? 0),
+    });
+    const before = (await admin.agent.get('/api/admin/reports')).body;
+    const s = await signUpStudent(t);
+    const mondayEarly = await apply(s, 1); // Monday 23 November 2026, 00:30 SAST
+    const sundayLate = await apply(s, 2); // Sunday 22 November 2026, 23:30 SAST
+    await t.database.db.execute(sql`update applications set created_at = '2026-11-22T22:30:00Z', payment_status = 'completed', payment_amount = 50 where id = ${mondayEarly}`);
+    await t.database.db.execute(sql`update applications set created_at = '2026-11-22T21:30:00Z', payment_status = 'pending' where id = ${sundayLate}`);
+    const after = (await admin.agent.get('/api/admin/reports')).body;
+    expect(week(after, '2026-11-23').count - week(before, '2026-11-23').count).toBe(1);
+    expect(week(after, '2026-11-23').fees - week(before, '2026-11-23').fees).toBeCloseTo(50, 2);
+    expect(week(after, '2026-11-16').count - week(before, '2026-11-16').count).toBe(1);
+    expect(week(after, '2026-11-16').fees - week(before, '2026-11-16').fees).toBeCloseTo(0, 2);
+  });
+
   it('GET /api/admin/students › real users with their applications and erasure requests, searchable', async () => {
     await t.database.db.insert(erasureRequests).values({ userId: student.user.id, reason: 'Please delete my data' });
     const res = await admin.agent.get('/api/admin/students?q=nemukula');
