@@ -1,11 +1,12 @@
 /**
  * Assessment-centre booking contract (spec §3 Assessment application, §5 Assessment form, option sets §3).
  * Beyond the spec (issue #3): the preferred date must be a weekday (the centre is closed at weekends),
- * today or later and within a year, judged in South African time. `zod/mini` for the browser's sake (see contact.ts).
+ * today or later and within a year, and a slot today must not have ended yet, judged in South African time. `zod/mini` for the browser's sake (see contact.ts).
  */
 import * as z from 'zod/mini';
 import { IdempotencyKeySchema, emailAddress, personName } from './contact.ts';
 import { saIdNumberProblem } from './auth-rules.ts';
+import { crossField } from './cross-field.ts';
 
 export const CAMPUS_OPTIONS = [
   { value: 'tshikombani', label: 'Tshikombani' }, { value: 'siloam', label: 'Siloam' },
@@ -61,6 +62,24 @@ export function preferredDateProblem(date: string, today: string = todayInSouthA
   return null;
 }
 
+/** When each preferred-time slot ends, in minutes after midnight South African time (spec §3 option labels). */
+export const SLOT_END_MINUTES: Readonly<Record<string, number>> = { morning: 12 * 60, afternoon: 16 * 60, evening: 18 * 60 };
+export const SLOT_PASSED_MESSAGE = 'This time has already passed today. Please choose a later time or another day.';
+
+/**
+ * Why a preferred time slot cannot be booked on a preferred date at `now`, or null. Beyond the spec (same rule as
+ * preferredDateProblem's 'today or later'): when `date` ('YYYY-MM-DD') is today in South Africa
+ * (todayInSouthAfrica(now)) and the slot `time` (a PREFERRED_TIME_OPTIONS value) has ended — morning at 12:00,
+ * afternoon at 16:00, evening at 18:00 SAST, the end itself counting as passed — SLOT_PASSED_MESSAGE. Other dates,
+ * unknown slots and a missing date or time are left to the field checks (null). `now` is the clock (tests fix it).
+ */
+export function preferredSlotProblem(date: string, time: string, now: Date = new Date()): string | null {
+  const end = Object.hasOwn(SLOT_END_MINUTES, time) ? SLOT_END_MINUTES[time] : undefined;
+  if (end === undefined || date !== todayInSouthAfrica(now)) return null;
+  const msIntoDay = now.getTime() - Date.parse(`${date}T00:00:00+02:00`);
+  return msIntoDay >= end * 60_000 ? SLOT_PASSED_MESSAGE : null;
+}
+
 const select = <T extends readonly { value: string }[]>(o: T, message: string) => z.enum(values(o), { error: message });
 const optionalText = () => z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Please keep this under 2000 characters'))), '');
 
@@ -100,7 +119,12 @@ export const AssessmentBookingSchema = z.object({
   specialNeeds: optionalText(),
   additionalNotes: optionalText(),
   idempotencyKey: z.optional(IdempotencyKeySchema),
-});
+}).check(crossField<{ preferredDate?: unknown; preferredTime?: unknown }>((v, ctx) => {
+  // Today's slot that has already ended (preferredSlotProblem), on preferredTime, with the other messages.
+  if (typeof v.preferredDate !== 'string' || typeof v.preferredTime !== 'string') return;
+  const p = preferredSlotProblem(v.preferredDate.trim(), v.preferredTime);
+  if (p) ctx.addIssue({ code: 'custom', path: ['preferredTime'], message: p, input: v.preferredTime });
+}));
 export type AssessmentBookingInput = z.input<typeof AssessmentBookingSchema>;
 export type AssessmentBooking = z.output<typeof AssessmentBookingSchema>;
 

@@ -20,6 +20,8 @@ export interface EnhanceOptions {
   pendingLabel: string;
   onSuccess: (data: Record<string, unknown>) => void;
   onFailure: (message: string | null) => void;
+  /** Fields whose message depends on another field's value, re-checked with it after a failed submit (a date → its time slot). */
+  related?: Readonly<Record<string, readonly string[]>>;
 }
 
 function newKey(): string {
@@ -90,12 +92,13 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
     if (!submitted) return;
     const name = (e.target as HTMLInputElement).name;
     const { fields } = await check();
-    setError(name, fields[name]);
+    for (const n of [name, ...(o.related?.[name] ?? [])]) setError(n, fields[n]);
   });
   form.addEventListener('change', async (e) => {
     if (!submitted) return;
     const name = (e.target as HTMLInputElement).name;
-    setError(name, (await check()).fields[name]);
+    const { fields } = await check();
+    for (const n of [name, ...(o.related?.[name] ?? [])]) setError(n, fields[n]);
   });
 
   form.addEventListener('submit', async (e) => {

@@ -1,6 +1,6 @@
 /**
  * Assessment-centre bookings (spec §2 Assessment Centre, §3, §5; issue #3). The schema already refused
- * past and weekend dates; the service re-checks the date against the server clock (the request may have
+ * past and weekend dates and today's ended slots; the service re-checks them against the server clock (the request may have
  * been validated just before midnight), stores the booking and queues, in the same transaction, a
  * confirmation to the applicant and a notice to the college office. A repeated idempotency key returns
  * the first booking and queues nothing (`created: false`). The confirmation holds only the reference and
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import {
-  ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem, todayInSouthAfrica,
+  ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem, preferredSlotProblem, todayInSouthAfrica,
   type AssessmentBooking,
 } from '#contracts/assessment.ts';
 import { bookingByKey, insertBooking, listBookings, type StoredBooking } from './assessment.repo.ts';
@@ -19,11 +19,14 @@ import { bookingByKey, insertBooking, listBookings, type StoredBooking } from '.
 /**
  * Stores an assessment-centre booking (spec §5 form, §7) and queues, in the same transaction, the applicant's
  * confirmation and the office's copy. A repeated idempotency key returns the first booking with created=false and
- * sends nothing again. Throws 400 {preferredDate} for a past or weekend date (South African calendar day of `now`).
+ * sends nothing again. Throws 400 {preferredDate} for a past or weekend date (South African calendar day of `now`),
+ * and 400 {preferredTime} for a slot today whose end (12:00, 16:00, 18:00 SAST) `now` has passed (preferredSlotProblem).
  */
 export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
   const problem = preferredDateProblem(input.preferredDate, todayInSouthAfrica(now));
   if (problem) throw badRequest(problem, { preferredDate: problem });
+  const slot = preferredSlotProblem(input.preferredDate, input.preferredTime, now);
+  if (slot) throw badRequest(slot, { preferredTime: slot });
   return db.transaction(async (tx) => {
     const stored = await insertBooking(tx, input);
     if (!stored) return { booking: (await bookingByKey(tx, input.idempotencyKey!))!, created: false };

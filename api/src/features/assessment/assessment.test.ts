@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { todayInSouthAfrica } from '#contracts/assessment.ts';
+import { AssessmentBookingSchema, todayInSouthAfrica } from '#contracts/assessment.ts';
+import { submitBooking } from './assessment.service.ts';
 import { mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
@@ -76,6 +77,43 @@ describe(`POST /api/assessment-centre (${DB_KIND})`, () => {
     expect(sunday.body.error.fields.preferredDate).toMatch(/closed on weekends/);
     const notADate = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2031-02-30' }));
     expect(notADate.body.error.fields.preferredDate).toBe('Please select a preferred date');
+  });
+
+  describe("today's slot that has ended (clock fixed on Wednesday 25 November 2026, SAST)", () => {
+    const PASSED = 'This time has already passed today. Please choose a later time or another day.';
+    afterEach(() => { vi.useRealTimers(); });
+    const at = (sast: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(`2026-11-25T${sast}:00+02:00`) });
+
+    it('at 19:30 SAST a same-day morning or evening slot is refused on preferredTime; tomorrow morning is booked', async () => {
+      at('19:30');
+      for (const preferredTime of ['morning', 'afternoon', 'evening']) {
+        const res = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime }));
+        expect(res.status, preferredTime).toBe(400);
+        expect(res.body.error.fields, preferredTime).toEqual({ preferredTime: PASSED });
+      }
+      const tomorrow = await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-26', preferredTime: 'morning', email: 'tomorrow@example.com' }));
+      expect(tomorrow.status).toBe(201);
+    });
+
+    it('a slot is open until its end: 11:59 morning yes, 12:00 morning no, 17:59 evening yes, 18:00 evening no', async () => {
+      at('11:59');
+      expect((await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime: 'morning', email: 'm1159@example.com' }))).status).toBe(201);
+      at('12:00');
+      expect((await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime: 'morning' }))).body.error?.fields).toEqual({ preferredTime: PASSED });
+      expect((await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime: 'afternoon', email: 'a1200@example.com' }))).status).toBe(201);
+      at('17:59');
+      expect((await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime: 'evening', email: 'e1759@example.com' }))).status).toBe(201);
+      at('18:00');
+      expect((await t.request().post('/api/assessment-centre').send(valid({ preferredDate: '2026-11-25', preferredTime: 'evening' }))).body.error?.fields).toEqual({ preferredTime: PASSED });
+    });
+
+    it('submitBooking re-checks with its own clock (a form validated at 11:59 and stored at 12:01)', async () => {
+      const input = AssessmentBookingSchema.parse(valid({ preferredDate: nextDate(1, [1, 2, 3, 4, 5]), preferredTime: 'morning' }));
+      const day = input.preferredDate;
+      await expect(submitBooking(t.database.db, 'office@example.com', input, new Date(`${day}T12:01:00+02:00`))).rejects.toMatchObject({ status: 400, fields: { preferredTime: PASSED } });
+      const ok = await submitBooking(t.database.db, 'office@example.com', { ...input, email: 'early@example.com' }, new Date(`${day}T07:00:00+02:00`));
+      expect(ok.created).toBe(true);
+    });
   });
 
   it('stores a double-clicked booking once and sends one confirmation', async () => {
