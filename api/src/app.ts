@@ -1,6 +1,6 @@
 /**
  * createApp(deps): the Express application (API + the current static build), never listening itself.
- * Order: security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
+ * Order: compression of /api answers → security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
  * → API 404 → static site → error handler. See DESIGN §1 and §4.
  */
 import express, { type Express } from 'express';
@@ -16,6 +16,7 @@ import { permissionsPolicy } from './http/permissions-policy.ts';
 import { apiHeaders } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
+import { apiCompression } from './http/api-compression.ts';
 
 /**
  * The Express app for `deps` (not listening): permissions policy, public cache, helmet CSP, body parsing (JSON depth
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps): Express {
   const cache = createPublicCache();
   deps.contentWatcher?.onChange(() => cache.clear());
   app.use(permissionsPolicy);
+  // Before the fast path, so the cached public reads (the course list) are compressed too.
+  app.use('/api', apiCompression());
   app.use(cache.fastPath);
 
   app.use(helmet({
