@@ -9,7 +9,7 @@ import { APPLICATION_STATUSES } from './statuses.ts';
 import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
 import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
-import { typedBirthDateProblem } from './auth.ts';
+import { typedBirthDateProblem } from './auth-rules.ts';
 
 export { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 
@@ -32,7 +32,7 @@ export const PersonalStepSchema = z.object({
   phone: minText(10, 'Phone number must be at least 10 characters'),
   /**
    * 'YYYY-MM-DD' (spec §5 step 1: 'Please enter a valid date in YYYY-MM-DD format' when the shape is wrong), then the
-   * shared typed date-of-birth rule of registration, profile and assessment (typedBirthDateProblem, auth.ts): a real
+   * shared typed date-of-birth rule of registration, profile and assessment (typedBirthDateProblem, auth-rules.ts): a real
    * calendar date, from 1900-01-01 and before today in South Africa.
    */
   dateOfBirth: z.string({ error: DOB_FORMAT_MESSAGE }).check(z.superRefine((v, ctx) => {

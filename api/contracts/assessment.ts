@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
 import { IdempotencyKeySchema, emailAddress, personName } from './contact.ts';
 import { saIdNumberProblem } from './auth-rules.ts';
 import { crossField } from './cross-field.ts';
+import { isRealDate, todayInSouthAfrica } from './sa-calendar.ts';
+
+export { isRealDate, todayInSouthAfrica };
 
 export const CAMPUS_OPTIONS = [
   { value: 'tshikombani', label: 'Tshikombani' }, { value: 'siloam', label: 'Siloam' },
@@ -32,19 +35,6 @@ export const PREFERRED_TIME_OPTIONS = [
 ] as const;
 
 const values = <T extends readonly { value: string }[]>(o: T) => o.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today's date 'YYYY-MM-DD' in South Africa (Africa/Johannesburg, UTC+2 all year). */
-export function todayInSouthAfrica(now: Date = new Date()): string {
-  return new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** True when 'YYYY-MM-DD' is a real calendar date. */
-export function isRealDate(v: string): boolean {
-  if (!ISO_DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /**
  * Why a preferred date cannot be booked, or null when it can. `today` is 'YYYY-MM-DD' (South African time).

@@ -1,7 +1,9 @@
 /**
  * Zod-free account rules (spec §5, issue #4): the password ceiling, the SA ID number checks and their
- * messages. auth.ts re-exports them; islands and tests that need only these do not load a validator.
+ * messages, and the typed date-of-birth rule. auth.ts re-exports them; islands and tests that need only these do
+ * not load a validator.
  */
+import { isRealDate, todayInSouthAfrica } from './sa-calendar.ts';
 
 /** Longest accepted password in characters; never truncated (ASVS 6.2.1, 6.2.9). */
 export const PASSWORD_MAX = 128;
@@ -51,4 +53,18 @@ export function isValidSaIdNumber(idNumber: string): boolean {
 export function birthDateFromIdNumber(idNumber: string): string {
   const digits = (idNumber ?? '').replace(/\s/g, '');
   return isValidSaIdNumber(digits) ? encodedBirthDate(digits) : '';
+}
+
+/**
+ * Why a typed date of birth 'YYYY-MM-DD' is refused, or null. Blank → 'Date of birth is required'; not a real
+ * calendar date in that format → application step 1's 'Please enter a valid date in YYYY-MM-DD format' (spec §5);
+ * before 1900-01-01 or not before today (South African time) → 'Please enter a valid date of birth'. The bounds,
+ * isRealDate and todayInSouthAfrica (sa-calendar.ts) are the assessment form's date-of-birth rule (assessment.ts). `today` is 'YYYY-MM-DD'.
+ */
+export function typedBirthDateProblem(value: string, today: string = todayInSouthAfrica()): string | null {
+  const v = value.trim();
+  if (!v) return 'Date of birth is required';
+  if (!isRealDate(v)) return 'Please enter a valid date in YYYY-MM-DD format';
+  if (v < '1900-01-01' || v >= today) return 'Please enter a valid date of birth';
+  return null;
 }

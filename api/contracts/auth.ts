@@ -8,13 +8,12 @@
 import { z } from 'zod/mini';
 import { COUNTRY_CODES } from './application-steps.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
-import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
+import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
 import { yearProblem } from './application-steps.ts';
-import { isRealDate, todayInSouthAfrica } from './assessment.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
 import { accountFields, email, name, password, phone } from './sign-in.ts';
 
-export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, PASSWORD_MAX, SA_ID_MESSAGE };
+export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
 
 /** Required trimmed text: 1..max characters, `${label} is required` / `${label} is too long`. */
@@ -45,20 +44,6 @@ export const DOB_FROM_ID_MESSAGE = 'Enter a valid ID number so we can fill in yo
  */
 export function typesDateOfBirth(nationality: unknown): boolean {
   return typeof nationality === 'string' && nationality !== 'za' && (COUNTRY_CODES as readonly string[]).includes(nationality);
-}
-
-/**
- * Why a typed date of birth 'YYYY-MM-DD' is refused, or null. Blank → 'Date of birth is required'; not a real
- * calendar date in that format → application step 1's 'Please enter a valid date in YYYY-MM-DD format' (spec §5);
- * before 1900-01-01 or not before today (South African time) → 'Please enter a valid date of birth'. The bounds,
- * isRealDate and todayInSouthAfrica are the assessment form's date-of-birth rule (assessment.ts). `today` is 'YYYY-MM-DD'.
- */
-export function typedBirthDateProblem(value: string, today: string = todayInSouthAfrica()): string | null {
-  const v = value.trim();
-  if (!v) return 'Date of birth is required';
-  if (!isRealDate(v)) return 'Please enter a valid date in YYYY-MM-DD format';
-  if (v < '1900-01-01' || v >= today) return 'Please enter a valid date of birth';
-  return null;
 }
 
 /**

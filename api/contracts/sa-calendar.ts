@@ -1,0 +1,19 @@
+/**
+ * South African calendar days (Africa/Johannesburg, UTC+2 all year, no daylight saving), zod-free so that islands
+ * and page scripts that need only a date do not load a validator (issue #17 data budget). Moved here unchanged from
+ * assessment.ts, which re-exports them, as do the other contracts that use them.
+ */
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today's date 'YYYY-MM-DD' in South Africa (Africa/Johannesburg, UTC+2 all year). */
+export function todayInSouthAfrica(now: Date = new Date()): string {
+  return new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** True when 'YYYY-MM-DD' is a real calendar date. */
+export function isRealDate(v: string): boolean {
+  if (!ISO_DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
