@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appRef, countryName, formatBytes, formatDate, formatDateTime, formatDuration, formatMoney, formatPrice, formatStaffDate,
+  appRef, countryName, formatBytes, formatDate, formatDateInSouthAfrica, formatDateTime, formatDuration, formatMoney, formatPrice, formatStaffDate,
   formatStaffDateTime, formatStartDate, toDate,
 } from './format.ts';
 import { defaultCourseImage } from './course-image.ts';
@@ -106,3 +106,23 @@ describe('one date helper, one way of saying "no date" (issue #15 point 5)', () 
     expect([formatBytes(512), formatBytes(20_480), formatBytes(1_258_291)]).toEqual(['512 B', '20 KB', '1.2 MB']);
   });
 });
+
+describe('announcement dates are South African days (AnnouncementList.astro: build and browser refresh)', () => {
+  const ZONES = ['America/New_York', 'UTC', 'Africa/Johannesburg', 'Pacific/Auckland', 'America/Los_Angeles'];
+  const tz = process.env.TZ;
+  const inZones = (f: () => void) => {
+    try { for (const zone of ZONES) { process.env.TZ = zone; f(); } } finally { if (tz === undefined) delete process.env.TZ; else process.env.TZ = tz; }
+  };
+
+  it("formatDateInSouthAfrica › 2026-11-25T22:30Z is 'November 26, 2026' (00:30 SAST) whatever the time zone", () => {
+    inZones(() => {
+      expect(formatDateInSouthAfrica('2026-11-25T22:30:00Z'), process.env.TZ).toBe('November 26, 2026');
+      expect(formatDateInSouthAfrica(new Date('2026-11-25T22:30:00Z')), process.env.TZ).toBe('November 26, 2026');
+      expect(formatDateInSouthAfrica('2026-11-25T21:59:00Z'), process.env.TZ).toBe('November 25, 2026'); // 23:59 SAST
+      expect(formatDateInSouthAfrica('2026-11-26T21:30:00.000Z'), process.env.TZ).toBe('November 26, 2026'); // 23:30 SAST
+      expect(formatDateInSouthAfrica('2026-03-04'), process.env.TZ).toBe('March 4, 2026');
+      for (const missing of [null, undefined, '', 'not a date', new Date(Number.NaN)]) expect(formatDateInSouthAfrica(missing)).toBe('');
+    });
+  });
+});
+

@@ -5,6 +5,7 @@
  */
 import { format as fecha, type I18nSettingsOptional } from 'fecha';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 
 /** Which page a spec §9 fallback is for: the home page, a list, or a detail page. */
 export type Where = 'home' | 'list' | 'detail';
@@ -68,6 +69,18 @@ function formatIn(style: keyof typeof DATE_STYLES, value: string | Date | null |
 
 /** Long en-US date, 'November 21, 2026' (spec §9, public site and applicant portal); '' for no or a bad date. */
 export function formatDate(value: string | Date | null | undefined): string { return formatIn('long', value); }
+
+/**
+ * Long en-US date of the day it was in South Africa (Africa/Johannesburg) at that moment, 'November 26, 2026' for
+ * '2026-11-25T22:30:00Z', in every time zone (the server's at build time and any browser's): the college's own dates,
+ * such as announcements on /about, which the build and a browser refresh must write alike. A bare calendar day
+ * ('2026-03-04') is that day. '' for no or a bad date. The day is todayInSouthAfrica of the moment (sa-calendar.ts).
+ */
+export function formatDateInSouthAfrica(value: string | Date | null | undefined): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return formatDate(value);
+  const d = toDate(value);
+  return d ? formatDate(todayInSouthAfrica(d)) : '';
+}
 
 /** Long en-US date and time, 'November 21, 2026 at 9:30 AM' (timelines, notifications); '' for no or a bad date. */
 export function formatDateTime(value: string | Date | null | undefined): string { return formatIn('longTime', value); }
