@@ -33,17 +33,18 @@ const enteredByUser = alias(users, 'entered_by_user');
 const entryCols = { enteredFirst: enteredByUser.firstName, enteredLast: enteredByUser.lastName, campusName: campuses.name };
 
 /**
- * Applications as ApplicationView (course and "entered by … at …" joined), newest first: those of `userId`, or all
- * when it is omitted; `forAdmin` includes the admin-only notes (spec §7 GET /api/applications).
+ * The applications of user `userId` as ApplicationView (course and "entered by … at …" joined; no admin-only notes),
+ * newest first (spec §7 GET /api/applications). Always scoped to one user: there is deliberately no "every
+ * application" variant (admins page through GET /api/admin/applications).
  */
-export async function listApplications(db: DbOrTx, opts: { userId?: number; forAdmin: boolean }): Promise<ApplicationView[]> {
+export async function listApplications(db: DbOrTx, userId: number): Promise<ApplicationView[]> {
   const rows = await db.select({ a: applications, c: courses, ...entryCols }).from(applications)
     .leftJoin(courses, eq(courses.id, applications.courseId))
     .leftJoin(enteredByUser, eq(enteredByUser.id, applications.enteredBy))
     .leftJoin(campuses, eq(campuses.id, applications.enteredCampusId))
-    .where(opts.userId != null ? eq(applications.userId, opts.userId) : undefined)
+    .where(eq(applications.userId, userId))
     .orderBy(desc(applications.createdAt), desc(applications.id));
-  return rows.map((r) => toView(r.a, r.c, opts.forAdmin, r));
+  return rows.map((r) => toView(r.a, r.c, false, r));
 }
 
 /** One application; when `userId` is given it must belong to that user (else undefined → 404). */

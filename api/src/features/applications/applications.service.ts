@@ -112,9 +112,9 @@ export class StatusChangedError extends HttpError {
 
 /** An application in a list, with its recorded payment (or null). */
 
-/** The user's own applications (or all for an admin), newest first, each with its payment. */
-export async function applicationsWithPayments(db: Db, opts: { userId?: number; forAdmin: boolean }): Promise<ApplicationListItem[]> {
-  const list = await listApplications(db, opts);
+/** The applications of user `userId` (whatever the role), newest first, each with its payment (spec §7 GET /api/applications). */
+export async function applicationsWithPayments(db: Db, userId: number): Promise<ApplicationListItem[]> {
+  const list = await listApplications(db, userId);
   const pays = await paymentsFor(db, list.map((a) => a.id));
   return list.map((a) => ({ ...a, payment: pays.get(a.id) ?? null }));
 }
