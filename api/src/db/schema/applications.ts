@@ -31,6 +31,12 @@ export const applications = pgTable('applications', {
 }, (t) => [
   index('applications_user_idx').on(t.userId),
   index('applications_status_idx').on(t.status),
+  // The admin list's default order (ORDER BY created_at DESC, id DESC: newest first, id breaking ties), so a page is an
+  // index walk, not a sort of every row. NULLS FIRST is what a bare DESC means; drizzle's default (NULLS LAST) would not match it.
+  index('applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // Foreign keys: per-course counts and eligibility refreshes, and the checks when a course or admin user is deleted.
+  index('applications_course_idx').on(t.courseId),
+  index('applications_entered_by_idx').on(t.enteredBy),
   index('applications_aps_idx').on(t.aps),
   uniqueIndex('applications_one_active_uq').on(t.userId, t.courseId).where(sql`status <> 'rejected'`),
 ]);
@@ -43,7 +49,7 @@ export const applicationStatusHistory = pgTable('application_status_history', {
   notes: text('notes'),
   changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('history_application_idx').on(t.applicationId)]);
+}, (t) => [index('history_application_idx').on(t.applicationId), index('history_changed_by_idx').on(t.changedBy)]);
 
 export const applicationDrafts = pgTable('application_drafts', {
   id: serial('id').primaryKey(),
@@ -78,7 +84,7 @@ export const payments = pgTable('payments', {
   currency: text('currency').notNull().default('USD'),
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('payments_user_idx').on(t.userId)]);
+}, (t) => [index('payments_user_idx').on(t.userId), index('payments_application_idx').on(t.applicationId)]);
 
 /**
  * Every review of one document (issue #16 point 3): an admin marks the upload in a slot verified or rejected
@@ -93,4 +99,4 @@ export const documentReviews = pgTable('document_reviews', {
   reason: text('reason'),
   reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-}, (t) => [index('document_reviews_application_idx').on(t.applicationId, t.slot)]);
+}, (t) => [index('document_reviews_application_idx').on(t.applicationId, t.slot), index('document_reviews_reviewed_by_idx').on(t.reviewedBy)]);

@@ -20,7 +20,7 @@ export const announcements = pgTable('announcements', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('announcements_created_by_idx').on(t.createdBy)]);
 
 /** Transactional outbox: a mail row is written in the same transaction as the change it reports (DESIGN §4). */
 export const mailOutbox = pgTable('mail_outbox', {
@@ -54,7 +54,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('sms_outbox_status_idx').on(t.status, t.id), index('sms_outbox_to_idx').on(t.to)]);
+}, (t) => [index('sms_outbox_status_idx').on(t.status, t.id), index('sms_outbox_to_idx').on(t.to), index('sms_outbox_user_idx').on(t.userId)]);
 
 /** Numbers that replied STOP (E.164), or whose owner opted out; nothing is sent to them (issue #17). */
 export const smsOptOuts = pgTable('sms_opt_outs', {

@@ -33,7 +33,7 @@ export const externalStudents = pgTable('external_students', {
   status: text('status', { enum: ['active', 'pending', 'graduated', 'withdrawn'] }).notNull().default('active'),
   enrollmentDate: text('enrollment_date').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('external_students_application_uq').on(t.applicationId)]);
+}, (t) => [uniqueIndex('external_students_application_uq').on(t.applicationId), index('external_students_user_idx').on(t.userId)]);
 
 export const externalPayments = pgTable('external_payments', {
   id: serial('id').primaryKey(),
@@ -48,7 +48,7 @@ export const externalPayments = pgTable('external_payments', {
   description: text('description'),
   idempotencyKey: text('idempotency_key'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [uniqueIndex('external_payments_idem_uq').on(t.idempotencyKey), index('external_payments_student_idx').on(t.studentId)]);
+}, (t) => [uniqueIndex('external_payments_idem_uq').on(t.idempotencyKey), index('external_payments_student_idx').on(t.studentId), index('external_payments_created_by_idx').on(t.createdBy)]);
 
 /**
  * One row (id 1) announcing public content changes to every node (issue #13, DESIGN §6): triggers on courses,

@@ -63,7 +63,7 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash)]);
+}, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)]);
 
 export const erasureRequests = pgTable('erasure_requests', {
   id: serial('id').primaryKey(),
@@ -72,7 +72,7 @@ export const erasureRequests = pgTable('erasure_requests', {
   reason: text('reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-});
+}, (t) => [index('erasure_requests_user_idx').on(t.userId)]);
 
 /** express-session store table, the layout connect-pg-simple expects. */
 export const sessions = pgTable('session', {
