@@ -16,6 +16,7 @@ import { linkOrigin } from '../../mail/links.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { AdminApplicationsQuerySchema, BulkDecisionSchema, StudentsQuerySchema } from '#contracts/admin.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import {
   applicationDetail, applicationsCsv, applicationsPage, bulkDecision, dashboardStats, reports, students,
 } from './admin.service.ts';
@@ -35,7 +36,7 @@ export function adminRouter(deps: AppDeps): Router {
   r.get('/applications/export.csv', requireAdmin, listQuery, async (req, res) => {
     const csv = await applicationsCsv(db, listQuery.data(req));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.setHeader('Content-Disposition', `attachment; filename="applications-${todayInSouthAfrica()}.csv"`);
     res.send(csv);
   });
   r.post('/applications/bulk', requireAdmin, validate(BulkDecisionSchema), async (req, res) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { notifications } from '../../db/schema/messaging.ts';
@@ -24,6 +24,16 @@ beforeAll(async () => {
   student = await signUpStudent(t, { firstName: 'Lerato', lastName: 'Nemukula' });
 });
 afterAll(async () => { await t.close(); });
+
+/**
+ * The latest 22:30 UTC before now, and the South African day it is (00:30 SAST, the next UTC day): a moment when the
+ * UTC date and the college's date differ. Recent, so sessions and tokens made at the real time stay valid.
+ */
+function lateEveningUtc(): { at: Date; utcDay: string; saDay: string } {
+  const at = new Date(); at.setUTCHours(22, 30, 0, 0);
+  if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
+  return { at, utcDay: at.toISOString().slice(0, 10), saDay: new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10) };
+}
 
 /** Every admin route this feature adds: [method, path, body]. */
 const ADMIN_ROUTES: [string, string, unknown?][] = [
@@ -170,6 +180,16 @@ describe(`admin applications (${DB_KIND})`, () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`APP-${id},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Evil"`);
+  });
+
+  it('GET /api/admin/applications/export.csv › the file is named by the day in South Africa, not the UTC day', async () => {
+    const { at, utcDay, saDay } = lateEveningUtc();
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
+    try {
+      const res = await admin.agent.get('/api/admin/applications/export.csv?q=evil');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition'], `UTC day ${utcDay}`).toBe(`attachment; filename="applications-${saDay}.csv"`);
+    } finally { vi.useRealTimers(); }
   });
 });
 

@@ -13,11 +13,13 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { findUserById } from '../../auth/users-repo.ts';
 import { verifyDummy, verifyPassword } from '../../auth/password.ts';
 import type { ExternalPayment, ExternalPaymentData, ExternalStudent, ExternalStudentInput } from '#contracts/external.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginFailed, type ExternalContext, type ExternalDriver, type StudentFromApplication } from './external.driver.ts';
 import { findCampus, firstCampus, insertPayment, insertStudent, selectBranches, selectPayments, selectStudents } from './external.repo.ts';
 
 const isUniqueViolation = (err: any): boolean => err?.code === '23505' || err?.cause?.code === '23505';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today's date 'YYYY-MM-DD' in South Africa: the enrolment date the college writes (not the UTC day). */
+const today = () => todayInSouthAfrica();
 const numericId = (id: string): number | undefined => (/^\d{1,9}$/.test(id) ? Number(id) : undefined);
 
 /** Same payment? (a replayed key must carry the same payload) */

@@ -21,6 +21,7 @@ import {
   ApplicationIdParamSchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPaymentInputSchema,
   ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalUser,
 } from '#contracts/external.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginRequired, type ExternalContext } from './external.driver.ts';
 import { createExternalDriver, enrolApplication, paymentsCsv, totalsByCurrency } from './external.service.ts';
 
@@ -134,7 +135,7 @@ export function externalRouter(deps: AppDeps): Router {
   r.get('/payments.csv', requireExternal, guardRemote(async (_req, res) => {
     const csv = paymentsCsv(await driver.listPayments(ctxOf(res)));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="external-payments-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.setHeader('Content-Disposition', `attachment; filename="external-payments-${todayInSouthAfrica()}.csv"`);
     res.send(csv);
   }));
 

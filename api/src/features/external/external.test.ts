@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, uniqueEmail, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { ensureAdmin } from '../auth/auth.service.ts';
 
@@ -12,6 +12,16 @@ beforeAll(async () => {
   admin = await signInAdmin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(async () => { await t.close(); });
+
+/**
+ * The latest 22:30 UTC before now, and the South African day it is (00:30 SAST, the next UTC day): a moment when the
+ * UTC date and the college's date differ. Recent, so sessions and tokens made at the real time stay valid.
+ */
+function lateEveningUtc(): { at: Date; utcDay: string; saDay: string } {
+  const at = new Date(); at.setUTCHours(22, 30, 0, 0);
+  if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
+  return { at, utcDay: at.toISOString().slice(0, 10), saDay: new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10) };
+}
 
 /** A student's application for course 1, accepted (or left pending) by the admin; returns its id. */
 async function applicationWithStatus(status: 'accepted' | 'pending', courseId = 1): Promise<number> {
@@ -142,6 +152,21 @@ describe(`external system, local driver (${DB_KIND})`, () => {
     expect((await admin.agent.post('/api/external/students/from-application/99999').send({})).status).toBe(404);
   });
 
+  it('enrolment date › the day in South Africa when the student is enrolled (from an application or walked in), not the UTC day', async () => {
+    await connect();
+    const appId = await applicationWithStatus('accepted');
+    const { at, utcDay, saDay } = lateEveningUtc();
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
+    try {
+      const enrolled = await admin.agent.post(`/api/external/students/from-application/${appId}`).send({});
+      expect(enrolled.status).toBe(201);
+      expect(enrolled.body.student.enrollmentDate, `UTC day ${utcDay}`).toBe(saDay);
+      const walkIn = await admin.agent.post('/api/external/students').send({ name: 'Late Enrolment', email: uniqueEmail('late'), branchId: '1', course: 'Certificate in Bookkeeping' });
+      expect(walkIn.status).toBe(201);
+      expect(walkIn.body.student.enrollmentDate, `UTC day ${utcDay}`).toBe(saDay);
+    } finally { vi.useRealTimers(); }
+  });
+
   it('GET /students › searches case-insensitively and filters by status', async () => {
     await connect();
     const mk = (name: string, status: string) => admin.agent.post('/api/external/students')
@@ -229,6 +254,16 @@ describe(`external system, local driver (${DB_KIND})`, () => {
       const count = (await admin.agent.get('/api/external/payments')).body.payments.length;
       expect(lines).toHaveLength(count + 1);
       expect(lines[1]).toContain(`Payment Student,${studentId},Siloam,5.00,ZAR,Card,completed,"'=HYPERLINK(""x"")"`);
+    });
+
+    it('GET /payments.csv › the file is named by the day in South Africa, not the UTC day', async () => {
+      const { at, utcDay, saDay } = lateEveningUtc();
+      vi.useFakeTimers({ toFake: ['Date'], now: at });
+      try {
+        const res = await admin.agent.get('/api/external/payments.csv');
+        expect(res.status).toBe(200);
+        expect(res.headers['content-disposition'], `UTC day ${utcDay}`).toBe(`attachment; filename="external-payments-${saDay}.csv"`);
+      } finally { vi.useRealTimers(); }
     });
   });
 });
