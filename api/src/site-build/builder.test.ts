@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,29 @@ describe('site builder start-up (issue #11)', () => {
     await builder.idle(); // the live site switches before the build's row is marked ok (seen on PostgreSQL in CI)
     const last = await builder.lastBuild();
     expect(last?.status).toBe('ok');
+    builder.stop();
+  });
+
+  it("the footer's year: a build is not reused once the year has turned in South Africa (00:00 SAST, 22:00 UTC)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
+    let builds = 0;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir, apiUrl: () => '', debounceMs: 0,
+      runBuild: async (out) => { builds += 1; fs.mkdirSync(out, { recursive: true }); fs.writeFileSync(path.join(out, 'index.html'), `<p>build ${builds}</p>`); },
+    });
+    const at = (iso: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+    try {
+      at('2026-12-31T21:30:00Z'); // 23:30 on New Year's Eve in Johannesburg
+      expect(await builder.ensureBuilt()).toBe('built');
+      at('2026-12-31T21:59:00Z');
+      expect(await builder.ensureBuilt()).toBe('skipped'); // same content, same year: the build is reused
+      at('2026-12-31T22:30:00Z'); // 00:30 on 1 January 2027 in Johannesburg, still 2026 in UTC
+      expect(await builder.ensureBuilt()).toBe('built');
+      expect(builds).toBe(2);
+    } finally { vi.useRealTimers(); }
+    expect(await builder.contentHash(new Date('2026-06-01T10:00:00Z'))).toBe(await builder.contentHash(new Date('2026-12-31T21:59:59Z')));
+    expect(await builder.contentHash(new Date('2026-12-31T22:00:00Z'))).not.toBe(await builder.contentHash(new Date('2026-12-31T21:59:59Z')));
+    await builder.idle();
     builder.stop();
   });
 

@@ -19,6 +19,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { writeCspManifest } from './csp.ts';
 import { precompressBuild } from './precompress.ts';
 import type { SiteStatus } from './serve.ts';
@@ -156,9 +157,15 @@ export class SiteBuilder {
     try { return JSON.parse(fs.readFileSync(path.join(this.siteDir, 'current.json'), 'utf8')); } catch { return null; }
   }
 
-  async contentHash(): Promise<string> {
+  /**
+   * Hex SHA-256 of what the static site is built from: the site's sources, the public content snapshot and the
+   * year in South Africa at `now` (the footer's '© YYYY', site/components/Footer.astro), so that a build from last
+   * year is not reused at start-up, or shared between nodes, once the year has turned in Johannesburg.
+   */
+  async contentHash(now: Date = new Date()): Promise<string> {
     const snap = await publicSnapshot(this.opts.db);
-    return crypto.createHash('sha256').update(this.sourceHash).update(JSON.stringify(snap)).digest('hex');
+    const year = todayInSouthAfrica(now).slice(0, 4);
+    return crypto.createHash('sha256').update(this.sourceHash).update(JSON.stringify(snap)).update(`year:${year}`).digest('hex');
   }
 
   /** Builds now unless the live build already matches the content (start-up). */
