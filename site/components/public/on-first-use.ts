@@ -12,12 +12,13 @@
  * If the part cannot load (offline and never cached), the element's `[data-on-use-error]` says so (its value, or a
  * general message) and the next use tries again.
  * Also, on load: submit buttons of `form[data-on-use]` are enabled (disabled in the HTML for visitors without
- * JavaScript); `input[data-today="min|max"]` get today's date in South Africa as that bound (same rule as
- * todayInSouthAfrica() in api/contracts/assessment.ts); F8 moves focus to a script-only toast region
+ * JavaScript); `input[data-today="min|max"]` get today's date in South Africa (todayInSouthAfrica) as that bound, and
+ * `input[data-today="before"]` yesterday's as its max (a date of birth: the rule refuses today); F8 moves focus to a script-only toast region
  * (ToastRegion.astro), and a toast flashed by an earlier page loads that region at once.
  */
 import { onFirstUse } from '../../lib/first-use.ts';
 import { hasFlashedToast } from '../../stores/toasts.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 
 export interface Part { enhance(root: HTMLElement): void }
 
@@ -49,8 +50,13 @@ export function enhanceOnUse(): void {
   }
   const dates = document.querySelectorAll<HTMLInputElement>('input[data-today]');
   if (dates.length) {
-    const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
-    dates.forEach((input) => { if (input.dataset.today === 'min') input.min = today; else input.max = today; });
+    const now = Date.now();
+    const today = todayInSouthAfrica(new Date(now));
+    const yesterday = todayInSouthAfrica(new Date(now - 86_400_000)); // UTC+2 all year: a day is always 24 hours
+    dates.forEach((input) => {
+      if (input.dataset.today === 'min') input.min = today;
+      else input.max = input.dataset.today === 'before' ? yesterday : today;
+    });
   }
   const region = document.querySelector<HTMLElement>('[data-toast-region]');
   if (!region) return;
