@@ -16,21 +16,23 @@ export function backoffSeconds(attempts: number): number {
 
 /**
  * Claims up to `batch` due rows of `table` (pending, lease expired or none) for 60 s and counts the attempt.
- * `returning` lists the columns to read (it must include `id`). Resolves to the rows in queue order (lowest id
- * first: UPDATE … RETURNING gives no set order, and a person must read "received" before "under review").
- * Rejects on database errors.
+ * `returning` lists the columns to read (it must include `id`, and `priority` with `byPriority`). Queue order is
+ * lowest id first, or with `byPriority` (mail_outbox) lowest priority, then lowest id; the rows resolve in that order
+ * (UPDATE … RETURNING gives no set order, and a person must read "received" before "under review"). Rejects on
+ * database errors.
  */
-export async function claimDue<T extends { id: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number): Promise<T[]> {
+export async function claimDue<T extends { id: number; priority?: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number, opts: { byPriority?: boolean } = {}): Promise<T[]> {
   const t = sql.identifier(table);
+  const order = opts.byPriority ? sql`priority, id` : sql`id`;
   const claimed = await db.execute(sql`
     UPDATE ${t} SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM ${t}
       WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+      ORDER BY ${order} LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING ${returning}`);
   const rows = (claimed as unknown as { rows: T[] }).rows;
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.sort((a, b) => (opts.byPriority ? Number(a.priority ?? 0) - Number(b.priority ?? 0) : 0) || Number(a.id) - Number(b.id));
 }
 
 /**

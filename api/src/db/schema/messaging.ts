@@ -1,5 +1,6 @@
 /** Notifications, announcements, the mail outbox, contact messages and assessment bookings. */
-import { pgTable, serial, text, timestamp, integer, boolean, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, smallint, boolean, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
 
 export const notifications = pgTable('notifications', {
@@ -22,19 +23,29 @@ export const announcements = pgTable('announcements', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('announcements_created_by_idx').on(t.createdBy)]);
 
-/** Transactional outbox: a mail row is written in the same transaction as the change it reports (DESIGN §4). */
+/**
+ * Transactional outbox: a mail row is written in the same transaction as the change it reports (DESIGN §4).
+ * `priority` orders the queue (lower first, then id): 0 transactional mail (password reset, verification, application
+ * receipt, status change, …), 1 bulk mail (announcements to every student), so a reset link never waits behind an
+ * announcement to 5 000 students (api/src/mail/outbox.ts MAIL_PRIORITY).
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  priority: smallint('priority').notNull().default(0),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('mail_outbox_status_idx').on(t.status)]);
+}, (t) => [
+  index('mail_outbox_status_idx').on(t.status),
+  // The worker's claim (pending rows by priority, then id) reads the queue in order instead of sorting it.
+  index('mail_outbox_due_idx').on(t.priority, t.id).where(sql`status = 'pending'`),
+]);
 
 /**
  * SMS outbox (issue #17): like mail_outbox, a row is written in the same transaction as the change it reports;

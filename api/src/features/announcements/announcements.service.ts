@@ -22,7 +22,8 @@ const NOT_FOUND = 'Announcement not found';
 
 async function emailStudents(db: Db, a: Announcement): Promise<number> {
   const list = await studentContacts(db);
-  await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: `Dear ${s.firstName},\n\n${a.title}\n\n${a.content}\n` })));
+  // Bulk: behind every reset link, verification and status mail already queued or queued later (mail/outbox.ts).
+  await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: `Dear ${s.firstName},\n\n${a.title}\n\n${a.content}\n` })), { bulk: true });
   return list.length;
 }
 
