@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
 import { SiteBuilder, astroBuildEnv, firstErrorLine, ROOT } from './builder.ts';
 import { execFileSync } from 'node:child_process';
+import { settings } from '../db/schema/system.ts';
 
 /** The tail of a real `astro build` log when the build folder had no node_modules above it (issue #11). */
 const ASTRO_LOG = `npm warn Unknown user config "nodedir".
@@ -106,13 +107,20 @@ describe('site builder start-up (issue #11)', () => {
       }),
     });
     const waitStarts = async (n: number) => { while (started.length < n) await new Promise((r) => setTimeout(r, 10)); };
+    // Each change really changes what the site shows (an unchanged content hash keeps the live build).
+    const publish = async (n: number) => {
+      const value = `${Date.now()}-${n}`;
+      await database.db.insert(settings).values({ key: 'builder-test-supersede', value })
+        .onConflictDoUpdate({ target: settings.key, set: { value } });
+      builder.schedule(`change ${n}`);
+    };
     const first = builder.buildNow('start-up');
     await waitStarts(1);
-    builder.schedule('change 1');
+    await publish(1);
     await waitStarts(2);
-    builder.schedule('change 2');
+    await publish(2);
     await waitStarts(3);
-    builder.schedule('change 3');
+    await publish(3);
     await new Promise((r) => setTimeout(r, 50));
     expect(started).toHaveLength(3);
     release!();
@@ -125,6 +133,34 @@ describe('site builder start-up (issue #11)', () => {
     expect(builder.status()).toEqual({ state: 'ready', failures: 0, retryInMs: null });
     expect(fs.readFileSync(path.join(builder.dir()!, 'index.html'), 'utf8')).toBe('<h1>4</h1>');
     expect(fs.readdirSync(path.join(dataDir, 'site', 'builds'))).toHaveLength(2);
+    builder.stop();
+  });
+
+  it('a change that leaves the public content as it is (an account deletion) keeps the live build: no new build starts', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
+    let builds = 0;
+    const logs: string[] = [];
+    const builder = new SiteBuilder({
+      db: database.db, dataDir, apiUrl: () => '', debounceMs: 0, log: (m) => logs.push(m),
+      runBuild: async (out) => { builds += 1; fs.mkdirSync(out, { recursive: true }); fs.writeFileSync(path.join(out, 'index.html'), `<p>build ${builds}</p>`); },
+    });
+    expect(await builder.ensureBuilt()).toBe('built');
+    const live = builder.dir();
+    const recorded = (await builder.lastBuild())?.id;
+
+    builder.schedule('content version 7 (notify)'); // what the content watcher does after any bump of the version
+    await builder.idle();
+    expect(builds).toBe(1);
+    expect(builder.dir()).toBe(live);
+    expect((await builder.lastBuild())?.id).toBe(recorded); // no build row either (the admin's "last build" is unchanged)
+    expect(logs.at(-1)).toContain('content unchanged, keeping the live build');
+
+    const value = String(Date.now());
+    await database.db.insert(settings).values({ key: 'builder-test-unchanged', value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
+    builder.schedule('content version 8 (notify)');
+    await builder.idle();
+    expect(builds).toBe(2); // a real change still builds
     builder.stop();
   });
 });

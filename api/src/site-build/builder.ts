@@ -225,7 +225,18 @@ export class SiteBuilder {
   }
 
   private async runOnce(reason: string): Promise<void> {
-    const db = this.opts.db;
+    // A change the public site does not show (a statement on courses/announcements/settings that changed nothing the
+    // snapshot holds, e.g. an account deletion's ON DELETE SET NULL) leaves the content hash as it is: keep the live
+    // build rather than rebuild identical pages (volume audit). Start-up compares the same way (ensureBuilt).
+    if (!this.opts.hookUrl && this.live) {
+      const hash = await this.contentHash();
+      if (this.readCurrent()?.hash === hash) {
+        this.opts.log?.(`site: content unchanged, keeping the live build (${reason})`);
+        this.failures = 0;
+        this.cancelRetry();
+        return;
+      }
+    }
     let claimed: number | null = null;
     if (this.opts.hookUrl && this.opts.hookClaim) {
       claimed = await this.opts.hookClaim.claim().catch((err) => { this.opts.log?.(`site: could not claim the build hook: ${err?.message ?? err}`); return null; });
