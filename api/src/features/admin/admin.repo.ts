@@ -2,7 +2,7 @@
  * SQL for the admin portal (issue #6): the filtered/sorted/paginated application list, dashboard and report
  * aggregates, the students list. Only admin routes call these.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applications, applicationStatusHistory, payments, uploads } from '../../db/schema/applications.ts';
 import { courses, departments } from '../../db/schema/catalogue.ts';
@@ -94,10 +94,68 @@ export async function listAdminApplications(db: DbOrTx, q: ListQuery): Promise<{
   return { rows: rows.map(toRow), total: Number(n) };
 }
 
-/** Every application matching the filter (CSV export), at most `limit`. */
-export async function exportAdminApplications(db: DbOrTx, q: ListQuery, limit = 100_000): Promise<AdminApplicationRow[]> {
-  const rows = await baseSelect(db).where(listWhere(q)).orderBy(...listOrder(q)).limit(limit);
-  return rows.map(toRow);
+/**
+ * One key of the list order for the export's keyset: the expression, its SQL type (the cursor travels as text and is
+ * cast back, so a timestamp keeps its microseconds) and where its NULLs sort (PostgreSQL: last ascending, first
+ * descending; APS last either way, as listOrder says).
+ */
+interface OrderKey { expr: SQL | AnyColumn; type: 'timestamptz' | 'text' | 'integer'; nullsLast: boolean }
+
+/** listOrder's keys as keyset keys, id last (the tie-breaker, so every row has one place). */
+function exportKeys(q: ListQuery): OrderKey[] {
+  const asc = q.dir === 'asc';
+  const col = (expr: AnyColumn, type: OrderKey['type']): OrderKey => ({ expr, type, nullsLast: asc });
+  const keys: Record<ListQuery['sort'], OrderKey[]> = {
+    createdAt: [col(applications.createdAt, 'timestamptz')],
+    id: [],
+    status: [col(applications.status, 'text')],
+    applicant: [col(users.lastName, 'text'), col(users.firstName, 'text')],
+    course: [col(courses.title, 'text')],
+    aps: [{ expr: applications.aps, type: 'integer', nullsLast: true }],
+  };
+  return [...keys[q.sort], col(applications.id, 'integer')];
+}
+
+/**
+ * Rows strictly after the cursor `last` (each key's value as text, null for NULL) in the order of `keys` and `dir`:
+ * OR over i of (keys before i equal AND key i after), with NULLs placed where ORDER BY puts them.
+ */
+function afterCursor(keys: OrderKey[], last: (string | null)[], dir: 'asc' | 'desc'): SQL {
+  const value = (i: number) => sql`cast(${last[i]} as ${sql.raw(keys[i].type)})`;
+  const equal = (i: number) => (last[i] === null ? sql`${keys[i].expr} is null` : sql`${keys[i].expr} = ${value(i)}`);
+  const after = (i: number): SQL => {
+    const k = keys[i];
+    if (last[i] === null) return k.nullsLast ? sql`false` : sql`${k.expr} is not null`;
+    const beyond = dir === 'asc' ? sql`${k.expr} > ${value(i)}` : sql`${k.expr} < ${value(i)}`;
+    return k.nullsLast ? sql`(${beyond} or ${k.expr} is null)` : beyond;
+  };
+  return or(...keys.map((_, i) => and(...keys.slice(0, i).map((__, j) => equal(j)), after(i))))!;
+}
+
+/**
+ * Every application matching the filter, in the list's order (sort, dir, then id), as pages of at most `pageSize`
+ * rows (CSV export, issue #6; volume audit: no cap, no whole result in memory). Keyset paging: each query starts
+ * after the previous page's last row (its sort keys and id), so a page costs the same at row 1 000 and row 100 000,
+ * on PGlite and PostgreSQL alike, and no transaction or cursor stays open while the client downloads. A row whose
+ * sort key changes during the export may be missed or repeated, as in any read of a list that is being edited.
+ */
+export async function* exportAdminApplicationPages(db: DbOrTx, q: ListQuery, pageSize = 1000): AsyncGenerator<AdminApplicationRow[], void, undefined> {
+  const where = listWhere(q);
+  const order = listOrder(q);
+  const keys = exportKeys(q);
+  const cursorFields = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string | null>`${k.expr}::text`]));
+  let last: (string | null)[] | null = null;
+  for (;;) {
+    const rows: any[] = await db.select({ ...rowFields, ...cursorFields }).from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .leftJoin(courses, eq(courses.id, applications.courseId))
+      .where(and(where, last ? afterCursor(keys, last, q.dir) : undefined))
+      .orderBy(...order).limit(pageSize);
+    if (rows.length) yield rows.map(toRow);
+    if (rows.length < pageSize) return;
+    const end = rows[rows.length - 1];
+    last = keys.map((_, i) => end[`k${i}`] ?? null);
+  }
 }
 
 /**

@@ -2,13 +2,14 @@
  * Admin portal API (issue #6), mounted at /api/admin; every route needs the admin role (401 anonymous,
  * 403 student):
  * - GET  /applications?q&status&courseId&sort&dir&page&pageSize → {applications, total, page, pageSize, pages}
- * - GET  /applications/export.csv?(same filter) → text/csv of every matching application
+ * - GET  /applications/export.csv?(same filter) → text/csv of every matching application, in the list's order, streamed
  * - POST /applications/bulk {ids, status: accepted|rejected, notes} → {results: [{id, ok, status?, error?}]}
  * - GET  /applications/:id → {application, applicant, history, payment, documents}; 404 unknown
  * - GET  /stats → AdminStats; GET /reports → chart data; GET /students?q&page&pageSize → {students, total}
  * - GET  /site-build → {build: {status, startedAt, finishedAt, durationMs, error} | null, building}
  * Status changes themselves: PUT /api/admin/applications/:id/status (applications feature); settings: features/settings.
  */
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
@@ -18,7 +19,7 @@ import { IdParamSchema } from '#contracts/common.ts';
 import { AdminApplicationsQuerySchema, BulkDecisionSchema, StudentsQuerySchema } from '#contracts/admin.ts';
 import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import {
-  applicationDetail, applicationsCsv, applicationsPage, bulkDecision, dashboardStats, reports, students,
+  applicationDetail, applicationsCsvStream, applicationsPage, bulkDecision, dashboardStats, reports, students,
 } from './admin.service.ts';
 
 /**
@@ -34,10 +35,11 @@ export function adminRouter(deps: AppDeps): Router {
     res.json(await applicationsPage(db, listQuery.data(req)));
   });
   r.get('/applications/export.csv', requireAdmin, listQuery, async (req, res) => {
-    const csv = await applicationsCsv(db, listQuery.data(req));
+    const csv = await applicationsCsvStream(db, listQuery.data(req));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="applications-${todayInSouthAfrica()}.csv"`);
-    res.send(csv);
+    // Streamed page by page (no cap, volume audit); once rows are sent an error can only cut the download short.
+    await pipeline(csv, res).catch((err) => console.warn(`[admin] applications export stopped: ${err?.code ?? err?.message ?? err}`));
   });
   r.post('/applications/bulk', requireAdmin, validate(BulkDecisionSchema), async (req, res) => {
     res.json({ results: await bulkDecision(db, currentUser(req).id, req.body, linkOrigin(deps.config, req)) });

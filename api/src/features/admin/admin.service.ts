@@ -7,18 +7,19 @@
  * - reports, students (real users). Settings are their own feature (features/settings/).
  */
 import type { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/common.ts';
 import { DOCUMENT_SLOTS } from '#contracts/applications.ts';
-import type { AdminApplicationDetail, AdminApplicationsPage, AdminApplicationsQuerySchema, AdminStats, BulkDecisionSchema, BulkResult, StudentsQuerySchema } from '#contracts/admin.ts';
+import type { AdminApplicationDetail, AdminApplicationRow, AdminApplicationsPage, AdminApplicationsQuerySchema, AdminStats, BulkDecisionSchema, BulkResult, StudentsQuerySchema } from '#contracts/admin.ts';
 import { smsStats } from '../../sms/sms-outbox.ts';
 import { applicationForAdmin, setApplicationStatus, StatusChangedError } from '../applications/applications.service.ts';
 import type { Reports } from '#contracts/reports.ts';
 import type { StudentsPage } from '#contracts/students.ts';
 import {
-  applicationExtras, courseSummary, exportAdminApplications, listAdminApplications, listStudents,
+  applicationExtras, courseSummary, exportAdminApplicationPages, listAdminApplications, listStudents,
   recentApplications, reportRows, statusTotals, studentCount,
 } from './admin.repo.ts';
 
@@ -69,18 +70,35 @@ const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 /** 'Yes' / 'No' / 'Unknown' (no NSC results given), issue #18. */
 export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'Unknown' => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
 
+const CSV_HEADER = ['Application ID', 'Applicant', 'Email', 'Course', 'Department', 'Status', 'Payment status', 'Payment amount', 'Submitted', 'Updated', 'APS', 'Eligible', 'Eligibility notes'];
+
+/** One CSV record of the export: every cell through safeCell. */
+const csvRecord = (r: AdminApplicationRow): string[] => [`APP-${r.id}`, r.applicant.name, r.applicant.email, r.course?.title ?? 'Unknown Course', r.course?.department ?? '',
+  statusLabel(r.status), r.paymentStatus, r.paymentAmount, r.createdAt, r.updatedAt,
+  r.aps ?? '', eligibilityLabel(r.eligible), r.eligibilityReasons.join('; ')].map((v) => safeCell(String(v)));
+
 /**
- * The filtered list as CSV text (issue #6 export): a header row, then one row per application ('APP-<id>', amounts
- * 'NNN.NN', dates ISO 8601); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection).
+ * The filtered list as a CSV byte stream (issue #6 export; volume audit: every matching row, never the whole list in
+ * memory): a header row, then one row per application in the list's order ('APP-<id>', amounts 'NNN.NN', dates
+ * ISO 8601); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection). Rows are read
+ * `pageSize` at a time by keyset (exportAdminApplicationPages) and written through csv-stringify's stream API, so a
+ * slow download holds back the next query (back-pressure). The first page is read before this resolves, so a
+ * database error becomes the usual error answer; a later one ends the stream with an error (the download breaks).
  */
-export async function applicationsCsv(db: Db, q: ListQuery): Promise<string> {
-  const rows = await exportAdminApplications(db, q);
-  return stringify([
-    ['Application ID', 'Applicant', 'Email', 'Course', 'Department', 'Status', 'Payment status', 'Payment amount', 'Submitted', 'Updated', 'APS', 'Eligible', 'Eligibility notes'],
-    ...rows.map((r) => [`APP-${r.id}`, r.applicant.name, r.applicant.email, r.course?.title ?? 'Unknown Course', r.course?.department ?? '',
-      statusLabel(r.status), r.paymentStatus, r.paymentAmount, r.createdAt, r.updatedAt,
-      r.aps ?? '', eligibilityLabel(r.eligible), r.eligibilityReasons.join('; ')].map((v) => safeCell(String(v)))),
-  ]);
+export async function applicationsCsvStream(db: Db, q: ListQuery, pageSize = 1000): Promise<Readable> {
+  const pages = exportAdminApplicationPages(db, q, pageSize);
+  const first = await pages.next();
+  async function* records(): AsyncGenerator<string[]> {
+    yield CSV_HEADER;
+    if (first.done) return;
+    for (const r of first.value) yield csvRecord(r);
+    for await (const page of pages) for (const r of page) yield csvRecord(r);
+  }
+  const source = Readable.from(records());
+  const csv = stringify();
+  source.on('error', (err) => csv.destroy(err));
+  csv.on('close', () => source.destroy()); // a download stopped half-way stops the queries too
+  return source.pipe(csv);
 }
 
 /**
