@@ -176,8 +176,12 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await page.keyboard.press('Escape');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
   await expect(panel.getByLabel(/^Notes/)).toHaveValue('Certified ID copy needed');
+  // Keep editing goes back into the form, where the admin was (WCAG 2.4.3).
+  await expect(panel.getByLabel(/^Notes/)).toBeFocused();
   await panel.getByRole('button', { name: 'Update status' }).click();
   await expect(toast(page, 'Application updated').filter({ hasText: 'Documents Required' })).toBeVisible();
+  // The button keeps the focus while it saves and after (it was disabled, and focus fell to the page).
+  await expect(panel.getByRole('button', { name: 'Update status' })).toBeFocused();
   await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
   await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
   // A confirmation inside the panel: Back answers it (Cancel) and leaves the panel open.
@@ -191,6 +195,8 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // Closed: focus is back on the button that opened the panel.
+  await expect(row2.getByRole('button', { name: `View APP-${second}` })).toBeFocused();
   await applicant.dispose(); await applicant2.dispose();
 });
 
@@ -218,6 +224,7 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
   await dialog.getByLabel('Send e-mail to all students').check();
   await dialog.getByRole('button', { name: 'Create announcement' }).click();
   await expect(toast(page, 'Announcement created')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New announcement' })).toBeFocused();
   await expect(toast(page, 'Email notifications sent')).toBeVisible();
   const row = page.getByTestId('announcement-row').filter({ hasText: title });
   await expect(row).toContainText('Active');
@@ -231,6 +238,7 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/announcements$/);
   await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: `Delete ${title}` })).toBeFocused();
 
   await row.getByRole('button', { name: `Delete ${title}` }).click();
   const confirm = page.getByRole('alertdialog');
@@ -238,6 +246,8 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Announcement deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
+  // The deleted row's button is gone: focus goes to the next row (or the heading), not to the page.
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Edit |^Announcements$/);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
@@ -266,11 +276,13 @@ test('no lost work › a panel with typed text asks before it closes (Escape, Ca
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(dialog.getByLabel('Title')).toHaveValue('Solar Installation');
+  await expect(dialog.getByLabel('Description')).toBeFocused();
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toContainText('What you typed in this form has not been saved and will be lost.');
   await confirm.getByRole('button', { name: 'Keep editing' }).click();
   await expect(dialog.getByLabel('Description')).toHaveValue('Half a description the admin has not saved yet');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
 
   await page.goBack();
   await expect(confirm).toContainText('Discard your changes?');
@@ -290,6 +302,7 @@ test('no lost work › a panel with typed text asks before it closes (Escape, Ca
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole('button', { name: 'Add course' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add course' })).toBeFocused();
 });
 
 test('no lost work › the login ended while the admin typed: "Your session has ended" logs in again in place and the course is saved once', async ({ page }) => {

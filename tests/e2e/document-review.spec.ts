@@ -37,6 +37,8 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   const reviews = adminPage.getByTestId('admin-document-reviews');
   await reviews.getByRole('button', { name: 'Verify Qualifications Documents' }).click();
   await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document verified' })).toBeVisible();
+  // Verify is now disabled; focus moves to the document's new state, not to the page (WCAG 2.4.3).
+  await expect(adminPage.locator(':focus')).toHaveText('Qualifications Documents: Verified');
   await reviews.getByRole('button', { name: 'Reject ID Document' }).click();
   await expect(adminPage.getByLabel('Reason (shown to the applicant)')).toBeFocused();
   await reviews.getByRole('button', { name: 'Reject document' }).click();
@@ -48,6 +50,8 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   await expect(adminPage.getByLabel('Reason (shown to the applicant)')).toHaveValue('The photo of the ID is too blurry to read.');
   await reviews.getByRole('button', { name: 'Reject document' }).click();
   await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document rejected' })).toBeVisible();
+  await expect(adminPage.locator(':focus')).toHaveText('ID Document: Rejected');
+  await expect(adminPage.locator(':focus')).toBeVisible();
   await expect(adminPage.getByTestId('review-history')).toContainText('ID Document: Rejected — The photo of the ID is too blurry to read.');
   await admin.close();
 

@@ -5,7 +5,7 @@
  * announcement?'; active toggle. E-mailing on edit uses POST /api/announcements/{id}/notify.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Announcement } from '#contracts/announcements.ts';
@@ -21,6 +21,7 @@ import { Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { CARD_ROWS } from '../ui/card-rows.ts';
+import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -43,6 +44,18 @@ function Manager() {
   useBackCloses(deleting != null, () => { setDeleting(null); return true; });
   const [busy, setBusy] = useState(false);
   const load = () => $adminAnnouncements.revalidate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a delete the row's buttons go: the focus moves to the next row's Edit (or the one before, or the heading).
+  const afterDelete = useRef<number | null | 'heading'>(null);
+  const deleteFocus = useReturnFocus();
+  const closeDeleteFocus = (e: Event) => {
+    const next = afterDelete.current;
+    afterDelete.current = null;
+    if (next == null) { deleteFocus.onCloseAutoFocus(e); return; }
+    e.preventDefault();
+    const edit = next === 'heading' ? null : document.querySelector<HTMLElement>(`[data-announcement-id="${next}"] [data-edit]`);
+    (canTakeFocus(edit) ? edit : heading.current)?.focus();
+  };
 
   const toggle = async (a: Announcement) => {
     setBusy(true);
@@ -59,6 +72,8 @@ function Manager() {
     setBusy(true);
     try {
       await saveApi(`/api/announcements/${deleting.id}`, { method: 'DELETE' });
+      const at = items?.findIndex((a) => a.id === deleting.id) ?? -1;
+      afterDelete.current = (items?.[at + 1] ?? items?.[at - 1])?.id ?? 'heading';
       toast({ title: 'Announcement deleted', variant: 'success' });
       setDeleting(null);
       load();
@@ -70,7 +85,7 @@ function Manager() {
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Announcements</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold">Announcements</h1>
         <button type="button" className="btn-primary" onClick={() => setEditing('new')}>New announcement</button>
       </div>
       {error ? <ErrorState message="Failed to load announcements" onRetry={load} />
@@ -84,12 +99,12 @@ function Manager() {
               </thead>
               <tbody className={CARD_ROWS.block}>
                 {items.map((a) => (
-                  <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="announcement-row">
+                  <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="announcement-row" data-announcement-id={a.id}>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
                     <td className={`px-3 py-2 whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex flex-wrap gap-1">
-                      <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
+                      <button type="button" className="btn-secondary px-2 py-1" data-edit onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <button type="button" className="btn-secondary px-2 py-1" disabled={busy} onClick={() => toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</button>
                       <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>
                     </div></td>
@@ -109,7 +124,7 @@ function Manager() {
       <AlertDialog.Root open={deleting != null} onOpenChange={(o) => { if (!o) setDeleting(null); }}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <AlertDialog.Content onOpenAutoFocus={deleteFocus.onOpenAutoFocus} onCloseAutoFocus={closeDeleteFocus} className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
             <AlertDialog.Title className="text-lg font-bold">Delete announcement</AlertDialog.Title>
             <AlertDialog.Description className="mt-2">Are you sure you want to delete this announcement?</AlertDialog.Description>
             {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}

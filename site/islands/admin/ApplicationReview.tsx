@@ -3,7 +3,7 @@
  * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
  * statuses with internal notes and a Reject button (confirmed first), and the status history.
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -63,9 +63,12 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
       .catch((e) => setError(e instanceof ApiError && e.status === 404 ? 'This application no longer exists.' : 'Could not load the application.'));
   }, [id]);
   useEffect(load, [load]);
-  const [confirmDialog, ask] = useConfirm();
+  const updateButton = useRef<HTMLButtonElement>(null);
+  // After 'Reject application' the Reject button is disabled: the focus goes to Update status instead.
+  const [confirmDialog, ask] = useConfirm(() => updateButton.current);
   usePanelUnsaved(notes.trim() !== '' || (d != null && status !== d.application.status));
   const save = async (to: string) => {
+    if (saving) return;
     if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setSaving(true);
     if (await changeStatus(id, to, notes)) { setNotes(''); load(); onChanged(); }
@@ -106,8 +109,9 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
           <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
             <textarea id="d-notes" className="input" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" disabled={saving} onClick={() => save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
-            <button type="button" className="btn-danger" disabled={saving || a.status === 'rejected'} onClick={() => save('rejected')}>Reject</button>
+            {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page (WCAG 2.4.3). */}
+            <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
+            <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
           </div>
         </div>
       </section>

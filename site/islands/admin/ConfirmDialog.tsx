@@ -7,6 +7,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useBackCloses } from '../ui/use-back-closes.ts';
+import { useReturnFocus } from '../ui/return-focus.ts';
 
 export interface ConfirmOptions {
   title: string;
@@ -25,17 +26,23 @@ export interface ConfirmOptions {
   back?: boolean;
 }
 
-export function useConfirm(): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
+/**
+ * The confirmation dialog and `ask`. When it closes, the focus goes back to the element that had it when it
+ * opened (the Reject button, the form field where Escape was pressed: "Keep editing" returns into the form), or,
+ * when that is gone or disabled now, to `fallback()` (WCAG 2.4.3).
+ */
+export function useConfirm(fallback?: () => HTMLElement | null | undefined): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const ask = useCallback((o: ConfirmOptions) => new Promise<boolean>((resolve) => { resolver.current = resolve; setOptions(o); }), []);
   const close = (ok: boolean) => { resolver.current?.(ok); resolver.current = null; setOptions(null); };
   useBackCloses(options != null && options.back !== false, () => { close(false); return true; });
+  const returnFocus = useReturnFocus(fallback);
   const dialog = (
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-bold">{options?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">

@@ -51,16 +51,27 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const stateRef = useRef<HTMLSpanElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the buttons it was on are gone or disabled (WCAG 2.4.3): after a decision the
+  // document's new state, after Cancel the Reject… button.
+  const [focusNext, setFocusNext] = useState<'state' | 'reject' | null>(null);
   useEffect(() => { if (rejecting) reasonRef.current?.focus(); }, [rejecting]);
+  useEffect(() => {
+    if (focusNext === 'state') stateRef.current?.focus();
+    else if (focusNext === 'reject') rejectRef.current?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
   usePanelUnsaved(rejecting && reason.trim() !== '');
 
   async function send(status: 'verified' | 'rejected') {
+    if (busy) return;
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
     setBusy(true); setFieldError(null);
     try {
       onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '' } }));
       toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
-      setRejecting(false); setReason('');
+      setRejecting(false); setReason(''); setFocusNext('state');
     } catch (e) {
       if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else {
         toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
@@ -73,7 +84,7 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700" data-review-slot={item.slot}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{item.label}</span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`}>{STATE_LABEL[item.state]}</span>
+        <span ref={stateRef} tabIndex={-1} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`}><span className="sr-only">{item.label}: </span>{STATE_LABEL[item.state]}</span>
       </div>
       {item.upload ? (
         <>
@@ -87,14 +98,15 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
                 aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? `${fid}-error` : undefined} />
               {fieldError && <p id={`${fid}-error`} role="alert" className="field-error">{fieldError}</p>}
               <div className="flex gap-2">
-                <button type="button" className="btn-danger" disabled={busy} onClick={() => void send('rejected')}>{busy ? 'Saving…' : 'Reject document'}</button>
-                <button type="button" className="btn-secondary" disabled={busy} onClick={() => { setRejecting(false); setFieldError(null); }}>Cancel</button>
+                {/* aria-disabled while saving: a disabled button would drop the focus. */}
+                <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => void send('rejected')}>{busy ? 'Saving…' : 'Reject document'}</button>
+                <button type="button" className="btn-secondary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => { if (busy) return; setRejecting(false); setFieldError(null); setFocusNext('reject'); }}>Cancel</button>
               </div>
             </div>
           ) : (
             <div className="mt-2 flex gap-2">
-              <button type="button" className="btn-primary px-2 py-1" disabled={busy || item.state === 'verified'} onClick={() => void send('verified')} aria-label={`Verify ${item.label}`}>Verify</button>
-              <button type="button" className="btn-danger px-2 py-1" disabled={busy} onClick={() => setRejecting(true)} aria-label={`Reject ${item.label}`}>Reject…</button>
+              <button type="button" className="btn-primary px-2 py-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" disabled={item.state === 'verified'} aria-disabled={busy || undefined} onClick={() => void send('verified')} aria-label={`Verify ${item.label}`}>Verify</button>
+              <button ref={rejectRef} type="button" className="btn-danger px-2 py-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => { if (!busy) setRejecting(true); }} aria-label={`Reject ${item.label}`}>Reject…</button>
             </div>
           )}
         </>

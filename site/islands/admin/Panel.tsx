@@ -10,6 +10,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
+import { useReturnFocus } from '../ui/return-focus.ts';
 
 interface PanelGuard { report: (form: object, unsaved: boolean) => void; requestClose: () => Promise<boolean> }
 const PanelGuardContext = createContext<PanelGuard | null>(null);
@@ -32,7 +33,10 @@ export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {
   return guard ? guard.requestClose : async () => { fallback(); return true; };
 }
 
-/** Radix dialog styled as a modal; `side` makes it a right-hand panel. */
+/**
+ * Radix dialog styled as a modal; `side` makes it a right-hand panel. On close the focus goes back to the element
+ * that had it when the panel opened (the row's Edit or View, the New button).
+ */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
 }) {
@@ -57,12 +61,15 @@ export default function Panel({ open, onOpenChange, title, description, side = f
     },
   }).current;
   useBackCloses(open, guard.requestClose);
+  // Opened from state (no Dialog.Trigger): give the focus back to what opened it (WCAG 2.4.3).
+  const returnFocus = useReturnFocus();
   return (
     <>
       <Dialog.Root open={open} onOpenChange={(o) => { if (o) onOpenChange(true); else void guard.requestClose(); }}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
           <Dialog.Content
+            {...returnFocus}
             className={side
               ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-900'
               : 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>

@@ -201,9 +201,11 @@ function PasswordForm() {
   );
 }
 
-function Confirm({ trigger, title, description, action, danger = false, children, onConfirm, busy }: {
+function Confirm({ trigger, title, description, action, danger = false, children, onConfirm, busy, returnTo }: {
   trigger: string; title: string; description: string; action: string; danger?: boolean; busy?: boolean;
   children?: React.ReactNode; onConfirm: (e: React.MouseEvent) => void;
+  /** Where the focus goes on close when the trigger is gone (the Confirm itself removed); Radix's trigger otherwise. */
+  returnTo?: () => HTMLElement | null;
 }) {
   const [open, setOpen] = useState(false);
   useBackCloses(open, () => { setOpen(false); return true; });
@@ -212,7 +214,7 @@ function Confirm({ trigger, title, description, action, danger = false, children
       <AlertDialog.Trigger asChild><button type="button" className={danger ? 'btn-danger' : 'btn-secondary'}>{trigger}</button></AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="card fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto p-6">
+        <AlertDialog.Content onCloseAutoFocus={(e) => { const to = returnTo?.(); if (to?.isConnected) { e.preventDefault(); to.focus(); } }} className="card fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto p-6">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm muted">{description}</AlertDialog.Description>
           {children}
@@ -257,6 +259,7 @@ function DataCard({ profile }: { profile: Profile }) {
   const [deleting, setDeleting] = useState(false);
   const [requested, setRequested] = useState<string | null>(null);
   const pwRef = useRef<HTMLInputElement>(null);
+  const requestedRef = useRef<HTMLParagraphElement>(null);
 
   const download = async () => {
     setDownloading(true);
@@ -305,7 +308,7 @@ function DataCard({ profile }: { profile: Profile }) {
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn-secondary" onClick={download} disabled={downloading} aria-busy={downloading || undefined}>{downloading ? 'Preparing...' : 'Download my data'}</button>
         {!requested && (
-          <Confirm trigger="Delete my account" danger title="Delete your account?" action="Delete my account" busy={deleting} onConfirm={remove}
+          <Confirm trigger="Delete my account" danger title="Delete your account?" action="Delete my account" busy={deleting} onConfirm={remove} returnTo={() => requestedRef.current}
             description="If you have no applications, your account and personal data are erased now and cannot be recovered. If you have applications, we record a deletion request for the admissions office to complete.">
             <div className="mt-4">
               <Field id="delete-password" label="Your password" error={deleteError ?? undefined}>
@@ -316,7 +319,7 @@ function DataCard({ profile }: { profile: Profile }) {
         )}
       </div>
       {requested && (
-        <p role="status" className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+        <p role="status" ref={requestedRef} tabIndex={-1} className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
           Your deletion request was recorded on {formatDate(requested)}. Because you have applications on record, an administrator will review and complete it.
         </p>
       )}
