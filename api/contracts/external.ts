@@ -25,13 +25,27 @@ export const ExternalLoginSchema = z.object({
 });
 export type ExternalLogin = z.input<typeof ExternalLoginSchema>;
 
-/** GET /api/external/students query: free-text search on name, email, course, campus; status filter. */
-export const ExternalStudentsQuerySchema = z.object({
+/** Rows per page of the external lists unless the caller asks otherwise, and the most a page may hold. */
+export const EXTERNAL_PAGE_SIZE = 50;
+export const EXTERNAL_MAX_PAGE_SIZE = 100;
+
+/** page (1-based) and pageSize (1–100, default 50) of the external lists (volume audit: no silent cap). */
+export const ExternalPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1).describe('1-based page number'),
+  pageSize: z.coerce.number().int().min(1).max(EXTERNAL_MAX_PAGE_SIZE).optional().default(EXTERNAL_PAGE_SIZE).describe('rows per page'),
+});
+export type ExternalPageQuery = z.output<typeof ExternalPageQuerySchema>;
+
+/** GET /api/external/students query: free-text search on name, email, course, campus; status filter; the page. */
+export const ExternalStudentsQuerySchema = ExternalPageQuerySchema.extend({
   search: z.string().trim().max(100, 'Search is too long').optional().default('').describe('case-insensitive text'),
   status: z.union([ExternalStudentStatusSchema, z.literal(''), z.literal('all')]).optional().default('')
     .transform((v) => (v === 'all' ? '' : v)).describe('one of active, pending, graduated, withdrawn; empty for all'),
 });
 export type ExternalStudentsQuery = z.output<typeof ExternalStudentsQuerySchema>;
+
+/** The paging part of a list answer: `total` rows match, `pages` ≥ 1. */
+export interface ExternalPageInfo { total: number; page: number; pageSize: number; pages: number }
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (max: number, label: string) => z.preprocess(
@@ -119,6 +133,14 @@ export type ExternalUser = z.infer<typeof ExternalUserSchema>;
 
 /** Sum of payments in one currency; amount has two decimals. */
 export interface CurrencyTotal { currency: string; amount: string; count: number }
+export const CurrencyTotalSchema = z.object({ currency: z.string(), amount: z.union([z.string(), z.number()]).transform((v) => Number(v).toFixed(2)), count: z.coerce.number().int().min(0) });
+
+/** GET /api/external/students → one page of students. */
+export interface ExternalStudentsPage extends ExternalPageInfo { students: ExternalStudent[] }
+/** GET /api/external/branches/{id}/students → the branch and one page of its students. */
+export interface ExternalBranchStudentsPage extends ExternalPageInfo { branch: ExternalBranch; students: ExternalStudent[] }
+/** GET /api/external/payments → one page of payments (newest first) and the totals per currency of every payment. */
+export interface ExternalPaymentsPage extends ExternalPageInfo { payments: ExternalPayment[]; totals: CurrencyTotal[] }
 
 /** Error codes the external routes add to the common error shape. */
 export const EXTERNAL_ERROR = {

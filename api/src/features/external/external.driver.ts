@@ -6,7 +6,8 @@
  */
 import { HttpError } from '../../http/errors.ts';
 import type {
-  ExternalBranch, ExternalPayment, ExternalPaymentData, ExternalStudent, ExternalStudentInput, ExternalStudentsQuery, ExternalUser,
+  CurrencyTotal, ExternalBranch, ExternalPageQuery, ExternalPayment, ExternalPaymentData, ExternalStudent, ExternalStudentInput,
+  ExternalStudentsQuery, ExternalUser,
 } from '#contracts/external.ts';
 import { EXTERNAL_ERROR } from '#contracts/external.ts';
 
@@ -26,15 +27,18 @@ export interface ExternalDriver {
   login(creds: { email: string; password: string }, portalUser: { id: number; email: string }): Promise<{ user: ExternalUser; token?: string }>;
   logout(ctx: ExternalContext): Promise<void>;
   listBranches(ctx: ExternalContext): Promise<ExternalBranch[]>;
-  /** Throws 404 for an unknown branch. */
-  branchStudents(ctx: ExternalContext, branchId: string): Promise<{ branch: ExternalBranch; students: ExternalStudent[] }>;
-  listStudents(ctx: ExternalContext, q: ExternalStudentsQuery): Promise<ExternalStudent[]>;
+  /** One page of the branch's students (by name) and how many it has. Throws 404 for an unknown branch. */
+  branchStudents(ctx: ExternalContext, branchId: string, page: ExternalPageQuery): Promise<{ branch: ExternalBranch; students: ExternalStudent[]; total: number }>;
+  /** One page of the students matching `q` (by name) and how many match. */
+  listStudents(ctx: ExternalContext, q: ExternalStudentsQuery): Promise<{ students: ExternalStudent[]; total: number }>;
   /** Throws 400 (unknown branch), 409 (e-mail already enrolled). */
   createStudent(ctx: ExternalContext, input: ExternalStudentInput): Promise<ExternalStudent>;
   /** Idempotent per application: `created` false when the application was enrolled before. */
   studentFromApplication(ctx: ExternalContext, input: StudentFromApplication): Promise<{ student: ExternalStudent; created: boolean }>;
-  /** Newest first. */
-  listPayments(ctx: ExternalContext): Promise<ExternalPayment[]>;
+  /** One page of payments, newest first; `total` payments exist and `totals` sums every one of them per currency. */
+  listPayments(ctx: ExternalContext, page: ExternalPageQuery): Promise<{ payments: ExternalPayment[]; total: number; totals: CurrencyTotal[] }>;
+  /** Every payment, newest first, a page at a time (the CSV export streams them). */
+  allPayments(ctx: ExternalContext): AsyncIterable<ExternalPayment[]>;
   /**
    * Records a payment once per `idempotencyKey` (when given): a replay with the same payload answers the
    * first payment with created=false; the same key with a different payload is 409. Unknown student → 400.

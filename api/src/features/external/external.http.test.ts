@@ -52,7 +52,7 @@ describe(`external system, http driver against a stub remote (${DB_KIND})`, () =
     expect((await admin.agent.get('/api/external/branches/B9/students')).status).toBe(404);
     const students = await admin.agent.get('/api/external/students?search=lerato&status=active');
     expect(students.body.students.map((s: any) => s.id)).toEqual(['S1']);
-    expect(stub.requests.at(-1)!.path).toBe('/students?search=lerato&status=active');
+    expect(stub.requests.at(-1)!.path).toBe('/students?search=lerato&status=active&page=1&pageSize=50');
   });
 
   it('POST /payments › validated here first, forwarded with the Idempotency-Key, a double submit recorded once', async () => {
@@ -78,6 +78,23 @@ describe(`external system, http driver against a stub remote (${DB_KIND})`, () =
 
     const list = await admin.agent.get('/api/external/payments');
     expect(list.body.totals).toEqual([{ currency: 'ZAR', amount: '250.00', count: 1 }]);
+  });
+
+  it('paging › passed to the remote; a remote that sends every row (no total) is paged here, totals over every row', async () => {
+    await connect();
+    for (const amount of ['10', '20', '30']) expect((await admin.agent.post('/api/external/payments').send({ studentId: 'S2', amount })).status).toBe(201);
+    const all = stub.payments.length;
+    const page = await admin.agent.get('/api/external/payments?page=2&pageSize=2');
+    expect(stub.requests.at(-1)!.path).toBe('/payments?page=2&pageSize=2');
+    expect(page.body).toMatchObject({ total: all, page: 2, pageSize: 2, pages: Math.ceil(all / 2) });
+    expect(page.body.payments.map((p: any) => p.id)).toEqual([...stub.payments].reverse().slice(2, 4).map((p) => p.id));
+    const sum = stub.payments.reduce((n, p) => n + Number(p.amount), 0).toFixed(2);
+    expect(page.body.totals).toEqual([{ currency: 'ZAR', amount: sum, count: all }]);
+    const csv = (await admin.agent.get('/api/external/payments.csv')).text.trimEnd().split('\n');
+    expect(csv).toHaveLength(all + 1);
+    const students = await admin.agent.get('/api/external/students?pageSize=1&page=2');
+    expect(students.body).toMatchObject({ total: 2, pages: 2 });
+    expect(students.body.students.map((s: any) => s.id)).toEqual(['S2']);
   });
 
   it('remote session gone › 401 external_login_required and the portal forgets it', async () => {

@@ -8,8 +8,9 @@
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import {
-  ExternalBranchSchema, ExternalPaymentSchema, ExternalStudentSchema, ExternalUserSchema,
+  CurrencyTotalSchema, ExternalBranchSchema, ExternalPaymentSchema, ExternalStudentSchema, ExternalUserSchema, type ExternalPageQuery,
 } from '#contracts/external.ts';
+import { sortTotals, totalsByCurrency } from './external.totals.ts';
 import {
   EXTERNAL_TIMEOUT_MS, externalLoginFailed, externalLoginRequired, externalTimeout, externalUnavailable,
   type ExternalContext, type ExternalDriver,
@@ -19,6 +20,19 @@ interface CallOpts { method?: string; token?: string; body?: unknown; idempotenc
 interface Reply { status: number; body: any }
 
 const BAD_RESPONSE = 'The external system sent an unexpected response';
+/** Rows asked of the remote per request while the CSV export reads every payment. */
+const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * The page `p` of a remote list answer. A remote that pages answers the page asked for and `total`; one that ignores
+ * `page`/`pageSize` (the original contract) sends every row and no `total`, and the page is cut here.
+ */
+function pageOf<T>(rows: T[], total: number | undefined, p: ExternalPageQuery): { rows: T[]; total: number } {
+  if (total !== undefined) return { rows: rows.slice(0, p.pageSize), total };
+  const start = (p.page - 1) * p.pageSize;
+  return { rows: rows.slice(start, start + p.pageSize), total: rows.length };
+}
+const pageParams = (p: ExternalPageQuery) => ({ page: String(p.page), pageSize: String(p.pageSize) });
 
 /** Field messages from a remote 4xx body, kept only when they are plain strings. */
 function remoteFields(body: any): Record<string, string> | undefined {
@@ -89,10 +103,13 @@ export function httpDriver(baseUrl: string, timeoutMs = EXTERNAL_TIMEOUT_MS): Ex
   }
 
   const Branches = z.object({ branches: z.array(ExternalBranchSchema) });
-  const Students = z.object({ students: z.array(ExternalStudentSchema) });
-  const BranchStudents = z.object({ branch: ExternalBranchSchema, students: z.array(ExternalStudentSchema) });
+  const Total = z.coerce.number().int().min(0).optional();
+  const Students = z.object({ students: z.array(ExternalStudentSchema), total: Total });
+  const BranchStudents = z.object({ branch: ExternalBranchSchema, students: z.array(ExternalStudentSchema), total: Total });
   const Student = z.object({ student: ExternalStudentSchema });
-  const Payments = z.object({ payments: z.array(ExternalPaymentSchema) });
+  // A paging remote sends the totals of every payment with its page (they cannot be summed from one page).
+  const Payments = z.object({ payments: z.array(ExternalPaymentSchema), total: Total, totals: z.array(CurrencyTotalSchema).optional() })
+    .refine((b) => b.total === undefined || b.totals !== undefined, 'totals missing from a paged answer');
   const Payment = z.object({ payment: ExternalPaymentSchema });
   const Login = z.object({ token: z.string().min(1).max(4096), user: ExternalUserSchema });
   const Health = z.object({ status: z.string() });
@@ -127,12 +144,16 @@ export function httpDriver(baseUrl: string, timeoutMs = EXTERNAL_TIMEOUT_MS): Ex
       return (await read('/branches', Branches, { token: ctx.token })).data.branches;
     },
 
-    async branchStudents(ctx, id) {
-      return (await read(`/branches/${seg(id)}/students`, BranchStudents, { token: ctx.token, notFoundMessage: 'Branch not found' })).data;
+    async branchStudents(ctx, id, page) {
+      const { data } = await read(`/branches/${seg(id)}/students`, BranchStudents, { token: ctx.token, query: pageParams(page), notFoundMessage: 'Branch not found' });
+      const { rows, total } = pageOf(data.students, data.total, page);
+      return { branch: data.branch, students: rows, total };
     },
 
     async listStudents(ctx, q) {
-      return (await read('/students', Students, { token: ctx.token, query: { search: q.search, status: q.status } })).data.students;
+      const { data } = await read('/students', Students, { token: ctx.token, query: { search: q.search, status: q.status, ...pageParams(q) } });
+      const { rows, total } = pageOf(data.students, data.total, q);
+      return { students: rows, total };
     },
 
     async createStudent(ctx, input) {
@@ -148,8 +169,23 @@ export function httpDriver(baseUrl: string, timeoutMs = EXTERNAL_TIMEOUT_MS): Ex
       return { student: r.data.student, created: r.status === 201 };
     },
 
-    async listPayments(ctx) {
-      return (await read('/payments', Payments, { token: ctx.token })).data.payments;
+    async listPayments(ctx, page) {
+      const { data } = await read('/payments', Payments, { token: ctx.token, query: pageParams(page) });
+      const { rows, total } = pageOf(data.payments, data.total, page);
+      return { payments: rows, total, totals: data.totals ? sortTotals(data.totals) : totalsByCurrency(data.payments) };
+    },
+
+    async *allPayments(ctx) {
+      // Page after page while the remote pages (bounded by its first total); a remote that does not sends all at once.
+      let limit = Infinity;
+      for (let page = 1; page <= limit; page++) {
+        const { data } = await read('/payments', Payments, { token: ctx.token, query: pageParams({ page, pageSize: EXPORT_PAGE_SIZE }) });
+        if (data.total === undefined) { yield data.payments; return; }
+        if (page === 1) limit = Math.ceil(data.total / EXPORT_PAGE_SIZE);
+        const rows = data.payments.slice(0, EXPORT_PAGE_SIZE);
+        if (rows.length) yield rows;
+        if (rows.length < EXPORT_PAGE_SIZE) return;
+      }
     },
 
     async addPayment(ctx, input, key) {

@@ -15,12 +15,18 @@ import { verifyDummy, verifyPassword } from '../../auth/password.ts';
 import type { ExternalPayment, ExternalPaymentData, ExternalStudent, ExternalStudentInput } from '#contracts/external.ts';
 import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginFailed, type ExternalContext, type ExternalDriver, type StudentFromApplication } from './external.driver.ts';
-import { findCampus, firstCampus, insertPayment, insertStudent, selectBranches, selectPayments, selectStudents } from './external.repo.ts';
+import {
+  countStudents, findCampus, firstCampus, insertPayment, insertStudent, paymentPagesNewestFirst, paymentTotals, selectBranches,
+  selectPaymentPage, selectPayments, selectStudents,
+} from './external.repo.ts';
+import { sortTotals } from './external.totals.ts';
 
 const isUniqueViolation = (err: any): boolean => err?.code === '23505' || err?.cause?.code === '23505';
 /** Today's date 'YYYY-MM-DD' in South Africa: the enrolment date the college writes (not the UTC day). */
 const today = () => todayInSouthAfrica();
 const numericId = (id: string): number | undefined => (/^\d{1,9}$/.test(id) ? Number(id) : undefined);
+/** LIMIT/OFFSET of a 1-based page. */
+const pageRange = (p: { page: number; pageSize: number }) => ({ limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
 
 /** Same payment? (a replayed key must carry the same payload) */
 function samePayment(p: ExternalPayment, input: ExternalPaymentData): boolean {
@@ -61,15 +67,21 @@ export function localDriver(db: Db): ExternalDriver {
 
     listBranches: () => selectBranches(db),
 
-    async branchStudents(_ctx, branchId) {
+    async branchStudents(_ctx, branchId, page) {
       const id = numericId(branchId);
       const branch = id === undefined ? undefined : (await selectBranches(db, id))[0];
       const campus = id === undefined ? undefined : await findCampus(db, id);
       if (!branch || !campus) throw notFound('Branch not found');
-      return { branch, students: await selectStudents(db, { campusSlug: campus.slug }) };
+      const f = { campusSlug: campus.slug };
+      const [students, total] = await Promise.all([selectStudents(db, f, pageRange(page)), countStudents(db, f)]);
+      return { branch, students, total };
     },
 
-    listStudents: (_ctx, q) => selectStudents(db, { search: q.search, status: q.status }),
+    async listStudents(_ctx, q) {
+      const f = { search: q.search, status: q.status };
+      const [students, total] = await Promise.all([selectStudents(db, f, pageRange(q)), countStudents(db, f)]);
+      return { students, total };
+    },
 
     async createStudent(_ctx, input: ExternalStudentInput) {
       const campus = await campusFor(input.branchId);
@@ -102,7 +114,12 @@ export function localDriver(db: Db): ExternalDriver {
       }
     },
 
-    listPayments: () => selectPayments(db),
+    async listPayments(_ctx, page) {
+      const [payments, sums] = await Promise.all([selectPaymentPage(db, pageRange(page)), paymentTotals(db)]);
+      return { payments, total: sums.count, totals: sortTotals(sums.totals) };
+    },
+
+    allPayments: () => paymentPagesNewestFirst(db),
 
     async addPayment(ctx: ExternalContext, input, key) {
       const scopedKey = key ? `${ctx.portalUserId}:${key}` : undefined;

@@ -3,11 +3,11 @@
  * active students, students are rows of external_students (campus stored as the campus slug), payments
  * rows of external_payments (amount numeric(12,2), currency units).
  */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { campuses } from '../../db/schema/catalogue.ts';
 import { externalPayments, externalStudents } from '../../db/schema/system.ts';
-import type { ExternalBranch, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
+import type { CurrencyTotal, ExternalBranch, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -47,11 +47,9 @@ function toStudent(r: StudentRow, campusName: string | null): ExternalStudent {
 /** `%`, `_` and `\` in user text match themselves, not as wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * External students matching every given filter (search in name, e-mail, course or campus, `%`/`_` literal; status;
- * campus slug; id; application id; e-mail), by name, at most 1000.
- */
-export async function selectStudents(db: DbOrTx, f: { search?: string; status?: string; campusSlug?: string; id?: number; applicationId?: number; email?: string }): Promise<ExternalStudent[]> {
+type StudentFilter = { search?: string; status?: string; campusSlug?: string; id?: number; applicationId?: number; email?: string };
+
+function studentsWhere(f: StudentFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.search) {
     const p = `%${likeEscape(f.search)}%`;
@@ -62,12 +60,28 @@ export async function selectStudents(db: DbOrTx, f: { search?: string; status?: 
   if (f.id != null) where.push(eq(externalStudents.id, f.id));
   if (f.applicationId != null) where.push(eq(externalStudents.applicationId, f.applicationId));
   if (f.email) where.push(eq(externalStudents.email, f.email));
+  return and(...where);
+}
+
+/**
+ * External students matching every given filter (search in name, e-mail, course or campus, `%`/`_` literal; status;
+ * campus slug; id; application id; e-mail), by name then id: rows `offset` to `offset + limit` (default the first 100).
+ */
+export async function selectStudents(db: DbOrTx, f: StudentFilter, page: { limit?: number; offset?: number } = {}): Promise<ExternalStudent[]> {
   const rows = await db.select({ s: externalStudents, campusName: campuses.name }).from(externalStudents)
     .leftJoin(campuses, eq(campuses.slug, externalStudents.campus))
-    .where(and(...where))
+    .where(studentsWhere(f))
     .orderBy(externalStudents.name, externalStudents.id)
-    .limit(1000);
+    .limit(page.limit ?? 100).offset(page.offset ?? 0);
   return rows.map((r) => toStudent(r.s, r.campusName));
+}
+
+/** How many external students match the filter of selectStudents. */
+export async function countStudents(db: DbOrTx, f: StudentFilter): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(externalStudents)
+    .leftJoin(campuses, eq(campuses.slug, externalStudents.campus))
+    .where(studentsWhere(f));
+  return Number(n);
 }
 
 /** Inserts an external student; returns its id. Throws 23505 when the application id is already linked. */
@@ -85,14 +99,52 @@ function toPayment(p: PaymentRow, studentName: string | null): ExternalPayment {
   };
 }
 
-/** Payments newest first, or the one with `id` / `idempotencyKey`. */
-export async function selectPayments(db: DbOrTx, f: { id?: number; idempotencyKey?: string } = {}): Promise<ExternalPayment[]> {
-  const rows = await db.select({ p: externalPayments, studentName: externalStudents.name }).from(externalPayments)
+const paymentFields = { p: externalPayments, studentName: externalStudents.name };
+const newestFirst = [desc(externalPayments.date), desc(externalPayments.id)];
+
+/** The payment with `id` / `idempotencyKey` (a list of at most one). */
+export async function selectPayments(db: DbOrTx, f: { id?: number; idempotencyKey?: string }): Promise<ExternalPayment[]> {
+  const rows = await db.select(paymentFields).from(externalPayments)
     .leftJoin(externalStudents, eq(externalStudents.id, externalPayments.studentId))
-    .where(f.id != null ? eq(externalPayments.id, f.id) : f.idempotencyKey != null ? eq(externalPayments.idempotencyKey, f.idempotencyKey) : undefined)
-    .orderBy(desc(externalPayments.date), desc(externalPayments.id))
-    .limit(5000);
+    .where(f.id != null ? eq(externalPayments.id, f.id) : eq(externalPayments.idempotencyKey, f.idempotencyKey ?? ''))
+    .limit(1);
   return rows.map((r) => toPayment(r.p, r.studentName));
+}
+
+/** Payments newest first (date, then id), rows `offset` to `offset + limit`. */
+export async function selectPaymentPage(db: DbOrTx, page: { limit: number; offset: number }): Promise<ExternalPayment[]> {
+  const rows = await db.select(paymentFields).from(externalPayments)
+    .leftJoin(externalStudents, eq(externalStudents.id, externalPayments.studentId))
+    .orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+  return rows.map((r) => toPayment(r.p, r.studentName));
+}
+
+/**
+ * Every payment newest first, `pageSize` rows per query (CSV export): keyset on (date, id), each query starting after
+ * the previous page's last row (its date cast back from text, so microseconds survive); nothing held open between pages.
+ */
+export async function* paymentPagesNewestFirst(db: DbOrTx, pageSize = 1000): AsyncGenerator<ExternalPayment[], void, undefined> {
+  let last: { date: string; id: number } | null = null;
+  for (;;) {
+    const rows: { p: PaymentRow; studentName: string | null; dateText: string }[] = await db.select({ ...paymentFields, dateText: sql<string>`${externalPayments.date}::text` })
+      .from(externalPayments)
+      .leftJoin(externalStudents, eq(externalStudents.id, externalPayments.studentId))
+      .where(last ? sql`(${externalPayments.date}, ${externalPayments.id}) < (cast(${last.date} as timestamptz), ${last.id})` : undefined)
+      .orderBy(...newestFirst).limit(pageSize);
+    if (rows.length) yield rows.map((r) => toPayment(r.p, r.studentName));
+    if (rows.length < pageSize) return;
+    const end = rows[rows.length - 1];
+    last = { date: end.dateText, id: end.p.id };
+  }
+}
+
+/** Number of payments and their sums per currency, computed by the database over every payment (amount 'NNN.NN'). */
+export async function paymentTotals(db: DbOrTx): Promise<{ count: number; totals: CurrencyTotal[] }> {
+  const rows = await db.select({
+    currency: externalPayments.currency, amount: sql<string>`sum(${externalPayments.amount})::text`, count: count(),
+  }).from(externalPayments).groupBy(externalPayments.currency);
+  const totals = rows.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.count) }));
+  return { count: totals.reduce((n, t) => n + t.count, 0), totals };
 }
 
 /** Inserts an external payment; returns its id. Throws 23505 on a repeated idempotency key. */

@@ -5,12 +5,15 @@
  * (req.session.external), so it ends when the portal session ends (logout, idle/absolute timeout).
  *
  * GET /health → {status:'OK', message, driver} · POST /login {email,password} → {user} · POST /logout ·
- * GET /me → {user} · GET /branches → {branches} · GET /branches/:id/students → {branch, students} ·
- * GET /students?search&status → {students} · POST /students → 201 {student} ·
+ * GET /me → {user} · GET /branches → {branches} · GET /branches/:id/students?page&pageSize → {branch, students, total, page, pageSize, pages} ·
+ * GET /students?search&status&page&pageSize → {students, total, page, pageSize, pages} · POST /students → 201 {student} ·
  * POST /students/from-application/:applicationId {branchId?} → 201|200 {student} ·
- * GET /payments → {payments, totals} · GET /payments.csv · POST /payments (Idempotency-Key) → 201|200 {payment}.
+ * GET /payments?page&pageSize → {payments (newest first), totals (every payment, per currency), total, page, pageSize, pages} ·
+ * GET /payments.csv (every payment, streamed) · POST /payments (Idempotency-Key) → 201|200 {payment}.
+ * Pages hold 1–100 rows (default 50); nothing is capped silently (volume audit).
  * Remote down → 502 external_unavailable; remote slow (> 4.5 s) → 504 external_timeout.
  */
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -18,12 +21,12 @@ import { validate } from '../../http/validate.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import {
-  ApplicationIdParamSchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPaymentInputSchema,
-  ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalUser,
+  ApplicationIdParamSchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPageQuerySchema, ExternalPaymentInputSchema,
+  ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalPageInfo, type ExternalPageQuery, type ExternalUser,
 } from '#contracts/external.ts';
 import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginRequired, type ExternalContext } from './external.driver.ts';
-import { createExternalDriver, enrolApplication, paymentsCsv, totalsByCurrency } from './external.service.ts';
+import { createExternalDriver, enrolApplication, paymentsCsvStream } from './external.service.ts';
 
 /** What req.session.external holds: who connected, as whom, and the remote token (http driver). */
 export interface ExternalSession { portalUserId: number; driver: string; user: ExternalUser; token?: string; connectedAt: number }
@@ -34,6 +37,9 @@ declare module 'express-session' {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 const studentsQuery = validate(ExternalStudentsQuerySchema, 'query');
+const pageQuery = validate(ExternalPageQuerySchema, 'query');
+/** The paging fields of a list answer for `total` rows. */
+const pageInfo = (p: ExternalPageQuery, total: number): ExternalPageInfo => ({ total, page: p.page, pageSize: p.pageSize, pages: Math.max(1, Math.ceil(total / p.pageSize)) });
 const applicationParam = validate(ApplicationIdParamSchema, 'params');
 const branchParam = validate(ExternalIdParamSchema, 'params');
 
@@ -109,12 +115,16 @@ export function externalRouter(deps: AppDeps): Router {
     res.json({ branches: await driver.listBranches(ctxOf(res)) });
   }));
 
-  r.get('/branches/:id/students', requireExternal, branchParam, guardRemote(async (req, res) => {
-    res.json(await driver.branchStudents(ctxOf(res), branchParam.data(req).id));
+  r.get('/branches/:id/students', requireExternal, branchParam, pageQuery, guardRemote(async (req, res) => {
+    const page = pageQuery.data(req);
+    const { branch, students, total } = await driver.branchStudents(ctxOf(res), branchParam.data(req).id, page);
+    res.json({ branch, students, ...pageInfo(page, total) });
   }));
 
   r.get('/students', requireExternal, studentsQuery, guardRemote(async (req, res) => {
-    res.json({ students: await driver.listStudents(ctxOf(res), studentsQuery.data(req)) });
+    const q = studentsQuery.data(req);
+    const { students, total } = await driver.listStudents(ctxOf(res), q);
+    res.json({ students, ...pageInfo(q, total) });
   }));
 
   r.post('/students', requireExternal, validate(ExternalStudentInputSchema), guardRemote(async (req, res) => {
@@ -127,16 +137,18 @@ export function externalRouter(deps: AppDeps): Router {
       res.status(created ? 201 : 200).json({ student, created });
     }));
 
-  r.get('/payments', requireExternal, guardRemote(async (_req, res) => {
-    const payments = await driver.listPayments(ctxOf(res));
-    res.json({ payments, totals: totalsByCurrency(payments) });
+  r.get('/payments', requireExternal, pageQuery, guardRemote(async (req, res) => {
+    const page = pageQuery.data(req);
+    const { payments, total, totals } = await driver.listPayments(ctxOf(res), page);
+    res.json({ payments, totals, ...pageInfo(page, total) });
   }));
 
   r.get('/payments.csv', requireExternal, guardRemote(async (_req, res) => {
-    const csv = paymentsCsv(await driver.listPayments(ctxOf(res)));
+    const csv = await paymentsCsvStream(driver.allPayments(ctxOf(res)));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="external-payments-${todayInSouthAfrica()}.csv"`);
-    res.send(csv);
+    // Every payment, streamed page by page; once rows are sent an error can only cut the download short.
+    await pipeline(csv, res).catch((err) => console.warn(`[external] payments export stopped: ${err?.code ?? err?.message ?? err}`));
   }));
 
   r.post('/payments', requireExternal, validate(ExternalPaymentInputSchema), guardRemote(async (req, res) => {
