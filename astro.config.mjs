@@ -27,7 +27,8 @@ export default defineConfig({
   // code alive (Radix Tabs 8.7 → 5.4 KB gzip without it; only Function.name is lost, issue #17).
   vite: { build: { sourcemap: process.env.SITE_SOURCEMAP === '1', rolldownOptions: { treeshake: { manualPureFunctions: ['__name'] }, output: { codeSplitting: { groups: [
     // Fewer, larger shared files (issue #17: every file costs its response headers, and account pages loaded 20–30).
-    // `stores`: what the header script of every page needs (no Preact), so public pages load one shared file;
+    // `stores`: what the header script of every page needs (no Preact), so public pages load one shared file (with
+    // sa-calendar, 0.2 KB, which the header's date bounds need: left to `format`, it made every page load that file);
     // `preact`: Preact + compat + the island renderer, the session hook, and the account pages' spinner, login guard
     // and early reads (0.7 KB; public pages load no Preact until a visitor uses an island), needed by every island;
     // `islands`: small helpers the account forms use, none of them used by public pages; `student`: the
@@ -35,7 +36,7 @@ export default defineConfig({
     // primitives it needs (four files otherwise); `format`: the formatters and the spec's zod-free constants (wizard steps, statuses), used by public and account
     // pages alike (the statuses here, not in `student`, so the wizard's schemas do not load the query stores).
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
-    { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$/.test(id), priority: 3 },
+    { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$|[\\/]api[\\/]contracts[\\/]sa-calendar\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/](islands[\\/](ui[\\/](use-session\.ts|Spinner\.tsx)|auth[\\/]redirect-to-login\.ts)|lib[\\/]early-reads\.ts)$/.test(id), priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning|save-api)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
