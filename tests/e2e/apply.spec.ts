@@ -103,10 +103,27 @@ test('an applicant fills all five steps with real files, survives a reload, subm
     await next();
     await expect(page.getByText('ID document is required')).toBeVisible();
     await expect(page.getByText('Qualifications documents are required')).toBeVisible();
-    await expectFocused(page, '#f-documents-idDocument');
+    // Focus goes to the slot's visible button; the hidden file inputs are no tab stops (WCAG 2.4.3, 2.4.7).
+    await expect(page.getByRole('button', { name: 'Choose a file for ID Document' })).toBeFocused();
+    await expect(page.locator('#f-documents-idDocument')).toHaveAttribute('tabindex', '-1');
+    await expect(page.locator('#f-documents-idDocument-camera')).toHaveAttribute('tabindex', '-1');
     await page.locator('#f-documents-idDocument').setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: BIG });
     await expect.poll(() => alerts).toEqual(['File size exceeds 5MB limit']);
     await attachRequiredDocuments(page, THANDI.documents);
+    // After an upload the file's Replace button has the focus (the second slot's upload leaves it there: the
+    // applicant was not in that slot), and a status line says each is done.
+    await expect(page.getByRole('button', { name: 'Replace ID Document' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: `${THANDI.documents.idDocument.name} uploaded` })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: `${THANDI.documents.transcripts.name} uploaded` })).toHaveCount(1);
+    // Remove → Cancel keeps the file and focuses its Remove; Yes, remove → Choose a file.
+    await page.getByRole('button', { name: 'Remove ID Document' }).click();
+    await page.getByRole('group', { name: /^Remove / }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Remove ID Document' })).toBeFocused();
+    await page.getByRole('button', { name: 'Remove ID Document' }).click();
+    await page.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(page.getByRole('button', { name: 'Choose a file for ID Document' })).toBeFocused();
+    await page.locator('#f-documents-idDocument').setInputFiles(THANDI.documents.idDocument);
+    await expect(page.getByTestId('file-idDocument')).toHaveText(THANDI.documents.idDocument.name);
     await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
   });
 
@@ -115,6 +132,11 @@ test('an applicant fills all five steps with real files, survives a reload, subm
     await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeVisible();
     await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.pdf');
     await expect(page.getByText('We restored the application you started.')).toBeVisible();
+    // Start over asks first; the focus stays in the notice (it fell to the page when the buttons swapped).
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Start over' })).toBeFocused();
     await expectAccessible(page);
     const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
     const otherPage = await other.newPage();
@@ -179,8 +201,13 @@ test('an applicant fills all five steps with real files, survives a reload, subm
     await expect(page.getByTestId('deadlines')).toContainText('Application deadline');
     await expect(page.getByTestId('notifications').first()).toContainText('has been received');
     await expectAccessible(page);
+    // Each Mark as read names its notification; after one, focus moves on (next button or the list heading).
+    await page.getByTestId('notifications').getByRole('button', { name: /^Mark as read: .*has been received/ }).first().click();
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Mark as read: |^Latest notifications$/);
     await page.getByRole('tab', { name: /Notifications/ }).click();
-    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
+    // 'Mark all as read' shows while any is unread (the one above may have been the only one).
+    if (await page.getByRole('button', { name: 'Mark as read' }).count()) await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Documents' }).click();
     await expect(page.getByRole('link', { name: 'id-document.pdf' })).toBeVisible();

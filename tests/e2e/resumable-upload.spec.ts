@@ -59,6 +59,11 @@ test('a 12-megapixel camera photo is compressed in the browser to at most 300 KB
 
   await page.locator('#f-documents-idDocument-camera').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('img', { name: 'Page 1' })).toBeVisible();
+  // Targets a finger can hit (WCAG 2.5.8; they were 22×26 px, 4 px apart).
+  for (const name of ['Rotate page 1', 'Remove page 1']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+  }
   await page.getByRole('button', { name: 'Rotate page 1' }).click();
   await page.getByRole('button', { name: 'Use this photo' }).click();
   await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 60_000 });

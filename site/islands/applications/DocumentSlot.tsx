@@ -36,6 +36,26 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const [photos, setPhotos] = useState<PhotoPage[]>([]);
   const [preparing, setPreparing] = useState(false);
   const camera = useRef<HTMLInputElement>(null);
+  // Focus (WCAG 2.4.3): the buttons the focus was on go away during an upload and when a file is removed; it moves
+  // to the progress, then to the file's Replace, or to Choose a file — unless the applicant has moved on elsewhere.
+  const box = useRef<HTMLDivElement>(null);
+  const choose = useRef<HTMLButtonElement>(null);
+  const replace = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const progressBox = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'progress' | 'file' | 'choose' | 'remove' | 'keep' | null>(null);
+  const [, rerender] = useState(0);
+  const moveFocus = (to: NonNullable<typeof focusNext.current>) => { focusNext.current = to; rerender((n) => n + 1); };
+  const focusIsHere = () => { const a = document.activeElement; return !a || a === document.body || Boolean(box.current?.contains(a)); };
+  useEffect(() => {
+    const to = focusNext.current;
+    if (!to) return;
+    const el = { progress: progressBox, file: replace, choose, remove: removeButton, keep }[to].current;
+    if (el) { focusNext.current = null; el.focus(); }
+  });
+  // Spoken once an upload is done, and kept (the progress line, a live region, goes when it ends).
+  const [announced, setAnnounced] = useState('');
   const id = `f-documents-${slot}`;
   const shown = localError ?? error;
   const pendingKey = pendingUploadKey($session.get().user?.id ?? 0, typeof location === 'undefined' ? '' : location.pathname, slot);
@@ -50,14 +70,19 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   async function send(file: File) {
     setLocalError(null);
     setProgress(0);
+    setAnnounced('');
+    if (focusIsHere()) moveFocus('progress');
     try {
       // An admin uploading for a walk-in applicant posts to their endpoint in one request; applicants resume (tus).
       const up: UploadView = uploadUrl ? await uploadFile(file, setProgress, undefined, uploadUrl) : await resumableUpload(file, pendingKey, setProgress);
       const previous = value?.id;
       onChange({ id: up.id, name: up.name, size: up.size });
       if (previous && onDiscard) onDiscard(previous);
+      setAnnounced(`${up.name} uploaded`);
+      if (focusIsHere()) moveFocus('file');
     } catch (e) {
       setLocalError(e instanceof Error ? e.message : 'Upload failed');
+      if (focusIsHere()) moveFocus(value ? 'file' : 'choose');
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';
@@ -99,15 +124,15 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   }
 
   return (
-    <div className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-slot={slot}>
+    <div ref={box} className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-slot={slot}>
       <label htmlFor={id} className="label">{label}{required ? ' (required)' : ' (optional)'}</label>
       <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB. Photos are made smaller for you.</p>
       {!value && progress === null && (
         <div className="mt-2 flex flex-wrap gap-2">
           <input ref={camera} id={`${id}-camera`} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true"
             onChange={(e) => addPhotos(e.target.files)} />
-          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}</button>
-          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => input.current?.click()}>Choose a file</button>
+          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
+          <button ref={choose} type="button" className="btn-secondary px-3 py-1" disabled={preparing} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => input.current?.click()}>Choose a file<span className="sr-only"> for {label}</span></button>
         </div>
       )}
       {photos.length > 0 && progress === null && (
@@ -116,9 +141,10 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
             {photos.map((p, i) => (
               <li key={p.preview} className="flex flex-col items-center gap-1 text-xs">
                 <img src={p.preview} alt={`Page ${i + 1}`} className="h-20 w-16 rounded border object-cover" style={{ transform: `rotate(${p.turns * 90}deg)` }} />
-                <span className="flex gap-1">
-                  <button type="button" className="btn-secondary px-1 py-0.5" aria-label={`Rotate page ${i + 1}`} onClick={() => setPhotos((all) => all.map((x, j) => (j === i ? { ...x, turns: (x.turns + 1) % 4 } : x)))}>↻</button>
-                  <button type="button" className="btn-secondary px-1 py-0.5" aria-label={`Remove page ${i + 1}`} onClick={() => {
+                <span className="flex gap-2">
+                  {/* 44 × 44 px targets, 8 px apart (WCAG 2.5.8). */}
+                  <button type="button" className="btn-secondary h-11 w-11 p-0" aria-label={`Rotate page ${i + 1}`} onClick={() => setPhotos((all) => all.map((x, j) => (j === i ? { ...x, turns: (x.turns + 1) % 4 } : x)))}>↻</button>
+                  <button type="button" className="btn-secondary h-11 w-11 p-0" aria-label={`Remove page ${i + 1}`} onClick={() => {
                     if (!window.confirm(`Remove page ${i + 1}?`)) return;
                     URL.revokeObjectURL(p.preview);
                     setPhotos((all) => all.filter((_, j) => j !== i));
@@ -132,11 +158,12 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           </button>
         </div>
       )}
+      {/* Not a tab stop (the buttons open it); focused to show an error, it hands the focus to the visible button. */}
       <input ref={input} id={id} type="file" accept={ACCEPT} className="sr-only"
-        tabIndex={value ? -1 : undefined} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        tabIndex={-1} onFocus={() => (value ? replace : choose).current?.focus()} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         disabled={progress !== null} onChange={(e) => void pick(e.target.files?.[0])} />
       {progress !== null && (
-        <div className="mt-2">
+        <div ref={progressBox} tabIndex={-1} className="mt-2">
           <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
           </div>
@@ -150,18 +177,20 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           {confirming ? (
             <span className="flex items-center gap-2" role="group" aria-label={`Remove ${value.name}?`}>
               <span>Remove this file?</span>
-              <button type="button" className="btn-danger px-2 py-1" onClick={() => { const old = value.id; setConfirming(false); onChange(null); onDiscard?.(old); }}>Yes, remove</button>
-              <button type="button" className="btn-secondary px-2 py-1" onClick={() => setConfirming(false)}>Cancel</button>
+              <button type="button" className="btn-danger px-2 py-1" onClick={() => { const old = value.id; setConfirming(false); setAnnounced(`${value.name} removed`); onChange(null); onDiscard?.(old); moveFocus('choose'); }}>Yes, remove</button>
+              <button ref={keep} type="button" className="btn-secondary px-2 py-1" onClick={() => { setConfirming(false); moveFocus('remove'); }}>Cancel</button>
             </span>
           ) : (
             <>
-              <button type="button" className="btn-secondary px-2 py-1" onClick={() => input.current?.click()} aria-label={`Replace ${label}`}>Replace</button>
-              <button type="button" className="btn-secondary px-2 py-1" onClick={() => setConfirming(true)} aria-label={`Remove ${label}`}>Remove</button>
+              <button ref={replace} type="button" className="btn-secondary px-2 py-1" onClick={() => input.current?.click()} aria-label={`Replace ${label}`}>Replace</button>
+              <button ref={removeButton} type="button" className="btn-secondary px-2 py-1" onClick={() => { setConfirming(true); moveFocus('keep'); }} aria-label={`Remove ${label}`}>Remove</button>
             </>
           )}
         </div>
       )}
-      {shown && <p id={`${id}-error`} role="alert" className="field-error">{shown}</p>}
+      {/* An upload that failed is announced; a required-slot message is not (the focus comes to the slot, WCAG 4.1.3). */}
+      {shown && <p id={`${id}-error`} role={localError ? 'alert' : undefined} className="field-error">{shown}</p>}
+      <p role="status" className="sr-only" data-testid={`uploaded-${slot}`}>{announced}</p>
     </div>
   );
 }

@@ -52,9 +52,19 @@ export default function StudentDashboard() {
   const unread = notifications.filter((n) => !n.read).length;
   const latest = applications[0];
 
-  async function markRead(id: number) {
+  // Where the focus goes after Mark as read removes the button it was on: the next unread notification's button in
+  // the same list, else the list's heading (WCAG 2.4.3).
+  function focusAfterMark(button: HTMLElement) {
+    const list = button.closest('[data-testid="notifications"]');
+    const buttons = list ? [...list.querySelectorAll<HTMLElement>('[data-mark-read]')] : [];
+    const next = buttons[buttons.indexOf(button) + 1] ?? buttons[buttons.indexOf(button) - 1];
+    const heading = button.closest('section, [role="tabpanel"]')?.querySelector<HTMLElement>('h2');
+    requestAnimationFrame(() => { (next?.isConnected ? next : heading)?.focus(); });
+  }
+  async function markRead(id: number, button: HTMLElement) {
     try {
       await api(`/api/notifications/${id}/read`, { method: 'PUT' });
+      focusAfterMark(button);
       $notifications.mutate({ items: notifications.map((n) => (n.id === id ? { ...n, read: true } : n)), offlineSince: null });
     } catch { toast({ title: 'Could not mark the notification as read', variant: 'destructive' }); }
   }
@@ -69,11 +79,11 @@ export default function StudentDashboard() {
     <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="notifications">
       {items.map((n) => (
         <li key={n.id} className="flex items-start justify-between gap-3 py-3">
-          <div>
+          <div className="min-w-0 [overflow-wrap:anywhere]">
             <p className={n.read ? 'muted' : 'font-medium'}>{!n.read && <span className="sr-only">Unread: </span>}{n.message}</p>
             <p className="text-xs muted">{formatDateTime(n.createdAt)}{n.applicationId ? <> · <a className="underline" href={`/applications/${n.applicationId}`}>{appRef(n.applicationId)}</a></> : null}</p>
           </div>
-          {!n.read && <button type="button" className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={() => void markRead(n.id)}>Mark as read</button>}
+          {!n.read && <button type="button" data-mark-read className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={(e) => void markRead(n.id, e.currentTarget)} aria-label={`Mark as read: ${n.message}`}>Mark as read</button>}
         </li>
       ))}
     </ul>
@@ -100,7 +110,7 @@ export default function StudentDashboard() {
           ))}
         </Tabs.List>
 
-        <Tabs.Content value="dashboard" className="grid gap-6 outline-none lg:grid-cols-3">
+        <Tabs.Content value="dashboard" className="grid grid-cols-1 gap-6 outline-none lg:grid-cols-3">
           <section className="card p-6 lg:col-span-2" aria-labelledby="progress-h">
             <h2 id="progress-h" className="mb-4 text-xl font-semibold">Application progress</h2>
             {latest ? (
@@ -138,7 +148,7 @@ export default function StudentDashboard() {
           </section>
           <section className="card p-6 lg:col-span-3" aria-labelledby="latest-h">
             <div className="mb-2 flex items-center justify-between">
-              <h2 id="latest-h" className="text-xl font-semibold">Latest notifications</h2>
+              <h2 id="latest-h" tabIndex={-1} className="text-xl font-semibold">Latest notifications</h2>
               <button type="button" className="text-sm underline" onClick={() => setTab('notifications')}>View all</button>
             </div>
             {notificationList(notifications.slice(0, 3))}
@@ -211,7 +221,7 @@ export default function StudentDashboard() {
 
         <Tabs.Content value="notifications" className="card p-6 outline-none">
           <div className="mb-2 flex items-center justify-between">
-            <h2 className="text-xl font-semibold">Notifications</h2>
+            <h2 tabIndex={-1} className="text-xl font-semibold">Notifications</h2>
             {unread > 0 && <button type="button" className="btn-secondary px-3 py-1" onClick={() => void markAll()}>Mark all as read</button>}
           </div>
           {notificationList(notifications)}

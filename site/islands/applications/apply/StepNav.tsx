@@ -4,6 +4,7 @@
  */
 import { WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
+import { useEffect, useRef } from 'react';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
@@ -35,16 +36,27 @@ export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState;
   );
 }
 
-/** 'We restored the application you started' with Start over (asks before discarding the draft). */
+/**
+ * 'We restored the application you started' with Start over (asks before discarding the draft). The buttons swap
+ * under the focus: asking focuses Cancel (the safe answer, in a group named by the question), Cancel focuses Start
+ * over again (WCAG 2.4.3).
+ */
 export function RestoredNotice({ confirming, onAsk, onCancel, onDiscard }: { confirming: boolean; onAsk: () => void; onCancel: () => void; onDiscard: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const startOver = useRef<HTMLButtonElement>(null);
+  const was = useRef(confirming);
+  useEffect(() => {
+    if (was.current !== confirming) (confirming ? cancel : startOver).current?.focus();
+    was.current = confirming;
+  }, [confirming]);
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-50" role="status">
       <span>We restored the application you started. Continue where you left off.</span>
       {confirming ? (
-        <span className="flex gap-2"><span>Discard the saved draft?</span>
+        <span className="flex flex-wrap items-center gap-2" role="group" aria-labelledby="restored-discard-q"><span id="restored-discard-q">Discard the saved draft?</span>
           <button type="button" className="btn-danger px-2 py-1" onClick={onDiscard}>Yes, start over</button>
-          <button type="button" className="btn-secondary px-2 py-1" onClick={onCancel}>Cancel</button></span>
-      ) : <button type="button" className="underline" onClick={onAsk}>Start over</button>}
+          <button ref={cancel} type="button" className="btn-secondary px-2 py-1" onClick={onCancel}>Cancel</button></span>
+      ) : <button ref={startOver} type="button" className="underline" onClick={onAsk}>Start over</button>}
     </div>
   );
 }

@@ -62,7 +62,8 @@ export function CheckField({ path, children }: { path: 'payment.paymentTerms' | 
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
         <label htmlFor={id} className="text-sm">{children}</label>
       </div>
-      {error && <p id={`${id}-error`} role="alert" className="field-error">{error}</p>}
+      {/* Read through aria-describedby when the focus comes to the box; not an alert (one per field at once was noise). */}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>
   );
 }
