@@ -264,6 +264,12 @@ test('login: spec messages and failure toast, same-site redirect honoured, off-s
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Login failed' })).toContainText('Invalid email or password');
+  // The toast goes after 5 s: the form says it too, marks the fields and puts the focus back on the e-mail.
+  const form = page.getByRole('form', { name: 'Log in' });
+  await expect(form.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await page.goto('/login?redirect=%2Fprofile');
   await page.getByLabel('Email').fill(email);

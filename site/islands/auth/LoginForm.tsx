@@ -16,24 +16,30 @@ import { typedValues } from '../ui/typed-values.ts';
 import { useSignedInRedirect } from './use-signed-in-redirect.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 
+const WRONG = 'Invalid email or password';
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
 /** The contract's LoginSchema, loaded when the form is first focused (issue #17). */
 const validation = lazyZodResolver<Input, Output>(() => import('#contracts/sign-in.ts').then((m) => m.LoginSchema));
 
 export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
+  const { register, handleSubmit, setFocus, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
     // What was typed before hydration is kept (issue #14 point 12).
     resolver: validation.resolver, defaultValues: typedValues({ email: '', password: '', rememberMe: false }, (n) => `${idPrefix}-${n}`),
   });
   const busy = useRef(false);
   useSignedInRedirect();
   const [leaving, setLeaving] = useState(false);
+  // A failed log-in stays on the form (the toast goes after 5 s), marks both fields and focuses the e-mail.
+  const [failed, setFailed] = useState<string | null>(null);
   const id = (n: string) => `${idPrefix}-${n}`;
+  /** After a refused log-in, both fields are invalid and described by the message (a field's own error first). */
+  const invalid = (error?: string) => (failed === WRONG && !error ? { 'aria-invalid': true, 'aria-describedby': id('failed') } as const : {});
 
   const onSubmit = async (v: Output) => {
     if (busy.current) return;
     busy.current = true;
+    setFailed(null);
     try {
       const user = await login(v.email, v.password, v.rememberMe);
       const redirect = new URLSearchParams(window.location.search).get('redirect');
@@ -43,28 +49,31 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
     } catch (e) {
       busy.current = false;
       const description = e instanceof ApiError
-        ? (e.status === 429 ? e.userMessage : e.status >= 500 ? 'Something went wrong. Please try again.' : 'Invalid email or password')
+        ? (e.status === 429 ? e.userMessage : e.status >= 500 ? 'Something went wrong. Please try again.' : WRONG)
         : e instanceof TypeError ? 'Could not reach the server. Check your connection and try again.'
         : e instanceof Error ? e.message : 'Unknown error during login';
       toast({ title: 'Login failed', description, variant: 'destructive' });
+      setFailed(description);
+      setFocus('email');
     }
   };
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Log in">
       <Field id={id('email')} label="Email" error={errors.email?.message}>
-        <input {...fieldProps(id('email'), errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
+        <input {...fieldProps(id('email'), errors.email?.message)} {...invalid(errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
       </Field>
       <Field id={id('password')} label="Password" error={errors.password?.message}>
-        <input {...fieldProps(id('password'), errors.password?.message)} {...register('password')} type="password" autoComplete="current-password" className="input" />
+        <input {...fieldProps(id('password'), errors.password?.message)} {...invalid(errors.password?.message)} {...register('password')} type="password" autoComplete="current-password" className="input" />
       </Field>
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" id={id('rememberMe')} {...register('rememberMe')} className="h-4 w-4 accent-brand-700" />
           Remember me
         </label>
         <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
+      {failed && <p id={id('failed')} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">{failed}</p>}
       {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
         {isSubmitting || leaving ? 'Logging in...' : 'Log in'}
