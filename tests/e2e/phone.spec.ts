@@ -195,6 +195,27 @@ test('phone 360 px › student with a long e-mail address and an application: no
   await expect(again).toBeHidden();
 });
 
+test('phone 360 px › text at 200 % (WCAG 1.4.4, 1.4.10): the public pages and the student dashboard do not scroll sideways', async ({ page }) => {
+  const problems: string[] = [];
+  for (const path of [...PUBLIC, '/dashboard/student']) {
+    // The public pages as a visitor (a student is sent on from /login), then the dashboard of an applicant.
+    if (path === '/dashboard/student') await applicantWithApplication(page.request, 'a.very.long.name.for.an.applicant.with.many.parts', { firstName: 'Thandiwe-Nomvula', lastName: 'Mokoena-Ramaphosa' });
+    await visit(page, path);
+    const wide = await page.evaluate(async () => {
+      document.documentElement.style.fontSize = '200%';
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const { scrollWidth, clientWidth } = document.documentElement;
+      return scrollWidth > clientWidth + 1 ? `${scrollWidth} px wide in ${clientWidth}` : '';
+    });
+    if (wide) problems.push(`${path}: ${wide}:\n    ${(await overflowing(page)).join('\n    ')}`);
+  }
+  // The course title is not cut off.
+  await visit(page, '/courses/1');
+  const clipped = await page.getByRole('heading', { level: 1 }).evaluate((h) => { document.documentElement.style.fontSize = '200%'; return h.scrollWidth > h.clientWidth + 1 || h.getBoundingClientRect().right > document.documentElement.clientWidth + 1; });
+  expect.soft(clipped, 'course title clipped').toBe(false);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
 test('phone 360 px › admin: every admin screen fits, tables become cards or scroll regions, navigation is a menu', async ({ page, browser, baseURL }) => {
   // A pending application with a long e-mail address, so the applications list has a card with actions to show.
   const applicant = await browser.newContext({ baseURL });

@@ -58,7 +58,8 @@ test('catalogue: search and filters narrow the list, live in the URL and survive
   await page.getByLabel('Search courses').fill(desc.toUpperCase());
   expect(await (await visibleCards(page)).count()).toBeGreaterThanOrEqual(1);
   // Catalogue cards apply through /apply (spec §2).
-  await expect(page.locator('[data-course-card]').first().getByRole('link', { name: /^Apply Now/ })).toHaveAttribute('href', '/apply');
+  // The link does not pick the course, so its name does not promise it ('Apply Now for …').
+  await expect(page.locator('[data-course-card]').first().getByRole('link', { name: 'Apply Now', exact: true })).toHaveAttribute('href', '/apply');
 });
 
 test('course page: Apply Now to /apply/{id} in 3 places; unknown or non-numeric id is a 404 Course Not Found', async ({ page }) => {
@@ -198,11 +199,16 @@ test('keyboard: Tab reaches every header control with a visible focus ring', asy
     await page.keyboard.press('Tab');
     const info = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
+      el.getAnimations().forEach((a) => a.finish()); // buttons' transition-colors fades the ring in over 150 ms
       const s = getComputedStyle(el);
-      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '), outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, inHeader: Boolean(el.closest('header')) || el.classList.contains('skip-link') };
+      // WCAG 1.4.11: the ring's contrast with the white page (relative luminance of the outline colour).
+      const [r, g, b] = (s.outlineColor.match(/[\d.]+/g) ?? []).map(Number).map((c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+      const contrast = 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '), outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, contrast, inHeader: Boolean(el.closest('header')) || el.classList.contains('skip-link') };
     });
     if (!info.inHeader) break;
     expect(info.outline, `focus ring on ${info.name}`).toBe(true);
+    expect(info.contrast, `focus ring contrast on ${info.name}`).toBeGreaterThanOrEqual(3);
     reached.push(info.name);
   }
   for (const name of ['Skip to content', 'Home', 'Courses', 'Assessment Centre', 'About', 'Contact', 'My Applications', 'Portal Access (opens in a new tab)', 'Switch to dark theme', 'Log in', 'Get Started']) {
