@@ -86,6 +86,8 @@ test('admin connects to the external system, sees branches, adds a payment and s
     await expect(page.getByLabel('Currency')).toHaveValue('ZAR');
     await expect(page.getByLabel('Payment method')).toHaveValue('card');
 
+    await page.getByLabel('Find by name or e-mail').fill(name); // the Student list is searched, not every student at once
+    await expect(page.getByLabel('Student').locator('option')).toHaveCount(2);
     await page.getByLabel('Student').selectOption({ label: `${name} — Siloam` });
     await page.getByLabel('Amount').fill('1500.555');
     await page.getByRole('button', { name: 'Add Payment' }).click();
@@ -99,6 +101,8 @@ test('admin connects to the external system, sees branches, adds a payment and s
     await expect(zar).toContainText('1 payment');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     await expect(page.getByRole('table')).toContainText('First instalment');
+    await expect(page.getByRole('navigation', { name: 'External payments pages' })).toContainText('Page 1 of 1');
+    await expect(page.getByTestId('page-range')).toHaveText('Showing 1–1 of 1');
     const axePayments = await new AxeBuilder({ page }).include('[data-admin-shell]').analyze();
     expect(axePayments.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 

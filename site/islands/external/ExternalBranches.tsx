@@ -1,11 +1,12 @@
 /**
  * /admin/branches (spec §2 External branches): a Branches tab (name, location, established year, live
- * student count) and a Students tab for one branch. Errors: 'Failed to load branch data. Please try again
+ * student count) and a Students tab for one branch (50 a page, 'Showing X–Y of Z'). Errors: 'Failed to load branch data. Please try again
  * later.' (§8). Without an external login it offers the external login instead of data.
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ExternalBranch, ExternalStudent, ExternalUser } from '#contracts/external.ts';
+import type { ExternalBranch, ExternalBranchStudentsPage, ExternalUser } from '#contracts/external.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
 import { StudentTable } from './parts.tsx';
@@ -24,7 +25,8 @@ export default function ExternalBranches() {
   const [branches, setBranches] = useState<Load<ExternalBranch[]>>({ state: 'loading' });
   const [tab, setTab] = useState('branches');
   const [branchId, setBranchId] = useState<string>('');
-  const [students, setStudents] = useState<Load<ExternalStudent[]> | null>(null);
+  const [students, setStudents] = useState<Load<ExternalBranchStudentsPage> | null>(null);
+  const [page, setPage] = useState(1);
 
   const loadBranches = useCallback(async () => {
     setBranches({ state: 'loading' });
@@ -41,19 +43,19 @@ export default function ExternalBranches() {
     }
   }, []);
 
-  const loadStudents = useCallback(async (id: string) => {
+  const loadStudents = useCallback(async (id: string, p: number) => {
     if (!id) return;
-    setStudents({ state: 'loading' });
+    setStudents((prev) => (prev?.state === 'ok' ? prev : { state: 'loading' }));
     try {
-      const r = await api<{ students: ExternalStudent[] }>(`/api/external/branches/${encodeURIComponent(id)}/students`);
-      setStudents({ state: 'ok', data: r.students });
+      const r = await api<ExternalBranchStudentsPage>(`/api/external/branches/${encodeURIComponent(id)}/students?page=${p}`);
+      setStudents({ state: 'ok', data: r });
     } catch (e) {
       setStudents(isExternalLoginRequired(e) ? { state: 'login' } : { state: 'error' });
     }
   }, []);
 
   useEffect(() => { void loadBranches(); }, [loadBranches]);
-  useEffect(() => { if (tab === 'students') void loadStudents(branchId); }, [tab, branchId, loadStudents]);
+  useEffect(() => { if (tab === 'students') void loadStudents(branchId, page); }, [tab, branchId, page, loadStudents]);
 
   if (branches.state === 'login') return <ConnectPrompt />;
 
@@ -86,7 +88,7 @@ export default function ExternalBranches() {
                     <div><dt className="muted">Established</dt><dd className="font-semibold">{b.established}</dd></div>
                     <div><dt className="muted">Active students</dt><dd className="font-semibold" data-testid="student-count">{b.studentCount}</dd></div>
                   </dl>
-                  <button type="button" className="btn-secondary mt-4" onClick={() => { setBranchId(b.id); setTab('students'); }}>
+                  <button type="button" className="btn-secondary mt-4" onClick={() => { setBranchId(b.id); setPage(1); setStudents(null); setTab('students'); }}>
                     View students<span className="sr-only"> of {b.name}</span>
                   </button>
                 </li>
@@ -101,16 +103,19 @@ export default function ExternalBranches() {
             <div>
               <div className="mb-4 max-w-xs">
                 <label htmlFor="branch-select" className="label">Branch</label>
-                <select id="branch-select" className="input" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
+                <select id="branch-select" className="input" value={branchId} onChange={(e) => { setBranchId(e.target.value); setPage(1); setStudents(null); }}>
                   {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
                 </select>
               </div>
               {students?.state === 'loading' && <SkeletonRows label="Loading students" />}
-              {students?.state === 'error' && <ErrorState message={STUDENT_ERROR} onRetry={() => loadStudents(branchId)} />}
+              {students?.state === 'error' && <ErrorState message={STUDENT_ERROR} onRetry={() => loadStudents(branchId, page)} />}
               {students?.state === 'login' && <ConnectPrompt />}
-              {students?.state === 'ok' && (students.data.length === 0
+              {students?.state === 'ok' && (students.data.total === 0
                 ? <p className="muted">No students at {selected?.name ?? 'this branch'} yet.</p>
-                : <StudentTable students={students.data} caption={`Students at ${selected?.name ?? 'this branch'}`} />)}
+                : <>
+                  <StudentTable students={students.data.students} caption={`Students at ${selected?.name ?? 'this branch'}`} />
+                  <Pager page={students.data.page} pageSize={students.data.pageSize} total={students.data.total} onPage={setPage} label="Branch students pages" />
+                </>)}
             </div>
           )}
         </Tabs.Content>

@@ -1,5 +1,6 @@
 /**
- * /admin/external-payments (spec §2, §5 External payment): the payment list with totals per currency, the
+ * /admin/external-payments (spec §2, §5 External payment): the payment list (50 a page, 'Showing X–Y of Z') with
+ * totals per currency of every payment (summed by the API), a student picker searched by name or e-mail, the
  * add-payment form (student, amount and method required; currency ZAR and method card by default) with the
  * toasts 'Payment Added' / 'Failed to add payment', and a CSV export. One idempotency key per payment attempt,
  * so a double submit is recorded once. §8 error 'Error loading payment data. Please try again.'
@@ -11,8 +12,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
 import {
-  ExternalPaymentInputSchema, type CurrencyTotal, type ExternalPayment, type ExternalPaymentData, type ExternalStudent, type ExternalUser,
+  ExternalPaymentInputSchema, type ExternalPayment, type ExternalPaymentData, type ExternalPaymentsPage, type ExternalStudent,
+  type ExternalStudentsPage, type ExternalUser,
 } from '#contracts/external.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
@@ -27,36 +30,56 @@ import { CARD_ROWS } from '../ui/card-rows.ts';
 const LOAD_ERROR = 'Error loading payment data. Please try again.';
 const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'description'] as const;
 interface FormValues { studentId: string; amount: string; currency: string; method: string; reference: string; description: string }
+/** `found`, plus the chosen student of `shown` when a new search no longer lists them (the choice stays valid). */
+function keepChosen(found: ExternalStudent[], shown: ExternalStudent[]): ExternalStudent[] {
+  const chosen = (document.getElementById('pay-studentId') as HTMLSelectElement | null)?.value;
+  const keep = chosen && !found.some((s) => String(s.id) === chosen) ? shown.find((s) => String(s.id) === chosen) : undefined;
+  return keep ? [keep, ...found] : found;
+}
 const EMPTY: FormValues = { studentId: '', amount: '', currency: 'ZAR', method: 'card', reference: '', description: '' };
 
 /** The /admin/external-payments island (see the file comment). */
 export default function ExternalPayments() {
   const [user, setUser] = useState<ExternalUser | null>(null);
-  const [data, setData] = useState<{ payments: ExternalPayment[]; totals: CurrencyTotal[] } | null>(null);
+  const [data, setData] = useState<ExternalPaymentsPage | null>(null);
+  const [page, setPage] = useState(1);
   const [students, setStudents] = useState<ExternalStudent[]>([]);
+  const [studentTotal, setStudentTotal] = useState(0);
+  const [studentSearch, setStudentSearch] = useState('');
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState(false);
   const key = useRef(newIdempotencyKey());
   // A student just enrolled here is chosen for the payment once their option exists.
   const enrolled = useRef<string | null>(null);
 
+  const paymentsUrl = `/api/external/payments?page=${page}`;
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const [me, pays, studs] = await Promise.all([
+      const [me, pays] = await Promise.all([
         api<{ user: ExternalUser }>('/api/external/me'),
-        api<{ payments: ExternalPayment[]; totals: CurrencyTotal[] }>('/api/external/payments'),
-        api<{ students: ExternalStudent[] }>('/api/external/students'),
+        api<ExternalPaymentsPage>(paymentsUrl),
       ]);
-      setUser(me.user); setData(pays); setStudents(studs.students); setError(false);
+      setUser(me.user); setData(pays); setError(false);
     } catch (e) {
       if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
       setError(true);
     }
     setLoading(false);
-  }, []);
+  }, [paymentsUrl]);
 
   useEffect(() => { void load(); }, [load]);
+
+  // The Student list offers the students matching the search box (by name), 100 at most: a college has thousands.
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const h = setTimeout(() => {
+      api<ExternalStudentsPage>(`/api/external/students?${new URLSearchParams({ search: studentSearch.trim(), pageSize: '100' })}`, { signal: ctrl.signal })
+        .then((r) => { setStudents((list) => keepChosen(r.students, list)); setStudentTotal(r.total); })
+        .catch((e) => { if (!ctrl.signal.aborted && isExternalLoginRequired(e)) goToExternalLogin(); });
+    }, studentSearch ? 300 : 0);
+    return () => { clearTimeout(h); ctrl.abort(); };
+  }, [studentSearch]);
 
   const { register, handleSubmit, reset, setValue, setError: setFieldError, setFocus, formState: { errors, isSubmitting, isDirty } } =
     useForm<FormValues, unknown, ExternalPaymentData>({ resolver: zodResolver(ExternalPaymentInputSchema) as any, defaultValues: EMPTY });
@@ -75,7 +98,7 @@ export default function ExternalPayments() {
       reset(EMPTY);
       toast({ title: 'Payment Added', description: `${formatMoney(r.payment.amount, r.payment.currency)} from ${r.payment.studentName} (${r.payment.reference})`, variant: 'success' });
       try {
-        setData(await api('/api/external/payments'));
+        if (page === 1) setData(await api<ExternalPaymentsPage>(paymentsUrl)); else setPage(1);
       } catch { setError(true); }
     } catch (e) {
       if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
@@ -118,6 +141,14 @@ export default function ExternalPayments() {
           )}
           <div className="mb-4"><EnrolStudentButtons onEnrolled={(st) => { enrolled.current = String(st.id); setStudents((list) => [st, ...list.filter((x) => x.id !== st.id)]); }} /></div>
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+            <div role="search">
+              <label htmlFor="pay-student-search" className="label">Find by name or e-mail</label>
+              <input id="pay-student-search" type="search" className="input" autoComplete="off" maxLength={100} value={studentSearch}
+                onChange={(ev) => setStudentSearch(ev.target.value)} aria-describedby="pay-student-count" />
+              <p id="pay-student-count" className="mt-1 text-xs muted" aria-live="polite">
+                {studentTotal > students.length ? `Showing ${students.length} of ${studentTotal.toLocaleString('en-US')} students; type to narrow them down.` : ''}
+              </p>
+            </div>
             <Field id="pay-studentId" label="Student" error={e.studentId?.message}>
               <select className="input" {...fieldProps('pay-studentId', e.studentId?.message)} {...register('studentId')}>
                 <option value="">{students.length ? 'Select a student' : 'No students available'}</option>
@@ -155,7 +186,7 @@ export default function ExternalPayments() {
             <a className="btn-secondary" href="/api/external/payments.csv" download>Export CSV</a>
           </div>
           {loading && !data && <SkeletonRows label="Loading payments" />}
-          {data && (data.payments.length === 0 ? <div className="card p-8 text-center muted">No payments recorded yet.</div> : (
+          {data && (data.total === 0 ? <div className="card p-8 text-center muted">No payments recorded yet.</div> : (
             <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="External payments, newest first">
               <table className={`w-full text-left text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">External payments, newest first</caption>
@@ -178,6 +209,7 @@ export default function ExternalPayments() {
               </table>
             </div>
           ))}
+          {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} busy={loading} onPage={setPage} label="External payments pages" />}
         </section>
       </div>
     </div>

@@ -1,11 +1,12 @@
 /**
  * /admin/external-students (spec §2): search and status filter (active, pending, graduated, withdrawn),
- * kept in the URL; empty state 'No students found matching your search.'; §8 errors 'Failed to load student
+ * kept in the URL with the page (50 students a page, 'Showing X–Y of Z'); empty state 'No students found matching your search.'; §8 errors 'Failed to load student
  * data. Please try again later.' (first load) and 'Error loading student data. Please try again.' (a later
  * search). Not connected → /admin/external-login?redirect=….
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ExternalStudent, ExternalUser } from '#contracts/external.ts';
+import type { ExternalStudentsPage, ExternalUser } from '#contracts/external.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
@@ -23,7 +24,9 @@ export default function ExternalStudents() {
   const [user, setUser] = useState<ExternalUser | null>(null);
   const [filters, setFilters] = useState<{ search: string; status: string } | null>(null);
   const [query, setQuery] = useState<{ search: string; status: string } | null>(null);
-  const [students, setStudents] = useState<ExternalStudent[] | null>(null);
+  const [data, setData] = useState<ExternalStudentsPage | null>(null);
+  const [page, setPage] = useState(1);
+  const students = data?.students ?? null;
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -33,6 +36,8 @@ export default function ExternalStudents() {
     const p = new URLSearchParams(window.location.search);
     const f = { search: p.get('search') ?? '', status: (EXTERNAL_STUDENT_STATUSES as readonly string[]).includes(p.get('status') ?? '') ? p.get('status')! : '' };
     setFilters(f); setQuery(f);
+    const n = Number(p.get('page'));
+    if (Number.isInteger(n) && n > 1) setPage(n);
     api<{ user: ExternalUser }>('/api/external/me').then((r) => setUser(r.user)).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); });
   }, []);
 
@@ -49,11 +54,12 @@ export default function ExternalStudents() {
     const qs = new URLSearchParams();
     if (query.search.trim()) qs.set('search', query.search.trim());
     if (query.status) qs.set('status', query.status);
+    if (page > 1) qs.set('page', String(page));
     const s = qs.toString();
     window.history.replaceState(null, '', `${window.location.pathname}${s ? `?${s}` : ''}`);
     setLoading(true);
-    api<{ students: ExternalStudent[] }>(`/api/external/students${s ? `?${s}` : ''}`, { signal: ctrl.signal })
-      .then((r) => { setStudents(r.students); setError(null); loadedOnce.current = true; setLoading(false); })
+    api<ExternalStudentsPage>(`/api/external/students${s ? `?${s}` : ''}`, { signal: ctrl.signal })
+      .then((r) => { setData(r); setError(null); loadedOnce.current = true; setLoading(false); })
       .catch((e) => {
         if (ctrl.signal.aborted) return;
         if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
@@ -61,7 +67,7 @@ export default function ExternalStudents() {
         setLoading(false);
       });
     return () => ctrl.abort();
-  }, [query, reload]);
+  }, [query, page, reload]);
 
   const f = filters ?? { search: '', status: '' };
   const filtered = Boolean(f.search.trim() || f.status);
@@ -69,28 +75,29 @@ export default function ExternalStudents() {
     <div>
       <ExternalHeader current="/admin/external-students" user={user} />
       <div className="mb-4"><EnrolStudentButtons onEnrolled={() => setReload((n) => n + 1)} /></div>
-      <form role="search" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]" onSubmit={(e) => { e.preventDefault(); setQuery(f); }}>
+      <form role="search" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]" onSubmit={(e) => { e.preventDefault(); setQuery(f); setPage(1); }}>
         <div>
           <label htmlFor="student-search" className="label">Search students</label>
           <input id="student-search" type="search" className="input" placeholder="Name, email, course or campus" value={f.search}
-            onChange={(e) => setFilters({ ...f, search: e.target.value })} maxLength={100} />
+            onChange={(e) => { setFilters({ ...f, search: e.target.value }); setPage(1); }} maxLength={100} />
         </div>
         <div>
           <label htmlFor="student-status" className="label">Status</label>
-          <select id="student-status" className="input" value={f.status} onChange={(e) => setFilters({ ...f, status: e.target.value })}>
+          <select id="student-status" className="input" value={f.status} onChange={(e) => { setFilters({ ...f, status: e.target.value }); setPage(1); }}>
             <option value="">All statuses</option>
             {EXTERNAL_STUDENT_STATUSES.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
           </select>
         </div>
       </form>
       <p className="muted mb-3 text-sm" role="status" aria-live="polite">
-        {!loading && !error && students ? `${students.length} student${students.length === 1 ? '' : 's'}${filtered ? ' match' + (students.length === 1 ? 'es' : '') : ''}` : ''}
+        {!loading && !error && data ? `${data.total.toLocaleString('en-US')} student${data.total === 1 ? '' : 's'}${filtered ? ' match' + (data.total === 1 ? 'es' : '') : ''}` : ''}
       </p>
       {error && <ErrorState message={error} onRetry={() => setReload((n) => n + 1)} />}
       {!error && loading && !students && <SkeletonRows label="Loading students" />}
       {!error && students && (students.length === 0
         ? <div className="card p-8 text-center"><p className="font-semibold">No students found matching your search.</p></div>
         : <div className={loading ? 'opacity-60' : ''}><StudentTable students={students} caption="External students" /></div>)}
+      {!error && data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} busy={loading} onPage={setPage} label="External students pages" />}
     </div>
   );
 }
