@@ -58,6 +58,17 @@ export const BulkDecisionSchema = z.object({
 export type BulkDecision = z.input<typeof BulkDecisionSchema>;
 export interface BulkResult { id: number; ok: boolean; status?: string; error?: string }
 
+/** GET /api/admin/contact-messages and /api/admin/assessment-bookings: page (1-based) and pageSize (1–100, default 25). */
+export const AdminPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
+});
+export type AdminPageQuery = z.output<typeof AdminPageQuerySchema>;
+/** The paging part of an admin list answer: `total` rows exist, `pages` ≥ 1. */
+export interface AdminPageInfo { total: number; page: number; pageSize: number; pages: number }
+/** The paging fields for `total` rows read with `q`. */
+export const adminPageInfo = (q: AdminPageQuery, total: number): AdminPageInfo => ({ total, page: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(total / q.pageSize)) });
+
 export const StudentsQuerySchema = z.object({
   q: z.string().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(100000).optional().default(1),

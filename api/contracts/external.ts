@@ -135,6 +135,15 @@ export type ExternalUser = z.infer<typeof ExternalUserSchema>;
 export interface CurrencyTotal { currency: string; amount: string; count: number }
 export const CurrencyTotalSchema = z.object({ currency: z.string(), amount: z.union([z.string(), z.number()]).transform((v) => Number(v).toFixed(2)), count: z.coerce.number().int().min(0) });
 
+/** GET /api/external/enrolable-applications query: APP-id, applicant name or e-mail (empty: the newest). */
+export const EnrolableApplicationsQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search is too long').optional().default('').describe('APP-{id}, {id}, name or e-mail, case-insensitive'),
+});
+/** An accepted application the "Enrol accepted applicant" picker offers. */
+export interface EnrolableApplication { id: number; name: string; email: string; course: string | null; createdAt: string }
+/** GET /api/external/enrolable-applications → the first matches (newest first) and how many match in all. */
+export interface EnrolableApplicationsPage { applications: EnrolableApplication[]; total: number }
+
 /** GET /api/external/students → one page of students. */
 export interface ExternalStudentsPage extends ExternalPageInfo { students: ExternalStudent[] }
 /** GET /api/external/branches/{id}/students → the branch and one page of its students. */

@@ -86,6 +86,8 @@ test('point 10 › on a fresh external system an admin enrols a walk-in student 
   await expect(page.getByLabel('Student')).toHaveValue(/.+/);
 
   await page.getByRole('button', { name: 'Enrol accepted applicant' }).click();
+  await panel.getByLabel('Find by APP-id, name or e-mail').fill(`APP-${id}`); // searched by the API, not the 100 newest
+  await expect(panel.getByLabel('Accepted applicant').locator('option')).toHaveCount(2);
   await panel.getByLabel('Accepted applicant').selectOption({ index: 1 });
   await panel.getByRole('button', { name: 'Enrol student' }).click();
   await expect(toast(page, 'Student enrolled')).toHaveCount(2);

@@ -3,10 +3,15 @@
  * messages (GET /api/admin/contact-messages) and assessment bookings (GET /api/admin/assessment-bookings).
  */
 import { formatStaffDateTime } from '../../lib/format.ts';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useSession } from '../ui/use-session.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { $assessmentBookings, $contactMessages } from './admin-stores.ts';
+import { $assessmentBookings, $assessmentBookingsQuery, $contactMessages, $contactMessagesQuery } from './admin-stores.ts';
+import { useLastData } from '../ui/use-last-data.ts';
+import { Pager } from '../ui/Pager.tsx';
+
+const PAGE_SIZE = 25;
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -34,13 +39,17 @@ export function AdminProfile() {
   );
 }
 
-/** /admin/messages: contact-form messages, newest first. */
+/** /admin/messages: contact-form messages, newest first, 25 a page with 'Showing X–Y of Z'. */
 export function MessagesList() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Messages /></AccessGate>;
 }
 function Messages() {
-  const { data, error } = useStore($contactMessages);
+  const [page, setPage] = useState(1);
+  useEffect(() => { $contactMessagesQuery.set(`page=${page}&pageSize=${PAGE_SIZE}`); }, [page]);
+  const list = useStore($contactMessages);
+  const data = useLastData(list.data);
+  const error = list.error;
   const items = data?.messages;
   const load = () => $contactMessages.revalidate();
   return (
@@ -54,17 +63,22 @@ function Messages() {
               <p className="text-sm"><a className="underline" href={`mailto:${m.email}`}>{m.email}</a>{m.phone && <> · {m.phone}</>}</p>
               <p className="mt-2 whitespace-pre-line">{m.message}</p>
             </li>))}</ul>)}
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} busy={list.loading} onPage={setPage} label="Contact messages pages" />}
     </section>
   );
 }
 
-/** /admin/bookings: assessment-centre bookings as a table. */
+/** /admin/bookings: assessment-centre bookings as a table, newest first, 25 a page with 'Showing X–Y of Z'. */
 export function BookingsList() {
   const access = useAdminAccess();
   return <AccessGate access={access}><Bookings /></AccessGate>;
 }
 function Bookings() {
-  const { data, error } = useStore($assessmentBookings);
+  const [page, setPage] = useState(1);
+  useEffect(() => { $assessmentBookingsQuery.set(`page=${page}&pageSize=${PAGE_SIZE}`); }, [page]);
+  const list = useStore($assessmentBookings);
+  const data = useLastData(list.data);
+  const error = list.error;
   const items = data?.bookings;
   const load = () => $assessmentBookings.revalidate();
   return (
@@ -85,6 +99,7 @@ function Bookings() {
                 </tr>))}</tbody>
             </table>
           </div>)}
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} busy={list.loading} onPage={setPage} label="Assessment bookings pages" />}
     </section>
   );
 }

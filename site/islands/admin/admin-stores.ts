@@ -5,7 +5,7 @@
  * `$store.revalidate()`; the list stays on screen until the new one arrives.
  */
 import { atom } from 'nanostores';
-import type { AdminApplicationsPage, AdminStats } from '#contracts/admin.ts';
+import type { AdminApplicationsPage, AdminPageInfo, AdminStats } from '#contracts/admin.ts';
 import type { Announcement } from '#contracts/announcements.ts';
 import type { Course } from '#contracts/courses.ts';
 import type { Student } from '#contracts/students.ts';
@@ -30,16 +30,20 @@ export const $adminAnnouncements = createFetcherStore<{ announcements: Announcem
 
 /** A contact-form message (GET /api/admin/contact-messages). */
 export interface ContactMessage { id: number; firstName: string; lastName: string; email: string; phone: string | null; message: string; createdAt: string }
-/** Every contact-form message, newest first. */
-export const $contactMessages = createFetcherStore<{ messages: ContactMessage[] }>(['/api/admin/contact-messages']);
+/** The page of contact messages to show ('page=N&pageSize=25'); set by the island, idle while null. */
+export const $contactMessagesQuery = atom<string | null>(null);
+/** One page of contact-form messages, newest first, with the total. */
+export const $contactMessages = createFetcherStore<{ messages: ContactMessage[] } & AdminPageInfo>(['/api/admin/contact-messages?', $contactMessagesQuery]);
 
 /** An assessment-centre booking (GET /api/admin/assessment-bookings). */
 export interface AssessmentBooking {
   id: number; firstName: string; lastName: string; email: string; phone: string; preferredCampus: string; courseInterest: string;
   assessmentType: string; preferredDate: string; preferredTime: string; createdAt: string;
 }
-/** Every assessment-centre booking, newest first. */
-export const $assessmentBookings = createFetcherStore<{ bookings: AssessmentBooking[] }>(['/api/admin/assessment-bookings']);
+/** The page of assessment bookings to show ('page=N&pageSize=25'); set by the island, idle while null. */
+export const $assessmentBookingsQuery = atom<string | null>(null);
+/** One page of assessment-centre bookings, newest first, with the total. */
+export const $assessmentBookings = createFetcherStore<{ bookings: AssessmentBooking[] } & AdminPageInfo>(['/api/admin/assessment-bookings?', $assessmentBookingsQuery]);
 
 /** The admin applications list's query string (search, filters, sort, page); set by the island, idle while null. */
 export const $applicationsQuery = atom<string | null>(null);

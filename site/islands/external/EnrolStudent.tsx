@@ -1,13 +1,13 @@
 /**
  * Enrolling students in the external system from the UI (issue #14 point 10), so Add payment has students on a
- * fresh install: "Enrol an accepted applicant" (POST /api/external/students/from-application/{applicationId}
+ * fresh install: "Enrol an accepted applicant" (searched with GET /api/external/enrolable-applications?q=APP-id, name
+ * or e-mail, not yet enrolled; POST /api/external/students/from-application/{applicationId}
  * {branchId}) and "Enrol a walk-in student" (POST /api/external/students {name, email, phone, address,
  * branchId, course}). Field messages come from the API's 400 (ExternalStudentInputSchema wording).
  * `onEnrolled(student)` runs after each success.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ExternalBranch, ExternalStudent } from '#contracts/external.ts';
-import type { AdminApplicationRow } from '#contracts/admin.ts';
+import type { EnrolableApplicationsPage, ExternalBranch, ExternalStudent } from '#contracts/external.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
@@ -34,7 +34,8 @@ export function EnrolStudentButtons({ onEnrolled }: { onEnrolled: (s: ExternalSt
 
 function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) => void }) {
   const [branches, setBranches] = useState<ExternalBranch[] | null>(null);
-  const [accepted, setAccepted] = useState<AdminApplicationRow[] | null>(null);
+  const [accepted, setAccepted] = useState<EnrolableApplicationsPage | null>(null);
+  const [search, setSearch] = useState('');
   const [values, setValues] = useState<Record<string, string>>({ applicationId: '', branchId: '', name: '', email: '', phone: '', address: '', course: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -45,11 +46,25 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
       setBranches(r.branches);
       setValues((v) => ({ ...v, branchId: v.branchId || String(r.branches[0]?.id ?? '') }));
     }).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); else setLoadError('Failed to load branch data. Please try again later.'); });
-    if (mode === 'applicant') {
-      api<{ applications: AdminApplicationRow[] }>('/api/admin/applications?status=accepted&pageSize=100&sort=createdAt&dir=desc')
-        .then((r) => setAccepted(r.applications)).catch(() => setLoadError('Could not load accepted applications. Please try again.'));
-    }
   }, [mode]);
+
+  // Accepted applications not enrolled yet, searched by the API (APP-id, name or e-mail) as the admin types (300 ms).
+  useEffect(() => {
+    if (mode !== 'applicant') return;
+    const ctrl = new AbortController();
+    const h = setTimeout(() => {
+      api<EnrolableApplicationsPage>(`/api/external/enrolable-applications?${new URLSearchParams({ q: search.trim() })}`, { signal: ctrl.signal })
+        .then((r) => {
+          setAccepted(r);
+          setValues((v) => (v.applicationId && !r.applications.some((a) => String(a.id) === v.applicationId) ? { ...v, applicationId: '' } : v));
+        })
+        .catch((e) => {
+          if (ctrl.signal.aborted) return;
+          if (isExternalLoginRequired(e)) goToExternalLogin(); else setLoadError('Could not load accepted applications. Please try again.');
+        });
+    }, search ? 300 : 0);
+    return () => { clearTimeout(h); ctrl.abort(); };
+  }, [mode, search]);
 
   usePanelUnsaved(mode === 'walk-in' && WALK_IN_ORDER.some((k) => k !== 'branchId' && values[k].trim() !== ''));
   const set = (k: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -101,12 +116,24 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
       {mode === 'applicant' ? (
-        <Field id="enrol-applicationId" label="Accepted applicant" error={errors.applicationId}>
-          <select className="input" {...fieldProps('enrol-applicationId', errors.applicationId)} value={values.applicationId} onChange={set('applicationId')} disabled={!accepted}>
-            <option value="">{!accepted ? 'Loading accepted applications…' : accepted.length ? 'Select an accepted applicant' : 'No accepted applications yet'}</option>
-            {accepted?.map((a) => <option key={a.id} value={String(a.id)}>{a.applicant.name} — {a.course?.title ?? 'Course'} (APP-{a.id})</option>)}
-          </select>
-        </Field>
+        <>
+          <div role="search">
+            <label htmlFor="enrol-search" className="label">Find by APP-id, name or e-mail</label>
+            <input id="enrol-search" type="search" className="input" autoComplete="off" maxLength={100} placeholder="e.g. APP-1024 or Naledi"
+              value={search} onChange={(e) => setSearch(e.target.value)} aria-describedby="enrol-search-count" />
+            <p id="enrol-search-count" className="mt-1 text-xs muted" aria-live="polite">
+              {accepted && (accepted.total > accepted.applications.length
+                ? `Showing the newest ${accepted.applications.length} of ${accepted.total.toLocaleString('en-US')} matches; type to narrow them down.`
+                : `${accepted.total} accepted applicant${accepted.total === 1 ? '' : 's'} not enrolled yet${search.trim() ? ' match' : ''}.`)}
+            </p>
+          </div>
+          <Field id="enrol-applicationId" label="Accepted applicant" error={errors.applicationId}>
+            <select className="input" {...fieldProps('enrol-applicationId', errors.applicationId)} value={values.applicationId} onChange={set('applicationId')} disabled={!accepted}>
+              <option value="">{!accepted ? 'Loading accepted applications…' : accepted.applications.length ? 'Select an accepted applicant' : search.trim() ? 'No accepted applicant matches' : 'No accepted applications to enrol'}</option>
+              {accepted?.applications.map((a) => <option key={a.id} value={String(a.id)}>{a.name} — {a.course ?? 'Course'} (APP-{a.id})</option>)}
+            </select>
+          </Field>
+        </>
       ) : (
         <>
           {text('name', 'Full name', { autoComplete: 'name', maxLength: 160 })}

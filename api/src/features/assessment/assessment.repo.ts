@@ -1,5 +1,5 @@
 /** SQL for assessment bookings (table assessment_bookings, api/src/db/schema/messaging.ts). */
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assessmentBookings } from '../../db/schema/messaging.ts';
 import type { AssessmentBooking } from '#contracts/assessment.ts';
@@ -25,8 +25,11 @@ export async function bookingByKey(db: DbOrTx, key: string): Promise<StoredBooki
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
-/** All bookings, newest first (at most `limit`). */
-export async function listBookings(db: DbOrTx, limit = 500): Promise<StoredBooking[]> {
-  const rows = await db.select().from(assessmentBookings).orderBy(desc(assessmentBookings.createdAt), desc(assessmentBookings.id)).limit(limit);
-  return rows.map(toPublic);
+/** Bookings newest first (created_at, then id), rows `offset` to `offset + limit`, and how many there are in all. */
+export async function listBookings(db: DbOrTx, page: { limit: number; offset: number }): Promise<{ bookings: StoredBooking[]; total: number }> {
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(assessmentBookings).orderBy(desc(assessmentBookings.createdAt), desc(assessmentBookings.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(assessmentBookings),
+  ]);
+  return { bookings: rows.map(toPublic), total: Number(n) };
 }

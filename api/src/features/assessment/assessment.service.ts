@@ -8,6 +8,7 @@
  * details goes only to the office address (ASVS 5.0 V1.3.11, V2.4.1; issue #12 finding 6).
  */
 import type { Db } from '../../db/client.ts';
+import { adminPageInfo, type AdminPageInfo, type AdminPageQuery } from '#contracts/admin.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import {
@@ -49,9 +50,10 @@ export async function submitBooking(db: Db, officeEmail: string, input: Assessme
   });
 }
 
-/** Admin read: every booking, newest first. */
-export function bookingsForAdmin(db: Db): Promise<StoredBooking[]> {
-  return listBookings(db);
+/** Admin read (issue #6; volume audit: no silent cap): page `q` of the bookings, newest first, with the total. */
+export async function bookingsForAdmin(db: Db, q: AdminPageQuery): Promise<{ bookings: StoredBooking[] } & AdminPageInfo> {
+  const { bookings, total } = await listBookings(db, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  return { bookings, ...adminPageInfo(q, total) };
 }
 
 function longDate(iso: string): string {

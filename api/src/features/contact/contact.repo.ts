@@ -1,5 +1,5 @@
 /** SQL for contact messages (table contact_messages, api/src/db/schema/messaging.ts). */
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/messaging.ts';
 import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
@@ -25,8 +25,11 @@ export async function contactMessageByKey(db: DbOrTx, key: string): Promise<Stor
   return rows[0] ? toPublic(rows[0]) : null;
 }
 
-/** All messages, newest first (at most `limit`). */
-export async function listContactMessages(db: DbOrTx, limit = 500): Promise<StoredContactMessage[]> {
-  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit);
-  return rows.map(toPublic);
+/** Messages newest first (created_at, then id), rows `offset` to `offset + limit`, and how many there are in all. */
+export async function listContactMessages(db: DbOrTx, page: { limit: number; offset: number }): Promise<{ messages: StoredContactMessage[]; total: number }> {
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  return { messages: rows.map(toPublic), total: Number(n) };
 }

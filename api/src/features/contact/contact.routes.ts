@@ -1,7 +1,7 @@
 /**
  * POST /api/contact → 201 {message:{id,createdAt}} (200 with the same id when the idempotency key was seen);
  * 400 with §5-style field messages; 429 'Too many messages…' after `limit` messages per IP per window.
- * GET /api/admin/contact-messages (requireAdmin) → {messages} newest first.
+ * GET /api/admin/contact-messages?page&pageSize (requireAdmin) → {messages, total, page, pageSize, pages} newest first (25 a page by default).
  * The idempotency key comes from the body or the Idempotency-Key header.
  */
 import { Router } from 'express';
@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { requireAdmin } from '../../http/guards.ts';
 import { ContactMessageSchema } from '#contracts/contact.ts';
+import { AdminPageQuerySchema } from '#contracts/admin.ts';
 import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { contactMessagesForAdmin, submitContactMessage } from './contact.service.ts';
 
@@ -23,11 +24,12 @@ export function contactRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   return r;
 }
 
-/** Admin router for GET /api/admin/contact-messages → {messages}, newest first (issue #6). */
+/** Admin router for GET /api/admin/contact-messages?page&pageSize → {messages, total, page, pageSize, pages}, newest first (issue #6). */
 export function adminContactRouter(deps: AppDeps): Router {
   const r = Router();
-  r.get('/', requireAdmin, async (_req, res) => {
-    res.json({ messages: await contactMessagesForAdmin(deps.database.db) });
+  const pageQuery = validate(AdminPageQuerySchema, 'query');
+  r.get('/', requireAdmin, pageQuery, async (req, res) => {
+    res.json(await contactMessagesForAdmin(deps.database.db, pageQuery.data(req)));
   });
   return r;
 }

@@ -5,9 +5,11 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { campuses } from '../../db/schema/catalogue.ts';
+import { campuses, courses } from '../../db/schema/catalogue.ts';
+import { applications } from '../../db/schema/applications.ts';
+import { users } from '../../db/schema/users.ts';
 import { externalPayments, externalStudents } from '../../db/schema/system.ts';
-import type { CurrencyTotal, ExternalBranch, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
+import type { CurrencyTotal, EnrolableApplicationsPage, ExternalBranch, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -151,4 +153,34 @@ export async function paymentTotals(db: DbOrTx): Promise<{ count: number; totals
 export async function insertPayment(db: DbOrTx, row: typeof externalPayments.$inferInsert): Promise<number> {
   const [r] = await db.insert(externalPayments).values(row).returning({ id: externalPayments.id });
   return r.id;
+}
+
+/**
+ * Accepted applications for the "Enrol accepted applicant" picker (volume audit: it offered the 100 newest of 5 010):
+ * those matching `search` (APP-{id} or a bare id: that application; otherwise part of the applicant's name or e-mail, `%`/`_` literal), without
+ * the ones already linked to an external student when `excludeEnrolled` (the local driver knows; a remote system does
+ * not tell), newest first, at most `limit`, with how many match in all.
+ */
+export async function selectEnrolableApplications(db: DbOrTx, f: { search: string; excludeEnrolled: boolean; limit: number }): Promise<EnrolableApplicationsPage> {
+  const conds: (SQL | undefined)[] = [eq(applications.status, 'accepted')];
+  if (f.excludeEnrolled) conds.push(sql`not exists (select 1 from ${externalStudents} where ${externalStudents.applicationId} = ${applications.id})`);
+  const term = f.search.trim();
+  if (term) {
+    const appId = /^(?:app-?)?(\d{1,9})$/i.exec(term);
+    const like = `%${likeEscape(term)}%`;
+    // 'APP-12' or '12' is an application id (digits inside e-mail addresses would match almost everyone).
+    conds.push(appId ? eq(applications.id, Number(appId[1]))
+      : or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)));
+  }
+  const where = and(...conds);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select({ id: applications.id, first: users.firstName, last: users.lastName, email: users.email, course: courses.title, createdAt: applications.createdAt })
+      .from(applications).innerJoin(users, eq(users.id, applications.userId)).leftJoin(courses, eq(courses.id, applications.courseId))
+      .where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(f.limit),
+    db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
+  ]);
+  return {
+    applications: rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`.trim(), email: r.email, course: r.course, createdAt: iso(r.createdAt) })),
+    total: Number(n),
+  };
 }

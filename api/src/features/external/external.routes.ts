@@ -7,6 +7,7 @@
  * GET /health → {status:'OK', message, driver} · POST /login {email,password} → {user} · POST /logout ·
  * GET /me → {user} · GET /branches → {branches} · GET /branches/:id/students?page&pageSize → {branch, students, total, page, pageSize, pages} ·
  * GET /students?search&status&page&pageSize → {students, total, page, pageSize, pages} · POST /students → 201 {student} ·
+ * GET /enrolable-applications?q → {applications (accepted, not yet enrolled with the local driver; 20 newest matches), total} ·
  * POST /students/from-application/:applicationId {branchId?} → 201|200 {student} ·
  * GET /payments?page&pageSize → {payments (newest first), totals (every payment, per currency), total, page, pageSize, pages} ·
  * GET /payments.csv (every payment, streamed) · POST /payments (Idempotency-Key) → 201|200 {payment}.
@@ -21,12 +22,12 @@ import { validate } from '../../http/validate.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import {
-  ApplicationIdParamSchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPageQuerySchema, ExternalPaymentInputSchema,
+  ApplicationIdParamSchema, EnrolableApplicationsQuerySchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPageQuerySchema, ExternalPaymentInputSchema,
   ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalPageInfo, type ExternalPageQuery, type ExternalUser,
 } from '#contracts/external.ts';
 import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginRequired, type ExternalContext } from './external.driver.ts';
-import { createExternalDriver, enrolApplication, paymentsCsvStream } from './external.service.ts';
+import { createExternalDriver, enrolableApplications, enrolApplication, paymentsCsvStream } from './external.service.ts';
 
 /** What req.session.external holds: who connected, as whom, and the remote token (http driver). */
 export interface ExternalSession { portalUserId: number; driver: string; user: ExternalUser; token?: string; connectedAt: number }
@@ -38,6 +39,7 @@ declare module 'express-session' {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 const studentsQuery = validate(ExternalStudentsQuerySchema, 'query');
 const pageQuery = validate(ExternalPageQuerySchema, 'query');
+const enrolableQuery = validate(EnrolableApplicationsQuerySchema, 'query');
 /** The paging fields of a list answer for `total` rows. */
 const pageInfo = (p: ExternalPageQuery, total: number): ExternalPageInfo => ({ total, page: p.page, pageSize: p.pageSize, pages: Math.max(1, Math.ceil(total / p.pageSize)) });
 const applicationParam = validate(ApplicationIdParamSchema, 'params');
@@ -130,6 +132,10 @@ export function externalRouter(deps: AppDeps): Router {
   r.post('/students', requireExternal, validate(ExternalStudentInputSchema), guardRemote(async (req, res) => {
     res.status(201).json({ student: await driver.createStudent(ctxOf(res), req.body) });
   }));
+
+  r.get('/enrolable-applications', requireExternal, enrolableQuery, async (req, res) => {
+    res.json(await enrolableApplications(db, driver, enrolableQuery.data(req).q));
+  });
 
   r.post('/students/from-application/:applicationId', requireExternal, applicationParam, validate(FromApplicationSchema),
     guardRemote(async (req, res) => {

@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { conflict } from '../../http/errors.ts';
-import type { ExternalPayment, ExternalStudent } from '#contracts/external.ts';
+import type { EnrolableApplicationsPage, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
+import { selectEnrolableApplications } from './external.repo.ts';
 import { PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
 import { applicationDetail } from '../applications/applications.service.ts';
 import type { ExternalContext, ExternalDriver } from './external.driver.ts';
@@ -69,4 +70,16 @@ export async function enrolApplication(db: Db, driver: ExternalDriver, ctx: Exte
     email: p.email ?? '', phone: p.phone ?? null, address: address || null,
     course: application.course?.title ?? `Course ${application.courseId}`,
   });
+}
+
+/** Matches the "Enrol accepted applicant" picker shows at most. */
+export const ENROLABLE_LIMIT = 20;
+
+/**
+ * Accepted applications an admin may enrol (issue #7; volume audit: searchable, not the 100 newest): matching `search`
+ * (APP-id, name or e-mail), newest first, the first ENROLABLE_LIMIT with the total. With the local driver the ones
+ * already enrolled are left out; a remote system does not say which it has, and enrolling twice answers the same student.
+ */
+export function enrolableApplications(db: Db, driver: ExternalDriver, search: string): Promise<EnrolableApplicationsPage> {
+  return selectEnrolableApplications(db, { search, excludeEnrolled: driver.name === 'local', limit: ENROLABLE_LIMIT });
 }

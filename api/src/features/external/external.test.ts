@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, uniqueEmail, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { sql } from 'drizzle-orm';
 import { ensureAdmin } from '../auth/auth.service.ts';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ async function connect(agent = admin.agent) {
 const ROUTES: [string, string][] = [
   ['get', '/api/external/health'], ['post', '/api/external/login'], ['post', '/api/external/logout'], ['get', '/api/external/me'],
   ['get', '/api/external/branches'], ['get', '/api/external/branches/1/students'], ['get', '/api/external/students'],
-  ['post', '/api/external/students'], ['post', '/api/external/students/from-application/1'],
+  ['post', '/api/external/students'], ['post', '/api/external/students/from-application/1'], ['get', '/api/external/enrolable-applications'],
   ['get', '/api/external/payments'], ['get', '/api/external/payments.csv'], ['post', '/api/external/payments'],
 ];
 
@@ -150,6 +151,31 @@ describe(`external system, local driver (${DB_KIND})`, () => {
     const refused = await admin.agent.post(`/api/external/students/from-application/${pending}`).send({});
     expect(refused.status).toBe(409);
     expect((await admin.agent.post('/api/external/students/from-application/99999').send({})).status).toBe(404);
+  });
+
+  it('GET /enrolable-applications › finds any accepted application by APP-id, name or e-mail, and leaves out the enrolled', async () => {
+    await connect();
+    const oldest = await applicationWithStatus('accepted');
+    const enrolled = await applicationWithStatus('accepted');
+    const pending = await applicationWithStatus('pending');
+    // 100 newer acceptances: the picker used to offer only the 100 newest, so `oldest` could not be chosen.
+    await t.database.db.execute(sql`
+      with u as (insert into users (email, password_hash, first_name, last_name)
+        select 'later' || g || '.' || ${Date.now()} || '@example.com', 'x', 'Later', 'Applicant' from generate_series(1, 100) g returning id)
+      insert into applications (user_id, course_id, status, payment_amount, created_at) select u.id, 1, 'accepted', 50, now() + interval '1 day' from u`);
+    expect((await admin.agent.post(`/api/external/students/from-application/${enrolled}`).send({})).status).toBe(201);
+    const find = async (q: string) => (await admin.agent.get('/api/external/enrolable-applications').query({ q })).body;
+    const byRef = await find(`APP-${oldest}`);
+    expect(byRef.applications.map((a: any) => a.id)).toEqual([oldest]);
+    expect(byRef.applications[0]).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@') });
+    expect((await find(String(oldest))).applications.map((a: any) => a.id)).toEqual([oldest]);
+    expect((await find(byRef.applications[0].email.toUpperCase())).applications.map((a: any) => a.id)).toEqual([oldest]);
+    expect((await find(`APP-${enrolled}`)).total).toBe(0);
+    expect((await find(`APP-${pending}`)).total).toBe(0);
+    const newest = await find('');
+    expect(newest.applications).toHaveLength(20);
+    expect(newest.total).toBeGreaterThanOrEqual(101);
+    expect(newest.applications.map((a: any) => a.id)).not.toContain(enrolled);
   });
 
   it('enrolment date › the day in South Africa when the student is enrolled (from an application or walked in), not the UTC day', async () => {
