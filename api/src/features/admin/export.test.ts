@@ -45,8 +45,10 @@ describe(`applications CSV export (${DB_KIND})`, () => {
     }
   });
 
-  it('GET /api/admin/applications/export.csv › more rows than 100 000 all come out, in order, each once, with the header once', async () => {
-    await bulkApplications(100_001, 'bulk-');
+  // 2 501 rows cross two page boundaries of the route's 1 000-row reads; the run with 100 001 rows that found the old
+  // 100 000-row cap (a9c77ec) took 17 s per database, too long to keep in every CI run for a cap that no longer exists.
+  it('GET /api/admin/applications/export.csv › rows across several 1 000-row reads all come out, in order, each once, with the header once', async () => {
+    await bulkApplications(2_501, 'bulk-');
     const res = await admin.agent.get('/api/admin/applications/export.csv?q=bulk-&sort=applicant&dir=asc').buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -54,11 +56,11 @@ describe(`applications CSV export (${DB_KIND})`, () => {
     expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted,Updated,APS,Eligible,Eligibility notes');
     expect(lines.filter((l) => l.startsWith('Application ID,'))).toHaveLength(1);
     const rows = lines.slice(1).map((l) => /^APP-(\d+),([^,]*),/.exec(l)!);
-    expect(rows).toHaveLength(100_001);
-    expect(new Set(rows.map((r) => r[1])).size).toBe(100_001);
+    expect(rows).toHaveLength(2_501);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(2_501);
     const names = rows.map((r) => r[2]);
     expect(names[0]).toBe('Bulk bulk-000001');
-    expect(names.at(-1)).toBe('Bulk bulk-100001');
+    expect(names.at(-1)).toBe('Bulk bulk-002501');
     expect(names.every((n, i) => i === 0 || names[i - 1] < n)).toBe(true);
-  }, 180_000);
+  }, 60_000);
 });
