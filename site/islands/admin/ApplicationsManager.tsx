@@ -4,6 +4,7 @@
  * Reject on pending rows only, bulk decisions with per-item results, CSV export of the current filter, and a
  * detail panel (ApplicationReview.tsx). Toasts 'Application updated' / 'Update failed' (spec §8).
  */
+import { Pager } from '../ui/Pager.tsx';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
@@ -205,16 +206,13 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           )}
       </div>
 
-      {data && data.total > 0 && (
-        <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          <button type="button" className="btn-secondary" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>Previous</button>
-          <span>Page {data.page} of {data.pages}</span>
-          <button type="button" className="btn-secondary" disabled={page >= data.pages || loading} onClick={() => setPage(page + 1)}>Next</button>
-          <label htmlFor="app-size" className="ml-auto">Rows per page</label>
+      {data && (
+        <Pager page={data.page} pageSize={size} total={data.total} busy={loading} onPage={setPage}>
+          <label htmlFor="app-size">Rows per page</label>
           <select id="app-size" className="input w-auto" value={size} onChange={(e) => { setSize(Number(e.target.value)); setPage(1); }}>
             {[10, 20, 50, 100].map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
-        </nav>
+        </Pager>
       )}
 
       <Panel open={detailId != null} onOpenChange={(o) => { if (!o) setDetailId(null); }} side

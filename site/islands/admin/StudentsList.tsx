@@ -12,6 +12,7 @@ import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 /** Registered students for admins (page /admin/students and the dashboard tab; `heading` false inside the tab). */
 export default function StudentsList({ heading = true }: { heading?: boolean }) {
@@ -30,7 +31,6 @@ function List({ heading }: { heading: boolean }) {
   const data = useLastData(list.data);
   const error = Boolean(list.error);
   const load = () => $students.revalidate();
-  const pages = data ? Math.max(1, Math.ceil(data.total / 25)) : 1;
   return (
     <section>
       {heading ? <h1 className="mb-4 text-2xl font-bold">Students</h1> : <h2 className="mb-4 text-xl font-bold">Students</h2>}
@@ -64,12 +64,7 @@ function List({ heading }: { heading: boolean }) {
                 </li>
               ))}
             </ul>
-            {pages > 1 && (
-              <nav aria-label="Pagination" className="mt-3 flex items-center gap-2 text-sm">
-                <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                <span>Page {page} of {pages}</span>
-                <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-              </nav>)}
+            <Pager page={page} pageSize={25} total={data.total} onPage={setPage} />
           </>
         )}
     </section>

@@ -2,10 +2,14 @@
  * Paging under an admin list (the /admin/applications pattern): Previous, 'Page N of M', Next, and
  * 'Showing X–Y of Z' so that a list never hides rows silently (volume audit). Nothing when the list is empty.
  */
+import type { ReactNode } from 'react';
 
-/** The pager for page `page` of `total` rows, `pageSize` a page; `onPage(n)` asks for page n; `busy` disables the buttons. */
-export function Pager({ page, pageSize, total, onPage, busy = false, label = 'Pagination' }:
-  { page: number; pageSize: number; total: number; onPage: (page: number) => void; busy?: boolean; label?: string }) {
+/**
+ * The pager for page `page` of `total` rows, `pageSize` a page; `onPage(n)` asks for page n; `busy` disables the
+ * buttons; `children` (e.g. a rows-per-page select) go between Next and the range.
+ */
+export function Pager({ page, pageSize, total, onPage, busy = false, label = 'Pagination', children }:
+  { page: number; pageSize: number; total: number; onPage: (page: number) => void; busy?: boolean; label?: string; children?: ReactNode }) {
   if (total <= 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = Math.min(total, (page - 1) * pageSize + 1);
@@ -16,6 +20,7 @@ export function Pager({ page, pageSize, total, onPage, busy = false, label = 'Pa
       <button type="button" className="btn-secondary" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>Previous</button>
       <span>Page {n(page)} of {n(pages)}</span>
       <button type="button" className="btn-secondary" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>Next</button>
+      {children}
       <span className="ml-auto muted" data-testid="page-range">Showing {n(from)}–{n(to)} of {n(total)}</span>
     </nav>
   );
