@@ -1,6 +1,6 @@
 /**
- * Entry point (DESIGN §3): config → database (migrations) → seed → admin → listen → site build → mail worker
- * → hourly erasure of abandoned uploads.
+ * Entry point (DESIGN §3): config → database (migrations) → session secret, seed, admin (one node at a time on
+ * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads.
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
  */
 import path from 'node:path';
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, MigrationError, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
@@ -30,7 +30,10 @@ export interface RunningServer { url: string; server: Server; database: Database
 /**
  * Starts a node from `env` (README Configuration): config, database (migrations, seed, ADMIN_EMAIL), document store,
  * mail and SMS workers, purges, content watcher, site build and HTTP listener. Resolves when listening (and, with
- * `waitForSite`, once the site is built). Throws ConfigError naming the variable when config or database is unusable.
+ * `waitForSite`, once the site is built). Throws ConfigError naming the variable when config or database is unusable
+ * (a failed migration is told apart from an unreachable server).
+ * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
+ * starting at once on an empty database take turns.
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { mailer?: Mailer; waitForSite?: boolean } = {}): Promise<RunningServer> {
   const t0 = Date.now();
@@ -40,23 +43,35 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   } catch (err: any) {
+    if (err instanceof MigrationError) {
+      throw new ConfigError(`The ${config.DATABASE_URL ? 'PostgreSQL database in DATABASE_URL was reached' : `embedded database in ${config.dataDir} was opened`}, but a migration failed: ${err.message}. `
+        + 'Its tables may have been changed by hand or by another program; the server log of the node that created them may say more.');
+    }
     throw new ConfigError(config.DATABASE_URL
       ? `Could not connect to the PostgreSQL server in DATABASE_URL (${err?.message ?? err}). Check DATABASE_URL, or unset it to use the embedded database.`
       : `Could not open the embedded database in ${config.dataDir} (${err?.message ?? err}). Check DATA_DIR.`);
   }
-  config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+  try {
+    // One node at a time (a PostgreSQL advisory lock): the seed checks then inserts, ensureAdmin finds then creates.
+    await database.exclusive(async () => {
+      config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+      const filled = await seed(database.db);
+      if (filled.length) console.info(`[seed] loaded ${filled.join(', ')}`);
+      if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+        const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+        console.info(`[admin] admin account ready (user ${admin.id})`);
+      }
+    });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   const store = await createDocumentStore(config);
   try {
     await store.init();
   } catch (err: any) {
     await database.close();
     throw new ConfigError(`Could not open the document store (${store.kind}): ${err?.message ?? err}. Check DATA_DIR or the S3_* settings.`);
-  }
-  const filled = await seed(database.db);
-  if (filled.length) console.info(`[seed] loaded ${filled.join(', ')}`);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    console.info(`[admin] admin account ready (user ${admin.id})`);
   }
   const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
 
@@ -91,8 +106,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     .then(() => purgeAbandonedTusUploads(config))
     .then((n) => { if (n) console.info(`[uploads] purged ${n} unfinished resumable upload(s) older than 24 h`); })
     .catch((err) => console.error('[uploads] tus purge failed:', err?.message ?? err));
-  void purge();
-  const purgeTimer = setInterval(purge, 3600_000);
+  let purging = purge();
+  const purgeTimer = setInterval(() => { purging = purge(); }, 3600_000);
   purgeTimer.unref();
   const siteReady = config.SITE_BUILD === 'never' ? Promise.resolve()
     : config.SITE_BUILD === 'always' ? builder.buildNow('start-up') : builder.ensureBuilt().then(() => undefined);
@@ -104,6 +119,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     close: async () => {
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
       clearInterval(purgeTimer);
+      await purging;
       await contentWatcher.close();
       await stopMail();
       await stopSms();

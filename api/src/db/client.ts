@@ -44,7 +44,44 @@ export interface Database {
    * once listening; the returned function stops it.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding the start-up lock, so that nodes starting at once on one database take turns (seed, first
+   * admin, stored secrets). On PostgreSQL a session advisory lock (`pg_advisory_lock`) on a dedicated connection,
+   * waited for as long as another node holds it, released when `fn` settles or that connection drops (a node killed
+   * mid-start); on PGlite (one process) `fn` just runs. Resolves or rejects as `fn` does.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Thrown by `openDatabase` when the database was reached (or opened) but applying the migrations failed: a schema
+ * problem, not a connection problem. `message` is the database's own error (drizzle's "Failed query" wrapper removed);
+ * `cause` is the original error.
+ */
+export class MigrationError extends Error {}
+
+/** Key of the PostgreSQL advisory lock that serialises start-up work between nodes (an arbitrary constant of this app). */
+const STARTUP_LOCK_KEY = '7302411952846001';
+
+/** The database's own message of a failed migration (drizzle wraps it as "Failed query: …" with the SQL). */
+function migrationError(err: any): MigrationError {
+  const inner = err?.cause?.message ?? err?.message ?? String(err);
+  return new MigrationError(inner, { cause: err });
+}
+
+/** Runs `fn` holding the start-up advisory lock of the PostgreSQL database at `url` (see `Database.exclusive`). */
+async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  c.on('error', (err) => console.error('[db] start-up lock connection error:', err.message));
+  await c.connect();
+  try {
+    await c.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await c.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]).catch(() => {});
+    await c.end().catch(() => {});
+  }
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -52,8 +89,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests), started from `template`
  * (a `pgliteTemplate()` dump) when given; migrations still run, and find nothing left to apply.
- * Throws if a PostgreSQL server cannot be reached, and DataDirInUseError if `dataDir`'s embedded database is
- * open in another process. When opening or migrating fails, what was opened is closed first (the pool ended, the
+ * Throws if a PostgreSQL server cannot be reached, DataDirInUseError if `dataDir`'s embedded database is open in
+ * another process, and MigrationError when the database opened but a migration failed. On PostgreSQL the migrations
+ * run under the start-up lock (`exclusive`), so nodes starting at once apply them one after the other. When opening or migrating fails, what was opened is closed first (the pool ended, the
  * embedded folder's lock released), so the caller can fix the cause and try again in the same process.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
@@ -65,16 +103,18 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
     // fails instead, and the request answers 503 (issue #8: database restart).
     pool.on('connect', (client) => { client.on('error', (err) => console.error('[db] client error:', err.message)); });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const exclusive = <T>(fn: () => Promise<T>) => withStartupLock(opts.url!, fn);
     try {
       const client = await pool.connect();
       client.release();
-      await migratePg(db as any, { migrationsFolder });
+      // Nodes starting at once would otherwise run the same CREATE TABLEs side by side, and one of them fail.
+      await exclusive(() => migratePg(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); }));
     } catch (err) {
       await pool.end().catch(() => {});
       throw err;
     }
     const listen = (channel: string, onMessage: (payload: string) => void) => listenPg(opts.url!, channel, onMessage);
-    return { db, pool: pool as unknown as QueryPool, kind: 'postgres', listen, close: () => pool.end() };
+    return { db, pool: pool as unknown as QueryPool, kind: 'postgres', listen, exclusive, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -86,7 +126,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await client.waitReady;
-    await migratePglite(db as any, { migrationsFolder });
+    await migratePglite(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); });
   } catch (err) {
     // A damaged folder or a failed migration must not leave the folder locked for the next try (or admin:create).
     if (!client.closed) await client.close().catch(() => {});
@@ -101,7 +141,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
     const stop = await client.listen(channel, onMessage);
     return async () => { if (!client.closed) await stop(); };
   };
-  return { db, pool, kind: 'pglite', listen, close: async () => { await client.close(); await release(); } };
+  return { db, pool, kind: 'pglite', listen, exclusive: (fn) => fn(), close: async () => { await client.close(); await release(); } };
 }
 
 /** Thrown by `openDatabase` when DATA_DIR's embedded database is open in another process. */

@@ -18,7 +18,10 @@ async function isEmpty(db: Db, table: any): Promise<boolean> {
   return Number(n) === 0;
 }
 
-/** Loads the seed into empty tables. Returns the names of the tables it filled. */
+/**
+ * Loads the seed into empty tables. Returns the names of the tables it filled. It checks, then inserts: two callers
+ * at once on an empty database would both fill, so startServer runs it under `Database.exclusive` (the start-up lock).
+ */
 export async function seed(db: Db): Promise<string[]> {
   const filled: string[] = [];
   await db.transaction(async (t) => {

@@ -44,7 +44,11 @@ export interface TestApp {
 /** Which database this run uses, for test names. */
 export const DB_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new empty database `t_<random hex>` on the PostgreSQL server of `url` (CREATE DATABASE through `url`): its URL, and
+ * `drop()` to remove it (WITH (FORCE), so connections left open do not stop it). Throws when the server refuses.
+ */
+export async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

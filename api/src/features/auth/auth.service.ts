@@ -83,6 +83,8 @@ export interface ComprehensiveRegisterInput extends NewAccount { courseId: numbe
  * session and bearer token it had, in the same transaction (ASVS 5.0 V7.4.3): whoever was signed in to it
  * before must not carry on as admin. An account that is already admin with this password is left alone, so a
  * restart with ADMIN_EMAIL set signs nobody out. The operator vouches for the address: it counts as verified.
+ * It finds, then creates: nodes starting at once would both insert (one failing on the unique e-mail), so
+ * startServer runs it under `Database.exclusive` (the start-up lock). Resolves to the admin as PublicUser.
  */
 export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'College', lastName: 'Admin' }): Promise<PublicUser> {
   const lower = email.trim().toLowerCase();
