@@ -25,4 +25,6 @@ export interface AppDeps {
   contentWatcher?: ContentWatcher;
   /** Called after content that the public site shows has changed (courses, announcements, settings). */
   onContentChanged?: (reason: string) => void;
+  /** True once this node is stopping (graceful stop): health then answers 503 so that a balancer takes it out. */
+  stopping?: () => boolean;
 }

@@ -1,20 +1,72 @@
-/** startServer as an operator runs it: several nodes starting at once on one empty PostgreSQL database. */
+/**
+ * startServer as an operator runs it: a graceful stop behind a balancer (health 503 first, requests in flight
+ * finish) and several nodes starting at once on one empty PostgreSQL database.
+ */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 import { ConfigError } from './config.ts';
-import { freshPostgres } from './test/harness.ts';
+import { freshPostgres, validRegistration } from './test/harness.ts';
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dirs: string[] = [];
 const tmpDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'college-server-')); dirs.push(d); return d; };
 afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
 
+/** POSTs `body` in two parts: the first now, the rest when `finish()` is called. Resolves with the status and JSON body. */
+function slowPost(url: string, body: string) {
+  const bytes = Buffer.from(body);
+  const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(bytes.length) } });
+  const done = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      res.on('error', reject);
+    });
+  });
+  req.write(bytes.subarray(0, 20));
+  return { done, finish: () => req.end(bytes.subarray(20)) };
+}
+
+describe('graceful stop (SIGTERM) behind a balancer', () => {
+  it('health answers 503 during the grace period, and a request in flight finishes with its normal status', async () => {
+    const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789', SHUTDOWN_GRACE_MS: '1500' });
+    expect((await fetch(`${node.url}/api/colfront/health`)).status).toBe(200);
+    const registration = slowPost(`${node.url}/api/auth/register`, JSON.stringify(validRegistration()));
+    const outcome = registration.done.catch((err) => ({ status: 0, body: String(err?.code ?? err) }));
+    await sleep(200); // the request is in the server, its body half sent
+    const closed = node.close();
+    await sleep(300);
+    const health = await fetch(`${node.url}/api/colfront/health`).then(async (r) => ({ status: r.status, body: await r.json() }), (err) => ({ status: 0, body: String(err?.cause?.code ?? err) }));
+    expect(health).toMatchObject({ status: 503, body: { status: 'STOPPING' } });
+    await sleep(1500); // past the grace period: the node no longer accepts connections, but this request is still open
+    registration.finish();
+    const res = await outcome;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await closed;
+    const after = await fetch(`${node.url}/api/colfront/health`).then((r) => r.status, () => 'refused');
+    expect(after).toBe('refused');
+  }, 30_000);
+
+  it('on the embedded database the stop is quick by default (no grace period)', async () => {
+    const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789' });
+    expect(node.config.SHUTDOWN_GRACE_MS).toBe(0);
+    const t0 = Date.now();
+    await node.close();
+    expect(Date.now() - t0).toBeLessThan(2000);
+  }, 30_000);
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('several nodes starting at once on one empty PostgreSQL database', () => {
   const admin = { ADMIN_EMAIL: 'admin@start.example', ADMIN_PASSWORD: 'Admin-pass-2026' };
-  const nodeEnv = (url: string) => ({ DATABASE_URL: url, DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'start-test-secret-0123456789', ...admin });
+  const nodeEnv = (url: string) => ({ DATABASE_URL: url, DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'start-test-secret-0123456789', SHUTDOWN_GRACE_MS: '0', ...admin });
 
   it('all start: the schema, one seed (4 campuses, 14 courses) and one admin', async () => {
     const fresh = await freshPostgres(process.env.DATABASE_URL!);

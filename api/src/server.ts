@@ -1,11 +1,12 @@
 /**
  * Entry point (DESIGN §3): config → database (migrations) → session secret, seed, admin (one node at a time on
- * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads.
+ * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads; and the graceful stop
+ * (health 503 for SHUTDOWN_GRACE_MS, requests in flight finish, then workers and database).
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
@@ -25,7 +26,16 @@ import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
 import { createDocumentStore, type DocumentStore } from './storage/document-store.ts';
 import { startContentWatcher, claimHookForCurrentVersion, releaseHookClaim, type ContentWatcher } from './cluster/content-watcher.ts';
 
-export interface RunningServer { url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config; close(): Promise<void> }
+export interface RunningServer {
+  url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config;
+  /**
+   * Graceful stop (SIGTERM, SIGINT): health answers 503 for SHUTDOWN_GRACE_MS (the balancer takes the node out while
+   * it still serves), then no new connections, idle ones closed, requests in flight given up to SHUTDOWN_TIMEOUT_MS
+   * to finish before the remaining connections are cut; then the workers, the site builder and the database stop.
+   * Calling it again returns the same promise.
+   */
+  close(): Promise<void>;
+}
 
 /**
  * Starts a node from `env` (README Configuration): config, database (migrations, seed, ADMIN_EMAIL), document store,
@@ -90,9 +100,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   contentWatcher.onChange((version, source) => {
     if (config.SITE_BUILD !== 'never') builder.schedule(`content version ${version} (${source})`);
   });
-  const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); } });
+  let stopping = false;
+  const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); }, stopping: () => stopping });
+  // Responses not yet finished, for the graceful stop.
+  const inFlight = new Set<ServerResponse>();
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+    s.on('request', (_req: IncomingMessage, res: ServerResponse) => { inFlight.add(res); res.once('close', () => inFlight.delete(res)); });
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
@@ -114,10 +128,25 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const announce = siteReady.then(() => console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`));
   if (opts.waitForSite) await announce;
 
+  const drain = async () => {
+    stopping = true;
+    if (config.SHUTDOWN_GRACE_MS > 0) {
+      log(`stopping: health answers 503 for ${config.SHUTDOWN_GRACE_MS} ms, then no new connections`);
+      await sleep(config.SHUTDOWN_GRACE_MS);
+    }
+    const closed = new Promise<void>((resolve) => { server.close(() => resolve()); });
+    server.closeIdleConnections();
+    const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+    while (inFlight.size > 0 && Date.now() < deadline) await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+    if (inFlight.size > 0) console.warn(`[server] ${inFlight.size} request(s) still running after SHUTDOWN_TIMEOUT_MS (${config.SHUTDOWN_TIMEOUT_MS} ms): their connections are closed`);
+    server.closeAllConnections();
+    await closed;
+  };
+  let closing: Promise<void> | null = null;
   return {
     url, server, database, store, builder, contentWatcher, config,
-    close: async () => {
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
+    close: () => closing ??= (async () => {
+      await drain();
       clearInterval(purgeTimer);
       await purging;
       await contentWatcher.close();
@@ -126,9 +155,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       builder.stop();
       await builder.idle().catch(() => {});
       await database.close();
-    },
+    })(),
   };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   startServer().then((s) => {
