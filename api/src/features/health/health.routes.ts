@@ -1,19 +1,26 @@
 /**
- * GET /api/colfront/health → `{status: 'OK', message, site?}` when the database answers; 503 otherwise (spec §4/§7).
- * `site` is the static site's state (`building` | `ready` | `failed` | `disabled`, failures in a row, ms to the
- * next retry) when this process serves one (issue #11); the HTTP status speaks only for the API, and is 503
- * `{status: 'STOPPING'}` once a graceful stop began (server.ts), so that a balancer takes the node out first.
+ * GET /api/colfront/health (spec §4/§7), the balancer's check (README "Running several nodes"):
+ * - 200 `{status: 'OK', message, site?}` when this node can serve everything it serves;
+ * - 503 `{status: 'UNAVAILABLE', …}` when the database does not answer;
+ * - 503 `{status: 'STARTING', …, site}` while this node serves the static site (SITE_BUILD auto or always, no build
+ *   hook) but has no live build yet, so that page traffic is not sent to a node that could only answer its 503
+ *   "starting" page; the API is up meanwhile (the body says so);
+ * - 503 `{status: 'STOPPING', …}` once a graceful stop began (server.ts), during its grace period.
+ * `site` is the static site's state (`building` | `ready` | `failed` | `disabled`, failures in a row, ms to the next
+ * retry) when this process serves one (issue #11).
  */
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 
 /**
- * Router for GET /api/colfront/health (spec §4/§7): 200 {status: 'OK', message, site?} when the database answers a `select 1`, else 503;
- * 503 {status: 'STOPPING'} while the node is stopping (`deps.stopping`).
+ * Router for GET /api/colfront/health (see the module comment): 200 when the database answers a `select 1` and, if
+ * this node serves the site, a build is live; 503 with `status` 'UNAVAILABLE', 'STARTING' or 'STOPPING' otherwise.
  */
 export function healthRouter(deps: AppDeps): Router {
   const r = Router();
+  // The site is this node's to serve unless SITE_BUILD=never (API only) or a build hook publishes it elsewhere (a CDN).
+  const servesSite = deps.config.SITE_BUILD !== 'never' && !deps.config.SITE_BUILD_HOOK_URL;
   r.get('/', async (_req, res) => {
     if (deps.stopping?.()) {
       res.status(503).json({ status: 'STOPPING', message: 'This node is shutting down' });
@@ -21,11 +28,16 @@ export function healthRouter(deps: AppDeps): Router {
     }
     try {
       await deps.database.db.execute(sql`select 1`);
-      const site = deps.site?.status?.();
-      res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}) });
     } catch {
       res.status(503).json({ status: 'UNAVAILABLE', message: 'The database is not reachable' });
+      return;
     }
+    const site = deps.site?.status?.();
+    if (deps.site && servesSite && !deps.site.dir()) {
+      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null } });
+      return;
+    }
+    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}) });
   });
   return r;
 }

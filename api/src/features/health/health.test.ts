@@ -1,0 +1,43 @@
+/**
+ * GET /api/colfront/health as a balancer reads it (README "Running several nodes"): 200 only when this node can
+ * serve what it serves — the API and, unless SITE_BUILD=never or a build hook, a live static site.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { createApp } from '../../app.ts';
+import type { SiteHandle, SiteStatus } from '../../site-build/serve.ts';
+import { startTestApp, DB_KIND, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** A site handle whose live build is `dir` (null: none yet) in state `state`. */
+const site = (dir: string | null, state: SiteStatus['state']): SiteHandle => ({ dir: () => dir, status: () => ({ state, failures: state === 'failed' ? 2 : 0, retryInMs: null }) });
+const health = (deps: Partial<Parameters<typeof createApp>[0]>) => supertest(createApp({ ...t.deps, ...deps })).get('/api/colfront/health');
+
+describe(`GET /api/colfront/health (${DB_KIND})`, () => {
+  it('a node that serves the site answers 503 STARTING until a build is live (page traffic would get the "starting" page)', async () => {
+    const building = await health({ site: site(null, 'building') });
+    expect(building.status).toBe(503);
+    expect(building.body).toMatchObject({ status: 'STARTING', site: { state: 'building' } });
+    const failed = await health({ site: site(null, 'failed') });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ status: 'STARTING', site: { state: 'failed', failures: 2 } });
+    const ready = await health({ site: site('/srv/site/builds/1', 'ready') });
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'OK', site: { state: 'ready' } });
+  });
+
+  it('API only (SITE_BUILD=never) or a site published by a build hook: 200 without a local build', async () => {
+    expect((await health({ site: site(null, 'disabled'), config: { ...t.config, SITE_BUILD: 'never' } })).status).toBe(200);
+    expect((await health({ site: site(null, 'building'), config: { ...t.config, SITE_BUILD_HOOK_URL: 'https://cdn.example/hook' } })).status).toBe(200);
+    expect((await health({})).status).toBe(200);
+  });
+
+  it('answers 503 STOPPING once a graceful stop began, whatever the rest', async () => {
+    const res = await health({ site: site('/srv/site/builds/1', 'ready'), stopping: () => true });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'STOPPING' });
+  });
+});
