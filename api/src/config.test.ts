@@ -1,8 +1,17 @@
-/** loadConfig as an operator meets it: the graceful-stop defaults. */
+/** loadConfig as an operator meets it: what production requires, and the graceful-stop defaults. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const production = { NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789' };
 
 describe('loadConfig', () => {
+  it('production requires PUBLIC_URL (e-mailed links would otherwise take whichever node answered), naming it', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL must be set in production/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://apply.college.example' }).PUBLIC_URL).toBe('https://apply.college.example');
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+  });
+
   it('SHUTDOWN_GRACE_MS: 2 500 ms with DATABASE_URL (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(2500);
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(0);

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: blankToUndefined(z.coerce.number().int().min(0).max(600_000).optional()),
   /** Graceful stop, ms: how long requests in flight may still run after the node stopped accepting connections. */
   SHUTDOWN_TIMEOUT_MS: blankToUndefined(z.coerce.number().int().min(0).max(600_000).default(10_000)),
+  /** `1`: this node's SESSION_SECRET replaces the one the other nodes on this database use (auth/session-secret.ts). */
+  SESSION_SECRET_ROTATE: z.enum(['0', '1', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
 });
 
 /** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL (a balancer checking every 1 s, 2 failures: inter 1s fall 2). */
@@ -71,7 +73,7 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
 
 /**
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
- * and in production a missing SESSION_SECRET. SHUTDOWN_GRACE_MS defaults to 2 500 ms with DATABASE_URL, 0 without.
+ * and in production a missing SESSION_SECRET or PUBLIC_URL. SHUTDOWN_GRACE_MS defaults to 2 500 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -82,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET must be set in production (a random string of at least 16 characters, e.g. `openssl rand -hex 32`).');
+  }
+  if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+    // Unset, e-mailed links take the origin of the request that caused them: behind a balancer, a node's own address.
+    throw new ConfigError('PUBLIC_URL must be set in production: the public address of the site (e.g. https://apply.college.example), the same on every node. It is the origin of links in e-mails and SMS, canonical URLs and the same-origin check.');
   }
   if (c.SESSION_SECRET && c.SESSION_SECRET.length < 16) {
     throw new ConfigError('SESSION_SECRET is too short: use at least 16 characters.');

@@ -41,7 +41,7 @@ export interface RunningServer {
  * Starts a node from `env` (README Configuration): config, database (migrations, seed, ADMIN_EMAIL), document store,
  * mail and SMS workers, purges, content watcher, site build and HTTP listener. Resolves when listening (and, with
  * `waitForSite`, once the site is built). Throws ConfigError naming the variable when config or database is unusable
- * (a failed migration is told apart from an unreachable server).
+ * (a failed migration is told apart from an unreachable server), or when SESSION_SECRET differs from the other nodes'.
  * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
  * starting at once on an empty database take turns.
  */
@@ -64,7 +64,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   try {
     // One node at a time (a PostgreSQL advisory lock): the seed checks then inserts, ensureAdmin finds then creates.
     await database.exclusive(async () => {
-      config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+      config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET, { rotate: config.SESSION_SECRET_ROTATE, shared: database.kind === 'postgres' });
       const filled = await seed(database.db);
       if (filled.length) console.info(`[seed] loaded ${filled.join(', ')}`);
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

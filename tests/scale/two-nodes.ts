@@ -53,7 +53,7 @@ const ports = { a: await freePort(), b: await freePort(), lb: await freePort(), 
 // TRUST_PROXY=2: behind HAProxy (one hop) the load generator also stands in for 50 people at 50 addresses
 // (its X-Forwarded-For), so the per-IP registration limit applies per simulated person. Production: 1.
 const nodeEnv = (name: 'a' | 'b') => ({
-  ...s3.env, DATABASE_URL: db.url, DATA_DIR: dirs[name], PORT: String(ports[name]), TRUST_PROXY: '2',
+  ...s3.env, DATABASE_URL: db.url, DATA_DIR: dirs[name], PORT: String(ports[name]), TRUST_PROXY: '2', PUBLIC_URL: `http://127.0.0.1:${ports.lb}`,
   SITE_BUILD: 'auto', SITE_BUILD_DEBOUNCE_MS: '500', DB_POOL_MAX: '10',
 });
 const nodes: Partial<Record<'a' | 'b', Child>> = {};
