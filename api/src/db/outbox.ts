@@ -1,13 +1,35 @@
 /**
  * What the mail and SMS transactional outboxes share (DESIGN §4; api/src/mail/outbox.ts, api/src/sms/sms-outbox.ts):
- * claiming due rows with a 60 s lease and FOR UPDATE SKIP LOCKED (several nodes never claim one row twice), putting
- * a failed row back with exponential back-off, and the polling worker. Each outbox keeps its own sending step.
+ * claiming due rows with a lease and FOR UPDATE SKIP LOCKED (several nodes never claim one row twice), holding that
+ * lease row by row while sending, putting a failed row back with exponential back-off, and the polling worker. Each
+ * outbox keeps its own sending step.
+ *
+ * Leases (operations audit): one claim takes a whole batch for OUTBOX_LEASE_MS, but a batch can take longer than that
+ * (20 mails through an SMTP relay at 4 s each = 80 s), and a row whose lease ran out is claimed again by another node.
+ * So every claim writes a random `claim_token`, and sendClaimed renews each row's lease, only while the token is still
+ * ours, just before sending it, and keeps renewing it while the send runs: a row another node has claimed since is
+ * skipped, not sent twice. When the worker is stopped, the rows not yet sent are released (lease and token cleared)
+ * so another node sends them at once. A node that dies mid-send still leaves its row to be sent again after the
+ * lease (at least once across a crash).
  */
+import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /** The outbox tables; a closed list, because the name is written into SQL as an identifier. */
 export type OutboxTable = 'mail_outbox' | 'sms_outbox';
+
+/** How long a claim holds a row before another node may claim it, in milliseconds (renewed before and during each send). */
+export const OUTBOX_LEASE_MS = 60_000;
+
+/** A claimed row: its id, the attempt number this claim counted, and the claim's token (a UUID). */
+export interface ClaimedRow { id: number; attempts: number; claimToken: string }
+
+/** Options of a drain: `leaseMs` (default OUTBOX_LEASE_MS), `isStopped` (checked before each row; default never). */
+export interface DrainOptions { leaseMs?: number; isStopped?: () => boolean }
+
+/** `now() + leaseMs` as SQL (leaseMs a whole number of milliseconds). */
+const leaseEnd = (leaseMs: number): SQL => sql`now() + ${Math.max(1, Math.round(leaseMs))}::integer * interval '1 millisecond'`;
 
 /** Back-off before attempt `attempts + 1`, in seconds: 5·2^attempts, at most 3600 (1 h). */
 export function backoffSeconds(attempts: number): number {
@@ -15,40 +37,110 @@ export function backoffSeconds(attempts: number): number {
 }
 
 /**
- * Claims up to `batch` due rows of `table` (pending, lease expired or none) for 60 s and counts the attempt.
- * `returning` lists the columns to read (it must include `id`, and `priority` with `byPriority`). Queue order is
+ * Claims up to `batch` due rows of `table` (pending, lease expired or none) for `opts.leaseMs` ms (default
+ * OUTBOX_LEASE_MS) under one new random claim token, and counts the attempt. `returning` lists the columns to read (it
+ * must include `id` and `attempts`, and `priority` with `byPriority`); each row also gets `claimToken`. Queue order is
  * lowest id first, or with `byPriority` (mail_outbox) lowest priority, then lowest id; the rows resolve in that order
  * (UPDATE … RETURNING gives no set order, and a person must read "received" before "under review"). Rejects on
  * database errors.
  */
-export async function claimDue<T extends { id: number; priority?: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number, opts: { byPriority?: boolean } = {}): Promise<T[]> {
+export async function claimDue<T extends { id: number; attempts: number; priority?: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number, opts: { byPriority?: boolean; leaseMs?: number } = {}): Promise<(T & { claimToken: string })[]> {
   const t = sql.identifier(table);
   const order = opts.byPriority ? sql`priority, id` : sql`id`;
+  const token = crypto.randomUUID();
   const claimed = await db.execute(sql`
-    UPDATE ${t} SET locked_until = now() + interval '60 seconds', attempts = attempts + 1
+    UPDATE ${t} SET locked_until = ${leaseEnd(opts.leaseMs ?? OUTBOX_LEASE_MS)}, claim_token = ${token}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM ${t}
       WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
       ORDER BY ${order} LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING ${returning}`);
-  const rows = (claimed as unknown as { rows: T[] }).rows;
+  const rows = (claimed as unknown as { rows: T[] }).rows.map((r) => ({ ...r, claimToken: token }));
   return rows.sort((a, b) => (opts.byPriority ? Number(a.priority ?? 0) - Number(b.priority ?? 0) : 0) || Number(a.id) - Number(b.id));
 }
 
 /**
- * Records a failed send of row `id` (attempt number `attempts`): `failed` for good, else pending again after
- * backoffSeconds(attempts). The error text is kept to 500 characters. Rejects on database errors.
+ * Renews the lease of claimed row `row` for `leaseMs` ms if it is still pending under our claim token (even when the
+ * lease itself has run out: nobody else has claimed it since). Resolves to the row's `returning` columns (`id` alone by
+ * default), or null when the row is no longer ours: another node claimed it, or it was sent, failed or released.
+ * Rejects on database errors.
  */
-export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number }, failed: boolean, err: unknown): Promise<void> {
+export async function renewLease(db: DbOrTx, table: OutboxTable, row: Pick<ClaimedRow, 'id' | 'claimToken'>, leaseMs: number, returning: SQL = sql`id`): Promise<Record<string, unknown> | null> {
+  const t = sql.identifier(table);
+  const res = await db.execute(sql`
+    UPDATE ${t} SET locked_until = ${leaseEnd(leaseMs)}
+    WHERE id = ${row.id} AND claim_token = ${row.claimToken} AND status = 'pending'
+    RETURNING ${returning}`);
+  return ((res as unknown as { rows: Record<string, unknown>[] }).rows[0]) ?? null;
+}
+
+/**
+ * Gives claimed rows back without sending them (a worker that stops mid-batch): clears their lease and token and
+ * takes back the attempt their claim counted, for the rows still pending under our token. Resolves to how many were
+ * released. Rejects on database errors.
+ */
+export async function releaseClaims(db: DbOrTx, table: OutboxTable, rows: Pick<ClaimedRow, 'id' | 'claimToken'>[]): Promise<number> {
+  let released = 0;
+  for (const token of new Set(rows.map((r) => r.claimToken))) {
+    const ids = rows.filter((r) => r.claimToken === token).map((r) => sql`${r.id}`);
+    const res = await db.execute(sql`
+      UPDATE ${sql.identifier(table)} SET locked_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
+      WHERE id IN (${sql.join(ids, sql`, `)}) AND claim_token = ${token} AND status = 'pending'
+      RETURNING id`);
+    released += (res as unknown as { rows: unknown[] }).rows.length;
+  }
+  return released;
+}
+
+/**
+ * Records a failed send of row `id` (attempt number `attempts`): `failed` for good, else pending again after
+ * backoffSeconds(attempts), with the claim token cleared. With `claimToken`, only while the row is still ours (a row
+ * another node has claimed since is left to it). The error text is kept to 500 characters. Rejects on database errors.
+ */
+export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number; claimToken?: string }, failed: boolean, err: unknown): Promise<void> {
   const message = String((err as Error)?.message ?? err).slice(0, 500);
+  const ours = row.claimToken ? sql` AND claim_token = ${row.claimToken}` : sql``;
   await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
-    locked_until = now() + (${backoffSeconds(row.attempts)} || ' seconds')::interval WHERE id = ${row.id}`);
+    locked_until = now() + (${backoffSeconds(row.attempts)} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours}`);
+}
+
+/**
+ * Sends claimed `rows` one by one, in their order, under their leases: before each row, stops if `opts.isStopped()`
+ * (the rows not yet sent are released, releaseClaims), then renews the row's lease (renewLease with `renewReturning`)
+ * and skips the row when it is no longer ours; `send(row, renewed)` runs while the lease is renewed every third of
+ * `opts.leaseMs` (default OUTBOX_LEASE_MS). `send` records the outcome itself (sent, retry) and resolves to true when
+ * the row counts as sent. If a database error ends the batch, the rows not yet started are released (best effort) and
+ * the error rejects. Resolves to how many were sent.
+ */
+export async function sendClaimed<R extends ClaimedRow>(db: DbOrTx, table: OutboxTable, rows: R[], opts: DrainOptions & { renewReturning?: SQL },
+  send: (row: R, renewed: Record<string, unknown>) => Promise<boolean>): Promise<number> {
+  const leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
+  let next = 0; // rows[next…] are not started: those are released if the batch ends early
+  let sent = 0;
+  try {
+    while (next < rows.length && !opts.isStopped?.()) {
+      const row = rows[next]!;
+      const renewed = await renewLease(db, table, row, leaseMs, opts.renewReturning);
+      next++;
+      if (!renewed) continue; // claimed by another node since (our lease ran out), or no longer pending
+      const heartbeat = setInterval(() => {
+        renewLease(db, table, row, leaseMs).catch((err) => console.error(`[${table}] lease renewal of ${row.id} failed:`, err?.message ?? err));
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      heartbeat.unref?.();
+      try { if (await send(row, renewed)) sent++; } finally { clearInterval(heartbeat); }
+    }
+  } finally {
+    if (next < rows.length) {
+      await releaseClaims(db, table, rows.slice(next)).catch((err) => console.error(`[${table}] releasing unsent rows failed:`, err?.message ?? err));
+    }
+  }
+  return sent;
 }
 
 /**
  * Runs `pass` every `intervalMs` ms (the next pass starts `intervalMs` after the last one ended); a failing pass is
- * logged under `name` and the worker goes on. `pass` gets `isStopped`, so a pass that drains several batches can
- * end early. Returns a stop function that waits for the pass in progress.
+ * logged under `name` and the worker goes on. `pass` gets `isStopped`, checked before every row (sendClaimed), so a
+ * stop ends the pass after the send in progress. Returns a stop function that waits for the pass in progress.
  */
 export function startOutboxWorker(name: string, pass: (isStopped: () => boolean) => Promise<unknown>, intervalMs: number): () => Promise<void> {
   let stopped = false;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../test/harness.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
-import { enqueueMail, drainOutbox, drainOutboxPass, SENT_BODY } from './outbox.ts';
+import { enqueueMail, drainOutbox, drainOutboxPass, startMailWorker, SENT_BODY } from './outbox.ts';
 import type { Mailer } from './mailer.ts';
 
 let t: TestApp;
@@ -53,5 +53,89 @@ describe(`mail outbox (${DB_KIND})`, () => {
     const announced = t.mailer.sent.slice(before).filter((m) => m.subject === 'Announcement: Open day on Saturday').map((m) => m.to);
     expect(announced).toHaveLength(created.body.emailed);
     expect(new Set(announced).size).toBe(announced.length);
+  });
+});
+
+/**
+ * Leases (operations audit): one 60 s lease covered a whole claimed batch and every claimed row was sent without
+ * checking it, so a batch slower than the lease was partly claimed and sent again by another node (20 mails through a
+ * 4 s-per-mail SMTP relay: 26 deliveries), and a stop waited for the whole batch. Deliveries are counted at the
+ * transport, not in the table (every row ends 'sent' either way).
+ */
+describe(`mail outbox leases across workers (${DB_KIND})`, () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Every delivery, in order, with the worker that made it. */
+  let deliveries: { worker: string; subject: string }[];
+  /** A transport that takes `ms` per mail, then records the delivery; `before(subject)` runs as the send starts. */
+  const slowMailer = (worker: string, ms: number, before?: (subject: string) => Promise<void>): Mailer => ({
+    send: async (msg) => { await before?.(msg.subject); await sleep(ms); deliveries.push({ worker, subject: msg.subject }); },
+  });
+  async function queue(n: number): Promise<string[]> {
+    const tag = `Lease ${Date.now()}`;
+    const subjects = Array.from({ length: n }, (_, i) => `${tag} #${i}`);
+    await enqueueMail(t.database.db, subjects.map((subject, i) => ({ to: `lease.${i}@example.com`, subject, text: 'x' })));
+    return subjects;
+  }
+  /** Worker B: polls every 50 ms while `busy()`, then drains what is left. Resolves to B's own sends. */
+  async function pollWhile(busy: () => boolean, mailer: Mailer, leaseMs?: number): Promise<number> {
+    let sent = 0;
+    while (busy()) { sent += await drainOutbox(t.database.db, mailer, 20, { leaseMs }); await sleep(50); }
+    for (let k; (k = await drainOutbox(t.database.db, mailer, 20, { leaseMs })) > 0;) sent += k;
+    return sent;
+  }
+  async function expectEachDeliveredOnce(subjects: string[]): Promise<void> {
+    const got = deliveries.map((d) => d.subject).filter((s) => subjects.includes(s));
+    expect(got.slice().sort()).toEqual(subjects.slice().sort());
+    const rows = await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.subject, subjects));
+    expect(rows.map((r) => r.status)).toEqual(subjects.map(() => 'sent'));
+  }
+  beforeEach(async () => {
+    deliveries = [];
+    await t.database.db.execute(sql`UPDATE mail_outbox SET status = 'failed' WHERE status = 'pending'`); // earlier tests' leftovers
+  });
+
+  it('a batch slower than its lease (1 s lease, 300 ms a mail) while a second worker polls: every mail delivered exactly once', async () => {
+    const subjects = await queue(8);
+    let aDone = false;
+    const a = drainOutbox(t.database.db, slowMailer('A', 300), 20, { leaseMs: 1000 }).finally(() => { aDone = true; });
+    const bSent = await pollWhile(() => !aDone, slowMailer('B', 300), 1000);
+    const aSent = await a;
+    await expectEachDeliveredOnce(subjects);
+    expect(bSent).toBeGreaterThan(0); // B did take over the rows whose lease ran out while A was busy
+    expect(aSent + bSent).toBe(8);
+  });
+
+  it('rows whose 60 s lease ran out mid-batch (emulated: their locked_until moved into the past) are sent by the worker that reclaimed them, not both', async () => {
+    const subjects = await queue(8);
+    // As A starts its third mail, the lease of the rows it has not reached yet runs out (60 s passing, as in the audit).
+    const expireLater = async (subject: string) => {
+      const i = subjects.indexOf(subject);
+      if (i === 2) await t.database.db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(inArray(mailOutbox.subject, subjects.slice(i + 1)));
+    };
+    let aDone = false;
+    const a = drainOutbox(t.database.db, slowMailer('A', 200, expireLater)).finally(() => { aDone = true; });
+    const bSent = await pollWhile(() => !aDone, slowMailer('B', 200));
+    const aSent = await a;
+    await expectEachDeliveredOnce(subjects);
+    expect(bSent).toBeGreaterThan(0);
+    expect(aSent + bSent).toBe(8);
+  });
+
+  it('stopping a worker mid-batch waits for one mail only and releases the rest, which a second worker sends at once, each once', async () => {
+    const subjects = await queue(8);
+    const stopA = startMailWorker(t.database.db, slowMailer('A', 400), 10);
+    while (deliveries.filter((d) => d.worker === 'A').length < 2) await sleep(20);
+    const t0 = Date.now();
+    await stopA();
+    const stopMs = Date.now() - t0;
+    const aSent = deliveries.filter((d) => d.worker === 'A').length;
+    // No wait for the 60 s lease: the unsent rows are due again now.
+    const bSent = await drainOutbox(t.database.db, slowMailer('B', 10));
+    expect(bSent).toBe(8 - aSent);
+    expect(stopMs).toBeLessThan(1500); // at most the mail in progress (400 ms), not the 6 left (2.4 s)
+    await expectEachDeliveredOnce(subjects);
+    // A released row's claim does not count as an attempt.
+    const rows = await t.database.db.select().from(mailOutbox).where(like(mailOutbox.subject, `${subjects[0]!.split(' #')[0]} #%`));
+    expect(rows.map((r) => r.attempts)).toEqual(subjects.map(() => 1));
   });
 });

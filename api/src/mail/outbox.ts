@@ -1,8 +1,9 @@
 /**
  * Durable e-mail (DESIGN §4 Notifications and e-mail): a transactional outbox. `enqueueMail` writes a row
  * in the caller's transaction, so a mail exists exactly when the change it reports was committed.
- * `startMailWorker` claims rows with FOR UPDATE SKIP LOCKED (safe with several instances), sends them,
- * and retries failures with back-off; a crash before "sent" means the row is sent again on restart.
+ * `startMailWorker` claims rows with FOR UPDATE SKIP LOCKED (safe with several instances), renews each row's lease
+ * just before sending it (a row another node claimed after this batch's lease ran out is skipped), and retries failures
+ * with back-off; a crash before "sent" means the row is sent again after the lease (at least once across a crash).
  * The queue is ordered by priority, then id: transactional mail (reset and verification links, receipts, status
  * changes) goes before bulk announcement mail, and each pass drains batch after batch while they come back full
  * (volume audit: after an announcement to 5 000 students, a reset link with a 1-hour lifetime waited ~14 minutes
@@ -10,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { claimDue, retryLater, startOutboxWorker } from '../db/outbox.ts';
+import { claimDue, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -44,39 +45,46 @@ export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[], 
 }
 
 /**
- * Sends up to `batch` due mails once, in queue order (transactional before bulk, then oldest queued first).
- * Returns how many were sent; a failed send is put back for a retry (back-off), not counted.
+ * Sends up to `batch` due mails once, in queue order (transactional before bulk, then oldest queued first), each under
+ * its own lease (sendClaimed, api/src/db/outbox.ts): a mail whose lease another node took over while this batch was
+ * slow is skipped, not sent twice, and `opts.isStopped()` is checked before each mail (the unsent ones are released
+ * for another node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). Returns how many were sent; a failed
+ * send is put back for a retry (back-off), not counted. Rejects on database errors.
  */
-export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH): Promise<number> {
+export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<number> {
+  if (opts.isStopped?.()) return 0;
   const rows = await claimDue<{ id: number; to: string; subject: string; text: string; attempts: number; priority: number }>(
-    db, 'mail_outbox', sql`id, "to", subject, text, attempts, priority`, batch, { byPriority: true });
-  let sent = 0;
-  for (const row of rows) {
+    db, 'mail_outbox', sql`id, "to", subject, text, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
+  return sendClaimed(db, 'mail_outbox', rows, opts, async (row) => {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
-      await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
-      sent++;
     } catch (err) {
       await retryLater(db, 'mail_outbox', row, row.attempts >= 8, err);
+      return false;
     }
-  }
-  return sent;
+    await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
+    return true;
+  });
 }
 
 /**
  * One worker pass: drainOutbox batch after batch (each claim re-reads the queue, so a reset mail queued meanwhile
- * goes in the next batch) while batches come back full and `isStopped()` is false. Resolves to how many were sent.
+ * goes in the next batch) while batches come back full and `isStopped()` is false (also checked before every mail).
+ * `opts.leaseMs` as in drainOutbox. Resolves to how many were sent; rejects on database errors.
  */
-export async function drainOutboxPass(db: DbOrTx, mailer: Mailer, isStopped: () => boolean = () => false): Promise<number> {
+export async function drainOutboxPass(db: DbOrTx, mailer: Mailer, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
   let total = 0;
   for (;;) {
-    const sent = await drainOutbox(db, mailer, MAIL_BATCH);
+    const sent = await drainOutbox(db, mailer, MAIL_BATCH, { leaseMs: opts.leaseMs, isStopped });
     total += sent;
     if (sent < MAIL_BATCH || isStopped()) return total;
   }
 }
 
-/** Runs drainOutboxPass every `intervalMs` ms (after the last pass ended). Returns a stop function that waits for the current pass. */
-export function startMailWorker(db: DbOrTx, mailer: Mailer, intervalMs = 1000): () => Promise<void> {
-  return startOutboxWorker('mail', (isStopped) => drainOutboxPass(db, mailer, isStopped), intervalMs);
+/**
+ * Runs drainOutboxPass every `intervalMs` ms (after the last pass ended); `opts.leaseMs` as in drainOutbox. Returns a
+ * stop function that waits for the mail being sent, if any, and releases the rest of its batch to other nodes.
+ */
+export function startMailWorker(db: DbOrTx, mailer: Mailer, intervalMs = 1000, opts: { leaseMs?: number } = {}): () => Promise<void> {
+  return startOutboxWorker('mail', (isStopped) => drainOutboxPass(db, mailer, isStopped, opts), intervalMs);
 }

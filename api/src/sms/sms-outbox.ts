@@ -2,8 +2,9 @@
  * Durable SMS (issue #17): the same transactional-outbox pattern as e-mail (api/src/mail/outbox.ts).
  * `queueSms` writes a row in the caller's transaction, so an SMS exists exactly when the change it reports was
  * committed. `drainSmsOutbox` claims due rows with FOR UPDATE SKIP LOCKED and a 60 s lease (several nodes
- * never claim one row twice), sends them through the driver and marks them sent; a failure is retried with
- * exponential back-off (10 s, 20 s, 40 s … capped at 1 h) up to MAX_ATTEMPTS, and a permanent gateway refusal
+ * never claim one row twice), renews each row's lease just before sending it (a row another node claimed after this
+ * batch's lease ran out is skipped: sent once across nodes), sends it through the driver and marks it sent; a
+ * failure is retried with exponential back-off (10 s, 20 s, 40 s … capped at 1 h) up to MAX_ATTEMPTS, and a permanent gateway refusal
  * (SmsSendError.permanent) is recorded as failed at once. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
@@ -14,7 +15,7 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
-import { claimDue, retryLater, startOutboxWorker } from '../db/outbox.ts';
+import { claimDue, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
@@ -52,41 +53,54 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   return { queued: true, id: row!.id };
 }
 
-/** Sends up to `batch` due messages once. Returns how many were sent. */
-export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = 50): Promise<number> {
+/** SMS claimed per batch; a worker pass keeps claiming while batches come back full. */
+export const SMS_BATCH = 50;
+
+/**
+ * The renewal's RETURNING for an SMS row: its id, and `blocked` when it must not be sent (its user opted out in the
+ * profile, or its number replied STOP), read just before sending, so an opt-out that arrives mid-batch still wins.
+ */
+const BLOCKED = sql`id, (EXISTS (SELECT 1 FROM users u WHERE u.id = sms_outbox.user_id AND u.sms_opt_out_at IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = sms_outbox."to")) AS blocked`;
+
+/**
+ * Sends up to `batch` due messages once, oldest first, each under its own lease (sendClaimed, api/src/db/outbox.ts): a
+ * message whose lease another node took over while this batch was slow (50 messages at up to 10 s each) is skipped,
+ * not sent twice, and `opts.isStopped()` is checked before each message (the unsent ones are released for another
+ * node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). An opted-out message is marked skipped; a failed
+ * send is retried with back-off, or failed for good (permanent refusal, MAX_ATTEMPTS). Returns how many were sent;
+ * rejects on database errors.
+ */
+export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<number> {
+  if (opts.isStopped?.()) return 0;
   const rows = await claimDue<{ id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }>(
-    db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch);
-  if (rows.length === 0) return 0;
-  const blocked = await optedOutAmong(db, rows);
-  let sent = 0;
-  for (const row of rows) {
-    if (blocked.has(row.id)) {
-      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL WHERE id = ${row.id}`);
-      continue;
+    db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs });
+  return sendClaimed(db, 'sms_outbox', rows, { ...opts, renewReturning: BLOCKED }, async (row, renewed) => {
+    if (renewed.blocked === true || renewed.blocked === 't') {
+      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL WHERE id = ${row.id}`);
+      return false;
     }
+    let providerId: string;
     try {
-      const providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
-      await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
-      sent++;
-    } catch (err: any) {
+      providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
+    } catch (err) {
       await retryLater(db, 'sms_outbox', row, (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS, err);
+      return false;
     }
-  }
-  return sent;
+    await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
+    return true;
+  });
 }
 
-async function optedOutAmong(db: Db, rows: { id: number; to: string; userId: number | null }[]): Promise<Set<number>> {
-  const ids = rows.map((r) => r.id);
-  const res = await db.execute(sql`
-    SELECT o.id FROM sms_outbox o LEFT JOIN users u ON u.id = o.user_id
-    WHERE o.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
-      AND (u.sms_opt_out_at IS NOT NULL OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = o."to"))`);
-  return new Set(((res as any).rows as { id: number }[]).map((r) => Number(r.id)));
-}
-
-/** Polls the SMS outbox every `intervalMs` ms (draining full batches at once). Returns a stop function. */
-export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000): () => Promise<void> {
-  const pass = async (isStopped: () => boolean): Promise<void> => { while (!isStopped() && (await drainSmsOutbox(db, driver)) >= 50); };
+/**
+ * Polls the SMS outbox every `intervalMs` ms (after the last pass ended), draining batch after batch while they come
+ * back full; `opts.leaseMs` as in drainSmsOutbox. Returns a stop function that waits for the message being sent, if
+ * any, and releases the rest of its batch to other nodes.
+ */
+export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000, opts: { leaseMs?: number } = {}): () => Promise<void> {
+  const pass = async (isStopped: () => boolean): Promise<void> => {
+    while (!isStopped() && (await drainSmsOutbox(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped })) >= SMS_BATCH);
+  };
   return startOutboxWorker('sms', pass, intervalMs);
 }
 

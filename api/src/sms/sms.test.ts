@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { smsOutbox } from '../db/schema/messaging.ts';
-import { drainSmsOutbox, MAX_ATTEMPTS, queueSms, toE164 } from './sms-outbox.ts';
+import { drainSmsOutbox, MAX_ATTEMPTS, queueSms, startSmsWorker, toE164 } from './sms-outbox.ts';
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
 import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
@@ -183,6 +183,85 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     const bodies = stub.received.slice(before).map((m) => m.body);
     expect(new Set(bodies).size).toBe(60);
     expect(bodies).toHaveLength(60);
+  });
+});
+
+/**
+ * Leases (operations audit, issue #17 "sent exactly once across nodes"): one 60 s lease covered a whole claimed batch
+ * of 50 (up to 10 s each) and every claimed row was sent without checking it, so another node reclaimed and sent
+ * again the rows of a slow batch; a stop waited for the whole batch. Deliveries are counted at the driver.
+ */
+describe(`SMS leases across workers (${DB_KIND})`, () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let deliveries: { worker: string; body: string }[] = [];
+  /** A gateway that takes `ms` per message, then records the delivery; `before(body)` runs as the send starts. */
+  const slowDriver = (worker: string, ms: number, before?: (body: string) => Promise<void>): SmsDriver => ({
+    name: `slow-${worker}`,
+    send: async (msg) => { await before?.(msg.body); await sleep(ms); deliveries.push({ worker, body: msg.body }); return `${worker}-${deliveries.length}`; },
+  });
+  async function queue(count: number): Promise<string[]> {
+    await clearQueue();
+    deliveries = [];
+    const s = await student();
+    const bodies = Array.from({ length: count }, (_, i) => `VSC: lease ${s.user.id} #${i}`);
+    await t.database.db.transaction(async (tx) => {
+      for (const [i, body] of bodies.entries()) await queueSms(tx as any, { userId: s.user.id, applicationId: i, kind: 'status', body });
+    });
+    return bodies;
+  }
+  async function pollWhile(busy: () => boolean, driver: SmsDriver, leaseMs?: number): Promise<number> {
+    let sent = 0;
+    while (busy()) { sent += await drainSmsOutbox(t.database.db, driver, 50, { leaseMs }); await sleep(50); }
+    for (let k; (k = await drainSmsOutbox(t.database.db, driver, 50, { leaseMs })) > 0;) sent += k;
+    return sent;
+  }
+  async function expectEachDeliveredOnce(bodies: string[]): Promise<void> {
+    const got = deliveries.map((d) => d.body).filter((b) => bodies.includes(b));
+    expect(got.slice().sort()).toEqual(bodies.slice().sort());
+    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.body, bodies));
+    expect(rows.map((r) => r.status)).toEqual(bodies.map(() => 'sent'));
+  }
+
+  it('a batch slower than its lease (1 s lease, 300 ms a message) while a second worker polls: every SMS delivered exactly once', async () => {
+    const bodies = await queue(8);
+    let aDone = false;
+    const a = drainSmsOutbox(t.database.db, slowDriver('A', 300), 50, { leaseMs: 1000 }).finally(() => { aDone = true; });
+    const bSent = await pollWhile(() => !aDone, slowDriver('B', 300), 1000);
+    const aSent = await a;
+    await expectEachDeliveredOnce(bodies);
+    expect(bSent).toBeGreaterThan(0); // B did take over the rows whose lease ran out while A was busy
+    expect(aSent + bSent).toBe(8);
+  });
+
+  it('rows whose 60 s lease ran out mid-batch (emulated: their locked_until moved into the past) are sent by the worker that reclaimed them, not both', async () => {
+    const bodies = await queue(8);
+    const expireLater = async (body: string) => {
+      const i = bodies.indexOf(body);
+      if (i === 2) await t.database.db.update(smsOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(inArray(smsOutbox.body, bodies.slice(i + 1)));
+    };
+    let aDone = false;
+    const a = drainSmsOutbox(t.database.db, slowDriver('A', 200, expireLater)).finally(() => { aDone = true; });
+    const bSent = await pollWhile(() => !aDone, slowDriver('B', 200));
+    const aSent = await a;
+    await expectEachDeliveredOnce(bodies);
+    expect(bSent).toBeGreaterThan(0);
+    expect(aSent + bSent).toBe(8);
+  });
+
+  it('stopping a worker mid-batch waits for one SMS only and releases the rest, which a second worker sends at once, each once', async () => {
+    const bodies = await queue(8);
+    const stopA = startSmsWorker(t.database.db, slowDriver('A', 400), 10);
+    while (deliveries.filter((d) => d.worker === 'A').length < 2) await sleep(20);
+    const t0 = Date.now();
+    await stopA();
+    const stopMs = Date.now() - t0;
+    const aSent = deliveries.filter((d) => d.worker === 'A').length;
+    const bSent = await drainSmsOutbox(t.database.db, slowDriver('B', 10));
+    expect(bSent).toBe(8 - aSent);
+    expect(stopMs).toBeLessThan(1500); // at most the message in progress (400 ms), not the 6 left (2.4 s)
+    await expectEachDeliveredOnce(bodies);
+    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.body, bodies));
+    expect(rows.map((r) => r.attempts)).toEqual(bodies.map(() => 1)); // a released claim is no attempt
   });
 });
 

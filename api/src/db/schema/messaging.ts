@@ -1,5 +1,5 @@
 /** Notifications, announcements, the mail outbox, contact messages and assessment bookings. */
-import { pgTable, serial, text, timestamp, integer, smallint, boolean, jsonb, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp, integer, smallint, boolean, jsonb, uuid, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
 
@@ -27,7 +27,9 @@ export const announcements = pgTable('announcements', {
  * Transactional outbox: a mail row is written in the same transaction as the change it reports (DESIGN §4).
  * `priority` orders the queue (lower first, then id): 0 transactional mail (password reset, verification, application
  * receipt, status change, …), 1 bulk mail (announcements to every student), so a reset link never waits behind an
- * announcement to 5 000 students (api/src/mail/outbox.ts MAIL_PRIORITY).
+ * announcement to 5 000 students (api/src/mail/outbox.ts MAIL_PRIORITY). `locked_until` and `claim_token` are the
+ * worker's lease (api/src/db/outbox.ts): a random token per claim, checked and renewed before each row is sent, so a
+ * node whose lease ran out never sends a row another node has claimed since.
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
@@ -39,6 +41,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  claimToken: uuid('claim_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [
@@ -49,7 +52,8 @@ export const mailOutbox = pgTable('mail_outbox', {
 
 /**
  * SMS outbox (issue #17): like mail_outbox, a row is written in the same transaction as the change it reports;
- * `to` is E.164, `body` at most 160 GSM-7 characters; `kind` is receipt | status | document_rejected.
+ * `to` is E.164, `body` at most 160 GSM-7 characters; `kind` is receipt | status | document_rejected | set_password.
+ * `locked_until` and `claim_token` are the worker's lease, as in mail_outbox.
  */
 export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),
@@ -63,6 +67,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   lastError: text('last_error'),
   providerId: text('provider_id'),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  claimToken: uuid('claim_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [index('sms_outbox_status_idx').on(t.status, t.id), index('sms_outbox_to_idx').on(t.to), index('sms_outbox_user_idx').on(t.userId)]);
