@@ -84,6 +84,17 @@ try {
   const A = nodes.a.url; const B = nodes.b.url;
   await Promise.all([siteReady(A), siteReady(B)]);
   await Promise.all([A, B].map((u) => waitFor(`${u} to build with the extra courses`, async () => (await (await fetch(`${u}/courses`)).text()).includes('Scale Course 60'), 300_000, 500)));
+  // Health answers 503 until a node has its site (api/src/features/health): HAProxy takes each node in after
+  // `rise 2` good checks once its site is live, so wait until the balancer sends traffic to both.
+  await waitFor('the balancer to route to both nodes', async () => {
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${LB}/api/colfront/health`);
+      await res.arrayBuffer();
+      if (res.status === 200) seen.add(res.headers.get('x-served-by'));
+    }
+    return seen.has('a') && seen.has('b');
+  }, 60_000, 250);
   figures.startupSeconds = Math.round((Date.now() - t0) / 1000);
   log(`two nodes up with their static sites after ${figures.startupSeconds} s (A ${A}, B ${B}, balancer ${LB})`);
 
