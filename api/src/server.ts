@@ -124,7 +124,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const purgeTimer = setInterval(() => { purging = purge(); }, 3600_000);
   purgeTimer.unref();
   const siteReady = config.SITE_BUILD === 'never' ? Promise.resolve()
-    : config.SITE_BUILD === 'always' ? builder.buildNow('start-up') : builder.ensureBuilt().then(() => undefined);
+    : config.SITE_BUILD === 'always' ? builder.buildNow('start-up', { force: true }) : builder.ensureBuilt().then(() => undefined);
+  if (config.SITE_BUILD !== 'never' && !config.SITE_BUILD_HOOK_URL) builder.watchYear();
   const announce = siteReady.then(() => console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`));
   if (opts.waitForSite) await announce;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
-import { SiteBuilder, astroBuildEnv, firstErrorLine, ROOT } from './builder.ts';
+import { SiteBuilder, astroBuildEnv, firstErrorLine, nextSouthAfricanNewYear, ROOT } from './builder.ts';
 import { execFileSync } from 'node:child_process';
 import { settings } from '../db/schema/system.ts';
 
@@ -162,6 +162,51 @@ describe('site builder start-up (issue #11)', () => {
     await builder.idle();
     expect(builds).toBe(2); // a real change still builds
     builder.stop();
+  });
+
+  it('SITE_BUILD=always builds at start-up even when the content is unchanged; a new PUBLIC_URL is a change', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
+    let builds = 0;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir, apiUrl: () => '', debounceMs: 0,
+      runBuild: async (out) => { builds += 1; fs.mkdirSync(out, { recursive: true }); fs.writeFileSync(path.join(out, 'index.html'), `<p>build ${builds}</p>`); },
+    });
+    expect(await builder.ensureBuilt()).toBe('built');
+    await builder.buildNow('start-up', { force: true }); // what server.ts does for SITE_BUILD=always
+    expect(builds).toBe(2);
+    expect(await builder.ensureBuilt()).toBe('skipped');
+
+    const before = process.env.PUBLIC_URL;
+    process.env.PUBLIC_URL = 'https://apply.college.example';
+    try {
+      expect(await builder.ensureBuilt()).toBe('built'); // canonical and og: URLs name the new origin
+      expect(builds).toBe(3);
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_URL; else process.env.PUBLIC_URL = before;
+      builder.stop();
+    }
+  });
+
+  it('a node that keeps running rebuilds when the year turns in South Africa, with no content change', async () => {
+    expect(new Date(nextSouthAfricanNewYear(Date.parse('2026-12-31T21:59:00Z'))).toISOString()).toBe('2026-12-31T22:00:00.000Z');
+    expect(new Date(nextSouthAfricanNewYear(Date.parse('2026-12-31T22:00:00Z'))).toISOString()).toBe('2027-12-31T22:00:00.000Z');
+    const builder = new SiteBuilder({ db: database.db, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'builder-')), apiUrl: () => '', debounceMs: 0, runBuild: async () => {} });
+    const scheduled: string[] = [];
+    builder.schedule = (reason: string) => { scheduled.push(reason); };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-30T10:00:00Z'));
+      builder.watchYear();
+      await vi.advanceTimersByTimeAsync(24 * 3600_000); // 31 December, 10:00 UTC: still 2026 in Johannesburg
+      expect(scheduled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(12 * 3600_000 + 2000); // 22:00:02 UTC = 00:00:02 SAST on 1 January
+      expect(scheduled).toEqual(['new year in South Africa']);
+      await vi.advanceTimersByTimeAsync(3 * 24 * 3600_000);
+      expect(scheduled).toHaveLength(1);
+    } finally {
+      builder.stop();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -39,6 +39,22 @@ export function astroBuildEnv(base: NodeJS.ProcessEnv, extra: Record<string, str
   return { ...base, TZ: base.TZ || SITE_TIME_ZONE, ...extra };
 }
 
+/**
+ * The settings of an `astro build` that change its pages: the site's origin (canonical and og: URLs, sitemap), the
+ * time zone of pre-rendered dates, whether picture links may be fetched from private hosts, and source maps. Part
+ * of the content hash, so a node restarted with another PUBLIC_URL rebuilds instead of reusing pages that name the
+ * old origin.
+ */
+export function buildSettings(env: NodeJS.ProcessEnv): string {
+  return JSON.stringify({ PUBLIC_URL: env.PUBLIC_URL ?? '', TZ: env.TZ || SITE_TIME_ZONE, SITE_IMAGES_FROM_PRIVATE_HOSTS: env.SITE_IMAGES_FROM_PRIVATE_HOSTS ?? '', SITE_SOURCEMAP: env.SITE_SOURCEMAP ?? '' });
+}
+
+/** 00:00 on 1 January of the year after the one in South Africa at `now`, in ms since the epoch (UTC+2 all year). */
+export function nextSouthAfricanNewYear(now: number): number {
+  const year = Number(todayInSouthAfrica(new Date(now)).slice(0, 4));
+  return Date.UTC(year + 1, 0, 1) - 2 * 3600_000;
+}
+
 /** Consecutive running builds a newer change may stop before one is let finish (issue #13). */
 const MAX_SUPERSEDES = 2;
 
@@ -119,6 +135,7 @@ export class SiteBuilder {
   private abort: AbortController | null = null;
   private supersedes = 0;
   private compressing: AbortController | null = null;
+  private yearTimer: NodeJS.Timeout | null = null;
   /** True when the live build was downloaded from another node (shared builds), so this node's build cache is cold. */
   private liveFetched = false;
 
@@ -158,17 +175,34 @@ export class SiteBuilder {
   }
 
   /**
-   * Hex SHA-256 of what the static site is built from: the site's sources, the public content snapshot and the
-   * year in South Africa at `now` (the footer's '© YYYY', site/components/Footer.astro), so that a build from last
-   * year is not reused at start-up, or shared between nodes, once the year has turned in Johannesburg.
+   * Hex SHA-256 of what the static site is built from: the site's sources, the build settings (buildSettings of
+   * this process's environment), the public content snapshot and the year in South Africa at `now` (the footer's
+   * '© YYYY', site/components/Footer.astro), so that a build from last year is not reused at start-up, or shared
+   * between nodes, once the year has turned in Johannesburg.
    */
   async contentHash(now: Date = new Date()): Promise<string> {
     const snap = await publicSnapshot(this.opts.db);
     const year = todayInSouthAfrica(now).slice(0, 4);
-    return crypto.createHash('sha256').update(this.sourceHash).update(JSON.stringify(snap)).update(`year:${year}`).digest('hex');
+    return crypto.createHash('sha256').update(this.sourceHash).update(buildSettings(process.env)).update(JSON.stringify(snap)).update(`year:${year}`).digest('hex');
   }
 
-  /** Builds now unless the live build already matches the content (start-up). */
+  /**
+   * On a node that keeps running, schedules a rebuild when the year turns in South Africa (the footer's '© YYYY'
+   * is in the content hash; without a content change nothing else would rebuild). Re-arms itself at most a day
+   * ahead (a Node timer cannot wait longer than about 24.8 days); `stop()` ends it.
+   */
+  watchYear(now: number = Date.now()): void {
+    if (this.yearTimer) clearTimeout(this.yearTimer);
+    const newYear = nextSouthAfricanNewYear(now);
+    this.yearTimer = setTimeout(() => {
+      this.yearTimer = null;
+      if (Date.now() >= newYear) this.schedule('new year in South Africa');
+      this.watchYear();
+    }, Math.min(newYear - now + 1000, 24 * 3600_000));
+    this.yearTimer.unref?.();
+  }
+
+  /** Builds now unless the live build already matches the content (start-up; SITE_BUILD=auto). */
   async ensureBuilt(): Promise<'skipped' | 'built' | 'failed'> {
     const hash = await this.contentHash();
     const current = this.readCurrent();
@@ -192,9 +226,10 @@ export class SiteBuilder {
 
   /**
    * Runs a build now, or queues one more if a build is already running (with `supersede`, also stops the running
-   * build: its content is stale). Resolves when the site is current.
+   * build: its content is stale). Resolves when the site is current. A build whose content hash is the live
+   * build's is skipped, unless `force` (SITE_BUILD=always at start-up).
    */
-  buildNow(reason: string, opts: { supersede?: boolean } = {}): Promise<void> {
+  buildNow(reason: string, opts: { supersede?: boolean; force?: boolean } = {}): Promise<void> {
     if (this.running) {
       this.queued = true;
       if (opts.supersede && this.abort && !this.abort.signal.aborted && this.supersedes < MAX_SUPERSEDES) {
@@ -203,7 +238,7 @@ export class SiteBuilder {
       }
       return this.running.then(() => this.running ?? undefined);
     }
-    this.running = this.runOnce(reason).finally(() => {
+    this.running = this.runOnce(reason, opts.force === true).finally(() => {
       this.running = null;
       if (this.queued) { this.queued = false; this.buildNow('queued change').catch((err) => this.opts.log?.(`site: build failed to start: ${err?.message ?? err}`)); }
     });
@@ -224,11 +259,11 @@ export class SiteBuilder {
     return { id: row.id, status: row.status, reason: row.reason, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, durationMs: row.durationMs, error: row.error };
   }
 
-  private async runOnce(reason: string): Promise<void> {
+  private async runOnce(reason: string, force = false): Promise<void> {
     // A change the public site does not show (a statement on courses/announcements/settings that changed nothing the
     // snapshot holds, e.g. an account deletion's ON DELETE SET NULL) leaves the content hash as it is: keep the live
     // build rather than rebuild identical pages (volume audit). Start-up compares the same way (ensureBuilt).
-    if (!this.opts.hookUrl && this.live) {
+    if (!force && !this.opts.hookUrl && this.live) {
       const hash = await this.contentHash();
       if (this.readCurrent()?.hash === hash) {
         this.opts.log?.(`site: content unchanged, keeping the live build (${reason})`);
@@ -342,9 +377,11 @@ export class SiteBuilder {
     this.retryAt = null;
   }
 
-  /** Stops any scheduled retry or debounced build and the background Brotli copies (server shutdown). */
+  /** Stops any scheduled retry or debounced build, the new-year watch and the background Brotli copies (server shutdown). */
   stop(): void {
     this.cancelRetry();
+    if (this.yearTimer) clearTimeout(this.yearTimer);
+    this.yearTimer = null;
     this.compressing?.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
