@@ -5,7 +5,7 @@
  * just before sending it (a row another node claimed after this batch's lease ran out is skipped), and retries failures
  * with back-off; a crash before "sent" means the row is sent again after the lease (at least once across a crash).
  * The queue is ordered by priority, then id: transactional mail (reset and verification links, receipts, status
- * changes) goes before bulk announcement mail, and each pass drains batch after batch while they come back full
+ * changes) goes before bulk announcement mail, and each pass drains batch after batch while it claims full batches
  * (volume audit: after an announcement to 5 000 students, a reset link with a 1-hour lifetime waited ~14 minutes
  * behind it, one batch of 20 a second, first in first out).
  */
@@ -23,7 +23,7 @@ export interface MailMessage { to: string; subject: string; text: string }
  */
 export const MAIL_PRIORITY = { transactional: 0, bulk: 1 } as const;
 
-/** Mails claimed per batch; a pass keeps claiming while batches come back full. */
+/** Mails claimed per batch; a pass keeps claiming while a claim comes back full. */
 export const MAIL_BATCH = 20;
 
 /**
@@ -44,18 +44,22 @@ export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[], 
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
 
+/** What one batch did: `claimed` rows were taken from the queue (at most the batch size), `sent` of them were delivered. */
+export interface BatchResult { sent: number; claimed: number }
+
 /**
  * Sends up to `batch` due mails once, in queue order (transactional before bulk, then oldest queued first), each under
  * its own lease (sendClaimed, api/src/db/outbox.ts): a mail whose lease another node took over while this batch was
  * slow is skipped, not sent twice, and `opts.isStopped()` is checked before each mail (the unsent ones are released
- * for another node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). Returns how many were sent; a failed
- * send is put back for a retry (back-off), not counted. Rejects on database errors.
+ * for another node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). Resolves to how many mails were
+ * claimed and how many of them were sent; a failed send is put back for a retry (back-off), not counted as sent.
+ * Rejects on database errors.
  */
-export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<number> {
-  if (opts.isStopped?.()) return 0;
+export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<BatchResult> {
+  if (opts.isStopped?.()) return { sent: 0, claimed: 0 };
   const rows = await claimDue<{ id: number; to: string; subject: string; text: string; attempts: number; priority: number }>(
     db, 'mail_outbox', sql`id, "to", subject, text, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
-  return sendClaimed(db, 'mail_outbox', rows, opts, async (row) => {
+  const sent = await sendClaimed(db, 'mail_outbox', rows, opts, async (row) => {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
     } catch (err) {
@@ -65,19 +69,30 @@ export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH
     await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
     return true;
   });
+  return { sent, claimed: rows.length };
 }
 
 /**
- * One worker pass: drainOutbox batch after batch (each claim re-reads the queue, so a reset mail queued meanwhile
- * goes in the next batch) while batches come back full and `isStopped()` is false (also checked before every mail).
- * `opts.leaseMs` as in drainOutbox. Resolves to how many were sent; rejects on database errors.
+ * drainOutboxBatch, resolving to how many mails were sent only (a failed, skipped or released mail is not counted).
+ * Rejects on database errors.
+ */
+export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<number> {
+  return (await drainOutboxBatch(db, mailer, batch, opts)).sent;
+}
+
+/**
+ * One worker pass: drainOutboxBatch batch after batch (each claim re-reads the queue, so a reset mail queued meanwhile
+ * goes in the next batch) while the batch claimed was full and `isStopped()` is false (also checked before every
+ * mail). A full claim goes on even when some of its mails failed or were taken over by another node, so one bad
+ * address does not leave the rest of a backlog for later ticks. `opts.leaseMs` as in drainOutbox. Resolves to how
+ * many were sent; rejects on database errors.
  */
 export async function drainOutboxPass(db: DbOrTx, mailer: Mailer, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
   let total = 0;
   for (;;) {
-    const sent = await drainOutbox(db, mailer, MAIL_BATCH, { leaseMs: opts.leaseMs, isStopped });
+    const { sent, claimed } = await drainOutboxBatch(db, mailer, MAIL_BATCH, { leaseMs: opts.leaseMs, isStopped });
     total += sent;
-    if (sent < MAIL_BATCH || isStopped()) return total;
+    if (claimed < MAIL_BATCH || isStopped()) return total;
   }
 }
 

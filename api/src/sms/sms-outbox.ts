@@ -53,7 +53,7 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   return { queued: true, id: row!.id };
 }
 
-/** SMS claimed per batch; a worker pass keeps claiming while batches come back full. */
+/** SMS claimed per batch; a worker pass keeps claiming while a claim comes back full. */
 export const SMS_BATCH = 50;
 
 /**
@@ -63,19 +63,22 @@ export const SMS_BATCH = 50;
 const BLOCKED = sql`id, (EXISTS (SELECT 1 FROM users u WHERE u.id = sms_outbox.user_id AND u.sms_opt_out_at IS NOT NULL)
   OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = sms_outbox."to")) AS blocked`;
 
+/** What one batch did: `claimed` rows were taken from the queue (at most the batch size), `sent` of them were delivered. */
+export interface SmsBatchResult { sent: number; claimed: number }
+
 /**
  * Sends up to `batch` due messages once, oldest first, each under its own lease (sendClaimed, api/src/db/outbox.ts): a
  * message whose lease another node took over while this batch was slow (50 messages at up to 10 s each) is skipped,
  * not sent twice, and `opts.isStopped()` is checked before each message (the unsent ones are released for another
  * node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). An opted-out message is marked skipped; a failed
- * send is retried with back-off, or failed for good (permanent refusal, MAX_ATTEMPTS). Returns how many were sent;
- * rejects on database errors.
+ * send is retried with back-off, or failed for good (permanent refusal, MAX_ATTEMPTS). Resolves to how many messages
+ * were claimed and how many of them were sent; rejects on database errors.
  */
-export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<number> {
-  if (opts.isStopped?.()) return 0;
+export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<SmsBatchResult> {
+  if (opts.isStopped?.()) return { sent: 0, claimed: 0 };
   const rows = await claimDue<{ id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }>(
     db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs });
-  return sendClaimed(db, 'sms_outbox', rows, { ...opts, renewReturning: BLOCKED }, async (row, renewed) => {
+  const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, renewReturning: BLOCKED }, async (row, renewed) => {
     if (renewed.blocked === true || renewed.blocked === 't') {
       await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL WHERE id = ${row.id}`);
       return false;
@@ -90,18 +93,39 @@ export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATC
     await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
     return true;
   });
+  return { sent, claimed: rows.length };
 }
 
 /**
- * Polls the SMS outbox every `intervalMs` ms (after the last pass ended), draining batch after batch while they come
- * back full; `opts.leaseMs` as in drainSmsOutbox. Returns a stop function that waits for the message being sent, if
- * any, and releases the rest of its batch to other nodes.
+ * drainSmsBatch, resolving to how many messages were sent only (a failed, opted-out, skipped or released message is
+ * not counted). Rejects on database errors.
+ */
+export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<number> {
+  return (await drainSmsBatch(db, driver, batch, opts)).sent;
+}
+
+/**
+ * One worker pass: drainSmsBatch batch after batch while the batch claimed was full and `isStopped()` is false (also
+ * checked before every message). A full claim goes on even when some of its messages failed, were opted out or were
+ * taken over by another node, so they do not leave the rest of a backlog for later ticks. `opts.leaseMs` as in
+ * drainSmsOutbox. Resolves to how many were sent; rejects on database errors.
+ */
+export async function drainSmsOutboxPass(db: Db, driver: SmsDriver, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { sent, claimed } = await drainSmsBatch(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped });
+    total += sent;
+    if (claimed < SMS_BATCH || isStopped()) return total;
+  }
+}
+
+/**
+ * Runs drainSmsOutboxPass every `intervalMs` ms (after the last pass ended); `opts.leaseMs` as in drainSmsOutbox.
+ * Returns a stop function that waits for the message being sent, if any, and releases the rest of its batch to other
+ * nodes.
  */
 export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000, opts: { leaseMs?: number } = {}): () => Promise<void> {
-  const pass = async (isStopped: () => boolean): Promise<void> => {
-    while (!isStopped() && (await drainSmsOutbox(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped })) >= SMS_BATCH);
-  };
-  return startOutboxWorker('sms', pass, intervalMs);
+  return startOutboxWorker('sms', (isStopped) => drainSmsOutboxPass(db, driver, isStopped, opts), intervalMs);
 }
 
 /** Admin dashboard figures (issue #17 point 3): messages sent, failed for good, waiting; people opted out (profile + STOP replies). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { smsOutbox } from '../db/schema/messaging.ts';
-import { drainSmsOutbox, MAX_ATTEMPTS, queueSms, startSmsWorker, toE164 } from './sms-outbox.ts';
+import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, startSmsWorker, toE164 } from './sms-outbox.ts';
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
 import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
@@ -248,20 +248,52 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
     expect(aSent + bSent).toBe(8);
   });
 
-  it('stopping a worker mid-batch waits for one SMS only and releases the rest, which a second worker sends at once, each once', async () => {
+  it('stopping a worker mid-batch waits for the SMS in progress only and releases the rest, which a second worker sends at once, each once', async () => {
     const bodies = await queue(8);
-    const stopA = startSmsWorker(t.database.db, slowDriver('A', 400), 10);
-    while (deliveries.filter((d) => d.worker === 'A').length < 2) await sleep(20);
-    const t0 = Date.now();
-    await stopA();
-    const stopMs = Date.now() - t0;
-    const aSent = deliveries.filter((d) => d.worker === 'A').length;
-    const bSent = await drainSmsOutbox(t.database.db, slowDriver('B', 10));
-    expect(bSent).toBe(8 - aSent);
-    expect(stopMs).toBeLessThan(1500); // at most the message in progress (400 ms), not the 6 left (2.4 s)
+    // A's second message is held at the driver until the test lets it go, so the stop comes while that send runs.
+    const asked: string[] = [];
+    let started!: () => void;
+    const inProgress = new Promise<void>((resolve) => { started = resolve; });
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => { letGo = resolve; });
+    const hold = async (body: string) => {
+      asked.push(body);
+      if (body === bodies[1]) { started(); await gate; }
+    };
+    const stopA = startSmsWorker(t.database.db, slowDriver('A', 0, hold), 10);
+    await inProgress;
+    let atStop: { asked: string[]; delivered: string[] } | null = null;
+    const stopped = stopA().then(() => {
+      atStop = { asked: [...asked], delivered: deliveries.filter((d) => d.worker === 'A').map((d) => d.body) };
+    });
+    letGo();
+    await stopped;
+    // When the stop resolved, the message in progress was delivered and the driver had been asked for no other
+    // (the stop used to wait for the whole batch: all 8 delivered by A).
+    expect(atStop).toEqual({ asked: bodies.slice(0, 2), delivered: bodies.slice(0, 2) });
+    // No wait for the 60 s lease: the released rows are due again now, and B sends each of them once.
+    expect(await drainSmsOutbox(t.database.db, slowDriver('B', 0))).toBe(6);
+    expect(deliveries.filter((d) => d.worker === 'B').map((d) => d.body)).toEqual(bodies.slice(2));
     await expectEachDeliveredOnce(bodies);
     const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.body, bodies));
     expect(rows.map((r) => r.attempts)).toEqual(bodies.map(() => 1)); // a released claim is no attempt
+  });
+
+  it('one worker pass sends a backlog of 2.5 batches even when a message of the first batch is to a number that opted out', async () => {
+    await clearQueue();
+    deliveries = [];
+    const [s, optedOut] = [await student(), await student()];
+    const bodies = Array.from({ length: 125 }, (_, i) => `VSC: backlog ${s.user.id} #${i}`);
+    await t.database.db.transaction(async (tx) => {
+      for (const [i, body] of bodies.entries()) {
+        await queueSms(tx as any, { userId: i === 3 ? optedOut.user.id : s.user.id, applicationId: i, kind: 'status', body });
+      }
+    });
+    expect((await optedOut.agent.put('/api/sms/preference').send({ optOut: true })).body).toMatchObject({ optedOut: true });
+    // The first batch sends 49 of its 50: the pass goes on because the claim was full (it used to stop at 49).
+    expect(await drainSmsOutboxPass(t.database.db, slowDriver('A', 0))).toBe(124);
+    expect(deliveries.map((d) => d.body).sort()).toEqual(bodies.filter((_, i) => i !== 3).sort());
+    expect((await rowsTo(optedOut.phone)).map((r) => r.status)).toEqual(['skipped']);
   });
 });
 
