@@ -1,7 +1,7 @@
 /** Admin portal contracts (issue #6): application list query, bulk decisions, stats, reports, students. */
 import type { ApplicationView } from './application-views.ts';
 import { z } from 'zod';
-import { APPLICATION_STATUSES } from './common.ts';
+import { APPLICATION_STATUSES, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 
 export const APPLICATION_SORTS = ['createdAt', 'id', 'status', 'applicant', 'course', 'aps'] as const;
 /** Eligibility filter of the admin list (issue #18): unknown = no NSC results given. */
@@ -9,7 +9,7 @@ export const ELIGIBILITY_FILTERS = ['all', 'eligible', 'not_eligible', 'unknown'
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** GET /api/admin/applications (and the CSV export): search, filters, sorting, pagination. */
-export const AdminApplicationsQuerySchema = z.object({
+export const AdminApplicationsQuerySchema = pageQuerySchema(20).extend({
   q: z.string().trim().max(100).optional().default('').describe('Matches APP-{id}, applicant name/e-mail, course title'),
   status: z.enum([...APPLICATION_STATUSES, 'all']).optional().default('all'),
   courseId: z.union([z.literal(''), z.literal('all'), z.coerce.number().int().positive()]).optional()
@@ -17,8 +17,6 @@ export const AdminApplicationsQuerySchema = z.object({
   eligibility: z.enum(ELIGIBILITY_FILTERS).optional().default('all').describe('Meets the course\'s structured requirements (issue #18)'),
   sort: z.enum(APPLICATION_SORTS).optional().default('createdAt'),
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 export type AdminApplicationsQuery = z.input<typeof AdminApplicationsQuerySchema>;
 
@@ -59,20 +57,15 @@ export type BulkDecision = z.input<typeof BulkDecisionSchema>;
 export interface BulkResult { id: number; ok: boolean; status?: string; error?: string }
 
 /** GET /api/admin/contact-messages and /api/admin/assessment-bookings: page (1-based) and pageSize (1–100, default 25). */
-export const AdminPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
-});
-export type AdminPageQuery = z.output<typeof AdminPageQuerySchema>;
-/** The paging part of an admin list answer: `total` rows exist, `pages` ≥ 1. */
-export interface AdminPageInfo { total: number; page: number; pageSize: number; pages: number }
-/** The paging fields for `total` rows read with `q`. */
-export const adminPageInfo = (q: AdminPageQuery, total: number): AdminPageInfo => ({ total, page: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(total / q.pageSize)) });
+export const AdminPageQuerySchema = pageQuerySchema(25);
+/** A page of an admin list (PageQuery). */
+export type AdminPageQuery = PageQuery;
+/** The paging part of an admin list answer (PageInfo: `total` rows exist, 1 ≤ `page` ≤ `pages`). */
+export type AdminPageInfo = PageInfo;
 
-export const StudentsQuerySchema = z.object({
+/** GET /api/admin/students: search (name, e-mail or phone), page (1-based) and pageSize (1–100, default 25). */
+export const StudentsQuerySchema = pageQuerySchema(25).extend({
   q: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
 });
 
 /** Dashboard figures (spec §2): rates are percentages 0–100 with one decimal; feesCollected 'NNN.NN'. */

@@ -54,6 +54,10 @@ export function preferredDateProblem(date: string, today: string = todayInSouthA
 
 /** When each preferred-time slot ends, in minutes after midnight South African time (spec §3 option labels). */
 export const SLOT_END_MINUTES: Readonly<Record<string, number>> = { morning: 12 * 60, afternoon: 16 * 60, evening: 18 * 60 };
+/**
+ * The field message (preferredTime) when the chosen slot has already ended today in South Africa
+ * (preferredSlotProblem below; a rule beyond the spec, like 'today or later'). Shown by the form and the API alike.
+ */
 export const SLOT_PASSED_MESSAGE = 'This time has already passed today. Please choose a later time or another day.';
 
 /**

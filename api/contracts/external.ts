@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
-import { IdSchema } from './common.ts';
+import { IdSchema, MAX_PAGE_SIZE, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 
@@ -25,16 +25,15 @@ export const ExternalLoginSchema = z.object({
 });
 export type ExternalLogin = z.input<typeof ExternalLoginSchema>;
 
-/** Rows per page of the external lists unless the caller asks otherwise, and the most a page may hold. */
+/** Rows per page of the external lists unless the caller asks otherwise. */
 export const EXTERNAL_PAGE_SIZE = 50;
-export const EXTERNAL_MAX_PAGE_SIZE = 100;
+/** The most rows a page of an external list may hold (MAX_PAGE_SIZE, 100); the http driver asks the remote for no more. */
+export const EXTERNAL_MAX_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /** page (1-based) and pageSize (1–100, default 50) of the external lists (volume audit: no silent cap). */
-export const ExternalPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1).describe('1-based page number'),
-  pageSize: z.coerce.number().int().min(1).max(EXTERNAL_MAX_PAGE_SIZE).optional().default(EXTERNAL_PAGE_SIZE).describe('rows per page'),
-});
-export type ExternalPageQuery = z.output<typeof ExternalPageQuerySchema>;
+export const ExternalPageQuerySchema = pageQuerySchema(EXTERNAL_PAGE_SIZE, EXTERNAL_MAX_PAGE_SIZE);
+/** A page of an external list (PageQuery). */
+export type ExternalPageQuery = PageQuery;
 
 /** GET /api/external/students query: free-text search on name, email, course, campus; status filter; the page. */
 export const ExternalStudentsQuerySchema = ExternalPageQuerySchema.extend({
@@ -44,8 +43,8 @@ export const ExternalStudentsQuerySchema = ExternalPageQuerySchema.extend({
 });
 export type ExternalStudentsQuery = z.output<typeof ExternalStudentsQuerySchema>;
 
-/** The paging part of a list answer: `total` rows match, `pages` ≥ 1. */
-export interface ExternalPageInfo { total: number; page: number; pageSize: number; pages: number }
+/** The paging part of an external list answer (PageInfo: `total` rows match, 1 ≤ `page` ≤ `pages`). */
+export type ExternalPageInfo = PageInfo;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (max: number, label: string) => z.preprocess(
@@ -133,6 +132,10 @@ export type ExternalUser = z.infer<typeof ExternalUserSchema>;
 
 /** Sum of payments in one currency; amount has two decimals. */
 export interface CurrencyTotal { currency: string; amount: string; count: number }
+/**
+ * A CurrencyTotal as the http driver's remote sends it (README http driver contract): `amount` a number or a decimal
+ * string, normalised to two decimals ('1500.00'); `count` a whole number ≥ 0 (numeric strings accepted).
+ */
 export const CurrencyTotalSchema = z.object({ currency: z.string(), amount: z.union([z.string(), z.number()]).transform((v) => Number(v).toFixed(2)), count: z.coerce.number().int().min(0) });
 
 /** GET /api/external/enrolable-applications query: APP-id, applicant name or e-mail (empty: the newest). */

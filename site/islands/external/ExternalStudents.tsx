@@ -59,7 +59,8 @@ export default function ExternalStudents() {
     window.history.replaceState(null, '', `${window.location.pathname}${s ? `?${s}` : ''}`);
     setLoading(true);
     api<ExternalStudentsPage>(`/api/external/students${s ? `?${s}` : ''}`, { signal: ctrl.signal })
-      .then((r) => { setData(r); setError(null); loadedOnce.current = true; setLoading(false); })
+      // A page past the last (an old URL) is answered as the last page: the page, and the URL, follow it.
+      .then((r) => { setData(r); setError(null); loadedOnce.current = true; setLoading(false); if (r.page !== page) setPage(r.page); })
       .catch((e) => {
         if (ctrl.signal.aborted) return;
         if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }

@@ -11,6 +11,8 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { safeCell } from '../../http/csv.ts';
+import { readPage } from '../../http/paging.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/common.ts';
 import { DOCUMENT_SLOTS } from '#contracts/applications.ts';
 import type { AdminApplicationDetail, AdminApplicationRow, AdminApplicationsPage, AdminApplicationsQuerySchema, AdminStats, BulkDecisionSchema, BulkResult, StudentsQuerySchema } from '#contracts/admin.ts';
@@ -27,10 +29,13 @@ type ListQuery = z.output<typeof AdminApplicationsQuerySchema>;
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/** One page of the admin application list (filters, sort and page size of AdminApplicationsQuerySchema; issue #6) with `pages` ≥ 1. */
+/**
+ * One page of the admin application list (filters, sort and page size of AdminApplicationsQuerySchema; issue #6) with
+ * `pages` ≥ 1; a page past the last answers the last page (readPage).
+ */
 export async function applicationsPage(db: Db, q: ListQuery): Promise<AdminApplicationsPage> {
-  const { rows, total } = await listAdminApplications(db, q);
-  return { applications: rows, total, page: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(total / q.pageSize)) };
+  const { result, info } = await readPage(q, (page) => listAdminApplications(db, { ...q, page }));
+  return { applications: result.rows, ...info };
 }
 
 /** Full application for the detail panel. Throws 404 'Application not found'. */
@@ -63,9 +68,6 @@ export async function bulkDecision(db: Db, adminId: number, input: z.output<type
   }
   return results;
 }
-
-/** A cell that a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection). */
-const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** 'Yes' / 'No' / 'Unknown' (no NSC results given), issue #18. */
 export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'Unknown' => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
@@ -138,7 +140,10 @@ export async function reports(db: Db): Promise<Reports> {
   };
 }
 
-/** One page of the students list (issue #6; StudentsQuerySchema: q, page from 1, pageSize ≤ 100). */
-export function students(db: Db, q: z.output<typeof StudentsQuerySchema>): Promise<StudentsPage> {
-  return listStudents(db, q);
+/**
+ * One page of the students list (issue #6; StudentsQuerySchema: q, page from 1, pageSize ≤ 100); a page past the last
+ * answers the last page's students (readPage).
+ */
+export async function students(db: Db, q: z.output<typeof StudentsQuerySchema>): Promise<StudentsPage> {
+  return (await readPage(q, (page) => listStudents(db, { ...q, page }))).result;
 }

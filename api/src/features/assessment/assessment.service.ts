@@ -8,7 +8,8 @@
  * details goes only to the office address (ASVS 5.0 V1.3.11, V2.4.1; issue #12 finding 6).
  */
 import type { Db } from '../../db/client.ts';
-import { adminPageInfo, type AdminPageInfo, type AdminPageQuery } from '#contracts/admin.ts';
+import type { AdminPageInfo, AdminPageQuery } from '#contracts/admin.ts';
+import { readPage } from '../../http/paging.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import {
@@ -50,10 +51,10 @@ export async function submitBooking(db: Db, officeEmail: string, input: Assessme
   });
 }
 
-/** Admin read (issue #6; volume audit: no silent cap): page `q` of the bookings, newest first, with the total. */
+/** Admin read (issue #6; volume audit: no silent cap): page `q` of the bookings, newest first, with the total (a page past the last answers the last page). */
 export async function bookingsForAdmin(db: Db, q: AdminPageQuery): Promise<{ bookings: StoredBooking[] } & AdminPageInfo> {
-  const { bookings, total } = await listBookings(db, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  return { bookings, ...adminPageInfo(q, total) };
+  const { result, info } = await readPage(q, (page) => listBookings(db, { limit: q.pageSize, offset: (page - 1) * q.pageSize }));
+  return { bookings: result.bookings, ...info };
 }
 
 function longDate(iso: string): string {

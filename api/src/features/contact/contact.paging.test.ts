@@ -24,4 +24,11 @@ describe(`admin contact messages at volume (${DB_KIND})`, () => {
     expect(last.body.messages.map((m: any) => m.lastName)).toEqual(['003', '002', '001']);
     expect((await agent.get('/api/admin/contact-messages?pageSize=1000')).status).toBe(400);
   });
+
+  it('GET /api/admin/contact-messages › a page past the last (page 30 of 21) answers the last page, with page = pages', async () => {
+    const { agent } = await signInAdmin(t);
+    const past = await agent.get('/api/admin/contact-messages?page=30');
+    expect(past.body).toMatchObject({ total: 503, page: 21, pageSize: 25, pages: 21 });
+    expect(past.body.messages.map((m: any) => m.lastName)).toEqual(['003', '002', '001']);
+  });
 });

@@ -6,7 +6,8 @@
  * and the office copy goes only to `officeEmail` (ASVS 5.0 V1.3.11, V2.4.1; issue #12 finding 6).
  */
 import type { Db } from '../../db/client.ts';
-import { adminPageInfo, type AdminPageInfo, type AdminPageQuery } from '#contracts/admin.ts';
+import type { AdminPageInfo, AdminPageQuery } from '#contracts/admin.ts';
+import { readPage } from '../../http/paging.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
 import { contactMessageByKey, insertContactMessage, listContactMessages } from './contact.repo.ts';
@@ -40,8 +41,8 @@ export async function submitContactMessage(db: Db, officeEmail: string, input: C
   });
 }
 
-/** Admin read (issue #6; volume audit: no silent cap): page `q` of the messages, newest first, with the total. */
+/** Admin read (issue #6; volume audit: no silent cap): page `q` of the messages, newest first, with the total (a page past the last answers the last page). */
 export async function contactMessagesForAdmin(db: Db, q: AdminPageQuery): Promise<{ messages: StoredContactMessage[] } & AdminPageInfo> {
-  const { messages, total } = await listContactMessages(db, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  return { messages, ...adminPageInfo(q, total) };
+  const { result, info } = await readPage(q, (page) => listContactMessages(db, { limit: q.pageSize, offset: (page - 1) * q.pageSize }));
+  return { messages: result.messages, ...info };
 }

@@ -11,7 +11,7 @@
  * POST /students/from-application/:applicationId {branchId?} → 201|200 {student} ·
  * GET /payments?page&pageSize → {payments (newest first), totals (every payment, per currency), total, page, pageSize, pages} ·
  * GET /payments.csv (every payment, streamed) · POST /payments (Idempotency-Key) → 201|200 {payment}.
- * Pages hold 1–100 rows (default 50); nothing is capped silently (volume audit).
+ * Pages hold 1–100 rows (default 50); nothing is capped silently (volume audit); a page past the last answers the last page.
  * Remote down → 502 external_unavailable; remote slow (> 4.5 s) → 504 external_timeout.
  */
 import { pipeline } from 'node:stream/promises';
@@ -19,11 +19,12 @@ import { Router, type Request, type Response, type NextFunction } from 'express'
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
+import { readPage } from '../../http/paging.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import {
   ApplicationIdParamSchema, EnrolableApplicationsQuerySchema, EXTERNAL_ERROR, ExternalIdParamSchema, ExternalLoginSchema, ExternalPageQuerySchema, ExternalPaymentInputSchema,
-  ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalPageInfo, type ExternalPageQuery, type ExternalUser,
+  ExternalStudentInputSchema, ExternalStudentsQuerySchema, FromApplicationSchema, type ExternalUser,
 } from '#contracts/external.ts';
 import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { externalLoginRequired, type ExternalContext } from './external.driver.ts';
@@ -40,8 +41,6 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 const studentsQuery = validate(ExternalStudentsQuerySchema, 'query');
 const pageQuery = validate(ExternalPageQuerySchema, 'query');
 const enrolableQuery = validate(EnrolableApplicationsQuerySchema, 'query');
-/** The paging fields of a list answer for `total` rows. */
-const pageInfo = (p: ExternalPageQuery, total: number): ExternalPageInfo => ({ total, page: p.page, pageSize: p.pageSize, pages: Math.max(1, Math.ceil(total / p.pageSize)) });
 const applicationParam = validate(ApplicationIdParamSchema, 'params');
 const branchParam = validate(ExternalIdParamSchema, 'params');
 
@@ -118,15 +117,15 @@ export function externalRouter(deps: AppDeps): Router {
   }));
 
   r.get('/branches/:id/students', requireExternal, branchParam, pageQuery, guardRemote(async (req, res) => {
-    const page = pageQuery.data(req);
-    const { branch, students, total } = await driver.branchStudents(ctxOf(res), branchParam.data(req).id, page);
-    res.json({ branch, students, ...pageInfo(page, total) });
+    const q = pageQuery.data(req);
+    const { result: { branch, students }, info } = await readPage(q, (page) => driver.branchStudents(ctxOf(res), branchParam.data(req).id, { ...q, page }));
+    res.json({ branch, students, ...info });
   }));
 
   r.get('/students', requireExternal, studentsQuery, guardRemote(async (req, res) => {
     const q = studentsQuery.data(req);
-    const { students, total } = await driver.listStudents(ctxOf(res), q);
-    res.json({ students, ...pageInfo(q, total) });
+    const { result: { students }, info } = await readPage(q, (page) => driver.listStudents(ctxOf(res), { ...q, page }));
+    res.json({ students, ...info });
   }));
 
   r.post('/students', requireExternal, validate(ExternalStudentInputSchema), guardRemote(async (req, res) => {
@@ -144,9 +143,9 @@ export function externalRouter(deps: AppDeps): Router {
     }));
 
   r.get('/payments', requireExternal, pageQuery, guardRemote(async (req, res) => {
-    const page = pageQuery.data(req);
-    const { payments, total, totals } = await driver.listPayments(ctxOf(res), page);
-    res.json({ payments, totals, ...pageInfo(page, total) });
+    const q = pageQuery.data(req);
+    const { result: { payments, totals }, info } = await readPage(q, (page) => driver.listPayments(ctxOf(res), { ...q, page }));
+    res.json({ payments, totals, ...info });
   }));
 
   r.get('/payments.csv', requireExternal, guardRemote(async (_req, res) => {

@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { conflict } from '../../http/errors.ts';
+import { safeCell } from '../../http/csv.ts';
 import type { EnrolableApplicationsPage, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
 import { selectEnrolableApplications } from './external.repo.ts';
 import { PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
@@ -20,12 +21,6 @@ export function createExternalDriver(config: Pick<Config, 'EXTERNAL_DRIVER' | 'E
   if (config.EXTERNAL_DRIVER === 'http') return httpDriver(config.EXTERNAL_API_URL!);
   return localDriver(db);
 }
-
-/** Cells starting with = + - @ or a control character are prefixed with ' so spreadsheets never run them (CSV injection). */
-const safeCell = (v: string | null | undefined) => {
-  const s = v ?? '';
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
 
 const CSV_COLUMNS = ['Reference', 'Date', 'Student', 'Student ID', 'Branch', 'Amount', 'Currency', 'Method', 'Status', 'Description'];
 const csvRecord = (p: ExternalPayment): string[] => [

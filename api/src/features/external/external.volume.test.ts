@@ -64,4 +64,18 @@ describe(`external system at college volume (${DB_KIND})`, () => {
     expect(tab.body).toMatchObject({ total: 1050, page: 11, pages: 11 });
     expect(tab.body.students.at(-1).name).toBe('Volume Student 1050');
   });
+
+  it('a page past the last (page 30 of 21, kept in a URL) answers the last page: its rows and page = pages', async () => {
+    const students = await admin.agent.get('/api/external/students?search=volume%20student&page=30');
+    expect(students.body).toMatchObject({ total: 1050, page: 21, pageSize: 50, pages: 21 });
+    expect(students.body.students.map((s: any) => s.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Volume Student ${1001 + i}`));
+    const siloam = (await admin.agent.get('/api/external/branches')).body.branches.find((b: any) => b.name === 'Siloam');
+    const tab = await admin.agent.get(`/api/external/branches/${siloam.id}/students?page=12&pageSize=100`);
+    expect(tab.body).toMatchObject({ total: 1050, page: 11, pages: 11 });
+    expect(tab.body.students).toHaveLength(50);
+    const payments = await admin.agent.get('/api/external/payments?page=250');
+    expect(payments.body).toMatchObject({ total: 10000, page: 200, pageSize: 50, pages: 200 });
+    expect(payments.body.payments.at(-1).reference).toBe('VOL-00001');
+    expect(payments.body.totals).toEqual([{ currency: 'ZAR', amount: '15000000.00', count: 10000 }]);
+  });
 });
