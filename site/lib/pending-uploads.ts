@@ -24,10 +24,14 @@ async function pending<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => I
   try {
     const db = await idb();
     try {
+      // Settled when the transaction has committed, not when the request succeeded: a log-out navigates away
+      // right after, and an uncommitted erasure would be lost with the page.
       return await new Promise<T>((resolve, reject) => {
-        const req = fn(db.transaction('pending', mode).objectStore('pending'));
-        req.onsuccess = () => resolve(req.result as T);
-        req.onerror = () => reject(req.error);
+        const tx = db.transaction('pending', mode);
+        const req = fn(tx.objectStore('pending'));
+        tx.oncomplete = () => resolve(req.result as T);
+        tx.onerror = () => reject(tx.error ?? req.error);
+        tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
       });
     } finally { db.close(); }
   } catch { return undefined; /* private mode or no IndexedDB: resume-after-reload is simply unavailable */ }

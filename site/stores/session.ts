@@ -52,7 +52,7 @@ function forgetSignIn(): void {
  * A log-out that could not reach the server (see logout()) is sent first; meanwhile the browser counts as signed out.
  */
 export function loadSession(): Promise<PublicUser | null> {
-  if (!loading && logoutPending()) void finishLogout();
+  if (!loading && logoutPending()) { forgetSignIn(); void finishLogout(); }
   if (!loading && !mayBeSignedIn()) {
     $session.set({ user: null, isLoading: false, error: null });
     loading = Promise.resolve(null);
@@ -174,7 +174,7 @@ export async function logout(): Promise<void> {
     forgetSignIn();
     addEventListener('online', () => void finishLogout(), { once: true });
   }
-  forgetThisDevice(reached);
+  await forgetThisDevice(reached);
 }
 
 /**
@@ -182,14 +182,16 @@ export async function logout(): Promise<void> {
  * the next person): the bearer token, the last-known user id, the offline snapshots, unfinished uploads
  * (lib/pending-uploads.ts) and, with `drafts`, the local application drafts (only once the server has been
  * reached, see forgetLocalDrafts); the store then holds nobody.
- * Used by logout() and by the profile after "log out everywhere" or an account deletion.
+ * Used by logout() and by the profile after "log out everywhere" or an account deletion. Resolves once the
+ * unfinished uploads are erased (IndexedDB is asynchronous: navigate away only after it, or the erasure may be cut
+ * off with the page).
  */
-export function forgetThisDevice(drafts: boolean): void {
+export function forgetThisDevice(drafts: boolean): Promise<void> {
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
   forgetSnapshots();
-  void forgetPendingUploads();
   if (drafts) forgetLocalDrafts();
   setUser(null);
+  return forgetPendingUploads();
 }
 
 /** Stores the user and token a registration returned (spec §4: sets the user if returned, else null). */

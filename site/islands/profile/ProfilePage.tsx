@@ -37,9 +37,10 @@ function toDetails(p: Profile): Details {
 
 /** After the server ended every session or erased the account: nothing of this user stays on the device. */
 function leave(path: string) {
-  forgetThisDevice(true);
-  allowLeaving();
-  window.location.assign(path);
+  void forgetThisDevice(true).finally(() => {
+    allowLeaving();
+    window.location.assign(path);
+  });
 }
 
 export default function ProfilePage() {
