@@ -11,7 +11,7 @@ import { sameOrigin } from './http/same-origin.ts';
 import { errorHandler, notFoundApi } from './http/error-handler.ts';
 import { mountRoutes } from './routes.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
-import { storableJsonText } from './http/json-text.ts';
+import { storableJsonText, storableQueryText } from './http/json-text.ts';
 import { permissionsPolicy } from './http/permissions-policy.ts';
 import { apiHeaders } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   // that one call gets a larger body; the service still holds each document to 5 MB.
   app.post(['/api/applications', '/api/colfront/applications'], express.json({ limit: '28mb' }));
   app.use('/api', express.json({ limit: '200kb' }));
-  app.use('/api', jsonDepthLimit, storableJsonText);
+  app.use('/api', jsonDepthLimit, storableJsonText, storableQueryText);
   app.use('/api', sessionMiddleware(deps.database, deps.config));
   app.use('/api', sessionTimeouts(deps.database));
   app.use('/api', pp.initialize());

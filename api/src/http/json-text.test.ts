@@ -38,6 +38,16 @@ describe(`bad input is a 400, never a 500 (${DB_KIND})`, () => {
     expect(fine.body.user.firstName).toBe('Rudzani 🎓');
   });
 
+  it('a NUL character in a search of the admin lists or the exports gets 400 naming the parameter, not a 500', async () => {
+    const admin = await signInAdmin(t);
+    for (const path of ['/api/admin/applications', '/api/admin/students', '/api/admin/applications/export.csv']) {
+      const res = await admin.agent.get(`${path}?q=Ndlovu%00`);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.fields, path).toEqual({ q: UNSTORABLE_TEXT });
+    }
+    expect((await admin.agent.get('/api/admin/applications?q=Ndlovu')).status).toBe(200);
+  });
+
   it("a course price beyond the column's range gets 'Price is too large', not a 500", async () => {
     const admin = await signInAdmin(t);
     const course = { title: 'Big Price', description: 'A course.', level: 'certificate', duration: 6, department: 'Business', tuitionFee: 'R1', startDate: 'March 2027' };

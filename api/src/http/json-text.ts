@@ -3,7 +3,8 @@
  * text and JSON, and a lone UTF-16 surrogate (half of an emoji, say) in JSON, so such a request ended as a 500 —
  * a profile, a course, a contact message, a draft, NSC results, settings. Every string of a parsed JSON body, keys
  * included, is checked once here, after express.json(), and such a body is refused with 400 `validation_error`
- * naming the field, before any handler or rate limiter sees it.
+ * naming the field, before any handler or rate limiter sees it. Query strings likewise (`storableQueryText`): a
+ * NUL in an admin search (`?q=%00`) reached PostgreSQL and ended as a 500.
  */
 import type { RequestHandler } from 'express';
 import { badRequest } from './errors.ts';
@@ -33,5 +34,12 @@ export function unstorableTextPath(value: unknown): string | null {
 export const storableJsonText: RequestHandler = (req, _res, next) => {
   const at = req.body && typeof req.body === 'object' ? unstorableTextPath(req.body) : null;
   if (at !== null) return next(badRequest(UNSTORABLE_TEXT, { [at.replace(/[^\x20-\x7e]/g, '?') || 'body']: UNSTORABLE_TEXT }));
+  next();
+};
+
+/** Middleware for /api: 400 with `fields[name]` = UNSTORABLE_TEXT when a query-string value holds such text. */
+export const storableQueryText: RequestHandler = (req, _res, next) => {
+  const at = req.query && typeof req.query === 'object' ? unstorableTextPath(req.query) : null;
+  if (at !== null) return next(badRequest(UNSTORABLE_TEXT, { [at.replace(/[^\x20-\x7e]/g, '?').replace(/\.\d+$/, '') || 'query']: UNSTORABLE_TEXT }));
   next();
 };
