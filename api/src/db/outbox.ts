@@ -154,3 +154,17 @@ export function startOutboxWorker(name: string, pass: (isStopped: () => boolean)
   let timer = setTimeout(tick, intervalMs);
   return async () => { stopped = true; clearTimeout(timer); await running; };
 }
+
+/**
+ * One worker pass over an outbox: runs `batch()` again and again while the claim it made was full (`size` rows) and
+ * `isStopped()` is false, so a backlog drains in one pass even when some rows of a batch failed, were opted out or
+ * were taken over by another node. Resolves to the number sent in all; rejects with the first database error.
+ */
+export async function drainWhileFull(batch: () => Promise<{ sent: number; claimed: number }>, size: number, isStopped: () => boolean): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { sent, claimed } = await batch();
+    total += sent;
+    if (claimed < size || isStopped()) return total;
+  }
+}

@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { claimDue, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { claimDue, drainWhileFull, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -88,12 +88,7 @@ export async function drainOutbox(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH
  * many were sent; rejects on database errors.
  */
 export async function drainOutboxPass(db: DbOrTx, mailer: Mailer, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const { sent, claimed } = await drainOutboxBatch(db, mailer, MAIL_BATCH, { leaseMs: opts.leaseMs, isStopped });
-    total += sent;
-    if (claimed < MAIL_BATCH || isStopped()) return total;
-  }
+  return drainWhileFull(() => drainOutboxBatch(db, mailer, MAIL_BATCH, { leaseMs: opts.leaseMs, isStopped }), MAIL_BATCH, isStopped);
 }
 
 /**

@@ -15,7 +15,7 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
-import { claimDue, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { claimDue, drainWhileFull, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
@@ -111,12 +111,7 @@ export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATC
  * drainSmsOutbox. Resolves to how many were sent; rejects on database errors.
  */
 export async function drainSmsOutboxPass(db: Db, driver: SmsDriver, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const { sent, claimed } = await drainSmsBatch(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped });
-    total += sent;
-    if (claimed < SMS_BATCH || isStopped()) return total;
-  }
+  return drainWhileFull(() => drainSmsBatch(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped }), SMS_BATCH, isStopped);
 }
 
 /**
