@@ -23,6 +23,7 @@ import { bearerToken, lifetimeFor, idleFor, endSession, setSignedInHint, clearSe
 import { startSession } from '../../auth/start-session.ts';
 import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
+import { endExternalLogin } from '../external/external.service.ts';
 
 const tooMany = (message: string) => (_req: Request, _res: Response, next: NextFunction) =>
   next(new HttpError(429, 'rate_limited', message));
@@ -67,6 +68,9 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
       const linkedToken = (req.session as any)?.tokenHash;
       if (linkedToken) await revokeTokenHash(deps.database.db, linkedToken);
       const hadUser = Boolean(req.user);
+      // The external system's login lives in this session (spec §4 External login): end its remote token too.
+      const external = req.session?.external;
+      if (external) void endExternalLogin(deps.config, deps.database.db, external);
       if (req.session) {
         await new Promise<void>((resolve) => req.logout(() => resolve()));
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));

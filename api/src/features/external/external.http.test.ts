@@ -37,6 +37,16 @@ describe(`external system, http driver against a stub remote (${DB_KIND})`, () =
     expect(me.body.user.name).toBe('Remote Clerk');
   });
 
+  it('a portal log-out also logs the remote token out (it no longer opens the remote system)', async () => {
+    const other = await signInAdmin(t);
+    expect((await other.agent.post('/api/external/login').send(STUB_ACCOUNT)).status).toBe(200);
+    expect((await other.agent.get('/api/external/branches')).status).toBe(200);
+    const token = String(stub.requests.at(-1)!.headers.authorization).replace(/^Bearer /, '');
+    expect(stub.tokens.has(token)).toBe(true);
+    expect((await other.agent.post('/api/auth/logout')).status).toBe(200);
+    await expect.poll(() => stub.tokens.has(token)).toBe(false);
+  });
+
   it('branches, students, payments › read from the remote with the bearer token', async () => {
     await connect();
     const branches = await admin.agent.get('/api/external/branches');

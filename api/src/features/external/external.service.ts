@@ -22,6 +22,20 @@ export function createExternalDriver(config: Pick<Config, 'EXTERNAL_DRIVER' | 'E
   return localDriver(db);
 }
 
+/**
+ * Ends the remote half of an external-system login when the portal session that held it ends (portal log-out):
+ * asks the driver that made it (`session.driver`, the same as config's) to log its token out. Best effort and never
+ * throws: the remote may be down, and the portal log-out must not wait for it (the http driver gives up after
+ * EXTERNAL_TIMEOUT_MS). A session made by another driver, or without a token, is left alone.
+ */
+export async function endExternalLogin(config: Pick<Config, 'EXTERNAL_DRIVER' | 'EXTERNAL_API_URL'>, db: Db, session: { portalUserId: number; driver: string; token?: string }): Promise<void> {
+  try {
+    const driver = createExternalDriver(config, db);
+    if (driver.name !== session.driver || !session.token) return;
+    await driver.logout({ portalUserId: session.portalUserId, token: session.token });
+  } catch { /* best effort: the remote token also expires on its own */ }
+}
+
 const CSV_COLUMNS = ['Reference', 'Date', 'Student', 'Student ID', 'Branch', 'Amount', 'Currency', 'Method', 'Status', 'Description'];
 const csvRecord = (p: ExternalPayment): string[] => [
   safeCell(p.reference), p.date, safeCell(p.studentName), safeCell(p.studentId), safeCell(p.branchName),
