@@ -263,8 +263,8 @@ export class SiteBuilder {
     // A change the public site does not show (a statement on courses/announcements/settings that changed nothing the
     // snapshot holds, e.g. an account deletion's ON DELETE SET NULL) leaves the content hash as it is: keep the live
     // build rather than rebuild identical pages (volume audit). Start-up compares the same way (ensureBuilt).
+    const hash = await this.contentHash();
     if (!force && !this.opts.hookUrl && this.live) {
-      const hash = await this.contentHash();
       if (this.readCurrent()?.hash === hash) {
         this.opts.log?.(`site: content unchanged, keeping the live build (${reason})`);
         this.failures = 0;
@@ -282,17 +282,16 @@ export class SiteBuilder {
     this.compressing?.abort();
     this.compressing = null;
     try {
-      await this.buildAndSwitch(reason, started, claimed);
+      await this.buildAndSwitch(reason, started, claimed, hash);
     } finally {
       if (this.live && !this.compressing) this.compressLive(this.live);
     }
   }
 
-  private async buildAndSwitch(reason: string, started: number, claimed: number | null): Promise<void> {
+  private async buildAndSwitch(reason: string, started: number, claimed: number | null, hash: string): Promise<void> {
     const db = this.opts.db;
     const abort = new AbortController();
     this.abort = abort;
-    const hash = await this.contentHash();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
     let shared: 'claimed' | 'fetched' | null = null;
     try {
