@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
-import { IdSchema, MAX_PAGE_SIZE, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
+import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 
@@ -27,11 +27,8 @@ export type ExternalLogin = z.input<typeof ExternalLoginSchema>;
 
 /** Rows per page of the external lists unless the caller asks otherwise. */
 export const EXTERNAL_PAGE_SIZE = 50;
-/** The most rows a page of an external list may hold (MAX_PAGE_SIZE, 100); the http driver asks the remote for no more. */
-export const EXTERNAL_MAX_PAGE_SIZE = MAX_PAGE_SIZE;
-
 /** page (1-based) and pageSize (1–100, default 50) of the external lists (volume audit: no silent cap). */
-export const ExternalPageQuerySchema = pageQuerySchema(EXTERNAL_PAGE_SIZE, EXTERNAL_MAX_PAGE_SIZE);
+export const ExternalPageQuerySchema = pageQuerySchema(EXTERNAL_PAGE_SIZE);
 /** A page of an external list (PageQuery). */
 export type ExternalPageQuery = PageQuery;
 
