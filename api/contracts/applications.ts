@@ -21,7 +21,8 @@ const yearCheck = () => z.superRefine<string>((v, ctx) => { const p = v ? yearPr
 const year = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), yearCheck());
 const optYear = () => z._default(z.optional(z.string().check(z.trim(), yearCheck())), '');
 const optText = () => z._default(z.optional(z.string().check(z.trim())), '');
-const minText = (n: number, message: string) => z.string({ error: message }).check(z.trim(), z.minLength(n, message));
+/** Trimmed, NFC-normalised text of at least `n` UTF-16 units: a name typed decomposed (ṱ as t + U+032D) and composed is one name. */
+const minText = (n: number, message: string) => z.string({ error: message }).check(z.trim(), z.normalize('NFC'), z.minLength(n, message));
 const required = (message: string) => minText(1, message);
 
 export const PersonalStepSchema = z.object({
