@@ -13,7 +13,7 @@ import { statusLabel } from '#contracts/common.ts';
 import type { ApplicationSubmitSchema, StatusUpdateSchema, DocumentsUpdateSchema } from '#contracts/applications.ts';
 import type { z } from 'zod';
 import { applicableCourse } from '../courses/courses.service.ts';
-import { assertOwnedUploads, describeUploads } from '../uploads/uploads.service.ts';
+import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import type { ApplicationDetail, ApplicationListItem, ApplicationView } from '#contracts/application-views.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
@@ -40,7 +40,8 @@ export interface AssistedEntry { adminId: number; campusId: number }
  * personal details missing from the body come from the profile; data-URL documents become uploads under
  * `opts.store`; `opts.origin` makes the e-mail's and SMS's links absolute (the receipt also goes by SMS, issue #17). With `opts.entry`, an admin entered it on the
  * applicant's behalf: recorded on the application and in the first history row. Throws 404 (unknown/inactive
- * course), 400 (profile lacks details, uploads not theirs), 413/415 (data-URL document too large or of a refused
+ * course), 400 (profile lacks details, uploads not theirs or deleted meanwhile: checked again inside the transaction
+ * with the upload rows locked FOR SHARE, so a concurrent DELETE /api/uploads/:id either fails or wins), 413/415 (data-URL document too large or of a refused
  * type), 409 (duplicate). Nothing is written when it throws.
  */
 export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry }): Promise<ApplicationView> {
@@ -57,6 +58,8 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      // Checked again under row locks: an upload deleted since the check above must not be stored (400, upload again).
+      await lockCitedUploads(tx, userId, documents);
       const appId = await insertApplication(tx, {
         userId, courseId, status: 'pending', personal, academicHistory,
         documents: Object.fromEntries(Object.entries(documents).filter(([, v]) => v)),
@@ -142,7 +145,8 @@ export async function applicationDetail(db: Db, user: { id: number; role: string
 /**
  * The applicant adds or replaces documents while the status is documents_required (issue #5). The application
  * goes back to under_review, the change is kept as history and the applicant is notified, in one transaction.
- * Throws 404 (not theirs), 409 (status is not documents_required), 400 (uploads not theirs).
+ * Throws 404 (not theirs), 409 (status is not documents_required), 400 (uploads not theirs or deleted meanwhile;
+ * checked again under FOR SHARE row locks inside the transaction).
  */
 export async function addMissingDocuments(db: Db, userId: number, id: number, update: DocumentsUpdate, origin: string): Promise<ApplicationView> {
   const owned = await findApplication(db, id, { userId, forAdmin: false });
@@ -152,6 +156,7 @@ export async function addMissingDocuments(db: Db, userId: number, id: number, up
     const current = await lockApplication(t, id);
     if (!current || current.userId !== userId) throw notFound('Application not found');
     if (current.status !== 'documents_required') throw conflict('Documents can only be added while your application is waiting for documents.');
+    await lockCitedUploads(t, userId, update.documents);
     const merged = { ...(current.documents as Record<string, string>), ...Object.fromEntries(Object.entries(update.documents).filter(([, v]) => v)) } as Record<string, string>;
     await updateDocuments(t, id, merged, 'under_review');
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: 'under_review', changedBy: userId, notes: 'Applicant uploaded the requested documents' });

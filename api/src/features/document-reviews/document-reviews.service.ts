@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import type { Checklist, ChecklistItem, DocumentReviewSchema, DocumentSlotKey, ReviewEntry } from '#contracts/document-reviews.ts';
-import { assertOwnedUploads, describeUploads } from '../uploads/uploads.service.ts';
+import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, documentRejectedSms } from '../../sms/sms-text.ts';
@@ -70,7 +70,10 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
   return documentChecklist(db, { id: adminId, role: 'admin' }, id);
 }
 
-/** The applicant replaces the rejected document in `slot` with their upload `uploadId`. 404 / 409 / 400 as above. */
+/**
+ * The applicant replaces the rejected document in `slot` with their upload `uploadId`. 404 / 409 / 400 as above;
+ * the upload is checked again under a FOR SHARE row lock in the transaction, so one deleted meanwhile is a 400.
+ */
 export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string): Promise<Checklist> {
   const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
   if (before.items.find((i) => i.slot === slot)?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
@@ -80,6 +83,7 @@ export async function replaceDocument(db: Db, userId: number, id: number, slot: 
     if (!app || app.userId !== userId) throw notFound('Application not found');
     // Checked again under the lock: a second replacement racing this one finds the slot no longer rejected.
     if (app.documents[slot] !== before.items.find((i) => i.slot === slot)?.upload?.id) throw conflict('Only a rejected document can be replaced.');
+    await lockCitedUploads(t, userId, { [slot]: uploadId });
     await setSlot(t, id, { ...app.documents, [slot]: uploadId });
   });
   return documentChecklist(db, { id: userId, role: 'student' }, id);

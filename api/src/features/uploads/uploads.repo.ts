@@ -35,6 +35,23 @@ export async function ownedUploadIds(db: DbOrTx, userId: number, ids: string[]):
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The subset of `ids` that `userId` uploaded, each row locked FOR SHARE until the transaction `tx` ends: a delete or
+ * purge of one of them (which locks FOR UPDATE) waits for the citing transaction, and one that went first leaves
+ * its id out of the answer. Call inside the transaction that writes the reference.
+ */
+export async function lockOwnedUploadIds(tx: DbOrTx, userId: number, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.id, ids))).for('share');
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The upload `id` locked FOR UPDATE until the transaction `tx` ends (a delete's re-check), or undefined. */
+export async function lockUploadRow(tx: DbOrTx, id: string): Promise<UploadRow | undefined> {
+  const rows = await tx.select().from(uploads).where(eq(uploads.id, id)).for('update').limit(1);
+  return rows[0];
+}
+
 /** True when any application references the upload in one of its document slots. */
 export async function isAttached(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.select({ id: applications.id }).from(applications)
@@ -57,7 +74,15 @@ export async function listUploadRows(db: DbOrTx, userId: number): Promise<Upload
  * uploaded and then abandoned (POPIA s14: keep personal information no longer than needed).
  */
 export async function orphanUploadRows(db: DbOrTx, before: Date): Promise<UploadRow[]> {
-  return db.select().from(uploads).where(sql`${uploads.createdAt} < ${before.toISOString()}
-    and not exists (select 1 from applications a, jsonb_each_text(a.documents) d where d.value = ${uploads.id})
-    and not exists (select 1 from application_drafts r where r.data::text like '%' || ${uploads.id} || '%')`).limit(500);
+  return db.select().from(uploads).where(orphaned(before)).limit(500);
 }
+
+/** Whether upload `id` is still an orphan as orphanUploadRows defines it (the purge's re-check under the row lock). */
+export async function isOrphanUpload(tx: DbOrTx, id: string, before: Date): Promise<boolean> {
+  const rows = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), orphaned(before))).limit(1);
+  return rows.length > 0;
+}
+
+const orphaned = (before: Date) => sql`${uploads.createdAt} < ${before.toISOString()}
+    and not exists (select 1 from applications a, jsonb_each_text(a.documents) d where d.value = ${uploads.id})
+    and not exists (select 1 from application_drafts r where r.data::text like '%' || ${uploads.id} || '%')`;

@@ -5,19 +5,20 @@
  *   key `<random>.<ext>` — never the client's name, so a `../` name cannot reach outside the store — and
  *   records the sanitised original name for display.
  * - openUpload: the stored bytes for its owner or an admin; anyone else gets 404 (no existence leak).
- * - removeUpload: owner only, refused with 409 once an application references it.
+ * - removeUpload: owner only, refused with 409 once an application references it (checked under a row lock).
  * - uploadsOf: the user's own uploads (student dashboard Documents tab).
- * - assertOwnedUploads: an application may only reference uploads its applicant made.
+ * - assertOwnedUploads / lockCitedUploads: an application may only reference uploads its applicant made that still
+ *   exist; the locking variant runs inside the transaction that stores the reference.
  */
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentStore, StoredObject } from '../../storage/document-store.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 import { UPLOAD_THE_DOCUMENT } from '#contracts/applications.ts';
-import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, listUploadRows, orphanUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
+import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, isOrphanUpload, listUploadRows, lockOwnedUploadIds, lockUploadRow, orphanUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
 
 
 const ALLOWED: Record<string, { ext: string; mime: string }> = {
@@ -93,24 +94,42 @@ export async function openUpload(db: Db, store: DocumentStore, user: { id: numbe
 }
 
 /**
- * Deletes the owner's upload: the bytes first, then the row, so a store failure leaves a row that can be
- * deleted again rather than bytes nobody can find. 404 for someone else's, 409 when an application references it.
+ * Deletes the owner's upload. 404 for someone else's, 409 when an application references it. One transaction locks
+ * the row FOR UPDATE and checks the attachment under that lock, so a submission or replacement citing the upload at
+ * the same moment (which locks it FOR SHARE, lockCitedUploads) either commits first and gets the 409 here, or
+ * waits and then finds the upload gone (400, upload again). The bytes are deleted under the same lock before
+ * the row, so a store failure rolls back and leaves a row that can be deleted again rather than bytes nobody can find.
  */
 export async function removeUpload(db: Db, store: DocumentStore, userId: number, id: string): Promise<void> {
-  const row = await findUploadRow(db, id);
-  if (!row || row.userId !== userId) throw notFound('Document not found');
-  if (await isAttached(db, id)) throw conflict('This document is part of a submitted application and cannot be deleted.');
-  await store.delete(row.storedName);
-  await deleteUploadRow(db, id);
+  await db.transaction(async (tx) => {
+    const row = await lockUploadRow(tx, id);
+    if (!row || row.userId !== userId) throw notFound('Document not found');
+    if (await isAttached(tx, id)) throw conflict('This document is part of a submitted application and cannot be deleted.');
+    await store.delete(row.storedName);
+    await deleteUploadRow(tx, id);
+  });
 }
 
 /** Throws 400 (field `documents.<slot>`) when a referenced upload is missing or belongs to someone else. */
 export async function assertOwnedUploads(db: Db, userId: number, documents: Record<string, string | undefined>): Promise<void> {
+  await checkOwned(documents, (ids) => ownedUploadIds(db, userId, ids));
+}
+
+/**
+ * assertOwnedUploads inside the transaction `tx` that stores the references, with the cited rows locked FOR SHARE
+ * until it ends: an upload deleted (removeUpload) or purged meanwhile answers the same 400 (field
+ * `documents.<slot>`, UPLOAD_THE_DOCUMENT), and one not yet deleted cannot be until the reference is committed.
+ */
+export async function lockCitedUploads(tx: DbOrTx, userId: number, documents: Record<string, string | undefined>): Promise<void> {
+  await checkOwned(documents, (ids) => lockOwnedUploadIds(tx, userId, ids));
+}
+
+async function checkOwned(documents: Record<string, string | undefined>, owned: (ids: string[]) => Promise<Set<string>>): Promise<void> {
   const entries = Object.entries(documents).filter(([, v]) => Boolean(v)) as [string, string][];
   if (entries.length === 0) return;
-  const owned = await ownedUploadIds(db, userId, entries.map(([, v]) => v));
+  const found = await owned(entries.map(([, v]) => v));
   const fields: Record<string, string> = {};
-  for (const [slot, id] of entries) if (!owned.has(id)) fields[`documents.${slot}`] = UPLOAD_THE_DOCUMENT;
+  for (const [slot, id] of entries) if (!found.has(id)) fields[`documents.${slot}`] = UPLOAD_THE_DOCUMENT;
   if (Object.keys(fields).length) throw badRequest('Please upload the required documents again', fields);
 }
 
@@ -129,15 +148,25 @@ export async function uploadsOf(db: Db, userId: number): Promise<UploadView[]> {
 export const ORPHAN_UPLOAD_TTL_MS = 7 * 24 * 3600_000;
 
 /**
- * Erases uploads older than `ttlMs` that are attached to no application and kept in no draft: the stored
- * bytes, then the row (a store failure throws and the next run retries). Returns how many were erased.
- * Called at start-up and hourly by every node; two nodes purging at once is harmless (deletes are idempotent).
+ * Erases uploads older than `ttlMs` that are attached to no application and kept in no draft: each in its own
+ * transaction that locks the row FOR UPDATE and checks again under the lock (a submission citing it at that moment
+ * either commits first and the upload is kept, or waits and then finds it gone: 400, upload again); the stored
+ * bytes, then the row (a store failure throws, rolls back, and the next run retries). Returns how many were erased.
+ * Called at start-up and hourly by every node; two nodes purging at once take turns on each row.
  */
 export async function purgeOrphanUploads(db: Db, store: DocumentStore, ttlMs = ORPHAN_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
-  const rows = await orphanUploadRows(db, new Date(now - ttlMs));
-  for (const row of rows) {
-    await store.delete(row.storedName);
-    await deleteUploadRow(db, row.id);
+  const before = new Date(now - ttlMs);
+  const candidates = await orphanUploadRows(db, before);
+  let erased = 0;
+  for (const candidate of candidates) {
+    const done = await db.transaction(async (tx) => {
+      const row = await lockUploadRow(tx, candidate.id);
+      if (!row || !(await isOrphanUpload(tx, row.id, before))) return false;
+      await store.delete(row.storedName);
+      await deleteUploadRow(tx, row.id);
+      return true;
+    });
+    if (done) erased++;
   }
-  return rows.length;
+  return erased;
 }
