@@ -24,6 +24,7 @@ import { writeCspManifest } from './csp.ts';
 import { precompressBuild } from './precompress.ts';
 import type { SiteStatus } from './serve.ts';
 import type { BuildShare } from './shared-builds.ts';
+import { assetIndex, earlierBuilds, pruneBuilds } from './kept-builds.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_PATHS = ['site', 'content', 'astro.config.mjs', 'api/contracts', 'package.json'];
@@ -138,6 +139,8 @@ export class SiteBuilder {
   private yearTimer: NodeJS.Timeout | null = null;
   /** True when the live build was downloaded from another node (shared builds), so this node's build cache is cold. */
   private liveFetched = false;
+  /** `/_astro/` files of the kept earlier builds (kept-builds.ts), refreshed on every swap. */
+  private earlierAssets = new Map<string, string>();
 
   constructor(opts: SiteBuilderOptions) {
     this.opts = opts;
@@ -145,6 +148,7 @@ export class SiteBuilder {
     fs.mkdirSync(path.join(this.siteDir, 'builds'), { recursive: true });
     const current = this.readCurrent();
     if (current && fs.existsSync(path.join(current.dir, 'index.html'))) { this.live = current.dir; this.compressLive(current.dir); }
+    this.earlierAssets = assetIndex(earlierBuilds(path.join(this.siteDir, 'builds'), this.live));
   }
 
   /** Writes the Brotli copies of the live build `dir` in the background (precompress.ts); a newer live build stops it. */
@@ -159,6 +163,12 @@ export class SiteBuilder {
 
   /** The live build directory, or null before the first build. */
   dir(): string | null { return this.live; }
+
+  /**
+   * The kept earlier build (absolute folder) to send `_astro/<name>` from when the live build lacks it, or null
+   * (kept-builds.ts: a tab opened before a deploy or a publish still loads its chunks and pictures).
+   */
+  earlierAsset(name: string): string | null { return this.earlierAssets.get(name) ?? null; }
   isBuilding(): boolean { return this.running !== null; }
 
   /** State for the 503 page and the health check (issue #11). */
@@ -317,9 +327,8 @@ export class SiteBuilder {
         const tmp = path.join(this.siteDir, 'current.json.tmp');
         fs.writeFileSync(tmp, JSON.stringify({ dir: out, hash }));
         fs.renameSync(tmp, path.join(this.siteDir, 'current.json'));
-        const previous = this.live;
         this.live = out;
-        this.prune([out, previous].filter(Boolean) as string[]);
+        this.earlierAssets = assetIndex(pruneBuilds(path.join(this.siteDir, 'builds'), out));
         if (shared === 'claimed') {
           const share = this.opts.share!;
           shared = null;
@@ -423,13 +432,5 @@ export class SiteBuilder {
       child.on('exit', () => signal.removeEventListener('abort', stop));
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}:\n${log}`))));
     });
-  }
-
-  private prune(keep: string[]): void {
-    const dir = path.join(this.siteDir, 'builds');
-    for (const name of fs.readdirSync(dir)) {
-      const abs = path.join(dir, name);
-      if (!keep.includes(abs)) fs.rmSync(abs, { recursive: true, force: true });
-    }
   }
 }

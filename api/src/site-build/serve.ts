@@ -5,7 +5,8 @@
  * Hashed assets under /_astro are cached for a year, the favicon for a week; HTML is revalidated on every visit.
  * Dot-files are never served (issue #8: .git, .env, .data). HTML pages get a per-page CSP whose script-src
  * lists the hashes of their inline scripts (csp.ts), when the build has a manifest. A file with a precompressed
- * `.br` copy in the build is sent as that copy to browsers that accept Brotli.
+ * `.br` copy in the build is sent as that copy to browsers that accept Brotli. An `/_astro/` file the live build
+ * lacks comes from the newest kept earlier build that has it (a tab opened before a deploy or publish; kept-builds.ts).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -30,6 +31,11 @@ export interface SiteHandle {
   dir(): string | null;
   /** State for the 503 page and /api/colfront/health; absent means "building". */
   status?(): SiteStatus;
+  /**
+   * The folder of a kept earlier build holding `_astro/<name>` (`name`: the decoded path below `/_astro/`), or null;
+   * asked only when the live build lacks the file (SiteBuilder.earlierAsset, kept-builds.ts).
+   */
+  earlierAsset?(name: string): string | null;
 }
 
 /** The 503 page shown while there is no live build: it says what is happening and refreshes itself. */
@@ -124,6 +130,12 @@ export function siteMiddleware(site: SiteHandle): RequestHandler {
     for (const [re, shell] of SHELLS) if (re.test(req.path)) return send(res, path.join(root, shell), 200, root);
     const file = resolveFile(root, req.path);
     if (file) return send(res, file, 200, root);
+    if (req.path.startsWith('/_astro/') && site.earlierAsset) {
+      let name = '';
+      try { name = decodeURIComponent(req.path.slice('/_astro/'.length)); } catch { /* not a file name */ }
+      const earlier = name ? site.earlierAsset(name) : null;
+      if (earlier) return send(res, path.join(earlier, '_astro', ...name.split('/')), 200, earlier);
+    }
     if (/^\/courses\/[^/]+\/?$/.test(req.path)) {
       const nf = path.join(root, 'courses', 'not-found', 'index.html');
       if (fs.existsSync(nf)) return send(res, nf, 404, root);
