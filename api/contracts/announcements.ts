@@ -30,3 +30,18 @@ export const AnnouncementSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+/** 409 message of an edit whose `expectedUpdatedAt` is no longer the announcement's `updatedAt` (lost-update check). */
+export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcement since you opened it. Reload to see their changes.';
+
+/**
+ * Admin edit (PUT /api/announcements/:id): the create fields plus `expectedUpdatedAt`, the `updatedAt` of the
+ * version the form (or the list's Activate/Deactivate) was opened on (ISO 8601 with offset). Optional for API
+ * compatibility; when given, the save is refused with 409 ANNOUNCEMENT_EDIT_CONFLICT if the announcement changed
+ * since (compared at millisecond precision).
+ */
+export const AnnouncementUpdateSchema = AnnouncementInputSchema.extend({
+  expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
+    .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
+});
+export type AnnouncementUpdate = z.input<typeof AnnouncementUpdateSchema>;

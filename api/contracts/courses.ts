@@ -21,6 +21,8 @@ export const CourseSchema = z.object({
   isActive: z.boolean(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** When the course last changed (ISO 8601, millisecond precision): an edit sends it back as `expectedUpdatedAt`. */
+  updatedAt: z.string(),
 });
 export type Course = z.infer<typeof CourseSchema>;
 
@@ -42,3 +44,17 @@ export const CourseInputSchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type CourseInput = z.input<typeof CourseInputSchema>;
+
+/** 409 message of an edit whose `expectedUpdatedAt` is no longer the course's `updatedAt` (lost-update check). */
+export const COURSE_EDIT_CONFLICT = 'Someone else changed this course since you opened it. Reload to see their changes.';
+
+/**
+ * Admin edit (PUT /api/courses/:id): the create fields plus `expectedUpdatedAt`, the `updatedAt` of the version
+ * the form was opened on (ISO 8601 with offset). Optional for API compatibility; when given, the save is refused
+ * with 409 COURSE_EDIT_CONFLICT if the course changed since (compared at millisecond precision).
+ */
+export const CourseUpdateSchema = CourseInputSchema.extend({
+  expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
+    .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
+});
+export type CourseUpdate = z.input<typeof CourseUpdateSchema>;

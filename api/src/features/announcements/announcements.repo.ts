@@ -1,5 +1,5 @@
 /** Announcement rows and their public projection (spec §3 Announcement). */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { announcements } from '../../db/schema/messaging.ts';
 
@@ -38,10 +38,14 @@ export async function insertAnnouncement(db: DbOrTx, values: AnnouncementValues 
 }
 
 /**
- * Replaces title, content, image URL and active flag of announcement `id` (updatedAt now); undefined when there is no such id.
+ * Replaces title, content, image URL and active flag of announcement `id` (updatedAt now); undefined when there is
+ * no such id or, with `expectedUpdatedAt` (ISO 8601), when its updated_at is no longer that instant. The check is in
+ * the UPDATE's WHERE, so of two edits made from the same version exactly one succeeds. updated_at is compared
+ * truncated to milliseconds: the column keeps microseconds (defaultNow) while the API's ISO strings carry milliseconds.
  */
-export async function updateAnnouncement(db: DbOrTx, id: number, values: AnnouncementValues): Promise<Announcement | undefined> {
-  const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(eq(announcements.id, id)).returning();
+export async function updateAnnouncement(db: DbOrTx, id: number, values: AnnouncementValues, expectedUpdatedAt?: string): Promise<Announcement | undefined> {
+  const sameVersion = expectedUpdatedAt === undefined ? undefined : sql`date_trunc('milliseconds', ${announcements.updatedAt}) = ${expectedUpdatedAt}::timestamptz`;
+  const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(and(eq(announcements.id, id), sameVersion)).returning();
   return row ? toAnnouncement(row) : undefined;
 }
 

@@ -2,7 +2,8 @@
  * Announcements (spec §7):
  * - GET /api/announcements → {announcements}: active ones, newest first (public).
  * - admin (announcementsAdminRouter at /api/announcements): POST / {title, content, imageUrl, active, sendEmail,
- *   sendNotification} → 201 {announcement, emailed, notified}; PUT /:id (same body) → 200 {…}; DELETE /:id → 204;
+ *   sendNotification} → 201 {announcement, emailed, notified}; PUT /:id (same body, plus expectedUpdatedAt?) → 200 {…}
+ *   or 409 {error: {code: 'conflict', message}, announcement: <as it is now>} when it changed since that version; DELETE /:id → 204;
  *   POST /:id/notify (empty body) → {sent}. 400 with §5 messages, 404 unknown id.
  * - GET /api/admin/announcements → {announcements} including inactive (announcementsAdminListRouter).
  * Every write asks for a site rebuild (the home and About pages show announcements).
@@ -12,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
-import { AnnouncementInputSchema } from '#contracts/announcements.ts';
+import { AnnouncementInputSchema, AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
 import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
@@ -28,7 +29,7 @@ export function announcementsReadRouter(deps: AppDeps): Router {
 }
 
 /**
- * Admin router at /api/announcements (spec §7): POST, PUT /:id, DELETE /:id, POST /:id/notify as above; each write asks for a site rebuild.
+ * Admin router at /api/announcements (spec §7): POST, PUT /:id (409 with the current announcement when it changed since `expectedUpdatedAt`), DELETE /:id, POST /:id/notify as above; each write asks for a site rebuild.
  */
 export function announcementsAdminRouter(deps: AppDeps): Router {
   const r = Router();
@@ -40,8 +41,13 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
     changed(`announcement ${result.announcement.id} created`);
     res.status(201).json(result);
   });
-  r.put('/:id', requireAdmin, idParam, validate(AnnouncementInputSchema), async (req, res) => {
-    const result = await editAnnouncement(db, idParam.data(req).id, req.body);
+  const update = validate(AnnouncementUpdateSchema);
+  r.put('/:id', requireAdmin, idParam, update, async (req, res) => {
+    const result = await editAnnouncement(db, idParam.data(req).id, update.data(req));
+    if ('conflict' in result) {
+      res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, announcement: result.conflict.current });
+      return;
+    }
     changed(`announcement ${result.announcement.id} updated`);
     res.json(result);
   });

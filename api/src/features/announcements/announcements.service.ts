@@ -12,11 +12,14 @@ import { studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AnnouncementInputSchema } from '#contracts/announcements.ts';
+import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { deleteAnnouncement, findAnnouncement, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
 
 type Input = z.output<typeof AnnouncementInputSchema>;
+type EditInput = z.output<typeof AnnouncementUpdateSchema>;
 export interface AnnouncementResult { announcement: Announcement; emailed: number; notified: number }
+/** What an edit did: saved and fanned out, or refused because it changed since the form opened (`current`: as it is now). */
+export type AnnouncementEditResult = AnnouncementResult | { conflict: { message: string; current: Announcement } };
 
 const NOT_FOUND = 'Announcement not found';
 
@@ -56,12 +59,19 @@ export function createAnnouncement(db: Db, adminId: number, input: Input): Promi
 }
 
 /**
- * Updates announcement `id` and fans out like createAnnouncement, in one transaction. Throws 404 'Announcement not found'.
+ * Updates announcement `id` and fans out like createAnnouncement, in one transaction. With `expectedUpdatedAt` (the
+ * `updatedAt` the form was opened on) an announcement changed since is left as it is, nothing is sent, and the answer
+ * is `{conflict: {message: ANNOUNCEMENT_EDIT_CONFLICT, current}}` (lost update, audit finding).
+ * Throws 404 'Announcement not found'.
  */
-export function editAnnouncement(db: Db, id: number, input: Input): Promise<AnnouncementResult> {
-  return db.transaction(async (t) => {
-    const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active });
-    if (!a) throw notFound(NOT_FOUND);
+export function editAnnouncement(db: Db, id: number, input: EditInput): Promise<AnnouncementEditResult> {
+  return db.transaction(async (t): Promise<AnnouncementEditResult> => {
+    const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active }, input.expectedUpdatedAt);
+    if (!a) {
+      const current = await findAnnouncement(t, id);
+      if (!current) throw notFound(NOT_FOUND);
+      return { conflict: { message: ANNOUNCEMENT_EDIT_CONFLICT, current } };
+    }
     return fanOut(t, a, input);
   });
 }

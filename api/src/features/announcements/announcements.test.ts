@@ -72,3 +72,41 @@ describe(`announcements admin (${DB_KIND})`, () => {
     expect((await admin.agent.post(`/api/announcements/${created.id}/notify`).send({})).status).toBe(404);
   });
 });
+
+describe(`announcement edits from a stale form (${DB_KIND})`, () => {
+  const formOf = (a: any, o: Record<string, unknown> = {}) => ({ title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: a.active, expectedUpdatedAt: a.updatedAt, ...o });
+
+  it('PUT /api/announcements/:id › B saving the form as it was before A saved gets 409 with the current announcement; nothing is sent', async () => {
+    const b = await signInAdmin(t);
+    const created = (await admin.agent.post('/api/announcements').send(body({ title: 'Library hours' }))).body.announcement;
+    const opened = (await b.agent.get('/api/admin/announcements')).body.announcements.find((x: any) => x.id === created.id);
+    expect(opened.updatedAt).toBe(created.updatedAt);
+
+    const savedA = await admin.agent.put(`/api/announcements/${created.id}`).send(formOf(created, { title: 'Library hours (exam weeks)' }));
+    expect(savedA.status).toBe(200);
+    const notesBefore = (await t.database.db.select().from(notifications)).length;
+
+    const savedB = await b.agent.put(`/api/announcements/${created.id}`).send(formOf(opened, { content: 'Open until 22:00 every weekday.', sendNotification: true }));
+    expect(savedB.status).toBe(409);
+    expect(savedB.body.error).toEqual({ code: 'conflict', message: 'Someone else changed this announcement since you opened it. Reload to see their changes.' });
+    expect(savedB.body.announcement).toMatchObject({ id: created.id, title: 'Library hours (exam weeks)', content: created.content, updatedAt: savedA.body.announcement.updatedAt });
+    expect((await t.database.db.select().from(notifications)).length).toBe(notesBefore);
+    const [row] = await t.database.db.select().from(announcements).where(eq(announcements.id, created.id));
+    expect(row).toMatchObject({ title: 'Library hours (exam weeks)', content: created.content });
+
+    const retried = await b.agent.put(`/api/announcements/${created.id}`).send(formOf(savedB.body.announcement, { content: 'Open until 22:00 every weekday.' }));
+    expect(retried.status).toBe(200);
+    expect(retried.body.announcement).toMatchObject({ title: 'Library hours (exam weeks)', content: 'Open until 22:00 every weekday.' });
+  });
+
+  it('PUT /api/announcements/:id › a seeded row (microsecond updated_at) saves with its own updatedAt; deleted meanwhile is 404', async () => {
+    const seeded = (await admin.agent.get('/api/admin/announcements')).body.announcements.at(-1);
+    const ok = await admin.agent.put(`/api/announcements/${seeded.id}`).send(formOf(seeded));
+    expect(ok.status).toBe(200);
+    const created = (await admin.agent.post('/api/announcements').send(body({ title: 'Short-lived' }))).body.announcement;
+    await admin.agent.delete(`/api/announcements/${created.id}`).expect(204);
+    const gone = await admin.agent.put(`/api/announcements/${created.id}`).send(formOf(created));
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('Announcement not found');
+  });
+});

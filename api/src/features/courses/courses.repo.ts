@@ -1,5 +1,5 @@
 /** Course rows and their public projection (spec §3 Course: `name` mirrors `title`). */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { courses } from '../../db/schema/catalogue.ts';
 import type { Course } from '#contracts/courses.ts';
@@ -8,7 +8,8 @@ import type { Course } from '#contracts/courses.ts';
 export type CourseRow = typeof courses.$inferSelect;
 
 /**
- * A row in the API shape (spec §3 Course): `name` mirrors `title`, createdAt ISO 8601, subjectRequirements [] when unset.
+ * A row in the API shape (spec §3 Course): `name` mirrors `title`, createdAt and updatedAt ISO 8601 (updatedAt is the
+ * version an edit sends back as `expectedUpdatedAt`), subjectRequirements [] when unset.
  */
 export function toCourse(r: CourseRow): Course {
   return {
@@ -17,6 +18,7 @@ export function toCourse(r: CourseRow): Course {
     minimumAps: r.minimumAps, subjectRequirements: r.subjectRequirements ?? [],
     department: r.department, isActive: r.isActive, imageUrl: r.imageUrl,
     createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt),
+    updatedAt: r.updatedAt instanceof Date ? r.updatedAt.toISOString() : String(r.updatedAt),
   };
 }
 
@@ -41,8 +43,14 @@ export async function insertCourse(db: DbOrTx, values: CourseValues): Promise<Co
   return toCourse(row);
 }
 
-/** Updates a course; undefined when it does not exist. */
-export async function updateCourse(db: DbOrTx, id: number, values: Partial<CourseValues>): Promise<Course | undefined> {
-  const [row] = await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).returning();
+/**
+ * Updates a course and sets updated_at to now; undefined when it does not exist or, with `expectedUpdatedAt` (ISO
+ * 8601), when its updated_at is no longer that instant. The check is in the UPDATE's WHERE, so of two edits made
+ * from the same version exactly one succeeds. updated_at is compared truncated to milliseconds: the column keeps
+ * microseconds (defaultNow) while the API's ISO strings carry milliseconds.
+ */
+export async function updateCourse(db: DbOrTx, id: number, values: Partial<CourseValues>, expectedUpdatedAt?: string): Promise<Course | undefined> {
+  const sameVersion = expectedUpdatedAt === undefined ? undefined : sql`date_trunc('milliseconds', ${courses.updatedAt}) = ${expectedUpdatedAt}::timestamptz`;
+  const [row] = await db.update(courses).set({ ...values, updatedAt: new Date() }).where(and(eq(courses.id, id), sameVersion)).returning();
   return row ? toCourse(row) : undefined;
 }

@@ -1,5 +1,7 @@
 /**
- * Course writes (admin, spec §7): POST /api/courses, PUT /api/courses/:id {course fields} → {course};
+ * Course writes (admin, spec §7): POST /api/courses, PUT /api/courses/:id {course fields, expectedUpdatedAt?} → {course}
+ * or 409 {error: {code: 'conflict', message}, course: <as it is now>} when the course changed since the
+ * `updatedAt` the editor sent back;
  * POST /api/courses/:id/activate | /deactivate → {course}. Each write asks for a site rebuild.
  *
  * Public course reads (spec §7): GET /api/courses → {courses}, GET /api/courses/:id → {course}.
@@ -11,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { requireAdmin, type AuthedUser } from '../../http/guards.ts';
-import { CourseInputSchema } from '#contracts/courses.ts';
+import { CourseInputSchema, CourseUpdateSchema } from '#contracts/courses.ts';
 import { courseById, createCourse, editCourse, publicCourses, setCourseActive } from './courses.service.ts';
 
 const listQuery = validate(z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }), 'query');
@@ -43,10 +45,15 @@ export function coursesAdminRouter(deps: AppDeps): Router {
     changed(`course ${course.id} created`);
     res.status(201).json({ course });
   });
-  r.put('/:id', requireAdmin, idParam, validate(CourseInputSchema), async (req, res) => {
-    const course = await editCourse(deps.database.db, idParam.data(req).id, req.body);
-    changed(`course ${course.id} updated`);
-    res.json({ course });
+  const update = validate(CourseUpdateSchema);
+  r.put('/:id', requireAdmin, idParam, update, async (req, res) => {
+    const result = await editCourse(deps.database.db, idParam.data(req).id, update.data(req));
+    if ('conflict' in result) {
+      res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, course: result.conflict.current });
+      return;
+    }
+    changed(`course ${result.course.id} updated`);
+    res.json({ course: result.course });
   });
   for (const [action, isActive] of [['activate', true], ['deactivate', false]] as const) {
     r.post(`/:id/${action}`, requireAdmin, idParam, async (req, res) => {

@@ -7,10 +7,14 @@ import { notFound } from '../../http/errors.ts';
 import type { Course } from '#contracts/courses.ts';
 import { findCourse, insertCourse, listCourses, updateCourse } from './courses.repo.ts';
 import type { z } from 'zod';
-import type { CourseInputSchema } from '#contracts/courses.ts';
+import { COURSE_EDIT_CONFLICT, type CourseInputSchema, type CourseUpdateSchema } from '#contracts/courses.ts';
 import { refreshCourseEligibility } from '../eligibility/eligibility.service.ts';
 
 type CourseData = z.output<typeof CourseInputSchema>;
+type CourseEdit = z.output<typeof CourseUpdateSchema>;
+
+/** What an edit did: saved the course, or refused because it changed since the form opened (`current`: as it is now). */
+export type CourseEditResult = { course: Course } | { conflict: { message: string; current: Course } };
 
 /** Active courses by id (spec §2 catalogue); an admin asking for `all` gets inactive ones too (issue #6). */
 export function publicCourses(db: Db, isAdmin = false, all = false): Promise<Course[]> {
@@ -36,14 +40,21 @@ export function createCourse(db: Db, input: CourseData): Promise<Course> {
 
 /**
  * Admin edit: replaces every form field and, in the same transaction, re-evaluates the stored eligibility of
- * the course's applications against the new structured requirements (issue #18). Throws 404 'Course Not Found'.
+ * the course's applications against the new structured requirements (issue #18). With `expectedUpdatedAt` (the
+ * `updatedAt` the form was opened on) a course changed since is left as it is and the answer is
+ * `{conflict: {message: COURSE_EDIT_CONFLICT, current}}` (lost update, audit finding). Throws 404 'Course Not Found'.
  */
-export async function editCourse(db: Db, id: number, input: CourseData): Promise<Course> {
-  return db.transaction(async (tx) => {
-    const course = await updateCourse(tx, id, input);
-    if (!course) throw notFound('Course Not Found');
+export async function editCourse(db: Db, id: number, input: CourseEdit): Promise<CourseEditResult> {
+  const { expectedUpdatedAt, ...fields } = input;
+  return db.transaction(async (tx): Promise<CourseEditResult> => {
+    const course = await updateCourse(tx, id, fields, expectedUpdatedAt);
+    if (!course) {
+      const current = await findCourse(tx, id);
+      if (!current) throw notFound('Course Not Found');
+      return { conflict: { message: COURSE_EDIT_CONFLICT, current } };
+    }
     await refreshCourseEligibility(tx, course);
-    return course;
+    return { course };
   });
 }
 

@@ -89,3 +89,68 @@ describe(`course admin (${DB_KIND})`, () => {
     expect((await s.agent.post('/api/applications').send(validApplication(created.id, docs))).status).toBe(201);
   });
 });
+
+describe(`course edits from a stale form (${DB_KIND})`, () => {
+  const formOf = (c: any, o: Record<string, unknown> = {}) => ({
+    title: c.title, description: c.description, level: c.level, duration: c.duration, department: c.department, tuitionFee: c.tuitionFee,
+    startDate: c.startDate, price: c.price, requirements: c.requirements, imageUrl: c.imageUrl, minimumAps: c.minimumAps,
+    subjectRequirements: c.subjectRequirements, isActive: c.isActive, expectedUpdatedAt: c.updatedAt, ...o,
+  });
+
+  it('PUT /api/courses/:id › B saving the form as it was before A saved gets 409 with the current course; A\'s title stays', async () => {
+    const a = await signInAdmin(t);
+    const b = await signInAdmin(t);
+    // Course 7 is seeded: its updated_at has microseconds (defaultNow), the GET's updatedAt milliseconds.
+    const openedByA = (await a.agent.get('/api/courses/7')).body.course;
+    const openedByB = (await b.agent.get('/api/courses/7')).body.course;
+    expect(openedByB.updatedAt).toBe(openedByA.updatedAt);
+
+    const savedA = await a.agent.put('/api/courses/7').send(formOf(openedByA, { title: `${openedByA.title} (NQF 5)` }));
+    expect(savedA.status).toBe(200);
+    expect(savedA.body.course.updatedAt).not.toBe(openedByA.updatedAt);
+    const changesBefore = t.contentChanges.length;
+
+    const savedB = await b.agent.put('/api/courses/7').send(formOf(openedByB, { tuitionFee: 'R99,999' }));
+    expect(savedB.status).toBe(409);
+    expect(savedB.body.error).toEqual({ code: 'conflict', message: 'Someone else changed this course since you opened it. Reload to see their changes.' });
+    expect(savedB.body.course).toMatchObject({ id: 7, title: `${openedByA.title} (NQF 5)`, tuitionFee: openedByA.tuitionFee, updatedAt: savedA.body.course.updatedAt });
+    expect(t.contentChanges.length).toBe(changesBefore); // nothing to publish
+
+    const now = (await t.request().get('/api/courses/7')).body.course;
+    expect(now).toMatchObject({ title: `${openedByA.title} (NQF 5)`, tuitionFee: openedByA.tuitionFee });
+
+    // B reloads (the 409's course) and saves the fee again: accepted, A's title kept.
+    const retried = await b.agent.put('/api/courses/7').send(formOf(savedB.body.course, { tuitionFee: 'R99,999' }));
+    expect(retried.status).toBe(200);
+    expect(retried.body.course).toMatchObject({ title: `${openedByA.title} (NQF 5)`, tuitionFee: 'R99,999' });
+  });
+
+  it('PUT /api/courses/:id › two saves sent at once from the same version: exactly one is applied, the other is 409', async () => {
+    const { agent } = await signInAdmin(t);
+    const created = (await agent.post('/api/courses').send(newCourse())).body.course;
+    const [r1, r2] = await Promise.all([
+      agent.put(`/api/courses/${created.id}`).send(formOf(created, { title: 'Solar Installation A' })),
+      agent.put(`/api/courses/${created.id}`).send(formOf(created, { title: 'Solar Installation B' })),
+    ]);
+    expect([r1.status, r2.status].sort()).toEqual([200, 409]);
+    const winner = r1.status === 200 ? r1 : r2;
+    expect((await agent.get(`/api/courses/${created.id}`)).body.course.title).toBe(winner.body.course.title);
+  });
+
+  it('PUT /api/courses/:id › without expectedUpdatedAt it still saves (API compatibility); a malformed one is 400; a course deleted meanwhile is 404', async () => {
+    const { agent } = await signInAdmin(t);
+    const created = (await agent.post('/api/courses').send(newCourse())).body.course;
+    const { expectedUpdatedAt: _omit, ...blind } = formOf(created, { title: 'Solar Installation 2' });
+    expect((await agent.put(`/api/courses/${created.id}`).send(blind)).status).toBe(200);
+    const bad = await agent.put(`/api/courses/${created.id}`).send(formOf(created, { expectedUpdatedAt: 'yesterday' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ expectedUpdatedAt: 'Expected version must be an ISO 8601 date and time' });
+
+    const { courses } = await import('../../db/schema/catalogue.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.delete(courses).where(eq(courses.id, created.id));
+    const gone = await agent.put(`/api/courses/${created.id}`).send(formOf(created));
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('Course Not Found');
+  });
+});
