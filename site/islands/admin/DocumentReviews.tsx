@@ -1,7 +1,8 @@
 /**
  * Admin review of each document of one application (issue #16 point 3), inside the applications detail panel:
  * per slot the file (opens in a new tab), its size and SHA-256, its state, Verify, and Reject with a required
- * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}); below, every review so far.
+ * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}, naming the upload shown, so a
+ * file the applicant replaced meanwhile is not judged: 409, toasted, and the list reloads); below, every review so far.
  */
 import { formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -29,7 +30,7 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
   return (
     <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
       <ul className="space-y-3 text-sm" data-testid="admin-document-reviews">
-        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} onDone={setList} />)}
+        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} onDone={setList} onStale={load} />)}
       </ul>
       {list.history.length > 0 && (
         <>
@@ -45,7 +46,7 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
   );
 }
 
-function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void }) {
+function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void; onStale: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -69,11 +70,15 @@ function ReviewRow({ item, applicationId, onDone }: { item: ChecklistItem; appli
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
     setBusy(true); setFieldError(null);
     try {
-      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '' } }));
+      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id } }));
       toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
       setRejecting(false); setReason(''); setFocusNext('state');
     } catch (e) {
-      if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else {
+      if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else if (e instanceof ApiError && e.status === 409) {
+        // The applicant replaced the file (or the slot changed) since this list was read: show the new one.
+        toast({ title: 'Not saved', description: e.userMessage, variant: 'destructive' });
+        onStale();
+      } else {
         toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
       }
     } finally { setBusy(false); }

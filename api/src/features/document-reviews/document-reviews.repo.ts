@@ -1,5 +1,5 @@
 /** Document review rows (issue #16 point 3) and the application row they belong to. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applications, documentReviews } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -24,6 +24,14 @@ export async function applicationDocuments(db: DbOrTx, id: number): Promise<{ us
  */
 export async function insertReview(tx: DbOrTx, row: typeof documentReviews.$inferInsert): Promise<void> {
   await tx.insert(documentReviews).values({ createdAt: sql`clock_timestamp()`, ...row });
+}
+
+/** The latest review of upload `uploadId` in `slot` of application `applicationId` (status and reason), or undefined. */
+export async function latestReview(tx: DbOrTx, applicationId: number, slot: string, uploadId: string): Promise<{ status: string; reason: string | null } | undefined> {
+  const rows = await tx.select({ status: documentReviews.status, reason: documentReviews.reason }).from(documentReviews)
+    .where(and(eq(documentReviews.applicationId, applicationId), eq(documentReviews.slot, slot), eq(documentReviews.uploadId, uploadId)))
+    .orderBy(desc(documentReviews.createdAt), desc(documentReviews.id)).limit(1);
+  return rows[0];
 }
 
 /** Every review of the application, oldest first, with the reviewer's name. */

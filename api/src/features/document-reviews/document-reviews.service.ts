@@ -12,12 +12,12 @@ import type { z } from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
-import type { Checklist, ChecklistItem, DocumentReviewSchema, DocumentSlotKey, ReviewEntry } from '#contracts/document-reviews.ts';
+import { DOCUMENT_REPLACED, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, documentRejectedSms } from '../../sms/sms-text.ts';
-import { applicationDocuments, insertReview, lockApplicationDocuments, reviewsFor, setSlot, type ReviewRow } from './document-reviews.repo.ts';
+import { applicationDocuments, insertReview, latestReview, lockApplicationDocuments, reviewsFor, setSlot, type ReviewRow } from './document-reviews.repo.ts';
 
 type Review = z.output<typeof DocumentReviewSchema>;
 
@@ -51,7 +51,11 @@ export async function documentChecklist(db: Db, user: { id: number; role: string
 }
 
 /**
- * Admin review of the document in `slot`. 404 unknown application; 409 when the slot holds no document.
+ * Admin review of the document in `slot`. 404 unknown application; 409 when the slot holds no document, or when
+ * `review.uploadId` is given and the slot now holds another upload (DOCUMENT_REPLACED: the applicant replaced the
+ * file the admin was looking at; checked under the application's row lock, which replaceDocument also takes).
+ * The same status and reason as the latest review of that upload in that slot records nothing and sends nothing
+ * again (answers the checklist as it is).
  * A rejection also goes by SMS (issue #17). `origin` makes the e-mail's and SMS's links absolute (linkOrigin, issue #14 point 9).
  */
 export async function reviewDocument(db: Db, adminId: number, id: number, slot: DocumentSlotKey, review: Review, origin: string): Promise<Checklist> {
@@ -60,6 +64,10 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
     if (!app) throw notFound('Application not found');
     const uploadId = app.documents[slot];
     if (!uploadId) throw conflict('There is no document in this slot to review.');
+    if (review.uploadId && review.uploadId !== uploadId) throw conflict(DOCUMENT_REPLACED);
+    const latest = await latestReview(t, id, slot, uploadId);
+    // The same decision again (a double click, a second tab, a retry): already recorded and already sent.
+    if (latest && latest.status === review.status && (latest.reason ?? '') === (review.reason ?? '')) return;
     await insertReview(t, { applicationId: id, slot, uploadId, status: review.status, reason: review.reason || null, reviewedBy: adminId });
     if (review.status === 'rejected') {
       await notifyUser(t, app.userId, `Your ${labelOf(slot)} for APP-${id} was not accepted: ${review.reason} Please upload a new one on your application page.`,

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { documentReviews } from '../../db/schema/applications.ts';
+import { notifications, smsOutbox } from '../../db/schema/messaging.ts';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { mailsTo, type DeliveredMail } from '../../test/mail.ts';
 
@@ -102,5 +104,49 @@ describe(`document checklist (${DB_KIND})`, () => {
     ]);
     expect(seen.history[0]).toMatchObject({ reason: 'Expired ID.' });
     expect(typeof seen.history[0].reviewer).toBe('string');
+  });
+
+  it('PUT /api/admin/applications/:id/documents/:slot › a rejection of the file the admin opened, after the applicant replaced it, is a 409; the new file stays received and nothing is sent', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    const slow = await signInAdmin(t);
+    // Both admins open the checklist and see the first ID document.
+    const seen = item((await slow.agent.get(`/api/applications/${s.app}/checklist`)).body, 'idDocument').upload.id;
+    expect(seen).toBe(s.idDoc.id);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Expired ID.', uploadId: seen })).status).toBe(200);
+    const fresh = await s.up('id-new.pdf');
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: fresh.id })).status).toBe(200);
+
+    const stale = await slow.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Expired ID.', uploadId: seen });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe('The applicant replaced this document since you opened it. Reload to see the new file.');
+    const mine = (await s.agent.get(`/api/applications/${s.app}/checklist`)).body;
+    expect(item(mine, 'idDocument')).toMatchObject({ state: 'received', upload: { id: fresh.id } });
+    expect((await outboxTo(s.email)).filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+    expect((await t.database.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, s.user.id), eq(smsOutbox.kind, 'document_rejected')))).length).toBe(1);
+    // Naming the new file, the review goes through.
+    const ok = await slow.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified', uploadId: fresh.id });
+    expect(ok.status).toBe(200);
+    expect(item(ok.body, 'idDocument').state).toBe('verified');
+  });
+
+  it('PUT /api/admin/applications/:id/documents/:slot › five identical rejections at once record one review and send one notification, one e-mail and one SMS', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    const body = { status: 'rejected', reason: 'The photo is too blurry to read.', uploadId: s.idDoc.id };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send(body).then((r) => r)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.every((r) => item(r.body, 'idDocument').state === 'rejected')).toBe(true);
+    expect((await t.database.db.select().from(documentReviews).where(eq(documentReviews.applicationId, s.app))).length).toBe(1);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
+    expect(notes.filter((n) => n.message.includes('was not accepted')).length).toBe(1);
+    expect((await outboxTo(s.email)).filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+    expect((await t.database.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, s.user.id), eq(smsOutbox.kind, 'document_rejected')))).length).toBe(1);
+    // Another reason, or verifying after all, is a new decision.
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ ...body, reason: 'Expired ID.' })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified', uploadId: s.idDoc.id })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified', uploadId: s.idDoc.id })).status).toBe(200);
+    const history = (await admin.agent.get(`/api/applications/${s.app}/checklist`)).body.history;
+    expect(history.map((h: any) => [h.status, h.reason])).toEqual([['rejected', 'The photo is too blurry to read.'], ['rejected', 'Expired ID.'], ['verified', null]]);
   });
 });
