@@ -89,6 +89,8 @@ function courseIdFromPath(): string {
 const OFFLINE_TEXT = 'You are offline. You can keep filling in your application; it is saved on this device. Submission waits for a connection.';
 /** Shown when a step's code is not on this device and there is no connection to fetch it (issue #16: the draft is kept). */
 const STEP_OFFLINE_TEXT = 'This step needs a connection to open the first time. Your application is saved on this device; the step opens when you are back online.';
+/** Shown when a step's code fails to load online: the site was deployed or rebuilt since the page loaded (its chunk names changed). */
+const STEP_UPDATED_TEXT = 'The site was updated. Reload to continue — your answers are kept.';
 
 /** The loaded component of step `step` (1–4) with the step's props, or nothing while its code is loading. */
 function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void }) {
@@ -114,7 +116,7 @@ export default function ApplyWizard() {
   const [mine, setMine] = useState<MyApplication[]>([]);
   const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
   const [, rerender] = useState(0);
-  const [stepMissing, setStepMissing] = useState(false);
+  const [stepMissing, setStepMissing] = useState<'' | 'offline' | 'updated'>('');
   const submitLock = useRef(false);
   const focusPending = useRef<'error' | 'heading' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -174,8 +176,8 @@ export default function ApplyWizard() {
   useEffect(() => {
     if (!ready) return;
     let cancelled = false;
-    setStepMissing(false);
-    loadStep(step).then(() => { if (!cancelled) { rerender((n) => n + 1); prefetchStep(step + 1); } }, () => { if (!cancelled) setStepMissing(true); });
+    setStepMissing('');
+    loadStep(step).then(() => { if (!cancelled) { rerender((n) => n + 1); prefetchStep(step + 1); } }, () => { if (!cancelled) setStepMissing(navigator.onLine ? 'updated' : 'offline'); });
     return () => { cancelled = true; };
   }, [step, ready, online]);
 
@@ -288,7 +290,9 @@ export default function ApplyWizard() {
 
           {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError} />}
           {step > 0 && !stepComponent(step) && (stepMissing
-            ? <p role="status" data-testid="step-unavailable" className="rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{STEP_OFFLINE_TEXT}</p>
+            ? <p role="status" data-testid="step-unavailable" className="rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{stepMissing === 'updated'
+              ? <>{STEP_UPDATED_TEXT} <button type="button" className="btn-secondary ml-2" onClick={() => location.reload()}>Reload</button></>
+              : STEP_OFFLINE_TEXT}</p>
             : <Spinner label="Loading this step…" />)}
           {(step === 1 || step === 2 || step === 3) && <StepBody step={step} />}
           {step === 4 && submitErrors.length > 0 && (
