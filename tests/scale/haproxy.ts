@@ -1,8 +1,9 @@
 /**
  * HAProxy for the scale test (issue #13 point 4) and the README's "Running several nodes": the configuration
  * text (`haproxyConfig`) and a runner that starts `/usr/sbin/haproxy -db -f <file>` in the foreground.
- * Frontend `college` (round-robin over every node, health checks on /api/colfront/health); frontend `one`
- * (only the last node) exists to measure one node behind the same balancer.
+ * Frontend `college` (round-robin over every node, health checks on /api/colfront/health; hashed `/_astro/` files
+ * through backend `astro_files`, which asks the next node when one answers 404); frontend `one` (only the last
+ * node) exists to measure one node behind the same balancer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ export const HAPROXY = process.env.HAPROXY_BIN || '/usr/sbin/haproxy';
 /** The configuration for `nodes` (name → port) on 127.0.0.1. Timeouts in ms unless suffixed. */
 export function haproxyConfig(opts: { port: number; onePort: number; nodes: { name: string; port: number }[] }): string {
   const servers = opts.nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n');
+  const tracked = opts.nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} track nodes/${n.name}`).join('\n');
   const last = opts.nodes[opts.nodes.length - 1];
   return `global
   maxconn 4096
@@ -33,7 +35,21 @@ frontend college
   bind 127.0.0.1:${opts.port}
   # The nodes set TRUST_PROXY to believe this header (one proxy: TRUST_PROXY=1).
   option forwardfor
+  use_backend astro_files if { path_beg /_astro/ }
   default_backend nodes
+
+# Hashed build files. Their names change with the code and the pictures, so while nodes run different code (every
+# rolling deploy) or have not all switched to a publish's build yet, a page from one node asks for files the other
+# node does not have. A 404 here is retried on another node (L7 retry, HAProxy >= 2.0; GETs without a body only),
+# so the page gets its file from the node that has it; a name no node has costs one try per retry, then 404.
+backend astro_files
+  balance roundrobin
+  retry-on conn-failure empty-response 404
+  # Every retry goes to another node (the default redispatches on the last retry only).
+  option redispatch 1
+  http-response set-header X-Served-By %[srv_name]
+  # The same nodes, up or down as the health checks of backend nodes say (no second set of checks).
+${tracked}
 
 backend nodes
   balance roundrobin

@@ -8,6 +8,8 @@
  * downloads from both nodes; a course published on A is on B's API ≤ 2 s and on B's static page (≤ 30 s target, reported);
  * `kill -9` A during a 30 s load of 50 applicants: no acknowledged application lost, traffic moves to B,
  * A rejoins after restart. Then applications/s and p99 through the balancer with two nodes and with one.
+ * Before the load: a hashed `/_astro/` file only one node's live build has (as during a rolling deploy) answers 200
+ * on every request through the balancer (astro-retry.ts: HAProxy retries a 404 there on the other node).
  * Prints the figures and writes bench/out/scale.json. Exits 0 when every check passed, 1 otherwise; skips
  * (exit 0, with the reason) when PostgreSQL or haproxy is unavailable.
  * Env: DATABASE_URL (server to create the database on), SCALE_LOAD_SECONDS (30), SCALE_APPLICANTS (50).
@@ -19,6 +21,7 @@ import pg from 'pg';
 import { startChild, freshPgDatabase, tmpDataDir, client, applicationBody, percentile, fmt, PG_BASE, PDF_BYTES, ADMIN, ROOT, type Child } from '../../bench/lib.ts';
 import { startS3Server } from '../../api/src/test/s3-server.ts';
 import { HAPROXY, haproxyConfig, startHaproxy } from './haproxy.ts';
+import { checkAstroFiles } from './astro-retry.ts';
 
 const LOAD_SECONDS = Number(process.env.SCALE_LOAD_SECONDS ?? 30);
 const APPLICANTS = Number(process.env.SCALE_APPLICANTS ?? 50);
@@ -97,6 +100,19 @@ try {
   }, 60_000, 250);
   figures.startupSeconds = Math.round((Date.now() - t0) / 1000);
   log(`two nodes up with their static sites after ${figures.startupSeconds} s (A ${A}, B ${B}, balancer ${LB})`);
+
+  // 0. Nodes on different code: a chunk only one node's live build has (a page from A asks B for A's new chunk).
+  const onlyOn: string[] = [];
+  for (const name of ['a', 'b'] as const) {
+    const live: string = JSON.parse(fs.readFileSync(path.join(dirs[name], 'site', 'current.json'), 'utf8')).dir;
+    const file = `OnlyOn${name.toUpperCase()}.${Date.now()}.js`;
+    fs.writeFileSync(path.join(live, '_astro', file), `export const node = '${name}';`);
+    onlyOn.push(`/_astro/${file}`);
+  }
+  const astro = await checkAstroFiles(LB, onlyOn, 10);
+  figures.astroFromEitherNode = astro;
+  check('a hashed /_astro/ file that only one node has answers 200 on every request through the balancer', astro.every((r) => r.ok === 10),
+    astro.map((r) => `${r.path}: ${r.ok}/10 (${JSON.stringify(r.statuses)})`).join('; '));
 
   // 1. Register, log in, upload and apply through the balancer; every document downloads from both nodes.
   const docs: { id: string; token: string; bytes: Buffer }[] = [];
