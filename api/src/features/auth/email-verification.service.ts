@@ -14,7 +14,7 @@ import { sha256 } from '../../auth/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import { INVALID_VERIFICATION_LINK } from '#contracts/auth.ts';
-import { siteOrigin } from './password-reset.service.ts';
+import { lockAccount, siteOrigin } from './password-reset.service.ts';
 
 /** Link lifetime: 24 hours (issue #12). */
 export const VERIFY_TTL_MS = 24 * 3600_000;
@@ -23,22 +23,24 @@ export const MAX_LIVE_VERIFY_LINKS = 3;
 
 /**
  * Queues a verification link for `user`'s current address. Returns false (and sends nothing) when the account is
- * already verified or already has MAX_LIVE_VERIFY_LINKS unexpired, unused links.
+ * already verified or already has MAX_LIVE_VERIFY_LINKS unexpired, unused links. Count, insert and mail are one
+ * transaction under the account's row lock (lockAccount), so parallel resends cannot pass the cap together.
  */
 export async function sendEmailVerification(db: Db, config: Config, user: { id: number; email: string; emailVerifiedAt?: Date | null }, now = new Date()): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
-  if (await countLiveVerifications(db, user.id, now) >= MAX_LIVE_VERIFY_LINKS) return false;
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${siteOrigin(config)}/verify-email#token=${token}`;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, user.id);
+    if (await countLiveVerifications(tx, user.id, now) >= MAX_LIVE_VERIFY_LINKS) return false;
     await insertVerification(tx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
     await enqueueMail(tx, {
       to: user.email,
       subject: 'Please confirm your e-mail address',
       text: `Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`,
     });
+    return true;
   });
-  return true;
 }
 
 /**
