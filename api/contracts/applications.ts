@@ -123,9 +123,15 @@ export type ApplicationSubmit = z.input<typeof ApplicationSubmitSchema>;
 /** Step 1 field names the profile can supply. */
 export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'nationality', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country'] as const;
 
+/**
+ * PUT /api/admin/applications/:id/status body. `expectedStatus` is the status the admin's screen showed: when the
+ * application has another one by then (a colleague or another tab decided meanwhile), the change is refused with 409
+ * instead of overwriting that decision. Optional so older API callers keep working; the admin portal always sends it.
+ */
 export const StatusUpdateSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, { error: 'Please select a valid status' }),
   notes: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Notes must be at most 2000 characters'))), ''),
+  expectedStatus: z.optional(z.enum(APPLICATION_STATUSES, { error: 'Please reload the application and try again' })),
 });
 export type StatusUpdate = z.input<typeof StatusUpdateSchema>;
 

@@ -19,16 +19,19 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
 
 /**
- * PUT /api/admin/applications/:id/status with `notes` (internal); toasts 'Application updated' or 'Update failed'
- * (spec §8) and answers whether it worked. Never throws.
+ * PUT /api/admin/applications/:id/status with `notes` (internal) and `expected`, the status the admin's screen shows;
+ * toasts 'Application updated' or 'Update failed' (spec §8) and answers whether it worked. When someone changed the
+ * status meanwhile the API answers 409 ('This application is now … Reload to see the latest.'): that message is
+ * toasted and `onStale` runs, so the caller shows the current state. Never throws.
  */
-export async function changeStatus(id: number, status: string, notes: string): Promise<boolean> {
+export async function changeStatus(id: number, status: string, notes: string, expected: string, onStale?: () => void): Promise<boolean> {
   try {
-    await saveApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes } });
+    await saveApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes, expectedStatus: expected } });
     toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
     return true;
   } catch (e) {
     toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    if (e instanceof ApiError && e.status === 409) onStale?.();
     return false;
   }
 }
@@ -68,10 +71,10 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
   const [confirmDialog, ask] = useConfirm(() => updateButton.current);
   usePanelUnsaved(notes.trim() !== '' || (d != null && status !== d.application.status));
   const save = async (to: string) => {
-    if (saving) return;
+    if (saving || !d) return;
     if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setSaving(true);
-    if (await changeStatus(id, to, notes)) { setNotes(''); load(); onChanged(); }
+    if (await changeStatus(id, to, notes, d.application.status, () => { load(); onChanged(); })) { setNotes(''); load(); onChanged(); }
     setSaving(false);
   };
   if (error) return <ErrorState message={error} onRetry={load} />;

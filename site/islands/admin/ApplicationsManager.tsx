@@ -67,10 +67,10 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
   const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' || s === 'aps' ? 'desc' : 'asc'); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
-  const quick = async (id: number, to: 'accepted' | 'rejected') => {
+  const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
     if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
     setBusy(id);
-    if (await changeStatus(id, to, '')) load();
+    if (await changeStatus(id, to, '', shown, load)) load();
     setBusy(null);
   };
   const bulk = async (to: 'accepted' | 'rejected') => {
@@ -193,8 +193,8 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                         <div className="flex flex-wrap gap-1">
                           <button type="button" className="btn-secondary px-2 py-1" onClick={() => setDetailId(a.id)} aria-label={`View ${appRef(a.id)}`}>View</button>
                           {a.status === 'pending' && <>
-                            <button type="button" className="btn-primary px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'accepted')} aria-label={`Approve ${appRef(a.id)}`}>Approve</button>
-                            <button type="button" className="btn-danger px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'rejected')} aria-label={`Reject ${appRef(a.id)}`}>Reject</button>
+                            <button type="button" className="btn-primary px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'accepted', a.status)} aria-label={`Approve ${appRef(a.id)}`}>Approve</button>
+                            <button type="button" className="btn-danger px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'rejected', a.status)} aria-label={`Reject ${appRef(a.id)}`}>Reject</button>
                           </>}
                         </div>
                       </td>

@@ -1,7 +1,7 @@
 /**
  * Applications (spec §7): GET /api/applications (the caller's own, admins included) and POST /api/applications;
  * mounted also at /api/colfront/applications. GET /:id → {application, timeline, documents, payment} (own only,
- * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes}.
+ * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes, expectedStatus?}.
  */
 import { Router } from 'express';
 import { applicationFee } from '../settings/settings.service.ts';
@@ -48,13 +48,15 @@ export function applicationsRouter(deps: AppDeps): Router {
 }
 
 /**
- * Admin router at /api/admin/applications: PUT /:id/status {status, notes} → {application} (spec §7; 400 bad transition, 404 unknown id).
+ * Admin router at /api/admin/applications: PUT /:id/status {status, notes, expectedStatus?} → {application} (spec §7; 400 bad
+ * input, 404 unknown id, 409 when the application no longer has `expectedStatus`: someone changed it meanwhile).
  */
 export function adminApplicationsRouter(deps: AppDeps): Router {
   const r = Router();
   r.put('/:id/status', requireAdmin, idParam, validate(StatusUpdateSchema), async (req, res) => {
     const admin = currentUser(req);
-    const application = await setApplicationStatus(deps.database.db, admin.id, idParam.data(req).id, req.body, { origin: linkOrigin(deps.config, req) });
+    const expected = req.body.expectedStatus as string | undefined;
+    const application = await setApplicationStatus(deps.database.db, admin.id, idParam.data(req).id, req.body, { origin: linkOrigin(deps.config, req), onlyFrom: expected ? [expected] : undefined });
     res.json({ application });
   });
   return r;

@@ -87,16 +87,20 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
 
 /**
  * Admin status change; a real change notifies the applicant (notification, e-mail, SMS with a link on
- * `origin`). Throws 404 when the application no longer exists. With `onlyFrom` (bulk decisions:
- * only pending applications) the current status is checked under the row lock, inside the same transaction
- * as the change, so two concurrent decisions cannot both pass the check (ASVS 5.0 V2.3.4); a status outside
- * `onlyFrom` throws StatusChangedError carrying the status found. `origin` makes the e-mail's link absolute.
+ * `origin`). Throws 404 when the application no longer exists. With `onlyFrom` (bulk decisions: only pending
+ * applications; one admin's change: the status their screen showed, StatusUpdate.expectedStatus) the current
+ * status is checked under the row lock, inside the same transaction as the change, so two concurrent decisions
+ * cannot both pass the check (ASVS 5.0 V2.3.4); a status outside `onlyFrom` throws StatusChangedError (409) carrying
+ * the status found. The status it already has, without notes, changes nothing: no history row, no notification.
+ * `origin` makes the e-mail's link absolute.
  */
 export async function setApplicationStatus(db: Db, adminId: number, id: number, update: StatusUpdate, opts: { onlyFrom?: readonly string[]; origin: string }): Promise<ApplicationView> {
   await db.transaction(async (t) => {
     const current = await lockApplication(t, id);
     if (!current) throw notFound('Application not found');
     if (opts.onlyFrom && !opts.onlyFrom.includes(current.status)) throw new StatusChangedError(current.status);
+    // The same status again without notes (a double click, a retry, a second tab): nothing to record or tell.
+    if (current.status === update.status && !update.notes) return;
     await updateStatus(t, id, update.status, update.notes || current.notes);
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: update.status, notes: update.notes || null, changedBy: adminId });
     if (current.status !== update.status) {
@@ -107,10 +111,16 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
   return (await findApplication(db, id, { forAdmin: true }))!;
 }
 
-/** Thrown by setApplicationStatus when the locked row's status is not one the caller allowed (409). */
+/**
+ * Thrown by setApplicationStatus when the locked row's status is not one the caller allowed: 409 'This application is
+ * now Accepted — someone changed it since you opened it. Reload to see the latest.' (spec §4 labels, statusLabel).
+ */
 export class StatusChangedError extends HttpError {
   current: string;
-  constructor(current: string) { super(409, 'conflict', `The application is ${current}`); this.current = current; }
+  constructor(current: string) {
+    super(409, 'conflict', `This application is now ${statusLabel(current)} — someone changed it since you opened it. Reload to see the latest.`);
+    this.current = current;
+  }
 }
 
 /** An application in a list, with its recorded payment (or null). */

@@ -113,6 +113,48 @@ describe(`applications (${DB_KIND})`, () => {
   });
 });
 
+describe(`status decisions made twice or at once (${DB_KIND})`, () => {
+  const statusNotes = async (userId: number) => (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId)))
+    .filter((n) => n.message.includes(' is now: '));
+  const historyOf = async (id: number) => (await t.database.db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, id))
+    .orderBy(applicationStatusHistory.id)).map((h) => [h.fromStatus, h.toStatus]);
+
+  it('PUT /api/admin/applications/:id/status › two admins deciding from the same screen (expectedStatus): one wins, the other gets 409 naming the new status; the student hears one decision', async () => {
+    const s = await signUpStudent(t);
+    const id = (await applyAs(s, 10)).body.application.id;
+    const a = await signInAdmin(t);
+    const b = await signInAdmin(t);
+    const [ra, rb] = await Promise.all([
+      a.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'rejected', expectedStatus: 'pending' }).then((r) => r),
+      b.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted', expectedStatus: 'pending' }).then((r) => r),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const [won, lost] = ra.status === 200 ? [ra, rb] : [rb, ra];
+    const final = won.body.application.status as string;
+    expect(lost.body.error.message).toBe(`This application is now ${final === 'rejected' ? 'Rejected' : 'Accepted'} — someone changed it since you opened it. Reload to see the latest.`);
+    expect(await historyOf(id)).toEqual([[null, 'pending'], ['pending', final]]);
+    expect((await statusNotes(s.user.id)).length).toBe(1);
+    // A stale tab that still shows Pending is refused too; one showing the current status goes through.
+    expect((await a.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', expectedStatus: 'pending' })).status).toBe(409);
+    expect((await a.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', expectedStatus: final })).status).toBe(200);
+    expect((await a.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted', expectedStatus: 'approved' })).status).toBe(400);
+  });
+
+  it('PUT /api/admin/applications/:id/status › the same status ten times at once writes one history row and sends one notification; a repeat with notes keeps the notes only', async () => {
+    const s = await signUpStudent(t);
+    const id = (await applyAs(s, 11)).body.application.id;
+    const admin = await signInAdmin(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' }).then((r) => r)));
+    expect(answers.every((r) => r.status === 200 && r.body.application.status === 'under_review')).toBe(true);
+    expect(await historyOf(id)).toEqual([[null, 'pending'], ['pending', 'under_review']]);
+    expect((await statusNotes(s.user.id)).length).toBe(1);
+    const noted = await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', notes: 'internal: waiting for the school' });
+    expect(noted.body.application.notes).toBe('internal: waiting for the school');
+    expect(await historyOf(id)).toEqual([[null, 'pending'], ['pending', 'under_review'], ['under_review', 'under_review']]);
+    expect((await statusNotes(s.user.id)).length).toBe(1);
+  });
+});
+
 describe(`application detail and missing documents (${DB_KIND})`, () => {
   it('POST /api/applications › a double-clicked submit (two at once) creates one application', async () => {
     const s = await signUpStudent(t);
