@@ -339,3 +339,81 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   const courses = (await (await page.request.get('/api/courses?all=1')).json()).courses as { title: string }[];
   expect(courses.filter((c) => c.title === title)).toHaveLength(1);
 });
+
+test('no lost work › two admins edit one course: the save from the older form is refused with the message, Reload shows the other change, saving again keeps both', async ({ page, playwright, baseURL }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const title = `Aquaponics ${Date.now()}`;
+  const form = { title, description: 'Grow fish and vegetables together in one recirculating system.', duration: 6, department: 'Agriculture',
+    tuitionFee: 'R5,000', startDate: 'May 2027', isActive: false };
+  const created = (await (await page.request.post('/api/courses', { data: form })).json()).course as { id: number; updatedAt: string };
+  await page.goto('/admin/courses');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit course' });
+  await dialog.getByLabel('Tuition fee').fill('R7,250');
+
+  // Meanwhile another admin, in another session, saves a new title from the same version.
+  const other = await playwright.request.newContext({ baseURL });
+  await apiLogin(other, E2E_ADMIN.email, E2E_ADMIN.password);
+  const renamed = `${title} (NQF 4)`;
+  expect((await other.put(`/api/courses/${created.id}`, { data: { ...form, title: renamed, expectedUpdatedAt: created.updatedAt } })).status()).toBe(200);
+  await other.dispose();
+
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  const conflict = dialog.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Someone else changed this course since you opened it. Reload to see their changes.');
+  await expect(dialog.getByRole('button', { name: 'Reload' })).toBeFocused();
+  await expect(dialog.getByLabel('Tuition fee')).toHaveValue('R7,250'); // what this admin typed stays in view
+  const stored = async () => (await (await page.request.get(`/api/courses/${created.id}`)).json()).course;
+  expect(await stored()).toMatchObject({ title: renamed, tuitionFee: 'R5,000' });
+
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue(renamed);
+  await expect(dialog.getByLabel('Tuition fee')).toHaveValue('R5,000');
+  await expect(conflict).toHaveCount(0);
+  await dialog.getByLabel('Tuition fee').fill('R7,250');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Course updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await stored()).toMatchObject({ title: renamed, tuitionFee: 'R7,250' });
+  await expect(page.getByTestId('course-row').filter({ hasText: renamed })).toBeVisible();
+});
+
+test('no lost work › announcements: a save from the older form is refused with the message; Reload shows the other change; a stale Activate is refused too', async ({ page, playwright, baseURL }) => {
+  await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const title = `Library hours ${Date.now()}`;
+  const form = { title, content: 'The library opens at 07:30 during the exam weeks.', imageUrl: '', active: false };
+  const created = (await (await page.request.post('/api/announcements', { data: form })).json()).announcement as { id: number; updatedAt: string };
+  await page.goto('/admin/announcements');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit announcement' });
+  await dialog.getByLabel('Content').fill('The library opens at 07:00 during the exam weeks.');
+
+  const other = await playwright.request.newContext({ baseURL });
+  await apiLogin(other, E2E_ADMIN.email, E2E_ADMIN.password);
+  const renamed = `${title} (updated)`;
+  expect((await other.put(`/api/announcements/${created.id}`, { data: { ...form, title: renamed, expectedUpdatedAt: created.updatedAt } })).status()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByTestId('edit-conflict')).toContainText('Someone else changed this announcement since you opened it. Reload to see their changes.');
+  await expect(dialog.getByRole('button', { name: 'Reload' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue(renamed);
+  await expect(dialog.getByLabel('Content')).toHaveValue(form.content);
+  await dialog.getByLabel('Content').fill('The library opens at 07:00 during the exam weeks.');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Announcement updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The table's Activate sends the row's title and content back: from a row someone else changed since, it is refused.
+  const row = page.getByTestId('announcement-row').filter({ hasText: renamed });
+  await expect(row).toContainText('07:00');
+  const current = (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: any) => a.id === created.id);
+  expect((await other.put(`/api/announcements/${created.id}`, { data: { ...form, title: `${renamed}!`, content: current.content, expectedUpdatedAt: current.updatedAt } })).status()).toBe(200);
+  await other.dispose();
+  await row.getByRole('button', { name: `Activate ${renamed}` }).click();
+  await expect(toast(page, 'Error updating announcement')).toContainText('Someone else changed this announcement since you opened it.');
+  await expect(page.getByTestId('announcement-row').filter({ hasText: `${renamed}!` })).toContainText('Inactive');
+  const after = (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: any) => a.id === created.id);
+  expect(after).toMatchObject({ title: `${renamed}!`, active: false });
+  expect((await page.request.delete(`/api/announcements/${created.id}`)).status()).toBe(204);
+});

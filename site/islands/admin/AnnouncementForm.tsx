@@ -2,36 +2,57 @@
  * Announcement create/edit form (spec §5 Announcement: 'Title must be at least 3 characters.', 'Content must be
  * at least 10 characters.', image URL valid or blank → null; active default true; sendEmail / sendNotification).
  * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7). Toasts of spec §8.
+ * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the announcement
+ * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
+ * Reload button; Reload loads the announcement as it is now into the form (replacing the typed values) and the next
+ * save is checked against that version.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '#contracts/announcements.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
+import { $adminAnnouncements } from './admin-stores.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
+const formValues = (item: Announcement | null): AnnouncementInput => ({
+  title: item?.title ?? '', content: item?.content ?? '', imageUrl: item?.imageUrl ?? '', active: item?.active ?? true, sendEmail: false, sendNotification: false,
+});
+
 export default function AnnouncementForm({ item, onDone, onCancel }: { item: Announcement | null; onDone: () => void; onCancel: () => void }) {
   const editing = item != null;
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useForm<AnnouncementInput>({
+  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload.
+  const [version, setVersion] = useState(item?.updatedAt ?? undefined);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => { if (conflict) reloadButton.current?.focus(); }, [conflict]);
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
-    defaultValues: { title: item?.title ?? '', content: item?.content ?? '', imageUrl: item?.imageUrl ?? '', active: item?.active ?? true, sendEmail: false, sendNotification: false },
+    defaultValues: formValues(item),
     shouldFocusError: true,
   });
   const close = usePanelUnsaved(isDirty, onCancel);
   const onSubmit = handleSubmit(async (v) => {
     const verb = editing ? 'updating' : 'creating';
+    setConflict(null);
     try {
       const body = { ...v, imageUrl: v.imageUrl ? v.imageUrl : null };
       let saved: { announcement: Announcement; emailed: number };
       try {
         saved = editing
-          ? await saveApi(`/api/announcements/${item.id}`, { method: 'PUT', json: { ...body, sendEmail: false } })
+          ? await saveApi(`/api/announcements/${item.id}`, { method: 'PUT', json: { ...body, sendEmail: false, expectedUpdatedAt: version } })
           : await saveApi('/api/announcements', { method: 'POST', json: body });
       } catch (e) {
+        if (editing && e instanceof ApiError && e.status === 409 && (e.body as { announcement?: unknown } | null)?.announcement) {
+          setConflict(e.userMessage);
+          return;
+        }
         if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
         toast({ title: `Error ${verb} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
         return;
@@ -47,6 +68,20 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       onDone();
     }
   });
+  const reload = async () => {
+    if (!item) return;
+    setReloading(true);
+    try {
+      const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === item.id);
+      if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
+      reset(formValues(latest));
+      setVersion(latest.updatedAt ?? undefined);
+      setConflict(null);
+      void $adminAnnouncements.revalidate();
+    } catch (e) {
+      toast({ title: 'Error reloading announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+    } finally { setReloading(false); }
+  };
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
@@ -56,8 +91,15 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
       <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
+      {conflict && (
+        <div role="alert" className="card border-amber-400 p-3 text-sm dark:border-amber-600" data-testid="edit-conflict">
+          <p className="font-medium">{conflict}</p>
+          <p className="muted mt-1">Reload replaces what you typed here with the latest version; then make your change again.</p>
+          <button ref={reloadButton} type="button" className="btn-secondary mt-2" onClick={() => void reload()} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
+        </div>
+      )}
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
+        <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>

@@ -2,7 +2,8 @@
  * /admin/announcements (spec §2 Announcements, §5, §6, §8; issue #6): a 500 px high table of every
  * announcement; create/edit in a dialog (title ≥ 3, content ≥ 10, image URL or blank → null, active,
  * sendEmail, sendNotification); delete after the AlertDialog 'Are you sure you want to delete this
- * announcement?'; active toggle. E-mailing on edit uses POST /api/announcements/{id}/notify.
+ * announcement?'; active toggle (checked against the row's updatedAt: a row someone else changed since is refused
+ * with the server's message and the table reloads). E-mailing on edit uses POST /api/announcements/{id}/notify.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -60,11 +61,13 @@ function Manager() {
   const toggle = async (a: Announcement) => {
     setBusy(true);
     try {
-      await saveApi(`/api/announcements/${a.id}`, { method: 'PUT', json: { title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: !a.active } });
+      // The row's title and content go back too: expectedUpdatedAt makes sure they are still the announcement's.
+      await saveApi(`/api/announcements/${a.id}`, { method: 'PUT', json: { title: a.title, content: a.content, imageUrl: a.imageUrl ?? '', active: !a.active, expectedUpdatedAt: a.updatedAt ?? undefined } });
       toast({ title: 'Announcement updated', description: `${a.title} is now ${a.active ? 'inactive' : 'active'}.`, variant: 'success' });
       load();
     } catch (e) {
       toast({ title: 'Error updating announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      if (e instanceof ApiError && e.status === 409) load();
     } finally { setBusy(false); }
   };
   const remove = async () => {

@@ -4,43 +4,79 @@
  * focus moves to the first invalid field; the submit button is disabled while saving.
  * Toasts (spec §8): 'Course created' / 'Course updated'; 'Failed to create course' / 'Failed to update course'
  * with the server's message or 'An error occurred'.
+ * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the course since
+ * (409), the form keeps what was typed and shows the server's message with a Reload button; Reload loads the
+ * course as it is now into the form (replacing the typed values, which the admin then re-applies) and the next save
+ * is checked against that version.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CourseInputSchema, type Course, type CourseInput } from '#contracts/courses.ts';
 import { COURSE_LEVELS, DEPARTMENTS } from '#contracts/statuses.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
+import { $adminCourses } from './admin-stores.ts';
 
 const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true, minimumAps: 0, subjectRequirements: [] };
 
+const formValues = (course: Course): CourseInput => ({
+  title: course.title, description: course.description, level: course.level, duration: course.duration ?? ('' as unknown as number),
+  department: course.department, tuitionFee: course.tuitionFee, startDate: course.startDate ?? '', price: course.price ?? '',
+  requirements: course.requirements ?? '', imageUrl: course.imageUrl ?? '', isActive: course.isActive,
+  minimumAps: course.minimumAps ?? 0, subjectRequirements: course.subjectRequirements ?? [],
+});
+
+/** The course a 409 answer carries (the version someone else saved), when the answer is an edit conflict. */
+const conflictCourse = (e: unknown): Course | null =>
+  e instanceof ApiError && e.status === 409 ? ((e.body as { course?: Course } | null)?.course ?? null) : null;
+
 export default function CourseForm({ course, onSaved, onCancel }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void }) {
   const editing = course != null;
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting, isDirty } } = useForm<CourseInput>({
+  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload.
+  const [version, setVersion] = useState(course?.updatedAt);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => { if (conflict) reloadButton.current?.focus(); }, [conflict]);
+  const { register, handleSubmit, setError, reset, control, formState: { errors, isSubmitting, isDirty } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
-    defaultValues: course ? {
-      title: course.title, description: course.description, level: course.level, duration: course.duration ?? ('' as unknown as number),
-      department: course.department, tuitionFee: course.tuitionFee, startDate: course.startDate ?? '', price: course.price ?? '',
-      requirements: course.requirements ?? '', imageUrl: course.imageUrl ?? '', isActive: course.isActive,
-      minimumAps: course.minimumAps ?? 0, subjectRequirements: course.subjectRequirements ?? [],
-    } : EMPTY,
+    defaultValues: course ? formValues(course) : EMPTY,
     shouldFocusError: true,
   });
   const close = usePanelUnsaved(isDirty, onCancel);
   const onSubmit = handleSubmit(async (values) => {
+    setConflict(null);
     try {
-      const r = await saveApi<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: values });
+      const r = await saveApi<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: editing ? { ...values, expectedUpdatedAt: version } : values });
       toast({ title: editing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
       onSaved(r.course);
     } catch (e) {
+      if (editing && conflictCourse(e)) {
+        setConflict((e as ApiError).userMessage);
+        return;
+      }
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof CourseInput, { message: m }, { shouldFocus: true });
       toast({ title: editing ? 'Failed to update course' : 'Failed to create course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     }
   });
+  const reload = async () => {
+    if (!course) return;
+    setReloading(true);
+    try {
+      const latest = (await api<{ course: Course }>(`/api/courses/${course.id}`)).course;
+      reset(formValues(latest));
+      setVersion(latest.updatedAt);
+      setConflict(null);
+      void $adminCourses.revalidate();
+    } catch (e) {
+      toast({ title: 'Failed to reload course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    } finally { setReloading(false); }
+  };
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
   const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
   const reqErr = (i: number, k: 'subject' | 'minimumPercent') => (errors.subjectRequirements as any)?.[i]?.[k]?.message as string | undefined;
@@ -86,8 +122,15 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       </fieldset>
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
+      {conflict && (
+        <div role="alert" className="card border-amber-400 p-3 text-sm sm:col-span-2 dark:border-amber-600" data-testid="edit-conflict">
+          <p className="font-medium">{conflict}</p>
+          <p className="muted mt-1">Reload replaces what you typed here with the latest version; then make your change again.</p>
+          <button ref={reloadButton} type="button" className="btn-secondary mt-2" onClick={() => void reload()} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
+        </div>
+      )}
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
+        <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>
