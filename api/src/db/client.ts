@@ -7,6 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -84,6 +85,13 @@ async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * The PostgreSQL extensions the migrations create, as PGlite bundles them: every PGlite of this app (a DATA_DIR, a
+ * test database, the test template) must load them, or a query or a restored template that uses one fails with
+ * 'could not access file "unaccent"'. unaccent: name searches (api/src/db/text-search.ts).
+ */
+const pgliteExtensions = { unaccent };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -122,7 +130,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
     fs.mkdirSync(dir, { recursive: true });
   }
   const release = dir ? await lockDataDir(dir) : async () => {};
-  const client = dir ? new PGlite(dir) : new PGlite(opts.template ? { loadDataDir: opts.template } : {});
+  const client = new PGlite(dir ? { dataDir: dir, extensions: pgliteExtensions }
+    : { extensions: pgliteExtensions, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await client.waitReady;
@@ -218,7 +227,7 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
  * cluster and migrating takes ≈ 2.5 s (api/src/test/global-setup.ts). Not used by the product.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   try {
     await migratePglite(drizzlePglite(client, { schema }) as any, { migrationsFolder });
     return await client.dumpDataDir('none');

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { unaccentContains } from '../../db/text-search.ts';
 import { applications, applicationStatusHistory, payments, uploads } from '../../db/schema/applications.ts';
 import { courses, departments } from '../../db/schema/catalogue.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
@@ -31,7 +32,7 @@ function listWhere(q: ListQuery): SQL | undefined {
     const like = `%${likeEscape(term)}%`;
     conds.push(or(
       appId ? eq(applications.id, Number(appId[1])) : undefined,
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
       ilike(users.email, like),
       ilike(courses.title, like),
     ));
@@ -262,12 +263,13 @@ export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCou
 
 /**
  * One page (`page` from 1, `pageSize` rows) of students (real users with role student; DESIGN §4), ordered by last and
- * first name, matching `q` in name, e-mail or phone (`%`/`_` literal), with their applications and erasure requests.
+ * first name, matching `q` in name (accents and ’ ignored: unaccentContains), e-mail or phone (`%`/`_` literal), with their
+ * applications and erasure requests.
  */
 export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }): Promise<StudentsPage> {
   const term = q.q.trim();
   const like = `%${likeEscape(term)}%`;
-  const where = and(eq(users.role, 'student'), term ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like)) : undefined);
+  const where = and(eq(users.role, 'student'), term ? or(unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like)) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     db.select({
       id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { unaccentContains } from '../../db/text-search.ts';
 import { campuses, courses } from '../../db/schema/catalogue.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -55,7 +56,7 @@ function studentsWhere(f: StudentFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.search) {
     const p = `%${likeEscape(f.search)}%`;
-    where.push(or(ilike(externalStudents.name, p), ilike(externalStudents.email, p), ilike(externalStudents.course, p), ilike(campuses.name, p)));
+    where.push(or(unaccentContains(externalStudents.name, f.search), ilike(externalStudents.email, p), ilike(externalStudents.course, p), ilike(campuses.name, p)));
   }
   if (f.status) where.push(eq(externalStudents.status, f.status as StudentRow['status']));
   if (f.campusSlug) where.push(eq(externalStudents.campus, f.campusSlug));
@@ -66,7 +67,7 @@ function studentsWhere(f: StudentFilter): SQL | undefined {
 }
 
 /**
- * External students matching every given filter (search in name, e-mail, course or campus, `%`/`_` literal; status;
+ * External students matching every given filter (search in name — accents and ’ ignored — e-mail, course or campus, `%`/`_` literal; status;
  * campus slug; id; application id; e-mail), by name then id: rows `offset` to `offset + limit` (default the first 100).
  */
 export async function selectStudents(db: DbOrTx, f: StudentFilter, page: { limit?: number; offset?: number } = {}): Promise<ExternalStudent[]> {
@@ -157,7 +158,7 @@ export async function insertPayment(db: DbOrTx, row: typeof externalPayments.$in
 
 /**
  * Accepted applications for the "Enrol accepted applicant" picker (volume audit: it offered the 100 newest of 5 010):
- * those matching `search` (APP-{id} or a bare id: that application; otherwise part of the applicant's name or e-mail, `%`/`_` literal), without
+ * those matching `search` (APP-{id} or a bare id: that application; otherwise part of the applicant's name, accents ignored, or e-mail, `%`/`_` literal), without
  * the ones already linked to an external student when `excludeEnrolled` (the local driver knows; a remote system does
  * not tell), newest first, at most `limit`, with how many match in all.
  */
@@ -170,7 +171,7 @@ export async function selectEnrolableApplications(db: DbOrTx, f: { search: strin
     const like = `%${likeEscape(term)}%`;
     // 'APP-12' or '12' is an application id (digits inside e-mail addresses would match almost everyone).
     conds.push(appId ? eq(applications.id, Number(appId[1]))
-      : or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)));
+      : or(unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like)));
   }
   const where = and(...conds);
   const [rows, [{ n }]] = await Promise.all([

