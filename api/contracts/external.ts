@@ -44,9 +44,10 @@ export type ExternalStudentsQuery = z.output<typeof ExternalStudentsQuerySchema>
 export type ExternalPageInfo = PageInfo;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number, label: string) => z.preprocess(
+/** Optional trimmed text, blank → undefined; `nfc` for a person's text (an address: one spelling however it was typed). */
+const optionalText = (max: number, label: string, opts: { nfc?: boolean } = {}) => z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  (opts.nfc ? z.string().trim().normalize('NFC') : z.string().trim()).max(max, `${label} must be at most ${max} characters`).optional(),
 );
 
 /**
@@ -82,10 +83,11 @@ export type ExternalPaymentData = z.output<typeof ExternalPaymentInputSchema>;
 
 /** POST /api/external/students: enrol someone directly (walk-in); from-application is the usual way. */
 export const ExternalStudentInputSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(160, 'Name is too long'),
+  /** NFC-normalised after trimming: a name typed decomposed (ṱ as t + U+032D) and composed is one name. */
+  name: z.string({ error: 'Name is required' }).trim().normalize('NFC').min(2, 'Name must be at least 2 characters').max(160, 'Name is too long'),
   email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' })),
   phone: optionalText(30, 'Phone'),
-  address: optionalText(300, 'Address'),
+  address: optionalText(300, 'Address', { nfc: true }),
   branchId: ExternalIdSchema.describe('branch (campus) id'),
   course: z.string({ error: 'Course is required' }).trim().min(1, 'Course is required').max(200, 'Course is too long'),
   status: ExternalStudentStatusSchema.optional().default('active'),

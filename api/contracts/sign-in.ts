@@ -19,9 +19,12 @@ export const password = (): z.ZodMiniString<string> => z.string({ error: 'Passwo
 /** Phone: trimmed, 10..20 characters (spec §5). */
 export const phone = (): z.ZodMiniString<string> => z.string({ error: 'Phone number must be at least 10 characters' })
   .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
-/** A person's name: trimmed, 2..80 characters, `${label} must be at least 2 characters`. */
+/**
+ * A person's name: trimmed, NFC-normalised (typed decomposed, ṱ as t + U+032D, and composed it is one name), 2..80
+ * characters, `${label} must be at least 2 characters`.
+ */
 export const name = (label: string): z.ZodMiniString<string> => z.string({ error: `${label} must be at least 2 characters` })
-  .check(z.trim(), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
+  .check(z.trim(), z.normalize('NFC'), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
 
 /** Login (spec §2 Login, §5): email, password, optional rememberMe. */
 export const LoginSchema = z.object({

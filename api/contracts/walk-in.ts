@@ -9,7 +9,8 @@ import * as z from 'zod/mini';
 import { ApplicationSubmitSchema } from './applications.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).check(z.int({ error: message }), z.positive(message), z.lte(2147483647, message));
-const text = (min: number, message: string, max = 80) => z.string({ error: message }).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
+/** Trimmed, NFC-normalised text (a name typed decomposed and composed is one name), `min`..`max` characters. */
+const text = (min: number, message: string, max = 80) => z.string({ error: message }).check(z.trim(), z.normalize('NFC'), z.minLength(min, message), z.maxLength(max, message));
 
 export const WalkInApplicantSchema = z.object({
   firstName: text(2, 'First name must be at least 2 characters'),
