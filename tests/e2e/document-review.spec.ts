@@ -69,3 +69,54 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   const notes = (await (await page.request.get('/api/notifications')).json()).notifications as { message: string }[];
   expect(notes.some((n) => n.message.includes('The photo of the ID is too blurry to read.'))).toBe(true);
 });
+
+test('two admins: a review of a file the applicant replaced, and a status someone else changed, are refused with a message and the panel shows the new state', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('stale');
+  expect((await page.request.post('/api/auth/register', { data: { firstName: 'Sipho', lastName: 'Stale', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
+  const up = async (name: string) => (await (await page.request.post('/api/uploads', { multipart: { file: { name, mimeType: 'application/pdf', buffer: pdf() } } })).json()).upload.id as string;
+  const idDocument = await up('id-old.pdf');
+  const res = await page.request.post('/api/applications', { data: {
+    courseId: 3, firstName: 'Sipho', lastName: 'Stale', email, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za',
+    addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents: { idDocument, transcripts: await up('matric.pdf') },
+    payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'S', paymentTerms: true }, certification: true,
+  } });
+  expect(res.status()).toBe(201);
+  const appId = (await res.json()).application.id as number;
+
+  // Admin A opens the application: Pending, the first ID document.
+  const a = await browser.newContext();
+  const adminPage = await a.newPage();
+  expect((await adminPage.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await adminPage.goto('/admin/applications');
+  await adminPage.getByRole('button', { name: `View APP-${appId}`, exact: true }).click();
+  const reviews = adminPage.getByTestId('admin-document-reviews');
+  await expect(reviews).toContainText('id-old.pdf');
+
+  // Meanwhile admin B rejects that ID document, the applicant replaces it, and B moves the application on.
+  const b = await browser.newContext();
+  expect((await b.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  expect((await b.request.put(`/api/admin/applications/${appId}/documents/idDocument`, { data: { status: 'rejected', reason: 'Expired ID.', uploadId: idDocument } })).status()).toBe(200);
+  expect((await page.request.put(`/api/applications/${appId}/documents/idDocument`, { data: { uploadId: await up('id-new.pdf') } })).status()).toBe(200);
+  expect((await b.request.put(`/api/admin/applications/${appId}/status`, { data: { status: 'under_review', expectedStatus: 'pending' } })).status()).toBe(200);
+  await b.close();
+
+  // A, still looking at the old file, rejects it: refused, and the list now shows the new file.
+  await reviews.getByRole('button', { name: 'Reject ID Document' }).click();
+  await adminPage.getByLabel('Reason (shown to the applicant)').fill('Expired ID.');
+  await reviews.getByRole('button', { name: 'Reject document' }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'The applicant replaced this document since you opened it. Reload to see the new file.' })).toBeVisible();
+  await expect(reviews).toContainText('id-new.pdf');
+  await expect(reviews.locator('[data-review-slot="idDocument"]')).toContainText('Received');
+
+  // A, still seeing Pending, accepts: refused with the status it has now, and the panel shows it.
+  await adminPage.locator('#d-status-select').selectOption('accepted');
+  await adminPage.getByRole('button', { name: 'Update status' }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'This application is now Under Review — someone changed it since you opened it. Reload to see the latest.' })).toBeVisible();
+  await expect(adminPage.locator('#d-status-select')).toHaveValue('under_review');
+  const history = (await (await page.request.get(`/api/applications/${appId}`)).json()).timeline.map((h: { toStatus: string }) => h.toStatus);
+  expect(history).toEqual(['pending', 'under_review']);
+  await a.close();
+});
