@@ -1,7 +1,8 @@
 /** Announcement rows and their public projection (spec §3 Announcement). */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { announcements } from '../../db/schema/messaging.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** An `announcements` row as drizzle selects it. */
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -58,5 +59,25 @@ export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announce
 /** true when a row was deleted. */
 export async function deleteAnnouncement(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return rows.length > 0;
+}
+
+/**
+ * Locks admin `userId`'s users row (FOR NO KEY UPDATE) until transaction `tx` ends, so that two creates by one admin
+ * take turns between looking for a repeat and inserting. Rows that merely reference the user are not held up.
+ */
+export async function lockAuthor(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * Whether admin `createdBy` created an announcement with exactly this title and content in the last `seconds`
+ * seconds (database clock).
+ */
+export async function hasRecentTwin(db: DbOrTx, createdBy: number, title: string, content: string, seconds: number): Promise<boolean> {
+  const rows = await db.select({ id: announcements.id }).from(announcements).where(and(
+    eq(announcements.createdBy, createdBy), eq(announcements.title, title), eq(announcements.content, content),
+    gt(announcements.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+  )).limit(1);
   return rows.length > 0;
 }

@@ -2,7 +2,8 @@
  * Announcements (spec §7):
  * - GET /api/announcements → {announcements}: active ones, newest first (public).
  * - admin (announcementsAdminRouter at /api/announcements): POST / {title, content, imageUrl, active, sendEmail,
- *   sendNotification} → 201 {announcement, emailed, notified}; PUT /:id (same body, plus expectedUpdatedAt?) → 200 {…}
+ *   sendNotification} → 201 {announcement, emailed, notified}, or 409 'This announcement was just published.' when the
+ *   same admin created the same title and content in the last 60 s; PUT /:id (same body, plus expectedUpdatedAt?) → 200 {…}
  *   or 409 {error: {code: 'conflict', message}, announcement: <as it is now>} when it changed since that version; DELETE /:id → 204;
  *   POST /:id/notify (empty body) → {sent}. 400 with §5 messages, 404 unknown id.
  * - GET /api/admin/announcements → {announcements} including inactive (announcementsAdminListRouter).

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
-import { deleteAnnouncement, findAnnouncement, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
+import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, lockAuthor, updateAnnouncement, type Announcement } from './announcements.repo.ts';
 
 type Input = z.output<typeof AnnouncementInputSchema>;
 type EditInput = z.output<typeof AnnouncementUpdateSchema>;
@@ -22,6 +22,10 @@ export interface AnnouncementResult { announcement: Announcement; emailed: numbe
 export type AnnouncementEditResult = AnnouncementResult | { conflict: { message: string; current: Announcement } };
 
 const NOT_FOUND = 'Announcement not found';
+/** 409 when the same admin creates the same title and content again within REPEAT_WINDOW_S (a retry, a second tab). */
+export const JUST_PUBLISHED = 'This announcement was just published.';
+/** Seconds during which an identical create by the same admin counts as a repeat. */
+export const REPEAT_WINDOW_S = 60;
 
 async function emailStudents(db: Db, a: Announcement): Promise<number> {
   const list = await studentContacts(db);
@@ -50,9 +54,15 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
 /**
  * Creates an announcement by `adminId` (spec §5 Announcement form) and, in the same transaction, queues an e-mail
  * (`sendEmail`) and/or a notification (`sendNotification`) for every student; returns it with both counts.
+ * Throws 409 JUST_PUBLISHED when the same admin created the same title and content in the last REPEAT_WINDOW_S
+ * seconds: a retried or doubled submit must not notify every student twice (audit finding). The check runs under a
+ * lock on the admin's row, so parallel repeats publish once. (No Idempotency-Key: the external payments' keys are a
+ * column of their own table, and announcements would need a migration for one.)
  */
 export function createAnnouncement(db: Db, adminId: number, input: Input): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
+    await lockAuthor(t, adminId);
+    if (await hasRecentTwin(t, adminId, input.title, input.content, REPEAT_WINDOW_S)) throw conflict(JUST_PUBLISHED);
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
     return fanOut(t, a, input);
   });

@@ -110,3 +110,28 @@ describe(`announcement edits from a stale form (${DB_KIND})`, () => {
     expect(gone.body.error.message).toBe('Announcement not found');
   });
 });
+
+describe(`announcement repeats (${DB_KIND})`, () => {
+  const notesAbout = async (title: string) => (await t.database.db.select().from(notifications)).filter((n) => n.message === `New announcement: ${title}`);
+
+  it('POST /api/announcements › three identical creates at once publish one announcement and notify each student once; the others are 409', async () => {
+    const title = 'Registration closes Friday';
+    const answers = await Promise.all([1, 2, 3].map(() => admin.agent.post('/api/announcements').send(body({ title, sendNotification: true }))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.error).toEqual({ code: 'conflict', message: 'This announcement was just published.' });
+    expect(await t.database.db.select().from(announcements).where(eq(announcements.title, title))).toHaveLength(1);
+    expect(await notesAbout(title)).toHaveLength(students.length);
+  });
+
+  it('POST /api/announcements › the same text is accepted from another admin, with other content, and from the same admin after 60 s', async () => {
+    const title = 'Campus closed Monday';
+    const first = await admin.agent.post('/api/announcements').send(body({ title }));
+    expect(first.status).toBe(201);
+    expect((await admin.agent.post('/api/announcements').send(body({ title }))).status).toBe(409);
+    expect((await admin.agent.post('/api/announcements').send(body({ title, content: 'All campuses are closed on Monday for the holiday.' }))).status).toBe(201);
+    const other = await signInAdmin(t);
+    expect((await other.agent.post('/api/announcements').send(body({ title }))).status).toBe(201);
+    await t.database.db.update(announcements).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(announcements.id, first.body.announcement.id));
+    expect((await admin.agent.post('/api/announcements').send(body({ title }))).status).toBe(201);
+  });
+});
