@@ -9,7 +9,8 @@
  * at send time (an opt-out that arrives while a message waits wins).
  */
 import { eq, sql } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// The mobile metadata: a number is valid only if it can receive an SMS (not a landline, 0861 share-call or 0800).
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../db/client.ts';
 import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
@@ -21,7 +22,11 @@ export const MAX_ATTEMPTS = 8;
 /** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
 export type SmsKind = 'receipt' | 'status' | 'document_rejected' | 'set_password';
 
-/** E.164 form of `phone` (default region ZA: "082 123 4567" → "+27821234567"), or null when not a valid number. */
+/**
+ * E.164 form of a mobile number `phone` (default region ZA: "082 123 4567" → "+27821234567"), or null when it is not
+ * a valid mobile number: a landline ("015 962 1234"), a share-call or toll-free number (0861, 0800) cannot receive an
+ * SMS, so queueSms answers `no_phone` for it (libphonenumber-js mobile metadata).
+ */
 export function toE164(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const p = parsePhoneNumberFromString(phone, 'ZA');

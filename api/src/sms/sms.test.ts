@@ -52,6 +52,16 @@ describe('SMS text (GSM-7, one segment)', () => {
     expect(toE164('')).toBeNull();
   });
 
+  it('accepts mobile numbers only: a landline or a share-call number cannot receive an SMS (names audit)', () => {
+    expect(toE164('072 123 4567')).toBe('+27721234567');
+    expect(toE164('060 123 4567')).toBe('+27601234567');
+    expect(toE164('+27 82 123 4567')).toBe('+27821234567');
+    expect(toE164('015 962 1234')).toBeNull();
+    expect(toE164('011 123 4567')).toBeNull();
+    expect(toE164('0861 123 456')).toBeNull();
+    expect(toE164('0800 123 456')).toBeNull();
+  });
+
   it('transliterates curly quotes, accents and emoji, and keeps every message within 160 characters with APP-id and link', () => {
     expect(toGsm7('Zoë’s “course” 🎓 – café')).toBe(`Zoe's "course" - cafe`);
     const link = 'https://vsc.example/applications/123456';
@@ -93,6 +103,19 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     expect(rows.map((r) => r.kind)).toEqual(['receipt', 'document_rejected']);
     expect(rows[1]!.body).toBe(`VSC: APP-${id} ID Document not accepted: The photo is too blurry to read. Upload again: https://vsc.example/applications/${id} Reply STOP to opt out`);
     expect(gsm7Length(rows[1]!.body)).toBeLessThanOrEqual(160);
+  });
+
+  it('a landline: nothing is queued, and the walk-in desk is told the SMS could not be sent (no_phone)', async () => {
+    const landline = await signUpStudent(t, { phone: '015 962 1234' });
+    await apply({ ...landline, phone: '+27159621234' });
+    const rows = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, landline.user.id));
+    expect(rows).toEqual([]);
+    const { agent } = await signInAdmin(t);
+    const walkIn = await agent.post('/api/admin/walk-in/applicants')
+      .send({ firstName: 'Mpho', lastName: 'Ndlovu', email: `landline.${Date.now()}@example.com`, phone: '0861 123 456', campusId: 2, privacyConsent: true });
+    expect(walkIn.status).toBe(201);
+    expect(walkIn.body.sms).toBe('no_phone');
+    expect(await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, walkIn.body.applicant.id))).toEqual([]);
   });
 
   it('a failed application write leaves no SMS behind (duplicate application → 409, nothing queued)', async () => {
