@@ -97,7 +97,7 @@ export async function applicationsCsvStream(db: Db, q: ListQuery, pageSize = 100
     for await (const page of pages) for (const r of page) yield csvRecord(r);
   }
   const source = Readable.from(records());
-  const csv = stringify();
+  const csv = stringify({ bom: true }); // UTF-8 BOM: Excel reads the file as UTF-8, not as its ANSI code page (Ṱ was "á¹°")
   source.on('error', (err) => csv.destroy(err));
   csv.on('close', () => source.destroy()); // a download stopped half-way stops the queries too
   return source.pipe(csv);

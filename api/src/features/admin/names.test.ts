@@ -30,6 +30,13 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
+/** supertest parser keeping the body as raw bytes. */
+const rawBytes = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
 const appIds = async (q: string) => (await admin.agent.get('/api/admin/applications').query({ q, pageSize: 100 })).body.applications.map((a: any) => a.id);
 const studentEmails = async (q: string) => {
   const res = await admin.agent.get('/api/admin/students').query({ q });
@@ -56,5 +63,16 @@ describe(`admin search, names as typed (${DB_KIND})`, () => {
     expect(await studentEmails('O’NEILL')).toEqual([emails.siobhan]);
     expect(await studentEmails('nemudzivhadi')).toEqual([emails.thilivhali]);
     expect(await studentEmails('davhana')).toEqual([emails.mukhethwa]);
+  });
+
+  it('GET /api/admin/applications/export.csv › starts with a UTF-8 BOM (Excel) and the Tshivenda name round-trips', async () => {
+    const res = await admin.agent.get('/api/admin/applications/export.csv').query({ q: 'nemudzivhadi' }).buffer(true).parse(rawBytes);
+    expect(res.status).toBe(200);
+    const body = res.body as Buffer;
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = body.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/^Application ID,Applicant,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`APP-${ids.thilivhali},Ṱhilivhali Ṋemudzivhadi,`);
   });
 });

@@ -56,7 +56,7 @@ export async function paymentsCsvStream(pages: AsyncIterable<ExternalPayment[]>)
     for (let r = first; !r.done; r = await it.next()) for (const p of r.value) yield csvRecord(p);
   }
   const source = Readable.from(records());
-  const csv = stringify();
+  const csv = stringify({ bom: true }); // UTF-8 BOM: Excel reads the file as UTF-8, not as its ANSI code page (Ṱ was "á¹°")
   source.on('error', (err) => csv.destroy(err));
   csv.on('close', () => source.destroy()); // a download stopped half-way stops reading too
   return source.pipe(csv);

@@ -49,4 +49,22 @@ describe(`external system, names as typed (${DB_KIND})`, () => {
     expect(await find('nemudzivhadi')).toEqual([id]);
     expect(await find('Thilivhali Nemudzivhadi')).toEqual([id]);
   });
+
+  it('GET /api/external/payments.csv › starts with a UTF-8 BOM (Excel) and the Tshivenda name round-trips', async () => {
+    const enrolled = await student('Ṱhilivhali Ṋemudzivhadi');
+    expect((await admin.agent.post('/api/external/payments').send({ studentId: enrolled.body.student.id, amount: '250', description: 'Ṱhuṱhuwedzo' })).status).toBe(201);
+    const res = await admin.agent.get('/api/external/payments.csv').buffer(true).parse((r: any, cb: (e: Error | null, b: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    const body = res.body as Buffer;
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = body.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe('Reference,Date,Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
+    expect(lines.find((l) => l.includes(`,${enrolled.body.student.id},`))).toContain('Ṱhilivhali Ṋemudzivhadi,');
+    expect(lines.find((l) => l.includes(`,${enrolled.body.student.id},`))).toMatch(/,Ṱhuṱhuwedzo$/);
+  });
 });
+
