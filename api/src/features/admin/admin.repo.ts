@@ -261,15 +261,35 @@ export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCou
   };
 }
 
+/** A South African number's leading 0, 27 or 0027 (the same national number typed three ways), on digits only. */
+const NATIONAL_PREFIX = '^(0027|27|0)';
+const NON_DIGIT = String.raw`\D`;
+
+/**
+ * The digits of a phone-like search term (only digits, spaces, +, (), - and dots) without its leading 0, 27 or 0027,
+ * so that "0721234567", "+27 72 123 4567" and "(072) 123-4567" all look for 721234567; '' when the term is not
+ * phone-like or leaves fewer than 3 digits.
+ */
+function phoneSearchDigits(term: string): string {
+  if (!/^[\d\s+().-]+$/.test(term)) return '';
+  const national = term.replace(/\D/g, '').replace(new RegExp(NATIONAL_PREFIX), '');
+  return national.length >= 3 ? national : '';
+}
+
 /**
  * One page (`page` from 1, `pageSize` rows) of students (real users with role student; DESIGN §4), ordered by last and
- * first name, matching `q` in name (accents and ’ ignored: unaccentContains), e-mail or phone (`%`/`_` literal), with their
+ * first name, matching `q` in name (accents and ’ ignored: unaccentContains), e-mail or phone (`%`/`_` literal; a phone-like `q` also
+ * matches the stored number's digits, 0 / +27 / 0027 alike: phoneSearchDigits), with their
  * applications and erasure requests.
  */
 export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }): Promise<StudentsPage> {
   const term = q.q.trim();
   const like = `%${likeEscape(term)}%`;
-  const where = and(eq(users.role, 'student'), term ? or(unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like)) : undefined);
+  const national = phoneSearchDigits(term);
+  const where = and(eq(users.role, 'student'), term ? or(
+    unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like),
+    national ? sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), ${NON_DIGIT}, '', 'g'), ${NATIONAL_PREFIX}, '') like ${`%${national}%`}` : undefined,
+  ) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     db.select({
       id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,

@@ -75,4 +75,14 @@ describe(`admin search, names as typed (${DB_KIND})`, () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`APP-${ids.thilivhali},Ṱhilivhali Ṋemudzivhadi,`);
   });
+
+  it('GET /api/admin/students › a phone number finds the student however either was typed: spaces, brackets, 0 or +27', async () => {
+    for (const q of ['0721234567', '072 123 4567', '+27721234567', '+27 72 123 4567', '(072) 123-4567', '0027 72 123 4567', '123 4567']) {
+      expect(await studentEmails(q), q).toEqual([emails.thilivhali]);
+    }
+    for (const q of ['0835550101', '083 555 0101', '27835550101']) expect(await studentEmails(q), q).toEqual([emails.mukhethwa]);
+    expect(await studentEmails('0615550102')).toEqual([emails.siobhan]);
+    expect(await studentEmails('0729999999')).toEqual([]);
+  });
 });
+
