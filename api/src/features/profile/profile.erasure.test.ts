@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -27,5 +29,34 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     expect(res.body.outcome).toBe('deleted');
     expect((await t.store.list()).length).toBe(1);
     expect((await other.agent.get(`/api/uploads/${kept}`)).status).toBe(200);
+  });
+
+  it('POST /api/profile/delete › also removes the person\'s unfinished (tus) uploads and the mail and SMS sent to them; others\' stay', async () => {
+    const s = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const partial = async (agent: typeof s.agent) => {
+      const res = await agent.post('/api/uploads/tus').set('Tus-Resumable', '1.0.0').set('Upload-Length', '4000')
+        .set('Upload-Metadata', `filename ${Buffer.from('id.pdf').toString('base64')}`);
+      expect(res.status).toBe(201);
+      const url = res.headers.location as string;
+      expect((await agent.patch(url).set('Tus-Resumable', '1.0.0').set('Upload-Offset', '0').set('Content-Type', 'application/offset+octet-stream').send(PDF)).status).toBe(204);
+      return url;
+    };
+    const mine = await partial(s.agent);
+    const theirs = await partial(other.agent);
+    const db = t.database.db;
+    await db.insert(smsOutbox).values([{ to: '+27821234567', body: 'Your application was received', kind: 'receipt', userId: s.user.id }, { to: '+27821234568', body: 'Hi', kind: 'receipt', userId: other.user.id }]);
+    const mailTo = async (email: string) => (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`)).length;
+    expect(await mailTo(s.email)).toBeGreaterThan(0);
+
+    const res = await s.agent.post('/api/profile/delete').send({ password: s.password });
+    expect(res.body.outcome).toBe('deleted');
+    expect((await other.agent.head(theirs).set('Tus-Resumable', '1.0.0')).status).toBe(200);
+    const id = mine.split('/').pop()!;
+    expect((await t.store.list(driver === 'local' ? 'tus/' : '')).filter((k) => k.startsWith(id) || k.startsWith(`tus/${id}`))).toEqual([]);
+    expect(await mailTo(s.email)).toBe(0);
+    expect(await mailTo(other.email)).toBeGreaterThan(0);
+    expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.to, '+27821234567'))).toEqual([]);
+    expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, other.user.id))).toEqual([{ to: '+27821234568' }]);
   });
 });

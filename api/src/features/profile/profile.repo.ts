@@ -2,12 +2,12 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
-import { and, eq, inArray, desc } from 'drizzle-orm';
+import { and, eq, inArray, desc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
 import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
-import { notifications, contactMessages, assessmentBookings } from '../../db/schema/messaging.ts';
+import { notifications, contactMessages, assessmentBookings, mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
 
 /** A full `users` row (includes the password hash). */
 export type UserRow = typeof users.$inferSelect;
@@ -31,15 +31,40 @@ export async function storedUploadNames(db: DbOrTx, userId: number): Promise<str
 }
 
 /**
- * Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications) and — only when the account
- * proved its e-mail address — the form messages filed under that address. An unverified account owns nothing
- * that someone else sent under the address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2).
+ * Deletes the form messages filed under the person's address (contact messages, assessment bookings) and the office's
+ * copies of them in mail_outbox — only when the account proved that address. An unverified account owns nothing that
+ * someone else sent under the address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2). The office mail of a form is
+ * found by the subject contact.service / assessment.service give it (it names the sender and survives delivery) and
+ * its created_at, which equals the form row's (one transaction, now()). Used by account deletion and admin erasure.
+ */
+export async function deleteFormSubmissions(db: DbOrTx, user: { email: string; emailVerifiedAt: Date | null }): Promise<void> {
+  if (!user.emailVerifiedAt) return;
+  // Compared in SQL: timestamps keep microseconds there, a JS Date only milliseconds.
+  await db.execute(sql`DELETE FROM mail_outbox m USING contact_messages c WHERE c.email = ${user.email}
+    AND m.subject = 'Website message from ' || c.first_name || ' ' || c.last_name AND m.created_at = c.created_at`);
+  await db.execute(sql`DELETE FROM mail_outbox m USING assessment_bookings b WHERE b.email = ${user.email}
+    AND m.subject = 'New assessment booking ASC-' || b.id || ': ' || (b.data->>'firstName') || ' ' || (b.data->>'lastName') AND m.created_at = b.created_at`);
+  await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
+  await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
+}
+
+/**
+ * Deletes the mail queued or sent to the person's address (any status; compared case-insensitively) and the SMS rows
+ * of the account (sms_outbox.user_id), so the messages do not outlive the person (POPIA §24; audit LOW). Run it
+ * before queueing a last mail to the same address in the same transaction, or that mail goes too.
+ */
+export async function deleteMessagesTo(db: DbOrTx, user: { id: number; email: string }): Promise<void> {
+  await db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email})`);
+  await db.delete(smsOutbox).where(eq(smsOutbox.userId, user.id));
+}
+
+/**
+ * Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications), the form messages filed under
+ * a verified address (deleteFormSubmissions) and the mail and SMS sent to the person (deleteMessagesTo).
  */
 export async function deleteUserRow(db: DbOrTx, user: { id: number; email: string; emailVerifiedAt: Date | null }): Promise<void> {
-  if (user.emailVerifiedAt) {
-    await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
-    await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
-  }
+  await deleteFormSubmissions(db, user);
+  await deleteMessagesTo(db, user);
   await db.delete(users).where(eq(users.id, user.id));
 }
 

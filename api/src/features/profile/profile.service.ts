@@ -11,6 +11,7 @@ import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
+import { tusDatastore } from '../../storage/tus-datastore.ts';
 import { birthDateFromIdNumber, typesDateOfBirth, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
 import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
@@ -105,9 +106,45 @@ export async function exportPersonalData(db: Db, userId: number): Promise<Person
 export type DeleteOutcome = { outcome: 'deleted' } | { outcome: 'requested'; requestId: number; requestedAt: string };
 
 /**
+ * Removes every unfinished (tus) upload whose metadata ownerId is `userId`: its bytes and its info file, on the local
+ * FileStore (`<DATA_DIR>/uploads/tus/<id>` + `<id>.json`) or S3 (`<id>`, `<id>.info`, `<id>.part` at the bucket root).
+ * Lists the store's tus info files and reads each one's owner (one small read per partial upload; erasures are rare).
+ * Returns how many were removed. Throws on a store failure; whatever is left expires with the 24 h tus purge.
+ */
+export async function removeTusUploadsOf(config: Config, store: DocumentStore, userId: number): Promise<number> {
+  const datastore = await tusDatastore(config);
+  const ids = store.kind === 's3'
+    ? (await store.list()).filter((k) => k.endsWith('.info') && !k.includes('/')).map((k) => k.slice(0, -'.info'.length))
+    : (await store.list('tus/')).filter((k) => k.endsWith('.json')).map((k) => k.slice('tus/'.length, -'.json'.length));
+  let removed = 0;
+  for (const id of ids) {
+    let owner: number;
+    try { owner = Number((await datastore.getUpload(id)).metadata?.ownerId); } catch { continue; } // finished or purged meanwhile
+    if (owner !== userId) continue;
+    await datastore.remove(id);
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * After a committed erasure: removeTusUploadsOf, logged instead of thrown (the rows are already gone, and the 24 h
+ * tus purge removes what a store failure leaves). The person can no longer sign in, so no new partial upload starts.
+ */
+export async function removeTusUploadsAfterErasure(config: Config, store: DocumentStore, userId: number): Promise<void> {
+  try {
+    const n = await removeTusUploadsOf(config, store, userId);
+    if (n) console.info(`[privacy] removed ${n} unfinished upload(s) of user ${userId}`);
+  } catch (err: any) {
+    console.warn(`[privacy] unfinished uploads of user ${userId} not removed now (the 24 h tus purge will): ${err?.message ?? err}`);
+  }
+}
+
+/**
  * "Delete my account" (POPIA §24). Needs the password (400 {password}). No applications → the account and its
  * data are erased now (sessions, tokens, and the uploaded documents in the document store — local disk or S3 — first,
- * so a store failure throws before any row is gone and the person can simply try again). Otherwise an erasure request is recorded
+ * so a store failure throws before any row is gone and the person can simply try again; the mail and SMS sent to the
+ * person with the rows; unfinished tus uploads after the commit, see removeTusUploadsAfterErasure). Otherwise an erasure request is recorded
  * (once) and the office is e-mailed, because application records must be reviewed by an admin first.
  * Admin accounts cannot delete themselves here (403).
  */
@@ -123,6 +160,7 @@ export async function deleteAccount(database: Database, config: Config, store: D
       await endAllSessions(t, userId);
       await deleteUserRow(t, u);
     });
+    await removeTusUploadsAfterErasure(config, store, userId);
     return { outcome: 'deleted' };
   }
   const existing = await openErasureRequest(db, userId);
