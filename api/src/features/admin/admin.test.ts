@@ -27,7 +27,8 @@ afterAll(async () => { await t.close(); });
 
 /**
  * The latest 22:30 UTC before now, and the South African day it is (00:30 SAST, the next UTC day): a moment when the
- * UTC date and the college's date differ. Recent, so sessions and tokens made at the real time stay valid.
+ * UTC date and the college's date differ. Up to 24 h ago, so a test signs in a session of its own under that clock:
+ * the shared admin session, touched at a moment 12+ hours back, answered 401 to every later test (from 10:30 UTC on).
  */
 function lateEveningUtc(): { at: Date; utcDay: string; saDay: string } {
   const at = new Date(); at.setUTCHours(22, 30, 0, 0);
@@ -186,7 +187,8 @@ describe(`admin applications (${DB_KIND})`, () => {
     const { at, utcDay, saDay } = lateEveningUtc();
     vi.useFakeTimers({ toFake: ['Date'], now: at });
     try {
-      const res = await admin.agent.get('/api/admin/applications/export.csv?q=evil');
+      const late = await signInAdmin(t);
+      const res = await late.agent.get('/api/admin/applications/export.csv?q=evil');
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition'], `UTC day ${utcDay}`).toBe(`attachment; filename="applications-${saDay}.csv"`);
     } finally { vi.useRealTimers(); }

@@ -16,7 +16,8 @@ afterAll(async () => { await t.close(); });
 
 /**
  * The latest 22:30 UTC before now, and the South African day it is (00:30 SAST, the next UTC day): a moment when the
- * UTC date and the college's date differ. Recent, so sessions and tokens made at the real time stay valid.
+ * UTC date and the college's date differ. Up to 24 h ago, so a test signs in a session of its own under that clock:
+ * the shared admin session, touched at a moment 12+ hours back, answered 401 to every later test (from 10:30 UTC on).
  */
 function lateEveningUtc(): { at: Date; utcDay: string; saDay: string } {
   const at = new Date(); at.setUTCHours(22, 30, 0, 0);
@@ -179,15 +180,16 @@ describe(`external system, local driver (${DB_KIND})`, () => {
   });
 
   it('enrolment date › the day in South Africa when the student is enrolled (from an application or walked in), not the UTC day', async () => {
-    await connect();
     const appId = await applicationWithStatus('accepted');
     const { at, utcDay, saDay } = lateEveningUtc();
     vi.useFakeTimers({ toFake: ['Date'], now: at });
     try {
-      const enrolled = await admin.agent.post(`/api/external/students/from-application/${appId}`).send({});
+      const late = await signInAdmin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await connect(late.agent);
+      const enrolled = await late.agent.post(`/api/external/students/from-application/${appId}`).send({});
       expect(enrolled.status).toBe(201);
       expect(enrolled.body.student.enrollmentDate, `UTC day ${utcDay}`).toBe(saDay);
-      const walkIn = await admin.agent.post('/api/external/students').send({ name: 'Late Enrolment', email: uniqueEmail('late'), branchId: '1', course: 'Certificate in Bookkeeping' });
+      const walkIn = await late.agent.post('/api/external/students').send({ name: 'Late Enrolment', email: uniqueEmail('late'), branchId: '1', course: 'Certificate in Bookkeeping' });
       expect(walkIn.status).toBe(201);
       expect(walkIn.body.student.enrollmentDate, `UTC day ${utcDay}`).toBe(saDay);
     } finally { vi.useRealTimers(); }
@@ -286,7 +288,9 @@ describe(`external system, local driver (${DB_KIND})`, () => {
       const { at, utcDay, saDay } = lateEveningUtc();
       vi.useFakeTimers({ toFake: ['Date'], now: at });
       try {
-        const res = await admin.agent.get('/api/external/payments.csv');
+        const late = await signInAdmin(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await connect(late.agent);
+        const res = await late.agent.get('/api/external/payments.csv');
         expect(res.status).toBe(200);
         expect(res.headers['content-disposition'], `UTC day ${utcDay}`).toBe(`attachment; filename="external-payments-${saDay}.csv"`);
       } finally { vi.useRealTimers(); }
