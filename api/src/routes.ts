@@ -24,6 +24,7 @@ import { adminSettingsRouter, publicSettingsRouter } from './features/settings/s
 import { smsRouter } from './features/sms/sms.routes.ts';
 import { eligibilityRouter } from './features/eligibility/eligibility.routes.ts';
 import { walkInRouter } from './features/walk-in/walk-in.routes.ts';
+import { adminErasureRouter } from './features/erasure/erasure.routes.ts';
 
 /**
  * Mounts every feature router under /api (and the /api/colfront aliases of spec §4) on `app`; `publicCache` goes in
@@ -48,6 +49,7 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/admin/announcements', announcementsAdminListRouter(deps));
   app.use('/api/admin/walk-in', walkInRouter(deps));
   app.use('/api/admin/settings', adminSettingsRouter(deps));
+  app.use('/api/admin/erasure-requests', adminErasureRouter(deps));
   app.use('/api/admin', adminRouter(deps));
 
   const drafts = draftsRouter(deps);

@@ -1,0 +1,66 @@
+/**
+ * Writes of an admin's erasure decision (POPIA §24, features/erasure). Everything here runs inside the caller's
+ * transaction; the request row is locked first (lockErasureRequest) so two admins cannot both decide one request.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, erasureRequests, authTokens, passwordResets, emailVerifications } from '../../db/schema/users.ts';
+import { registrationDetails } from '../../db/schema/accounts.ts';
+import { applications, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
+import { notifications } from '../../db/schema/messaging.ts';
+
+/** The request row, locked FOR UPDATE until the transaction ends; undefined when there is no such request. */
+export async function lockErasureRequest(tx: DbOrTx, id: number): Promise<typeof erasureRequests.$inferSelect | undefined> {
+  const [row] = await tx.select().from(erasureRequests).where(eq(erasureRequests.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Closes request `id` as done or declined (resolvedAt now; `reason` replaces the stored one when given) and returns it. */
+export async function resolveErasureRequest(tx: DbOrTx, id: number, status: 'done' | 'declined', reason?: string): Promise<typeof erasureRequests.$inferSelect> {
+  const [row] = await tx.update(erasureRequests).set({ status, resolvedAt: new Date(), ...(reason ? { reason } : {}) })
+    .where(eq(erasureRequests.id, id)).returning();
+  return row!;
+}
+
+/** What an erased application keeps of the applicant's answers: a stub the admin view shows as "Erased applicant". */
+export const ERASED_PERSONAL = { firstName: 'Erased', lastName: 'applicant' } as const;
+
+/**
+ * Deletes the person's own rows that the college need not keep — registration details (ID number, date of birth, NSC
+ * results), drafts, notifications, uploads rows, bearer tokens, password-reset and e-mail-verification links — and
+ * redacts their applications (answers → ERASED_PERSONAL, academic history {}, document references {}, eligibility
+ * reasons []) and payments (card last4 removed). Course, status, dates, history, amounts and references stay.
+ */
+export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.delete(registrationDetails).where(eq(registrationDetails.userId, userId));
+  await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId));
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(uploads).where(eq(uploads.userId, userId));
+  await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+  const apps = await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
+  if (apps.length) {
+    await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], updatedAt: new Date() })
+      .where(inArray(applications.id, apps.map((a) => a.id)));
+  }
+  await tx.update(payments).set({ last4: null }).where(eq(payments.userId, userId));
+}
+
+/** An argon2 verify of this never succeeds (not a PHC string: verifyPassword answers false), so nobody can sign in. */
+export const UNUSABLE_PASSWORD_HASH = '!erased';
+
+/**
+ * Replaces the person in the users row, which stays because applications and payments reference it (ON DELETE
+ * CASCADE would take them along): name 'Erased applicant', e-mail erased-<id>@erased.invalid (RFC 2606), every other
+ * personal column null, an unusable password hash. The privacy-notice consent (time, version) stays as the record of
+ * lawful processing until the erasure.
+ */
+export async function anonymiseUserRow(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({
+    email: `erased-${userId}@erased.invalid`, passwordHash: UNUSABLE_PASSWORD_HASH, firstName: 'Erased', lastName: 'applicant',
+    phone: null, dateOfBirth: null, nationality: null, idNumber: null, addressLine1: null, addressLine2: null, city: null, state: null,
+    postalCode: null, country: null, emergencyContactName: null, emergencyContactPhone: null, emergencyContactRelation: null,
+    emailVerifiedAt: null, smsOptOutAt: null, updatedAt: new Date(),
+  }).where(eq(users.id, userId));
+}

@@ -1,0 +1,88 @@
+/**
+ * An admin decides an erasure request (POPIA §24; issue #4: "Delete my account" by someone with applications files a
+ * request for an admin). Erase removes the person but keeps the college's application records; decline keeps
+ * everything and tells the person why. Both lock the request row: only an open request can be decided (409).
+ */
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { DocumentStore } from '../../storage/document-store.ts';
+import { findUserById } from '../../auth/users-repo.ts';
+import { endAllSessions } from '../../auth/session.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { deleteFormSubmissions, deleteMessagesTo, storedUploadNames } from '../profile/profile.repo.ts';
+import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
+import type { ErasureRequestView } from '#contracts/erasure.ts';
+import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
+
+const view = (r: { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; createdAt: Date; resolvedAt: Date | null }): ErasureRequestView => ({
+  id: r.id, userId: r.userId, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null,
+});
+
+/** The e-mail telling the person their data is gone: what was kept and why. Names no one (the address is enough). */
+function erasedMail(to: string, requestId: number) {
+  return {
+    to, subject: 'Your personal data has been erased',
+    text: `Hello,\n\nAs you asked (erasure request ${requestId}), the college has erased your personal data from the applicant portal: `
+      + 'your name, e-mail address, phone number, ID number, date of birth, address, emergency contact, NSC results and academic '
+      + 'history, your uploaded documents, saved drafts and notifications. Your account is closed and can no longer be signed in to.\n\n'
+      + 'What we kept, and why: the record of each application you made (course, status, dates and the history of its status) and of '
+      + 'its payment (amount, reference and status), without your name or details. The college must keep admission and financial records '
+      + '(POPIA §14 allows keeping records that a law requires).\n\nThis is the last e-mail we send to this address.\n',
+  };
+}
+
+/**
+ * Erases the person behind open request `id`, in one transaction with the request row locked: the mail and SMS sent
+ * to them are deleted and the confirmation mail is queued to their address (before it is replaced), sessions end,
+ * their form messages (verified address only), own rows and answers go (eraseOwnRows), the users row is anonymised,
+ * the request is done. The documents' bytes are deleted from the store last, still inside the transaction: a store
+ * failure rolls everything back and the request stays open to retry, and documents are never deleted for a request
+ * another admin declined meanwhile (after the commit, a failure would leave bytes no row points to, which the
+ * row-driven orphan purge never finds). Unfinished tus uploads go after the commit (the 24 h tus purge backs that up).
+ * Throws 404 unknown request, 409 'This request was already done.' / '… declined.'.
+ */
+export async function eraseRequest(db: Db, config: Config, store: DocumentStore, id: number, adminId: number): Promise<ErasureRequestView> {
+  const { request, userId } = await db.transaction(async (tx) => {
+    const req = await lockErasureRequest(tx, id);
+    if (!req) throw notFound('Erasure request not found');
+    if (req.status !== 'open') throw conflict(`This request was already ${req.status}.`);
+    const user = await findUserById(tx, req.userId);
+    if (!user) throw notFound('Erasure request not found');
+    const files = await storedUploadNames(tx, user.id);
+    await deleteMessagesTo(tx, user);
+    await enqueueMail(tx, erasedMail(user.email, req.id));
+    await deleteFormSubmissions(tx, user);
+    await endAllSessions(tx, user.id);
+    await eraseOwnRows(tx, user.id);
+    await anonymiseUserRow(tx, user.id);
+    const done = await resolveErasureRequest(tx, req.id, 'done');
+    await Promise.all(files.map((key) => store.delete(key)));
+    return { request: done, userId: user.id };
+  });
+  await removeTusUploadsAfterErasure(config, store, userId);
+  console.info(`[privacy] erasure request ${id} carried out by admin ${adminId}: user ${userId} anonymised`);
+  return view(request);
+}
+
+/**
+ * Declines open request `id` (row locked): status declined, resolvedAt now, `reason` stored on the request and e-mailed
+ * to the person in the same transaction; the account stays as it was. Throws 404 unknown request, 409 when not open.
+ */
+export async function declineRequest(db: Db, id: number, adminId: number, reason: string): Promise<ErasureRequestView> {
+  const request = await db.transaction(async (tx) => {
+    const req = await lockErasureRequest(tx, id);
+    if (!req) throw notFound('Erasure request not found');
+    if (req.status !== 'open') throw conflict(`This request was already ${req.status}.`);
+    const user = await findUserById(tx, req.userId);
+    if (!user) throw notFound('Erasure request not found');
+    const row = await resolveErasureRequest(tx, req.id, 'declined', reason);
+    await enqueueMail(tx, {
+      to: user.email, subject: 'Your request to delete your account',
+      text: `Dear ${user.firstName},\n\nThe college has reviewed your request to delete your account and personal data (erasure request ${req.id}) and cannot carry it out now, for this reason:\n\n${reason}\n\nYour account stays open. If you have questions, reply to the admissions office.\n`,
+    });
+    return row;
+  });
+  console.info(`[privacy] erasure request ${id} declined by admin ${adminId}`);
+  return view(request);
+}
