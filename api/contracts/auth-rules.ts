@@ -24,13 +24,30 @@ function encodedBirthDate(digits: string): string {
   return `${year}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
 }
 
+/** Spaces and dashes (ASCII, Unicode hyphens and dashes, minus) that people type between an ID number's digit groups. */
+const ID_SEPARATORS = /[\s\-\u2010-\u2015\u2212]/g;
+
+/** `idNumber` without spaces and dashes: "040506-5123-086" and "040506 5123 086" → "0405065123086". */
+export function saIdDigits(idNumber: string): string {
+  return (idNumber ?? '').replace(ID_SEPARATORS, '');
+}
+
+/**
+ * The ID number as it is stored (names audit): a valid South African ID number typed with spaces or dashes becomes its
+ * 13 digits; anything else (a passport or foreign ID number) is kept as typed, trimmed.
+ */
+export function normalisedIdNumber(idNumber: string): string {
+  const digits = saIdDigits(idNumber);
+  return saIdNumberProblem(digits) === null ? digits : (idNumber ?? '').trim();
+}
+
 /**
  * The one South African ID number check (issue #14 point 5), used by registration, the assessment form and
- * the profile, in the browser and the API: 13 digits (spaces ignored), a birth date YYMMDD by the spec §5 rule
+ * the profile, in the browser and the API: 13 digits (spaces and dashes ignored: saIdDigits), a birth date YYMMDD by the spec §5 rule
  * (month 1–12, a real day, year 1900–2025) and the Luhn check digit. Returns null when valid, else SA_ID_MESSAGE.
  */
 export function saIdNumberProblem(idNumber: string): string | null {
-  const digits = (idNumber ?? '').replace(/\s/g, '');
+  const digits = saIdDigits(idNumber);
   if (!/^\d{13}$/.test(digits) || !encodedBirthDate(digits)) return SA_ID_MESSAGE;
   let sum = 0;
   for (let i = 0; i < 13; i++) {
@@ -51,7 +68,7 @@ export function isValidSaIdNumber(idNumber: string): boolean {
  * year 1900–2025), filled only from a valid ID (issue #14 point 5: check digit and date). Returns 'YYYY-MM-DD' or ''.
  */
 export function birthDateFromIdNumber(idNumber: string): string {
-  const digits = (idNumber ?? '').replace(/\s/g, '');
+  const digits = saIdDigits(idNumber);
   return isValidSaIdNumber(digits) ? encodedBirthDate(digits) : '';
 }
 

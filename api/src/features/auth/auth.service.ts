@@ -11,6 +11,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { insertRegistrationDetails } from './auth.repo.ts';
 import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
+import { normalisedIdNumber } from '#contracts/auth-rules.ts';
 
 export const PRIVACY_NOTICE_VERSION = '2026-11-01';
 
@@ -53,7 +54,8 @@ async function insertStudent(db: Db, input: NewAccount, passwordHash: string): P
 
 /**
  * The comprehensive wizard (spec §2 "Student Registration"): the account plus the chosen course and academic
- * history, in one transaction. Throws 400 {courseId: 'Please select a course'} for a missing or inactive
+ * history, in one transaction. A valid SA ID number typed with spaces or dashes is stored as its 13 digits
+ * (normalisedIdNumber). Throws 400 {courseId: 'Please select a course'} for a missing or inactive
  * course, 409 'Could not create account' for a taken e-mail.
  */
 export async function registerComprehensive(db: Db, input: ComprehensiveRegisterInput): Promise<PublicUser> {
@@ -65,7 +67,8 @@ export async function registerComprehensive(db: Db, input: ComprehensiveRegister
   const { courseId, academicHistory, ...account } = input;
   try {
     return await db.transaction(async (tx) => {
-      const user = await insertStudent(tx, { ...account, email }, passwordHash);
+      const idNumber = account.idNumber ? normalisedIdNumber(account.idNumber) : account.idNumber;
+      const user = await insertStudent(tx, { ...account, email, idNumber }, passwordHash);
       await insertRegistrationDetails(tx, { userId: user.id, courseId, academicHistory });
       return user;
     });
