@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { IdempotencyKeySchema, emailAddress, personName } from './contact.ts';
-import { saIdNumberProblem } from './auth-rules.ts';
+import { saIdDigits, saIdNumberProblem } from './auth-rules.ts';
 import { crossField } from './cross-field.ts';
 import { isRealDate, todayInSouthAfrica } from './sa-calendar.ts';
 
@@ -92,9 +92,9 @@ export const AssessmentBookingSchema = z.object({
       else if (v < '1900-01-01' || v >= todayInSouthAfrica()) ctx.issues.push({ code: 'custom', message: 'Please enter a valid date of birth', input: v });
     }),
   ),
-  /** 13 digits (spaces ignored), then the one SA ID check: birth date and Luhn check digit (issue #14 point 5). */
+  /** 13 digits (spaces and dashes ignored, as registration), then the one SA ID check: birth date and Luhn check digit (issue #14 point 5). */
   idNumber: z.pipe(
-    z.pipe(z.string({ error: 'ID number must be 13 digits' }), z.transform((v) => v.replace(/\s/g, ''))),
+    z.pipe(z.string({ error: 'ID number must be 13 digits' }), z.transform(saIdDigits)),
     z.string().check(z.regex(/^\d{13}$/, 'ID number must be 13 digits'), z.superRefine((v, ctx) => {
       const p = /^\d{13}$/.test(v) ? saIdNumberProblem(v) : null;
       if (p) ctx.addIssue({ code: 'custom', message: p, input: v });

@@ -19,7 +19,7 @@ export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } fr
 /** Required trimmed text: 1..max characters, `${label} is required` / `${label} is too long`. */
 const requiredText = (max: number, label: string) => z.string({ error: `${label} is required` })
   .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
-const optionalText = (max: number, label: string) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} is too long`))), '');
+const optionalText = (max: number, label: string) => z._default(z.optional(z.string().check(z.trim(), z.normalize('NFC'), z.maxLength(max, `${label} is too long`))), '');
 /** A school year 1990..current year (DESIGN §6); `${label} is required` when blank. */
 const schoolYear = (label: string) => z.string({ error: `${label} is required` }).check(
   z.trim(), z.minLength(1, `${label} is required`),
@@ -104,7 +104,7 @@ export const RegisterAcademicSchema = z.object({
 });
 export const RegisterEmergencySchema = z.object({
   emergencyContactName: z.string({ error: 'Emergency contact name is required' })
-    .check(z.trim(), z.minLength(2, 'Emergency contact name is required'), z.maxLength(100, 'Emergency contact name is too long')),
+    .check(z.trim(), z.normalize('NFC'), z.minLength(2, 'Emergency contact name is required'), z.maxLength(100, 'Emergency contact name is too long')),
   emergencyContactPhone: phone(),
   emergencyContactRelation: requiredText(60, 'Relationship'),
 });
