@@ -10,7 +10,7 @@ import { findUserById } from '../../auth/users-repo.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { deleteFormSubmissions, deleteMessagesTo, storedUploadNames } from '../profile/profile.repo.ts';
+import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, storedUploadNames } from '../profile/profile.repo.ts';
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
 import type { ErasureRequestView } from '#contracts/erasure.ts';
 import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
@@ -34,8 +34,8 @@ function erasedMail(to: string, requestId: number) {
 
 /**
  * Erases the person behind open request `id`, in one transaction with the request row locked: the mail and SMS sent
- * to them are deleted and the confirmation mail is queued to their address (before it is replaced), sessions end,
- * their form messages (verified address only), own rows and answers go (eraseOwnRows), the users row is anonymised,
+ * to them are deleted and the confirmation mail is queued to their address (before it is replaced), sessions and the
+ * failed-login counter of the address end, their form messages (verified address only), own rows and answers go (eraseOwnRows), the users row is anonymised,
  * the request is done. The documents' bytes are deleted from the store last, still inside the transaction: a store
  * failure rolls everything back and the request stays open to retry, and documents are never deleted for a request
  * another admin declined meanwhile (after the commit, a failure would leave bytes no row points to, which the
@@ -53,6 +53,7 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
     await deleteMessagesTo(tx, user);
     await enqueueMail(tx, erasedMail(user.email, req.id));
     await deleteFormSubmissions(tx, user);
+    await deleteLoginCounters(tx, user.email);
     await endAllSessions(tx, user.id);
     await eraseOwnRows(tx, user.id);
     await anonymiseUserRow(tx, user.id);

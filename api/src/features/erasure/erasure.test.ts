@@ -32,6 +32,7 @@ async function studentWithApplication() {
   expect((await t.request().post('/api/contact').send({ firstName: person.firstName, lastName: person.lastName, email: s.email, phone: person.phone, message: 'Please call me about my application.' })).status).toBeLessThan(300);
   const tus = await s.agent.post('/api/uploads/tus').set('Tus-Resumable', '1.0.0').set('Upload-Length', '5000').set('Upload-Metadata', `filename ${b64('matric.pdf')}`);
   expect(tus.status).toBe(201);
+  expect((await t.request().post('/api/auth/login').send({ email: s.email, password: 'not-the-password' })).status).toBe(401);
   const del = await s.agent.post('/api/profile/delete').send({ password: s.password });
   expect(del.status).toBe(202);
   return { s, person, idNumber, applicationId: res.body.application.id as number, requestId: del.body.requestId as number, uploadIds: Object.values(docs), tusId: String(tus.headers.location).split('/').pop()! };

@@ -48,6 +48,9 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     await db.insert(smsOutbox).values([{ to: '+27821234567', body: 'Your application was received', kind: 'receipt', userId: s.user.id }, { to: '+27821234568', body: 'Hi', kind: 'receipt', userId: other.user.id }]);
     const mailTo = async (email: string) => (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`)).length;
     expect(await mailTo(s.email)).toBeGreaterThan(0);
+    expect((await t.request().post('/api/auth/login').send({ email: s.email, password: 'not-the-password' })).status).toBe(401);
+    const counters = async () => (await db.execute(sql`SELECT key FROM rate_limits WHERE position(${s.email.toLowerCase()} in key) > 0`) as any).rows.length;
+    expect(await counters()).toBe(1);
 
     const res = await s.agent.post('/api/profile/delete').send({ password: s.password });
     expect(res.body.outcome).toBe('deleted');
@@ -55,6 +58,7 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     const id = mine.split('/').pop()!;
     expect((await t.store.list(driver === 'local' ? 'tus/' : '')).filter((k) => k.startsWith(id) || k.startsWith(`tus/${id}`))).toEqual([]);
     expect(await mailTo(s.email)).toBe(0);
+    expect(await counters()).toBe(0);
     expect(await mailTo(other.email)).toBeGreaterThan(0);
     expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.to, '+27821234567'))).toEqual([]);
     expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, other.user.id))).toEqual([{ to: '+27821234568' }]);

@@ -8,6 +8,7 @@ import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
 import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
 import { notifications, contactMessages, assessmentBookings, mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
 
 /** A full `users` row (includes the password hash). */
 export type UserRow = typeof users.$inferSelect;
@@ -59,12 +60,22 @@ export async function deleteMessagesTo(db: DbOrTx, user: { id: number; email: st
 }
 
 /**
+ * Deletes the failed-login counter of the address (rate_limits key 'login-account:acct:<e-mail>', auth.routes.ts),
+ * which names the person and is never pruned (a row outlives its window until the next attempt reuses it).
+ */
+export async function deleteLoginCounters(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, `login-account:acct:${email.trim().toLowerCase()}`));
+}
+
+/**
  * Deletes the user row (cascading to tokens, resets, drafts, uploads, notifications), the form messages filed under
- * a verified address (deleteFormSubmissions) and the mail and SMS sent to the person (deleteMessagesTo).
+ * a verified address (deleteFormSubmissions), the mail and SMS sent to the person (deleteMessagesTo) and the
+ * address's failed-login counter (deleteLoginCounters).
  */
 export async function deleteUserRow(db: DbOrTx, user: { id: number; email: string; emailVerifiedAt: Date | null }): Promise<void> {
   await deleteFormSubmissions(db, user);
   await deleteMessagesTo(db, user);
+  await deleteLoginCounters(db, user.email);
   await db.delete(users).where(eq(users.id, user.id));
 }
 
