@@ -14,6 +14,7 @@ import type { DocumentStore } from '../../storage/document-store.ts';
 import { tusDatastore } from '../../storage/tus-datastore.ts';
 import { birthDateFromIdNumber, typesDateOfBirth, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
+import { normalisedIdNumber } from '#contracts/auth-rules.ts';
 import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
@@ -58,7 +59,7 @@ export async function updateProfile(db: Db, userId: number, input: Required<Omit
   const dateOfBirth = dateOfBirthToStore(input);
   const row = await updateUserRow(db, userId, {
     firstName: input.firstName, lastName: input.lastName, phone: input.phone,
-    nationality: blank(input.nationality), idNumber: blank(input.idNumber),
+    nationality: blank(input.nationality), idNumber: blank(input.idNumber && normalisedIdNumber(input.idNumber)),
     ...(dateOfBirth === undefined ? {} : { dateOfBirth }),
     addressLine1: blank(input.addressLine1), addressLine2: blank(input.addressLine2), city: blank(input.city), state: blank(input.state),
     postalCode: blank(input.postalCode), country: blank(input.country),

@@ -36,6 +36,13 @@ describe(`profile (${DB_KIND})`, () => {
     expect((await s.agent.get('/api/auth/me')).body.user.firstName).toBe('Rudzani');
   });
 
+  it('PUT /api/profile › an SA ID number typed with dashes or spaces is stored as its 13 digits (names audit)', async () => {
+    const s = await signUpStudent(t);
+    const put = await s.agent.put('/api/profile').send({ ...details, idNumber: '010412-5800 086' });
+    expect(put.status).toBe(200);
+    expect((await s.agent.get('/api/profile')).body.user).toMatchObject({ idNumber: '0104125800086', dateOfBirth: '2001-04-12' });
+  });
+
   it('PUT /api/profile › a UK applicant keeps the typed date of birth, can change it, and it is checked like at registration', async () => {
     const agent = t.request();
     const reg = await agent.post('/api/auth/comprehensive-register').send({
