@@ -7,7 +7,7 @@
  * Reload button; Reload loads the announcement as it is now into the form (replacing the typed values) and the next
  * save is checked against that version.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '#contracts/announcements.ts';
@@ -16,6 +16,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
+import { EditConflict } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
@@ -30,8 +31,6 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   const [version, setVersion] = useState(item?.updatedAt ?? undefined);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const reloadButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => { if (conflict) reloadButton.current?.focus(); }, [conflict]);
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
@@ -91,13 +90,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
       <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
-      {conflict && (
-        <div role="alert" className="card border-amber-400 p-3 text-sm dark:border-amber-600" data-testid="edit-conflict">
-          <p className="font-medium">{conflict}</p>
-          <p className="muted mt-1">Reload replaces what you typed here with the latest version; then make your change again.</p>
-          <button ref={reloadButton} type="button" className="btn-secondary mt-2" onClick={() => void reload()} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
-        </div>
-      )}
+      {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>

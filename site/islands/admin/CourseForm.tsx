@@ -9,7 +9,7 @@
  * course as it is now into the form (replacing the typed values, which the admin then re-applies) and the next save
  * is checked against that version.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CourseInputSchema, type Course, type CourseInput } from '#contracts/courses.ts';
@@ -19,6 +19,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
+import { EditConflict } from './EditConflict.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 
@@ -41,8 +42,6 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
   const [version, setVersion] = useState(course?.updatedAt);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const reloadButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => { if (conflict) reloadButton.current?.focus(); }, [conflict]);
   const { register, handleSubmit, setError, reset, control, formState: { errors, isSubmitting, isDirty } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? formValues(course) : EMPTY,
@@ -122,13 +121,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       </fieldset>
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
-      {conflict && (
-        <div role="alert" className="card border-amber-400 p-3 text-sm sm:col-span-2 dark:border-amber-600" data-testid="edit-conflict">
-          <p className="font-medium">{conflict}</p>
-          <p className="muted mt-1">Reload replaces what you typed here with the latest version; then make your change again.</p>
-          <button ref={reloadButton} type="button" className="btn-secondary mt-2" onClick={() => void reload()} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
-        </div>
-      )}
+      {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
