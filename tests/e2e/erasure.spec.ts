@@ -55,7 +55,7 @@ test('an admin erases a student\'s personal data from the students list after co
   await test.step('confirmed, the data is erased: toast, the card now says "Erased applicant", request done, no buttons', async () => {
     await card.getByRole('button', { name: 'Erase personal data' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Erase personal data' }).click();
-    await expect(page.getByText('Personal data erased')).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Personal data erased' })).toBeVisible();
     await expect(card.getByRole('heading', { name: 'Erased applicant' })).toBeVisible();
     await expect(card).toContainText(`erased-${userId}@erased.invalid`);
     await expect(card).toContainText('Erasure request: done');
