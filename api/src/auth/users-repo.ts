@@ -4,6 +4,16 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 
+/**
+ * Locks user `userId`'s row until transaction `tx` ends, so that per-account check-then-insert steps take turns
+ * (the 3-live-link caps of reset and verification links, an admin's repeated announcement; concurrency audit). A
+ * missing user locks nothing. FOR NO KEY UPDATE: two such locks exclude each other like FOR UPDATE, but rows that
+ * merely reference the user (a foreign-key check takes KEY SHARE) are not held up.
+ */
+export async function lockUserRow(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
 /** A full `users` row as drizzle selects it (includes the password hash: never send it to a client). */
 export type UserRow = typeof users.$inferSelect;
 

@@ -2,7 +2,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { announcements } from '../../db/schema/messaging.ts';
-import { users } from '../../db/schema/users.ts';
 
 /** An `announcements` row as drizzle selects it. */
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -60,14 +59,6 @@ export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announce
 export async function deleteAnnouncement(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
   return rows.length > 0;
-}
-
-/**
- * Locks admin `userId`'s users row (FOR NO KEY UPDATE) until transaction `tx` ends, so that two creates by one admin
- * take turns between looking for a repeat and inserting. Rows that merely reference the user are not held up.
- */
-export async function lockAuthor(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 /**

@@ -8,12 +8,12 @@
  */
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { studentContacts } from '../../auth/users-repo.ts';
+import { lockUserRow, studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
-import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, lockAuthor, updateAnnouncement, type Announcement } from './announcements.repo.ts';
+import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
 
 type Input = z.output<typeof AnnouncementInputSchema>;
 type EditInput = z.output<typeof AnnouncementUpdateSchema>;
@@ -61,7 +61,7 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
  */
 export function createAnnouncement(db: Db, adminId: number, input: Input): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
-    await lockAuthor(t, adminId);
+    await lockUserRow(t, adminId);
     if (await hasRecentTwin(t, adminId, input.title, input.content, REPEAT_WINDOW_S)) throw conflict(JUST_PUBLISHED);
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
     return fanOut(t, a, input);

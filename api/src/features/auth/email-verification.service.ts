@@ -14,7 +14,8 @@ import { sha256 } from '../../auth/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import { INVALID_VERIFICATION_LINK } from '#contracts/auth.ts';
-import { lockAccount, siteOrigin } from './password-reset.service.ts';
+import { siteOrigin } from './password-reset.service.ts';
+import { lockUserRow } from '../../auth/users-repo.ts';
 
 /** Link lifetime: 24 hours (issue #12). */
 export const VERIFY_TTL_MS = 24 * 3600_000;
@@ -24,14 +25,14 @@ export const MAX_LIVE_VERIFY_LINKS = 3;
 /**
  * Queues a verification link for `user`'s current address. Returns false (and sends nothing) when the account is
  * already verified or already has MAX_LIVE_VERIFY_LINKS unexpired, unused links. Count, insert and mail are one
- * transaction under the account's row lock (lockAccount), so parallel resends cannot pass the cap together.
+ * transaction under the account's row lock (lockUserRow), so parallel resends cannot pass the cap together.
  */
 export async function sendEmailVerification(db: Db, config: Config, user: { id: number; email: string; emailVerifiedAt?: Date | null }, now = new Date()): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${siteOrigin(config)}/verify-email#token=${token}`;
   return db.transaction(async (tx) => {
-    await lockAccount(tx, user.id);
+    await lockUserRow(tx, user.id);
     if (await countLiveVerifications(tx, user.id, now) >= MAX_LIVE_VERIFY_LINKS) return false;
     await insertVerification(tx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
     await enqueueMail(tx, {

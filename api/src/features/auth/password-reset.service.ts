@@ -6,11 +6,9 @@
  * new password, revokes every bearer token and deletes every session of that user.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { findUserByEmail, setPasswordHash } from '../../auth/users-repo.ts';
+import { findUserByEmail, lockUserRow, setPasswordHash } from '../../auth/users-repo.ts';
 import { countLiveResets, findLiveReset, insertReset, spendAllResets, spendReset } from './password-resets.repo.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { sha256 } from '../../auth/tokens.ts';
@@ -35,16 +33,6 @@ export function siteOrigin(config: Config): string {
 }
 
 /**
- * Locks user `userId`'s row until transaction `tx` ends, so that requests for one account that count its live links
- * and then add one take turns (check-then-insert race, audit finding). A missing user locks nothing. FOR NO KEY
- * UPDATE: two such locks exclude each other like FOR UPDATE, but rows that merely reference the user (a foreign key
- * check takes KEY SHARE) are not held up.
- */
-export async function lockAccount(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
-/**
  * Queues a reset link for `email` if an account exists and has fewer than MAX_LIVE_LINKS live links; otherwise does
  * nothing. Count, insert and mail are one transaction under the account's row lock: 15 parallel requests send 3 mails.
  * Never throws for unknown e-mails.
@@ -56,7 +44,7 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
   // The token travels in the fragment, which browsers never send to a server or put in a Referer.
   const link = `${siteOrigin(config)}/reset-password#token=${token}`;
   await db.transaction(async (tx) => {
-    await lockAccount(tx, user.id);
+    await lockUserRow(tx, user.id);
     if ((await countLiveResets(tx, user.id, now)) >= MAX_LIVE_LINKS) return;
     await insertReset(tx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
     await enqueueMail(tx, {
