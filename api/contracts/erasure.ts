@@ -16,5 +16,8 @@ export const ErasureDecisionSchema = z.object({
 });
 export type ErasureDecision = z.input<typeof ErasureDecisionSchema>;
 
-/** An erasure request after the decision: status done | declined, dates ISO 8601, `reason` the decline reason. */
-export interface ErasureRequestView { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; createdAt: string; resolvedAt: string | null }
+/**
+ * An erasure request after the decision: status done | declined, dates ISO 8601, `reason` how the request was made
+ * (kept as filed), `decisionReason` the admin's reason for declining (null otherwise).
+ */
+export interface ErasureRequestView { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; decisionReason: string | null; createdAt: string; resolvedAt: string | null }

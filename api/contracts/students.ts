@@ -12,7 +12,7 @@ export const StudentSchema = z.object({
   addressLine1: text(), addressLine2: text(), city: text(), state: text(), postalCode: text(), country: text(),
   createdAt: z.string(),
   applications: z.array(z.object({ id: z.number(), status: z.string(), course: z.string(), createdAt: z.string() })),
-  erasureRequests: z.array(z.object({ id: z.number(), status: z.string(), reason: text(), createdAt: z.string(), resolvedAt: z.nullable(z.string()) })),
+  erasureRequests: z.array(z.object({ id: z.number(), status: z.string(), reason: text(), decisionReason: text(), createdAt: z.string(), resolvedAt: z.nullable(z.string()) })),
 });
 export type Student = z.output<typeof StudentSchema>;
 

@@ -80,7 +80,7 @@ function List({ heading }: { heading: boolean }) {
                   {s.erasureRequests.length > 0 && (
                     <div className="mt-2 rounded bg-orange-50 p-2 text-sm text-orange-900 dark:bg-orange-950 dark:text-orange-100">
                       <p data-erasure-status tabIndex={-1}>
-                        Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${formatStaffDateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}`).join('; ')}
+                        Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${formatStaffDateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}${e.decisionReason ? `, declined because “${e.decisionReason}”` : ''}`).join('; ')}
                       </p>
                       {s.erasureRequests.filter((e) => e.status === 'open').map((e) => <ErasureActions key={e.id} requestId={e.id} student={s} onDecided={() => decided(s.id)} />)}
                     </div>)}

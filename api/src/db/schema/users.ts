@@ -70,6 +70,8 @@ export const erasureRequests = pgTable('erasure_requests', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   status: text('status', { enum: ['open', 'done', 'declined'] }).notNull().default('open'),
   reason: text('reason'),
+  /** The admin's reason for declining; `reason` keeps the person's own words (POPIA audit). */
+  decisionReason: text('decision_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 }, (t) => [index('erasure_requests_user_idx').on(t.userId)]);

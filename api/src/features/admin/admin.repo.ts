@@ -307,7 +307,7 @@ export async function listStudents(db: DbOrTx, q: { q: string; page: number; pag
     students: rows.map((s) => ({
       ...s, name: `${s.firstName} ${s.lastName}`.trim(), createdAt: iso(s.createdAt),
       applications: apps.filter((a) => a.userId === s.id).map((a) => ({ id: a.id, status: a.status, course: a.courseTitle ?? 'Unknown Course', createdAt: iso(a.createdAt) })),
-      erasureRequests: erasures.filter((e) => e.userId === s.id).map((e) => ({ id: e.id, status: e.status, reason: e.reason, createdAt: iso(e.createdAt), resolvedAt: e.resolvedAt ? iso(e.resolvedAt) : null })),
+      erasureRequests: erasures.filter((e) => e.userId === s.id).map((e) => ({ id: e.id, status: e.status, reason: e.reason, decisionReason: e.decisionReason, createdAt: iso(e.createdAt), resolvedAt: e.resolvedAt ? iso(e.resolvedAt) : null })),
     })),
   };
 }

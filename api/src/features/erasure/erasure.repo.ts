@@ -15,9 +15,12 @@ export async function lockErasureRequest(tx: DbOrTx, id: number): Promise<typeof
   return row;
 }
 
-/** Closes request `id` as done or declined (resolvedAt now; `reason` replaces the stored one when given) and returns it. */
-export async function resolveErasureRequest(tx: DbOrTx, id: number, status: 'done' | 'declined', reason?: string): Promise<typeof erasureRequests.$inferSelect> {
-  const [row] = await tx.update(erasureRequests).set({ status, resolvedAt: new Date(), ...(reason ? { reason } : {}) })
+/**
+ * Closes request `id` as done or declined (resolvedAt now; `decisionReason`, the admin's reason for declining, stored
+ * beside the request's own `reason`, which is kept) and returns it.
+ */
+export async function resolveErasureRequest(tx: DbOrTx, id: number, status: 'done' | 'declined', decisionReason?: string): Promise<typeof erasureRequests.$inferSelect> {
+  const [row] = await tx.update(erasureRequests).set({ status, resolvedAt: new Date(), ...(decisionReason ? { decisionReason } : {}) })
     .where(eq(erasureRequests.id, id)).returning();
   return row!;
 }

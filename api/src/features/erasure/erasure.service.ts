@@ -15,8 +15,8 @@ import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
 import type { ErasureRequestView } from '#contracts/erasure.ts';
 import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
 
-const view = (r: { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; createdAt: Date; resolvedAt: Date | null }): ErasureRequestView => ({
-  id: r.id, userId: r.userId, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null,
+const view = (r: { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; decisionReason: string | null; createdAt: Date; resolvedAt: Date | null }): ErasureRequestView => ({
+  id: r.id, userId: r.userId, status: r.status, reason: r.reason, decisionReason: r.decisionReason, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null,
 });
 
 /** The e-mail telling the person their data is gone: what was kept and why. Names no one (the address is enough). */

@@ -102,7 +102,7 @@ describe(`admin erasure requests (${DB_KIND})`, () => {
     expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).body.error.message).toBe('This request was already done.');
   });
 
-  it('decline › needs a reason; stores and mails it; the account keeps working; a second decision is 409', async () => {
+  it('decline › needs a reason; stores it beside the request\'s own reason and mails it; the account keeps working; a second decision is 409', async () => {
     const admin = await signInAdmin(t);
     const { s, requestId } = await studentWithApplication();
     const missing = await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'decline', reason: '  ' });
@@ -114,9 +114,10 @@ describe(`admin erasure requests (${DB_KIND})`, () => {
     const reason = 'Your bursary application is under investigation; records must be kept until it closes.';
     const res = await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'decline', reason });
     expect(res.status).toBe(200);
-    expect(res.body.request).toMatchObject({ status: 'declined', reason, resolvedAt: expect.any(String) });
+    const filed = 'Requested by the account holder from the profile page';
+    expect(res.body.request).toMatchObject({ status: 'declined', reason: filed, decisionReason: reason, resolvedAt: expect.any(String) });
     const students = await admin.agent.get(`/api/admin/students?q=${encodeURIComponent(s.email)}`);
-    expect(students.body.students[0].erasureRequests).toEqual([expect.objectContaining({ id: requestId, status: 'declined', reason })]);
+    expect(students.body.students[0].erasureRequests).toEqual([expect.objectContaining({ id: requestId, status: 'declined', reason: filed, decisionReason: reason })]);
     const mails = await mailsTo(t, s.email, 'Your request to delete your account');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(reason);

@@ -1,0 +1,1 @@
+ALTER TABLE "erasure_requests" ADD COLUMN "decision_reason" text;
