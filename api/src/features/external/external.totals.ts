@@ -4,12 +4,26 @@
  */
 import type { CurrencyTotal, ExternalPayment } from '#contracts/external.ts';
 
-/** '1500.5' → 150050n (cents), exact for amounts with at most two decimals. */
-function toCents(amount: string): bigint {
-  const [whole, frac = ''] = Number(amount).toFixed(2).split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+/**
+ * Amount in currency units → cents: '1500.5' → 150050n, '-5.50' → -550n, '-0.25' → -25n (the sign applies to the
+ * whole amount, cents included). Exact for decimal strings with at most two decimals; anything else (a number, more
+ * decimals) is rounded to cents first.
+ */
+export function toCents(amount: string | number): bigint {
+  const text = String(amount).trim();
+  const negative = text.startsWith('-');
+  const exact = /^[+-]?(\d+)(?:\.(\d{0,2}))?$/.exec(text);
+  const [whole, frac] = exact
+    ? [exact[1], (exact[2] ?? '').padEnd(2, '0')]
+    : Math.abs(Number(text)).toFixed(2).split('.');
+  const cents = BigInt(whole) * 100n + BigInt(frac);
+  return negative ? -cents : cents;
 }
-const fromCents = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+/** Cents → amount with two decimals: 9550n → '95.50', -550n → '-5.50', -25n → '-0.25'. */
+export function fromCents(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
 
 /** `totals` sorted with ZAR first, then by currency code. */
 export function sortTotals(totals: CurrencyTotal[]): CurrencyTotal[] {
