@@ -56,7 +56,20 @@ export const COUNTRY_OPTIONS = [
 ] as const;
 export const COUNTRY_CODES = ['za', 'us', 'ca', 'uk', 'au', 'other'] as const;
 
-/** Application fee, spec §9: $50.00, sent as '50.00'. The server's configuration is authoritative. */
+/**
+ * Application fee, spec §9: $50.00, sent as '50.00' — the default only. The fee charged is the admin setting
+ * (/admin/settings, else the APPLICATION_FEE env var), which pages read from GET /api/settings/application-fee;
+ * this constant is what they show when that read cannot be made and nothing newer is known (offline, first visit).
+ */
 export const APPLICATION_FEE = '50.00';
+
+/** A fee 'NN.NN' as shown to people: '$50.00' (spec §9 wording). */
+export const feeLabel = (fee: string): string => `$${fee}`;
+
+/**
+ * The 409 message when a submit's `expectedFee` is not the fee charged now:
+ * 'The application fee changed to $75.50. Please review and confirm the new fee.'
+ */
+export const feeChangedMessage = (fee: string): string => `The application fee changed to ${feeLabel(fee)}. Please review and confirm the new fee.`;
 /** Max upload size in bytes, spec §9 (5 MB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -1,16 +1,18 @@
 /**
  * Applications (spec §7): GET /api/applications (the caller's own, admins included) and POST /api/applications;
- * mounted also at /api/colfront/applications. GET /:id → {application, timeline, documents, payment} (own only,
+ * mounted also at /api/colfront/applications. POST takes an optional `expectedFee` (the fee the applicant agreed to;
+ * 409 `fee_changed`, nothing stored, when the admin setting differs now). GET /:id → {application, timeline, documents, payment} (own only,
  * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes, expectedStatus?}.
  */
 import { Router } from 'express';
-import { applicationFee } from '../settings/settings.service.ts';
+import { feeToCharge } from '../settings/settings.service.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { linkOrigin } from '../../mail/links.ts';
 import { requireAdmin, requireUser, currentUser } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { ApplicationSubmitSchema, DocumentsUpdateSchema, StatusUpdateSchema } from '#contracts/applications.ts';
+import { ExpectedFeeSchema } from '#contracts/settings.ts';
 import { addMissingDocuments, applicationDetail, applicationsWithPayments, setApplicationStatus, submitApplication } from './applications.service.ts';
 
 const idParam = validate(IdParamSchema, 'params');
@@ -38,9 +40,10 @@ export function applicationsRouter(deps: AppDeps): Router {
     const application = await addMissingDocuments(deps.database.db, currentUser(req).id, idParam.data(req).id, req.body, linkOrigin(deps.config, req));
     res.json({ application });
   });
-  r.post('/', requireUser, validate(ApplicationSubmitSchema), async (req, res) => {
+  const expectedFee = validate(ExpectedFeeSchema);
+  r.post('/', requireUser, expectedFee, validate(ApplicationSubmitSchema), async (req, res) => {
     const user = currentUser(req);
-    const fee = await applicationFee(deps.database.db, deps.config);
+    const fee = await feeToCharge(deps.database.db, deps.config, expectedFee.data(req).expectedFee);
     const application = await submitApplication(deps.database.db, user.id, req.body, fee, { store: deps.store, origin: linkOrigin(deps.config, req) });
     res.status(201).json({ application });
   });

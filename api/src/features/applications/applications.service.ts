@@ -1,7 +1,7 @@
 /**
  * The application story (spec §2 Application form, §4 statuses; DESIGN §4 Applications):
- * - submit: the server decides status 'pending', the fee (config APPLICATION_FEE, rand/dollars '50.00')
- *   and paymentStatus from the simulated payment; one active application per student per course (409);
+ * - submit: the server decides status 'pending', the fee (the admin setting, else config APPLICATION_FEE, rand/dollars
+ *   '50.00'; the route checks it against the fee the applicant agreed to, settings.service feeToCharge) and paymentStatus from the simulated payment; one active application per student per course (409);
  *   application, payment, history, notification and e-mail are written in one transaction.
  * - setStatus: admins may set any status; each change is kept as history and notifies the student.
  */

@@ -4,7 +4,8 @@
  * - GET  /campuses → {campuses:[{id, name}]}
  * - POST /applicants {firstName, lastName, email, phone, campusId, privacyConsent} → 201 {applicant, setPasswordLinkDays, sms}
  * - POST /applicants/:id/uploads (multipart `file`, ≤ 5 MB, magic bytes) → 201 {upload} owned by the applicant
- * - POST /applications {applicantId, campusId, …the application form} → 201 {application}
+ * - POST /applications {applicantId, campusId, expectedFee?, …the application form} → 201 {application}; 409
+ *   `fee_changed` (nothing stored) when `expectedFee`, the fee the desk form showed, is no longer the fee charged
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
@@ -12,7 +13,8 @@ import { validate } from '../../http/validate.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { WalkInApplicantSchema, WalkInApplicationSchema } from '#contracts/walk-in.ts';
-import { applicationFee } from '../settings/settings.service.ts';
+import { ExpectedFeeSchema } from '#contracts/settings.ts';
+import { feeToCharge } from '../settings/settings.service.ts';
 import { parseFile } from '../uploads/uploads.routes.ts';
 import { storeUpload } from '../uploads/uploads.service.ts';
 import { linkOrigin } from '../../mail/links.ts';
@@ -36,8 +38,9 @@ export function walkInRouter(deps: AppDeps): Router {
     const upload = await storeUpload(db, deps.store, idParam.data(req).id, req.file);
     res.status(201).json({ upload });
   });
-  r.post('/applications', validate(WalkInApplicationSchema), async (req, res) => {
-    const fee = await applicationFee(db, deps.config);
+  const expectedFee = validate(ExpectedFeeSchema);
+  r.post('/applications', expectedFee, validate(WalkInApplicationSchema), async (req, res) => {
+    const fee = await feeToCharge(db, deps.config, expectedFee.data(req).expectedFee);
     const application = await submitWalkInApplication(db, currentUser(req).id, req.body, fee, { store: deps.store, origin: linkOrigin(deps.config, req) });
     res.status(201).json({ application });
   });
