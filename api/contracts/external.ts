@@ -4,7 +4,7 @@
  * http driver (which validates what the remote system answers with the same shapes). Imports only zod (and the zod-free option lists in external-options.ts).
  */
 import { z } from 'zod';
-import { EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
+import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
 import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
@@ -64,6 +64,9 @@ export const PaymentAmountSchema = z.preprocess(
     .transform((v) => Number(v).toFixed(2)),
 );
 
+/** Message for a currency the add-payment form does not offer (EXTERNAL_CURRENCIES). */
+export const CURRENCY_MESSAGE = `Currency must be one of ${EXTERNAL_CURRENCIES.join(', ')}`;
+
 /** POST /api/external/payments (spec §5 External payment). */
 export const ExternalPaymentInputSchema = z.object({
   studentId: z.preprocess((v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)),
@@ -71,7 +74,7 @@ export const ExternalPaymentInputSchema = z.object({
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'Student not found')).describe('external student id'),
   amount: PaymentAmountSchema.describe('currency units, > 0, at most 2 decimals'),
   currency: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'ZAR' : typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string().regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code such as ZAR')).describe('ISO 4217 code, default ZAR'),
+    z.enum(EXTERNAL_CURRENCIES, { error: CURRENCY_MESSAGE })).describe('one of EXTERNAL_CURRENCIES (the form\'s list), default ZAR'),
   method: z.preprocess((v) => (v === undefined ? 'card' : v),
     z.enum(EXTERNAL_PAYMENT_METHODS, { error: 'Payment method is required' })).describe('default card'),
   description: optionalText(500, 'Description'),

@@ -271,6 +271,15 @@ describe(`external system, local driver (${DB_KIND})`, () => {
       expect(short.status).toBe(400);
     });
 
+    it('POST /payments › only the currencies the form offers are accepted', async () => {
+      const res = await admin.agent.post('/api/external/payments').send({ studentId, amount: '10', currency: 'XYZ' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields.currency).toBe('Currency must be one of ZAR, USD, EUR, GBP, BWP, NAD, LSL, SZL, ZWL');
+      const bwp = await admin.agent.post('/api/external/payments').send({ studentId, amount: '10', currency: 'bwp' });
+      expect(bwp.status).toBe(201);
+      expect(bwp.body.payment.currency).toBe('BWP');
+    });
+
     it('GET /payments.csv › one line per payment with a header, injection-safe cells', async () => {
       await admin.agent.post('/api/external/payments').send({ studentId, amount: '5', description: '=HYPERLINK("x")' });
       const res = await admin.agent.get('/api/external/payments.csv');
