@@ -1,10 +1,11 @@
 /**
  * External administration system contracts (spec §2 External pages, §3 External branch/student/payment,
  * §4 External login, §5 External payment, §7 /api/external/*). Shared by the API, the islands and the
- * http driver (which validates what the remote system answers with the same shapes). Imports only zod (and the zod-free option lists in external-options.ts).
+ * http driver (which validates what the remote system answers with the same shapes). Imports only zod (and the zod-free option lists in external-options.ts and amount parsing in money-input.ts).
  */
 import { z } from 'zod';
 import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
+import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
@@ -52,16 +53,20 @@ const optionalText = (max: number, label: string, opts: { nfc?: boolean } = {}) 
 
 /**
  * Amount: a number or a decimal string in currency units, > 0, at most 2 decimals, ≤ MAX_PAYMENT_AMOUNT.
+ * Typed the South African way too (normaliseAmountText in money-input.ts): an optional leading 'R', spaces or
+ * thin spaces grouping thousands, one decimal comma or point ('R1 250,50', '1 250,00', '1,250.00'). A lone comma
+ * is the decimal mark, so '1,25' = 1.25 and '1,250' (three decimals) is refused rather than guessed.
  * Output is a normalised string with two decimals ('1500.00') so no float ever reaches the ledger.
  */
 export const PaymentAmountSchema = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
   z.string({ error: 'Amount is required' }).min(1, 'Amount is required')
-    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Amount must be a number')
-    .refine((v) => Number(v) > 0, 'Amount must be greater than 0')
-    .refine((v) => !/\.\d{3,}$/.test(v), 'Amount can have at most 2 decimal places')
-    .refine((v) => Number(v) <= MAX_PAYMENT_AMOUNT, 'Amount is too large')
-    .transform((v) => Number(v).toFixed(2)),
+    .transform((v) => normaliseAmountText(v))
+    .pipe(z.string({ error: 'Amount must be a number' })
+      .refine((v) => Number(v) > 0, 'Amount must be greater than 0')
+      .refine((v) => !/\.\d{3,}$/.test(v), 'Amount can have at most 2 decimal places')
+      .refine((v) => Number(v) <= MAX_PAYMENT_AMOUNT, 'Amount is too large')
+      .transform(toTwoDecimals)),
 );
 
 /** Message for a currency the add-payment form does not offer (EXTERNAL_CURRENCIES). */

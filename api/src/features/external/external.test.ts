@@ -271,6 +271,23 @@ describe(`external system, local driver (${DB_KIND})`, () => {
       expect(short.status).toBe(400);
     });
 
+    it('POST /payments › amounts typed the South African way are accepted and stored with two decimals', async () => {
+      const cases: [string, string][] = [['1 250,00', '1250.00'], ['1,250.00', '1250.00'], ['R1 250.50', '1250.50'],
+        ['1\u2009250,5', '1250.50'], ['1,25', '1.25'], ['R 40', '40.00']];
+      for (const [amount, stored] of cases) {
+        const res = await admin.agent.post('/api/external/payments').send({ studentId, amount, reference: `SA-${stored}` });
+        expect(res.status, amount).toBe(201);
+        expect(res.body.payment.amount, amount).toBe(stored);
+      }
+      const refused: [string, string][] = [['1,250', 'Amount can have at most 2 decimal places'], ['12 50', 'Amount must be a number'],
+        ['R', 'Amount must be a number'], ['0x10', 'Amount must be a number'], ['1e3', 'Amount must be a number'], ['R-5', 'Amount must be greater than 0']];
+      for (const [amount, message] of refused) {
+        const res = await admin.agent.post('/api/external/payments').send({ studentId, amount });
+        expect(res.status, amount).toBe(400);
+        expect(res.body.error.fields.amount, amount).toBe(message);
+      }
+    });
+
     it('POST /payments › only the currencies the form offers are accepted', async () => {
       const res = await admin.agent.post('/api/external/payments').send({ studentId, amount: '10', currency: 'XYZ' });
       expect(res.status).toBe(400);
