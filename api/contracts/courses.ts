@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COURSE_LEVELS, httpImageUrl } from './common.ts';
 import { MinimumApsSchema, SubjectRequirementsSchema } from './nsc-schema.ts';
+import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 
 export const CourseSchema = z.object({
   id: z.number(),
@@ -26,6 +27,30 @@ export const CourseSchema = z.object({
 });
 export type Course = z.infer<typeof CourseSchema>;
 
+/** Message for a course price that is not an amount in rand. */
+export const PRICE_MESSAGE = 'Price must be an amount in rand, like 1250 or 1250.50';
+/** Largest course price, in rand (the column is numeric(12,2)). */
+export const MAX_COURSE_PRICE = 9_999_999_999.99;
+
+/**
+ * Course price in rand (optional): blank, null or absent → null (no price: the public site shows the tuition fee).
+ * Otherwise a decimal amount typed the South African way (normaliseAmountText: optional 'R', spaces grouping
+ * thousands, one decimal comma or point) or a JSON number; ≥ 0, at most 2 decimals, ≤ MAX_COURSE_PRICE.
+ * Hex, exponents and other number spellings are refused with PRICE_MESSAGE (no silent rounding: '1250.999' is refused).
+ * Output: a two-decimal string ('1250.50') or null.
+ */
+export const CoursePriceSchema = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null
+    : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'not a number') : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: PRICE_MESSAGE }).transform((v) => normaliseAmountText(v))
+    .pipe(z.string({ error: PRICE_MESSAGE })
+      .refine((v) => !v.startsWith('-'), 'Price cannot be negative')
+      .refine((v) => !/\.\d{3,}$/.test(v), 'Price can have at most 2 decimal places')
+      .refine((v) => Number(v) <= MAX_COURSE_PRICE, 'Price is too large')
+      .transform(toTwoDecimals))
+    .nullable(),
+).optional().transform((v) => v ?? null);
+
 /** Admin create/edit (spec §5 Course form: title, description, level, duration, department, tuitionFee, startDate required). */
 export const CourseInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
@@ -35,8 +60,7 @@ export const CourseInputSchema = z.object({
   department: z.string({ error: 'Department is required' }).trim().min(1, 'Department is required').max(100),
   tuitionFee: z.string({ error: 'Tuition fee is required' }).trim().min(1, 'Tuition fee is required').max(100),
   startDate: z.string({ error: 'Start date is required' }).trim().min(1, 'Start date is required').max(100),
-  price: z.union([z.literal(''), z.null(), z.coerce.number().nonnegative('Price cannot be negative').max(9_999_999_999.99, 'Price is too large')]).optional()
-    .transform((v) => (v === '' || v == null ? null : v.toFixed(2))),
+  price: CoursePriceSchema,
   requirements: z.string().trim().max(5000).optional().nullable().transform((v) => (v ? v : null)),
   imageUrl: httpImageUrl(),
   minimumAps: z.optional(MinimumApsSchema).default(0).describe('0–42; 0 means no APS requirement'),

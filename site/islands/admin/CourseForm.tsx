@@ -1,7 +1,8 @@
 /**
  * Course create/edit form (spec §5 Course form): title, description, level (default certificate), duration,
  * department, tuitionFee, startDate required; isActive default true. Validated with the API's CourseInputSchema;
- * focus moves to the first invalid field; the submit button is disabled while saving.
+ * focus moves to the first invalid field; the submit button is disabled while saving. The price is a text field
+ * (inputMode decimal) so an amount typed the South African way ('1 250,50', 'R8 000') reaches the validator; blank = no price.
  * Toasts (spec §8): 'Course created' / 'Course updated'; 'Failed to create course' / 'Failed to update course'
  * with the server's message or 'An error occurred'.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the course since
@@ -95,7 +96,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       </Field>
       <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...fieldProps('c-tuition', err('tuitionFee'))} {...register('tuitionFee')} /></Field>
       <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...fieldProps('c-start', err('startDate'))} {...register('startDate')} /></Field>
-      <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input type="number" min={0} step="0.01" className="input" {...fieldProps('c-price', err('price'))} {...register('price')} /></Field>
+      <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input inputMode="decimal" autoComplete="off" placeholder="e.g. 1250 or 1250,50" className="input" {...fieldProps('c-price', err('price'))} {...register('price')} /></Field>
       <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...fieldProps('c-req', err('requirements'))} {...register('requirements')} /></Field></div>
       <Field id="c-aps" label="Minimum APS" error={err('minimumAps')} hint={`0–${APS_MAX}; 0 means no APS requirement`}><input type="number" min={0} max={APS_MAX} inputMode="numeric" className="input" {...fieldProps('c-aps', err('minimumAps'))} {...register('minimumAps')} /></Field>
       <fieldset className="sm:col-span-2">
