@@ -3,6 +3,7 @@
  * sets, §4 filter groups, §9 fee, file size and year bounds), so the applicant islands can use them without
  * loading zod. common.ts and applications.ts re-export them.
  */
+import { todayInSouthAfrica } from './sa-calendar.ts';
 
 /** Wizard steps (spec §2 Application form): index 0..4. */
 export const WIZARD_STEPS = ['Personal Information', 'Academic History', 'Supporting Documents', 'Payment', 'Review & Submit'] as const;
@@ -18,10 +19,11 @@ export const DOCUMENT_SLOTS = [
 /** First school year of the academic history, spec §9. */
 export const YEAR_MIN = 1990;
 /**
- * Last school year: the current calendar year (DESIGN §6 — spec §9's 2023 would refuse every later matriculant).
- * A function, so a long-running server moves on at New Year.
+ * Last school year: the current calendar year in South Africa (DESIGN §6 — spec §9's 2023 would refuse every later
+ * matriculant), from todayInSouthAfrica so the browser (any time zone) and the server (UTC) agree between 00:00 and
+ * 02:00 SAST on 1 January. A function, so a long-running server moves on at New Year.
  */
-export const currentYear = (): number => new Date().getFullYear();
+export const currentYear = (): number => Number(todayInSouthAfrica().slice(0, 4));
 /** The current year when this module loaded; for option lists. Validation uses currentYear(). */
 export const YEAR_MAX = currentYear();
 export const YEAR_ORDER_MESSAGE = 'End year cannot be before the start year';
