@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as format from './format.ts';
 import {
   appRef, countryName, formatBytes, formatDate, formatDateInSouthAfrica, formatDateTime, formatDuration, formatMoney, formatPrice, formatStaffDate,
   formatStaffDateTime, formatStartDate, toDate,
@@ -123,6 +125,14 @@ describe('announcement dates are South African days (AnnouncementList.astro: bui
       expect(formatDateInSouthAfrica('2026-03-04'), process.env.TZ).toBe('March 4, 2026');
       for (const missing of [null, undefined, '', 'not a date', new Date(Number.NaN)]) expect(formatDateInSouthAfrica(missing)).toBe('');
     });
+  });
+
+  it('the home page (index.astro) dates its announcements with the same South African day as /about', () => {
+    const markup = fs.readFileSync(new URL('../pages/index.astro', import.meta.url), 'utf8');
+    const call = /\{\s*(?:a\.data\.createdAt \? )?(\w+)\(a\.data\.createdAt\)/.exec(markup);
+    expect(call, 'the announcement date expression in index.astro').not.toBeNull();
+    const dateOf = (format as unknown as Record<string, (v: string) => string>)[call![1]];
+    inZones(() => expect(dateOf('2026-11-25T22:30:00Z'), process.env.TZ).toBe('November 26, 2026'));
   });
 });
 
