@@ -110,7 +110,7 @@ test('admin connects to the external system, sees branches, adds a payment and s
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = fs.readFileSync((await (await downloading).path())!, 'utf8');
     expect(csv.startsWith('\uFEFF'), 'a UTF-8 byte-order mark, so Excel reads names as UTF-8').toBe(true);
-    expect(csv.slice(1).split('\n')[0]).toBe('Reference,Date,Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
+    expect(csv.slice(1).split('\n')[0]).toBe('Reference,Date (SAST),Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
     expect(csv).toContain(`${name},`);
     expect(csv).toContain('1500.00,ZAR,Card,completed,First instalment');
   });

@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { safeCell } from '../../http/csv.ts';
+import { csvDateTime, SAST_SUFFIX } from '../../http/csv-time.ts';
 import { readPage } from '../../http/paging.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/common.ts';
 import { DOCUMENT_SLOTS } from '#contracts/applications.ts';
@@ -72,17 +73,17 @@ export async function bulkDecision(db: Db, adminId: number, input: z.output<type
 /** 'Yes' / 'No' / 'Unknown' (no NSC results given), issue #18. */
 export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'Unknown' => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
 
-const CSV_HEADER = ['Application ID', 'Applicant', 'Email', 'Course', 'Department', 'Status', 'Payment status', 'Payment amount', 'Submitted', 'Updated', 'APS', 'Eligible', 'Eligibility notes'];
+const CSV_HEADER = ['Application ID', 'Applicant', 'Email', 'Course', 'Department', 'Status', 'Payment status', 'Payment amount', `Submitted${SAST_SUFFIX}`, `Updated${SAST_SUFFIX}`, 'APS', 'Eligible', 'Eligibility notes'];
 
 /** One CSV record of the export: every cell through safeCell. */
 const csvRecord = (r: AdminApplicationRow): string[] => [`APP-${r.id}`, r.applicant.name, r.applicant.email, r.course?.title ?? 'Unknown Course', r.course?.department ?? '',
-  statusLabel(r.status), r.paymentStatus, r.paymentAmount, r.createdAt, r.updatedAt,
+  statusLabel(r.status), r.paymentStatus, r.paymentAmount, csvDateTime(r.createdAt), csvDateTime(r.updatedAt),
   r.aps ?? '', eligibilityLabel(r.eligible), r.eligibilityReasons.join('; ')].map((v) => safeCell(String(v)));
 
 /**
  * The filtered list as a CSV byte stream (issue #6 export; volume audit: every matching row, never the whole list in
- * memory): a header row, then one row per application in the list's order ('APP-<id>', amounts 'NNN.NN', dates
- * ISO 8601); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection). Rows are read
+ * memory): a header row, then one row per application in the list's order ('APP-<id>', amounts 'NNN.NN', dates and
+ * times 'YYYY-MM-DD HH:mm' in South African time under 'Submitted (SAST)' / 'Updated (SAST)', csvDateTime); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection). Rows are read
  * `pageSize` at a time by keyset (exportAdminApplicationPages) and written through csv-stringify's stream API, so a
  * slow download holds back the next query (back-pressure). The first page is read before this resolves, so a
  * database error becomes the usual error answer; a later one ends the stream with an error (the download breaks).

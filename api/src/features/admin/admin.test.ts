@@ -177,10 +177,21 @@ describe(`admin applications (${DB_KIND})`, () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="applications-/);
     const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted,Updated,APS,Eligible,Eligibility notes');
+    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted (SAST),Updated (SAST),APS,Eligible,Eligibility notes');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`APP-${id},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Evil"`);
+  });
+
+  it('GET /api/admin/applications/export.csv › submitted and updated are South African date and time, not UTC ISO', async () => {
+    const s = await signUpStudent(t, { firstName: 'Midnight', lastName: 'Sastime' });
+    const id = await apply(s, 3);
+    await t.database.db.execute(sql`update applications set created_at = '2026-10-31T22:30:00Z', updated_at = '2026-11-01T09:05:00Z' where id = ${id}`);
+    const res = await admin.agent.get('/api/admin/applications/export.csv?q=sastime');
+    const lines = res.text.trim().split('\n');
+    expect(lines[0]).toContain(',Submitted (SAST),Updated (SAST),');
+    expect(lines[1]).toContain(',2026-11-01 00:30,2026-11-01 11:05,');
+    expect(lines[1]).not.toContain('2026-10-31T22:30');
   });
 
   it('GET /api/admin/applications/export.csv › the file is named by the day in South Africa, not the UTC day', async () => {

@@ -54,7 +54,7 @@ describe(`applications CSV export (${DB_KIND})`, () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.text.startsWith('\uFEFF')).toBe(true); // the UTF-8 BOM, for Excel (admin/names.test.ts)
     const lines = res.text.slice(1).trimEnd().split('\n');
-    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted,Updated,APS,Eligible,Eligibility notes');
+    expect(lines[0]).toBe('Application ID,Applicant,Email,Course,Department,Status,Payment status,Payment amount,Submitted (SAST),Updated (SAST),APS,Eligible,Eligibility notes');
     expect(lines.filter((l) => l.startsWith('Application ID,'))).toHaveLength(1);
     const rows = lines.slice(1).map((l) => /^APP-(\d+),([^,]*),/.exec(l)!);
     expect(rows).toHaveLength(2_501);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { conflict } from '../../http/errors.ts';
 import { safeCell } from '../../http/csv.ts';
+import { csvDateTime, SAST_SUFFIX } from '../../http/csv-time.ts';
 import type { EnrolableApplicationsPage, ExternalPayment, ExternalStudent } from '#contracts/external.ts';
 import { selectEnrolableApplications } from './external.repo.ts';
 import { PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
@@ -36,15 +37,15 @@ export async function endExternalLogin(config: Pick<Config, 'EXTERNAL_DRIVER' | 
   } catch { /* best effort: the remote token also expires on its own */ }
 }
 
-const CSV_COLUMNS = ['Reference', 'Date', 'Student', 'Student ID', 'Branch', 'Amount', 'Currency', 'Method', 'Status', 'Description'];
+const CSV_COLUMNS = ['Reference', `Date${SAST_SUFFIX}`, 'Student', 'Student ID', 'Branch', 'Amount', 'Currency', 'Method', 'Status', 'Description'];
 const csvRecord = (p: ExternalPayment): string[] => [
-  safeCell(p.reference), p.date, safeCell(p.studentName), safeCell(p.studentId), safeCell(p.branchName),
+  safeCell(p.reference), safeCell(csvDateTime(p.date)), safeCell(p.studentName), safeCell(p.studentId), safeCell(p.branchName),
   p.amount, p.currency, PAYMENT_METHOD_LABELS[p.method] ?? p.method, safeCell(p.status), safeCell(p.description),
 ];
 
 /**
  * Every payment as a CSV byte stream (RFC 4180, header row, UTF-8), newest first, one line per payment, amounts with
- * two decimals, injection-safe cells (volume audit: the export stopped at the list's 5 000 rows). `pages` are read
+ * two decimals, dates 'YYYY-MM-DD HH:mm' in South African time under 'Date (SAST)' (csvDateTime), injection-safe cells (volume audit: the export stopped at the list's 5 000 rows). `pages` are read
  * one at a time as the client downloads (csv-stringify's stream API, back-pressure); the first page is read before
  * this resolves, so a failure to reach the system is still an error answer (502/504), not a cut download.
  */

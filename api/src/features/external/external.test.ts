@@ -298,16 +298,19 @@ describe(`external system, local driver (${DB_KIND})`, () => {
     });
 
     it('GET /payments.csv › one line per payment with a header, injection-safe cells', async () => {
-      await admin.agent.post('/api/external/payments').send({ studentId, amount: '5', description: '=HYPERLINK("x")' });
+      const five = await admin.agent.post('/api/external/payments').send({ studentId, amount: '5', description: '=HYPERLINK("x")' });
+      // 00:30 SAST on 1 November: the file shows the South African date and time, not '2026-10-31T22:30:00.000Z'.
+      await t.database.db.execute(sql`update external_payments set date = '2026-10-31T22:30:00Z' where reference = ${five.body.payment.reference}`);
       const res = await admin.agent.get('/api/external/payments.csv');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="external-payments-\d{4}-\d{2}-\d{2}\.csv"/);
       const lines = res.text.trim().split('\n');
-      expect(lines[0]).toBe('Reference,Date,Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
+      expect(lines[0]).toBe('Reference,Date (SAST),Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
       const count = (await admin.agent.get('/api/external/payments')).body.total;
       expect(lines).toHaveLength(count + 1);
-      expect(lines[1]).toContain(`Payment Student,${studentId},Siloam,5.00,ZAR,Card,completed,"'=HYPERLINK(""x"")"`);
+      const row = lines.find((l) => l.startsWith(`${five.body.payment.reference},`))!;
+      expect(row).toContain(`,2026-11-01 00:30,Payment Student,${studentId},Siloam,5.00,ZAR,Card,completed,"'=HYPERLINK(""x"")"`);
     });
 
     it('GET /payments.csv › the file is named by the day in South Africa, not the UTC day', async () => {

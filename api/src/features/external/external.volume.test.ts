@@ -45,7 +45,7 @@ describe(`external system at college volume (${DB_KIND})`, () => {
     expect(res.status).toBe(200);
     expect(res.text.startsWith('\uFEFF')).toBe(true); // the UTF-8 BOM, for Excel (external/names.test.ts)
     const lines = res.text.slice(1).trimEnd().split('\n');
-    expect(lines[0]).toBe('Reference,Date,Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
+    expect(lines[0]).toBe('Reference,Date (SAST),Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
     const refs = lines.slice(1).map((l) => l.split(',')[0]);
     expect(refs).toHaveLength(10000);
     expect(new Set(refs).size).toBe(10000);

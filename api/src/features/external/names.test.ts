@@ -62,7 +62,7 @@ describe(`external system, names as typed (${DB_KIND})`, () => {
     const body = res.body as Buffer;
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.subarray(3).toString('utf8').trim().split('\n');
-    expect(lines[0]).toBe('Reference,Date,Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
+    expect(lines[0]).toBe('Reference,Date (SAST),Student,Student ID,Branch,Amount,Currency,Method,Status,Description');
     expect(lines.find((l) => l.includes(`,${enrolled.body.student.id},`))).toContain('Ṱhilivhali Ṋemudzivhadi,');
     expect(lines.find((l) => l.includes(`,${enrolled.body.student.id},`))).toMatch(/,Ṱhuṱhuwedzo$/);
   });
