@@ -20,6 +20,7 @@ import { createBuildShare } from './site-build/shared-builds.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startSmsWorker } from './sms/sms-outbox.ts';
+import { describeSendError } from './db/outbox.ts';
 import { smsDriverFromConfig } from './sms/sms-drivers.ts';
 import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
 import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
@@ -112,6 +113,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   console.info(`[server] API listening on ${url} (${database.kind}) after ${Date.now() - t0} ms`);
 
+  // A wrong SMTP_URL or a relay that is down shows in the log at start, not only as mail that never arrives; never
+  // blocks the start (the outbox keeps the mail and retries for about a day).
+  mailer.verify?.().then(
+    () => console.info('[mail] SMTP server reachable (SMTP_URL checked)'),
+    (err) => console.warn(`[mail] WARNING: the SMTP server in SMTP_URL does not accept us (${describeSendError(err)}); mail waits in the outbox and is retried.`));
   const stopMail = startMailWorker(database.db, mailer);
   const stopSms = startSmsWorker(database.db, smsDriverFromConfig(config));
   const purge = () => purgeOrphanUploads(database.db, store)

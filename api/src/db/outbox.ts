@@ -15,6 +15,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { describeErrorForLog } from '../http/error-log.ts';
 
 /** The outbox tables; a closed list, because the name is written into SQL as an identifier. */
 export type OutboxTable = 'mail_outbox' | 'sms_outbox';
@@ -35,6 +36,42 @@ const leaseEnd = (leaseMs: number): SQL => sql`now() + ${Math.max(1, Math.round(
 export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 2 ** attempts * 5);
 }
+
+/**
+ * Attempts before a mail or SMS is given up (status `failed`, an error line in the log). With backoffSeconds
+ * (10 s, 20 s … 2 560 s, then 1 h each) 36 attempts span about 27 h (outboxRetryWindowSeconds), so a mail relay or
+ * SMS gateway that is down for a day loses nothing (operations audit: 8 attempts gave up after about 21 minutes).
+ */
+export const OUTBOX_MAX_ATTEMPTS = 36;
+
+/** Seconds between the first and the last of `maxAttempts` attempts (the sum of the back-offs between them). */
+export function outboxRetryWindowSeconds(maxAttempts = OUTBOX_MAX_ATTEMPTS): number {
+  let total = 0;
+  for (let a = 1; a < maxAttempts; a++) total += backoffSeconds(a);
+  return total;
+}
+
+/** E-mail addresses and phone numbers (7+ digits, spaces allowed) inside a message, for redactPersonal. */
+const PERSONAL = [/[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+/g, /\+?\d[\d ]{6,}\d/g] as const;
+
+/**
+ * One line about a failed send, safe for the log (ASVS 5.0 V16.2.5): a database error as describeErrorForLog's first
+ * line (no parameters); otherwise the error's name, `code`, SMTP `responseCode` and message with e-mail addresses and
+ * phone numbers replaced by `<address>` / `<number>` (an SMTP refusal often quotes the recipient), at most 300
+ * characters. Never the recipient, the subject or the body.
+ */
+export function describeSendError(err: unknown): string {
+  const e = err as any;
+  if (e && typeof e === 'object' && (typeof e.query === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e)))) {
+    return describeErrorForLog(err).split('\n')[0]!;
+  }
+  const head = [e?.name ?? 'Error', typeof e?.code === 'string' ? e.code : '', e?.responseCode ? String(e.responseCode) : ''].filter(Boolean).join(' ');
+  const message = String(e?.message ?? err).replace(PERSONAL[0], '<address>').replace(PERSONAL[1], '<number>').replace(/\s+/g, ' ').trim().slice(0, 300);
+  return `${head}: ${message}`;
+}
+
+/** The log prefix of an outbox: `[mail]` or `[sms]`. */
+const label = (table: OutboxTable) => (table === 'mail_outbox' ? 'mail' : 'sms');
 
 /**
  * Claims up to `batch` due rows of `table` (pending, lease expired or none) for `opts.leaseMs` ms (default
@@ -95,13 +132,44 @@ export async function releaseClaims(db: DbOrTx, table: OutboxTable, rows: Pick<C
 /**
  * Records a failed send of row `id` (attempt number `attempts`): `failed` for good, else pending again after
  * backoffSeconds(attempts), with the claim token cleared. With `claimToken`, only while the row is still ours (a row
- * another node has claimed since is left to it). The error text is kept to 500 characters. Rejects on database errors.
+ * another node has claimed since is left to it). The error text is kept to 500 characters in `last_error`. Logs a
+ * warning for a retry and an error line for a row given up (row id, attempt, describeSendError; never the recipient
+ * or the body), so an operator sees mail that cannot be sent (operations audit: it was dropped silently). Rejects on
+ * database errors.
  */
 export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number; claimToken?: string }, failed: boolean, err: unknown): Promise<void> {
   const message = String((err as Error)?.message ?? err).slice(0, 500);
   const ours = row.claimToken ? sql` AND claim_token = ${row.claimToken}` : sql``;
+  const wait = backoffSeconds(row.attempts);
   await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
-    locked_until = now() + (${backoffSeconds(row.attempts)} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours}`);
+    locked_until = now() + (${wait} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours}`);
+  const why = describeSendError(err);
+  if (failed) {
+    console.error(`[${label(table)}] GIVEN UP: ${table} row ${row.id} marked failed after attempt ${row.attempts}: ${why}`);
+  } else {
+    console.warn(`[${label(table)}] send of ${table} row ${row.id} failed (attempt ${row.attempts} of ${OUTBOX_MAX_ATTEMPTS}), next try in ${wait} s: ${why}`);
+  }
+}
+
+/** One outbox's backlog for the health body: rows waiting, age in seconds of the oldest waiting (null if none), rows given up. */
+export interface OutboxBacklog { pending: number; oldestPendingSeconds: number | null; failed: number }
+
+/**
+ * The mail and SMS backlogs (health body, operations audit): pending rows, the age of the oldest pending row in whole
+ * seconds (from `created_at`), and failed rows (given up). Two small queries on the status indexes. Rejects on
+ * database errors.
+ */
+export async function outboxBacklog(db: DbOrTx): Promise<{ mail: OutboxBacklog; sms: OutboxBacklog }> {
+  const one = async (table: OutboxTable): Promise<OutboxBacklog> => {
+    const t = sql.identifier(table);
+    const res = await db.execute(sql`SELECT
+      (SELECT count(*) FROM ${t} WHERE status = 'pending') AS pending,
+      (SELECT floor(extract(epoch FROM now() - min(created_at))) FROM ${t} WHERE status = 'pending') AS oldest,
+      (SELECT count(*) FROM ${t} WHERE status = 'failed') AS failed`);
+    const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    return { pending: Number(r.pending ?? 0), oldestPendingSeconds: r.oldest == null ? null : Math.max(0, Number(r.oldest)), failed: Number(r.failed ?? 0) };
+  };
+  return { mail: await one('mail_outbox'), sms: await one('sms_outbox') };
 }
 
 /**

@@ -7,14 +7,23 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
+/**
+ * A mail transport: `send` delivers one mail or rejects (the outbox retries); `verify`, when present, checks that the
+ * transport can be used (SMTP: connects and logs in), rejecting with the reason; server.ts calls it once at start and
+ * only logs a warning (the outbox keeps the mail until the relay works).
+ */
+export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; verify?(): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
 
 /**
- * Sends through nodemailer to the SMTP server `url` (smtp[s]://user:pass@host:port) from `from`; send() rejects on SMTP errors (the outbox retries).
+ * Sends through nodemailer to the SMTP server `url` (smtp[s]://user:pass@host:port) from `from`; send() rejects on SMTP
+ * errors (the outbox retries); verify() runs nodemailer's transport.verify() (connect, greeting, login).
  */
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
-  return { send: async (msg) => { await transport.sendMail({ from, ...msg }); } };
+  return {
+    send: async (msg) => { await transport.sendMail({ from, ...msg }); },
+    verify: async () => { await transport.verify(); },
+  };
 }
 
 /** Files written by this process: in a name after the time, so names sort in writing order even within one millisecond. */

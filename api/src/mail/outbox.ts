@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { claimDue, drainWhileFull, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -63,7 +63,7 @@ export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
     } catch (err) {
-      await retryLater(db, 'mail_outbox', row, row.attempts >= 8, err);
+      await retryLater(db, 'mail_outbox', row, row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
       return false;
     }
     await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);

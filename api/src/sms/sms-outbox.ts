@@ -16,9 +16,10 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
-import { claimDue, drainWhileFull, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
-export const MAX_ATTEMPTS = 8;
+/** Attempts before an SMS is given up: OUTBOX_MAX_ATTEMPTS (about 27 h of retries, api/src/db/outbox.ts). */
+export const MAX_ATTEMPTS = OUTBOX_MAX_ATTEMPTS;
 /** set_password: a walk-in's first-password link (issue #18, api/src/features/walk-in). */
 export type SmsKind = 'receipt' | 'status' | 'document_rejected' | 'set_password';
 

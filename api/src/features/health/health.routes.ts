@@ -8,10 +8,18 @@
  * - 503 `{status: 'STOPPING', …}` once a graceful stop began (server.ts), during its grace period.
  * `site` is the static site's state (`building` | `ready` | `failed` | `disabled`, failures in a row, ms to the next
  * retry) when this process serves one (issue #11).
+ * `outbox` (200 and STARTING bodies) is the mail and SMS backlog, `{mail, sms}` each `{pending, oldestPendingSeconds,
+ * failed}` (outboxBacklog, api/src/db/outbox.ts), read at most every OUTBOX_BACKLOG_CACHE_MS. It never turns the status
+ * red: a relay that is down does not make this node unable to serve, and taking every node out of the balancer would
+ * not bring the mail through (operations audit); monitoring alerts on it instead.
  */
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import { outboxBacklog, type OutboxBacklog } from '../../db/outbox.ts';
+
+/** How long (ms) the health body reuses the outbox backlog it read (a balancer calls health every second). */
+export const OUTBOX_BACKLOG_CACHE_MS = 10_000;
 
 /**
  * Router for GET /api/colfront/health (see the module comment): 200 when the database answers a `select 1` and, if
@@ -21,6 +29,13 @@ export function healthRouter(deps: AppDeps): Router {
   const r = Router();
   // The site is this node's to serve unless SITE_BUILD=never (API only) or a build hook publishes it elsewhere (a CDN).
   const servesSite = deps.config.SITE_BUILD !== 'never' && !deps.config.SITE_BUILD_HOOK_URL;
+  let backlog: { at: number; value: { mail: OutboxBacklog; sms: OutboxBacklog } | null } | null = null;
+  const outbox = async () => {
+    if (!backlog || Date.now() - backlog.at >= OUTBOX_BACKLOG_CACHE_MS) {
+      backlog = { at: Date.now(), value: await outboxBacklog(deps.database.db).catch(() => null) };
+    }
+    return backlog.value ? { outbox: backlog.value } : {};
+  };
   r.get('/', async (_req, res) => {
     if (deps.stopping?.()) {
       res.status(503).json({ status: 'STOPPING', message: 'This node is shutting down' });
@@ -34,10 +49,10 @@ export function healthRouter(deps: AppDeps): Router {
     }
     const site = deps.site?.status?.();
     if (deps.site && servesSite && !deps.site.dir()) {
-      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null } });
+      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null }, ...(await outbox()) });
       return;
     }
-    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}) });
+    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}), ...(await outbox()) });
   });
   return r;
 }

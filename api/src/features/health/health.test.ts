@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import supertest from 'supertest';
+import { sql } from 'drizzle-orm';
 import { createApp } from '../../app.ts';
 import type { SiteHandle, SiteStatus } from '../../site-build/serve.ts';
 import { startTestApp, DB_KIND, type TestApp } from '../../test/harness.ts';
@@ -39,5 +40,16 @@ describe(`GET /api/colfront/health (${DB_KIND})`, () => {
     const res = await health({ site: site('/srv/site/builds/1', 'ready'), stopping: () => true });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 'STOPPING' });
+  });
+
+  it('reports the mail and SMS backlog (pending, age of the oldest pending, failed) and stays 200 with a backlog', async () => {
+    await t.database.db.execute(sql`INSERT INTO mail_outbox ("to", subject, text, created_at) VALUES ('backlog@example.com', 'Waiting', 'x', now() - interval '2 hours')`);
+    await t.database.db.execute(sql`INSERT INTO mail_outbox ("to", subject, text, status) VALUES ('dead@example.com', 'Given up', 'x', 'failed')`);
+    const res = await health({});
+    expect(res.status).toBe(200);
+    expect(res.body.outbox.mail.pending).toBeGreaterThanOrEqual(1);
+    expect(res.body.outbox.mail.oldestPendingSeconds).toBeGreaterThanOrEqual(7200);
+    expect(res.body.outbox.mail.failed).toBeGreaterThanOrEqual(1);
+    expect(res.body.outbox.sms).toMatchObject({ pending: expect.any(Number), failed: expect.any(Number) });
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * The mail transports as an operator meets them (operations audit): the start-up SMTP check, a relay that hangs,
+ * and a disk that fills up while `.eml` files are written.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { smtpMailer } from './mailer.ts';
+
+const dirs: string[] = [];
+const tmpDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'college-mailer-')); dirs.push(d); return d; };
+afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+
+/** A port nothing listens on (a server opened and closed again). */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('smtpMailer', () => {
+  it('verify() rejects when the SMTP server cannot be reached (server.ts logs a warning at start)', async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${await closedPort()}`, 'Admissions <admissions@college.example>');
+    expect(typeof mailer.verify).toBe('function');
+    await expect(mailer.verify!()).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
