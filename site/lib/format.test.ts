@@ -49,7 +49,7 @@ describe('assessment preferred date (issue #3)', () => {
 
 describe('admin views speak people\'s language (issue #14 point 8)', () => {
   it('formatMoney › one way per currency: rand en-ZA, the application fee in dollars as spec §9 shows it', () => {
-    expect(formatMoney('1500', 'ZAR')).toBe('R\u00a01\u00a0500');
+    expect(formatMoney('1500', 'ZAR')).toBe('R\u00a01\u00a0500,00');
     expect(formatMoney(1500.5, 'zar')).toBe('R\u00a01\u00a0500,50');
     expect(formatMoney('50.00', 'USD')).toBe('$50.00');
     expect(formatMoney('12', 'XYZ1')).toBe('XYZ1 12.00');
@@ -100,8 +100,11 @@ describe('one date helper, one way of saying "no date" (issue #15 point 5)', () 
     expect(formatStaffDate('2026-03-04')).toBe('04 Mar 2026'); // en-ZA (CLDR) writes the day with two digits
     expect(formatDate('2026-03-04')).toBe('March 4, 2026');
   });
-  it('rand without cents when whole, with comma decimals otherwise; references and sizes as people read them', () => {
-    expect(formatMoney(6500, 'ZAR')).toBe('R\u00a06\u00a0500');
+  it('rand always with two comma decimals, whole or not; references and sizes as people read them', () => {
+    expect(formatMoney(6500, 'ZAR')).toBe('R\u00a06\u00a0500,00');
+    expect(formatMoney('1250', 'ZAR')).toBe('R\u00a01\u00a0250,00');
+    expect(formatMoney('12.50', 'ZAR')).toBe('R\u00a012,50');
+    expect(formatMoney('0', 'BWP')).toMatch(/0,00$/);
     expect(formatMoney('99.9', 'ZAR')).toBe('R\u00a099,90');
     expect(formatMoney(null)).toBe('');
     expect(appRef(42)).toBe('APP-42');

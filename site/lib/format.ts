@@ -16,10 +16,11 @@ export function formatDuration(months: number | null | undefined, where: Where):
   return where === 'home' ? 'Duration not specified' : where === 'list' ? 'Contact for details' : 'Not specified';
 }
 
-/** 'R' plus amount (rand as formatMoney shows it, 'R 6 500'), else tuitionFee, else 'Contact for pricing' (spec §9). */
+/** 'R' plus amount (en-ZA rand, whole amounts without cents: 'R 6 500', 'R 6 500,50'), else tuitionFee, else 'Contact for pricing' (spec §9). */
 export function formatPrice(price: string | number | null | undefined, tuitionFee?: string | null): string {
   const n = price == null || price === '' ? NaN : Number(price);
-  if (Number.isFinite(n) && n > 0) return formatMoney(n, 'ZAR');
+  // Public course price (spec §9 'R' plus amount): whole rand without cents ('R 6 500'), else two decimals.
+  if (Number.isFinite(n) && n > 0) return currencyText(n, 'ZAR', Number.isInteger(n) ? 0 : 2);
   if (tuitionFee) return tuitionFee;
   return 'Contact for pricing';
 }
@@ -113,15 +114,19 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Money, one way per currency (issue #14 point 8): dollars (the application fee, spec §9 '$50.00') as en-US,
- * rand and every other ISO 4217 code as en-ZA (DESIGN §4: 'R 1 500,00'). `amount` in currency units; a
- * non-number shows as given.
+ * rand and every other ISO 4217 code as en-ZA (DESIGN §4: 'R 1 500,00'), always with two decimals so whole and
+ * part amounts line up in a column (money audit: 'R 1 250' beside 'R 12,50'). `amount` in currency units; a
+ * non-number shows as given. Staff and ledger amounts only: public course prices use formatPrice (spec §9).
  */
 export function formatMoney(amount: string | number | null | undefined, currency = 'ZAR'): string {
   const n = Number(amount);
   if (amount == null || amount === '' || !Number.isFinite(n)) return amount == null ? '' : String(amount);
-  const code = currency.toUpperCase();
-  // Whole amounts without cents ('R 6 500'), others with two decimals ('R 6 500,50'); dollars always '$50.00'.
-  const cents = code === 'USD' || !Number.isInteger(n) ? 2 : 0;
+  // Always two decimals ('R 6 500,00' beside 'R 12,50' in a column of ledger amounts; dollars '$50.00').
+  return currencyText(n, currency.toUpperCase(), 2);
+}
+
+/** `n` in currency `code` with at least `cents` (0 or 2) decimals and at most 2: en-US for dollars, en-ZA otherwise. */
+function currencyText(n: number, code: string, cents: 0 | 2): string {
   try {
     const key = `${code}:${cents}`;
     let f = moneyFormats.get(key);
