@@ -4,7 +4,9 @@
  *    set-password link valid 7 days;
  * 2. fills the application form on their behalf with the wizard's own step components (course, personal details,
  *    academic history with NSC results, scanned documents uploaded as the applicant's files), records that the fee
- *    was paid and that the applicant confirmed the information, sees the eligibility warning, and submits.
+ *    was paid and that the applicant confirmed the information, sees the eligibility warning, and submits. The fee
+ *    shown is the one charged now (GET /api/settings/application-fee), sent as `expectedFee`; when an admin changed it
+ *    meanwhile the API stores nothing (409) and the form shows the new fee with the message, to be confirmed again.
  * Validation is the API's (WalkInApplicantSchema, the application step schemas); focus goes to the first error.
  */
 import { appRef } from '../../lib/format.ts';
@@ -13,7 +15,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WalkInApplicantSchema, type WalkInApplicant } from '#contracts/walk-in.ts';
 import type { PublicUser } from '#contracts/auth.ts';
-import { APPLICATION_FEE } from '#contracts/application-steps.ts';
+import { feeLabel } from '#contracts/application-steps.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -29,6 +31,7 @@ import { DocumentsStep } from '../applications/apply/DocumentsStep.tsx';
 import { CheckField } from '../applications/apply/fields.tsx';
 import { EligibilityNotice } from '../applications/apply/EligibilityNotice.tsx';
 import { emptyForm, fromUser, LAST_STEP, stepResolver, submitBody, type ApplyForm, type CourseOption } from '../applications/apply/form.ts';
+import { unconfirmedFeeNote, useApplicationFee } from '../applications/apply/fee.ts';
 
 interface Campus { id: number; name: string }
 interface Created { applicant: PublicUser; campus: Campus; setPasswordLinkDays: number; sms: string }
@@ -134,13 +137,20 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
     defaultValues: fromUser(emptyForm(''), created.applicant), resolver: stepResolver(() => LAST_STEP), shouldFocusError: true,
   });
   useLeaveWarning(methods.formState.isDirty);
+  // The fee charged now (admin setting), shown in the agreement and sent back as expectedFee.
+  const [fee, refreshFee] = useApplicationFee(undefined);
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
-      const body = { ...submitBody(values, undefined), applicantId: created.applicant.id, campusId: created.campus.id };
+      const body = { ...submitBody(values, undefined, fee.fee ?? undefined), applicantId: created.applicant.id, campusId: created.campus.id };
       const r = await saveApi<{ application: { id: number } }>('/api/admin/walk-in/applications', { method: 'POST', json: body });
       toast({ title: 'Application submitted successfully', description: `${appRef(r.application.id)} was entered for ${created.applicant.firstName} ${created.applicant.lastName}.`, variant: 'success' });
       onSubmitted(r.application);
     } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'fee_changed') {
+        // Nothing was stored: show the new fee; the desk confirms the applicant paid that amount.
+        await refreshFee();
+        methods.setValue('payment.paymentTerms', false);
+      }
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) methods.setError(k as never, { message: m }, { shouldFocus: true });
       toast({ title: 'Error submitting application', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     }
@@ -155,9 +165,12 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
           <DocumentsStep uploadUrl={`/api/admin/walk-in/applicants/${created.applicant.id}/uploads`} />
         </section>
         <Notice courses={courses} />
-        <CheckField path="payment.paymentTerms">The applicant paid the non-refundable application fee of ${APPLICATION_FEE} at the desk.</CheckField>
+        <div>
+          <CheckField path="payment.paymentTerms">The applicant paid the non-refundable application fee{fee.fee ? <> of <span data-testid="fee">{feeLabel(fee.fee)}</span></> : ' (loading the amount…)'} at the desk.</CheckField>
+          {unconfirmedFeeNote(fee) && <p className="mt-1 text-sm muted">{unconfirmedFeeNote(fee)}</p>}
+        </div>
         <CheckField path="certification">The applicant confirmed that the information in this application is true and complete.</CheckField>
-        <button type="submit" className="btn-primary" disabled={methods.formState.isSubmitting}>{methods.formState.isSubmitting ? 'Submitting...' : 'Submit Application'}</button>
+        <button type="submit" className="btn-primary" disabled={methods.formState.isSubmitting || !fee.fee}>{methods.formState.isSubmitting ? 'Submitting...' : 'Submit Application'}</button>
       </form>
     </FormProvider>
   );

@@ -10,10 +10,14 @@
  * ('You already have an active application for this course.' with a link to it), and a submit error keeps the
  * applicant on Review & Submit with the messages listed and a way to each step — never back at step 1.
  * "Start over" also deletes the documents uploaded for the discarded draft.
+ * The fee on Payment and Review is the one charged (GET /api/settings/application-fee, apply/fee.ts); ticking the
+ * payment terms records it as `payment.agreedFee`, sent as `expectedFee`. When an admin changed the fee since (409
+ * `fee_changed`, or a restored draft agreed to another amount), the applicant is taken to Payment with the new fee,
+ * the server's message and the agreement unticked, to agree again.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { WIZARD_STEPS } from '#contracts/application-steps.ts';
+import { feeChangedMessage, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
@@ -29,6 +33,7 @@ import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
+import { useApplicationFee, type ShownFee } from './apply/fee.ts';
 
 const DUPLICATE = 'You already have an active application for this course.';
 
@@ -93,7 +98,7 @@ const STEP_OFFLINE_TEXT = 'This step needs a connection to open the first time. 
 const STEP_UPDATED_TEXT = 'The site was updated. Reload to continue — your answers are kept.';
 
 /** The loaded component of step `step` (1–4) with the step's props, or nothing while its code is loading. */
-function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void }) {
+function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void; fee?: ShownFee; feeNotice?: string | null }) {
   const C = stepComponent(step);
   return C ? <C {...props} /> : null;
 }
@@ -118,12 +123,16 @@ export default function ApplyWizard() {
   const [, rerender] = useState(0);
   const [stepMissing, setStepMissing] = useState<'' | 'offline' | 'updated'>('');
   const submitLock = useRef(false);
-  const focusPending = useRef<'error' | 'heading' | null>(null);
+  const focusPending = useRef<'error' | 'heading' | 'fee' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const resolver = useMemo(() => stepResolver(() => stepRef.current), []);
   const form = useForm<ApplyForm>({ defaultValues: emptyForm(urlCourse), resolver, shouldFocusError: false, shouldUnregister: false });
   const { reset, getValues, setValue, setError, clearErrors, watch, handleSubmit } = form;
   const store = useMemo(() => (session.user ? createDraftStore(session.user.id, draftKeyFor(urlCourse), setSync) : null), [session.user?.id, urlCourse]);
+  const [fee, refreshFee] = useApplicationFee(session.user?.id, online);
+  const feeRef = useRef(fee);
+  feeRef.current = fee;
+  const [feeNotice, setFeeNotice] = useState<string | null>(null);
 
   // The first reads go out with the session check, not after it: one round trip less before the form (issue #17).
   useEffect(() => {
@@ -190,7 +199,14 @@ export default function ApplyWizard() {
   useEffect(() => {
     if (!ready || !store) return;
     store.save(step, getValues() as unknown as Record<string, unknown>);
-    const sub = watch((values) => store.save(stepRef.current, values as Record<string, unknown>));
+    const sub = watch((values, { name }) => {
+      // The fee the applicant agreed to is the one on screen when they ticked the payment terms.
+      if (name === 'payment.paymentTerms') {
+        const agreed = values.payment?.paymentTerms ? feeRef.current.fee ?? '' : '';
+        if (values.payment?.agreedFee !== agreed) { setValue('payment.agreedFee', agreed); return; }
+      }
+      store.save(stepRef.current, values as Record<string, unknown>);
+    });
     return () => sub.unsubscribe();
   }, [step, ready, store]);
 
@@ -201,12 +217,33 @@ export default function ApplyWizard() {
       el.focus();
       if (el.classList.contains('sr-only')) el.closest('[data-slot]')?.scrollIntoView({ block: 'center' });
     } else if (focusPending.current === 'heading') headingRef.current?.focus();
+    else if (focusPending.current === 'fee') {
+      const notice = document.querySelector<HTMLElement>('[data-testid="fee-changed"]');
+      if (!notice) return;
+      notice.focus();
+    }
     focusPending.current = null;
   });
 
   const focusFirstError = () => { focusPending.current = 'error'; rerender((n) => n + 1); };
+
   const move = (to: number) => { clearErrors(); setStep(to); focusPending.current = 'heading'; };
   const goTo = (i: number) => { if (i < step) move(i); };
+
+  /** The fee is now `current`, not the one the applicant agreed to: untick the agreement and say so on Payment. */
+  function askToAgreeAgain(current: string, message = feeChangedMessage(current)) {
+    setValue('payment.paymentTerms', false);
+    setValue('payment.agreedFee', '');
+    setFeeNotice(message);
+    if (stepRef.current === LAST_STEP) { move(LAST_STEP - 1); focusPending.current = 'fee'; }
+  }
+
+  // A restored draft agreed to another fee than the one charged now (an admin changed it meanwhile): ask again.
+  useEffect(() => {
+    if (!ready || fee.source !== 'server' || !fee.fee) return;
+    const { paymentTerms, agreedFee } = getValues('payment');
+    if (paymentTerms && agreedFee && agreedFee !== fee.fee) askToAgreeAgain(fee.fee);
+  }, [ready, fee.fee, fee.source]);
 
   function onInvalid(errors: FieldErrors<ApplyForm>) {
     const first = firstErrorPath(errors);
@@ -239,13 +276,21 @@ export default function ApplyWizard() {
     submitLock.current = true;
     setSubmitting(true);
     try {
-      await saveApi('/api/applications', { method: 'POST', json: submitBody(getValues(), session.user?.id) });
+      const values = getValues();
+      await saveApi('/api/applications', { method: 'POST', json: submitBody(values, session.user?.id, values.payment.agreedFee || fee.fee || undefined) });
       void store?.discard();
       flashToast({ title: 'Application submitted successfully', description: 'Your application has been received and is under review.', variant: 'success' });
       window.location.assign('/dashboard/student');
     } catch (e) {
       submitLock.current = false;
       setSubmitting(false);
+      if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'fee_changed') {
+        // Nothing was stored: show the new fee on Payment with the server's message, to be agreed to again.
+        const now = await refreshFee();
+        askToAgreeAgain(now.fee ?? '', e.userMessage);
+        toast({ title: 'The application fee changed', description: e.userMessage, variant: 'destructive' });
+        return;
+      }
       const message = e instanceof ApiError ? e.userMessage : e instanceof Error ? e.message : 'Unknown error';
       toast({ title: 'Error submitting application', description: message, variant: 'destructive' });
       // Stay on Review & Submit: list what the server refused, each with a way to its step.
@@ -294,7 +339,8 @@ export default function ApplyWizard() {
               ? <>{STEP_UPDATED_TEXT} <button type="button" className="btn-secondary ml-2" onClick={() => location.reload()}>Reload</button></>
               : STEP_OFFLINE_TEXT}</p>
             : <Spinner label="Loading this step…" />)}
-          {(step === 1 || step === 2 || step === 3) && <StepBody step={step} />}
+          {(step === 1 || step === 2) && <StepBody step={step} />}
+          {step === 3 && <StepBody step={step} fee={fee} feeNotice={feeNotice} />}
           {step === 4 && submitErrors.length > 0 && (
             <div id="submit-errors" tabIndex={-1} role="alert" className="mb-6 rounded border border-red-300 bg-red-50 p-4 text-sm outline-none dark:border-red-800 dark:bg-red-950">
               <p className="font-semibold">Your application was not submitted.</p>
@@ -309,7 +355,7 @@ export default function ApplyWizard() {
               </ul>
             </div>
           )}
-          {step === 4 && <StepBody step={step} courses={courses} onEdit={goTo} />}
+          {step === 4 && <StepBody step={step} courses={courses} onEdit={goTo} fee={fee} />}
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
             <button type="button" className="btn-secondary" onClick={() => move(Math.max(0, step - 1))} disabled={step === 0 || submitting}>Previous</button>

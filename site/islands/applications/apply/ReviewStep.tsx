@@ -1,17 +1,19 @@
 /**
  * Step 5 'Review & Submit' (spec §2): every earlier step summarised with an Edit button back to it, and the
- * certification the applicant must tick (spec §5 'You must certify that the information is true').
+ * certification the applicant must tick (spec §5 'You must certify that the information is true'). The fee shown is
+ * `fee` (apply/fee.ts), the amount the submit sends as `expectedFee`.
  */
 import { useWatch } from 'react-hook-form';
-import { APPLICATION_FEE, COUNTRY_OPTIONS, DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { COUNTRY_OPTIONS, DOCUMENT_SLOTS, feeLabel } from '#contracts/application-steps.ts';
 import { CheckField } from './fields.tsx';
 import { hasAny, type ApplyForm, type CourseOption } from './form.ts';
 import { courseLabel } from './PersonalStep.tsx';
 import { EligibilityNotice } from './EligibilityNotice.tsx';
+import type { ShownFee } from './fee.ts';
 
 const countryLabel = (v: string) => COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? v;
 
-export function ReviewStep({ courses, onEdit }: { courses: CourseOption[] | null; onEdit: (step: number) => void }) {
+export function ReviewStep({ courses, onEdit, fee }: { courses: CourseOption[] | null; onEdit: (step: number) => void; fee?: ShownFee }) {
   const f = useWatch<ApplyForm>() as ApplyForm;
   const hs = f.academicHistory.highSchool;
   const last4 = f.payment.cardNumber.replace(/\D/g, '');
@@ -30,7 +32,7 @@ export function ReviewStep({ courses, onEdit }: { courses: CourseOption[] | null
       ]} />
       <Review title="Supporting Documents" onEdit={() => onEdit(2)} rows={DOCUMENT_SLOTS.map((s) => [s.label, f.documents[s.key]?.name ?? 'Not provided'] as [string, string])} />
       <Review title="Payment" onEdit={() => onEdit(3)} rows={[
-        ['Application fee', `$${APPLICATION_FEE}`],
+        ['Application fee', fee?.fee ? feeLabel(fee.fee) : 'Loading…'],
         ['Method', f.payment.paymentMethod === 'card' ? `Card${last4.length >= 4 ? ` ending in ${last4.slice(-4)}` : ''}` : 'PayPal'],
         ['Payment status', 'Ready to process'],
       ]} />

@@ -19,7 +19,8 @@ export interface ApplyForm {
   addressLine1: string; addressLine2: string; city: string; state: string; postalCode: string; country: string;
   academicHistory: { highSchool: Institution; college: Institution; nscResults: NscRow[] };
   documents: Record<SlotKey, SlotFile | null>;
-  payment: { paymentMethod: 'card' | 'paypal'; cardNumber: string; cardExpiry: string; cardCvc: string; cardName: string; paymentTerms: boolean };
+  /** `agreedFee`: the fee ('NN.NN') shown when the applicant ticked paymentTerms, '' when unticked (apply/fee.ts). */
+  payment: { paymentMethod: 'card' | 'paypal'; cardNumber: string; cardExpiry: string; cardCvc: string; cardName: string; paymentTerms: boolean; agreedFee: string };
   certification: boolean;
 }
 /** A course the applicant may choose (GET /api/courses). */
@@ -41,7 +42,7 @@ export function emptyForm(courseId: string): ApplyForm {
     city: '', state: '', postalCode: '', country: '',
     academicHistory: { highSchool: emptyInstitution(), college: emptyInstitution(), nscResults: [] },
     documents: { idDocument: null, transcripts: null, englishProficiency: null, recommendationLetter: null },
-    payment: { paymentMethod: 'card', cardNumber: '', cardExpiry: '', cardCvc: '', cardName: '', paymentTerms: false },
+    payment: { paymentMethod: 'card', cardNumber: '', cardExpiry: '', cardCvc: '', cardName: '', paymentTerms: false, agreedFee: '' },
     certification: false,
   };
 }
@@ -135,9 +136,10 @@ export function stepResolver(currentStep: () => number): Resolver<ApplyForm> {
 /**
  * The POST /api/applications body (spec §7) from the wizard's values. Only the last four card digits leave the
  * browser and the CVC never does (DESIGN §4 Payment); status, amounts and userId are sent as the spec's payload
- * has them, but the server decides those itself.
+ * has them, but the server decides those itself. `expectedFee` ('75.50') is the fee the applicant was shown and
+ * agreed to: the server refuses the submit with 409 `fee_changed` when it is no longer the fee charged.
  */
-export function submitBody(f: ApplyForm, userId: number | undefined): Record<string, unknown> {
+export function submitBody(f: ApplyForm, userId: number | undefined, expectedFee: string | undefined): Record<string, unknown> {
   const digits = f.payment.cardNumber.replace(/\D/g, '');
   return {
     courseId: Number(f.courseId), ...Object.fromEntries(PERSONAL_KEYS.map((k) => [k, f[k]])),
@@ -148,6 +150,7 @@ export function submitBody(f: ApplyForm, userId: number | undefined): Record<str
     documents: Object.fromEntries(Object.entries(docIds(f)).filter(([, v]) => v)),
     payment: { paymentMethod: f.payment.paymentMethod, cardNumber: f.payment.paymentMethod === 'card' ? digits.slice(-4) : '', cardExpiry: f.payment.cardExpiry, cardName: f.payment.cardName, paymentTerms: f.payment.paymentTerms },
     certification: true,
-    userId, status: 'pending', paymentStatus: 'completed', paymentAmount: APPLICATION_FEE,
+    userId, status: 'pending', paymentStatus: 'completed', paymentAmount: expectedFee ?? APPLICATION_FEE,
+    ...(expectedFee ? { expectedFee } : {}),
   };
 }

@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react';
 
-type StepProps = { courses?: unknown; onEdit?: (step: number) => void };
+type StepProps = { courses?: unknown; onEdit?: (step: number) => void; fee?: unknown; feeNotice?: string | null };
 type Loader = () => Promise<ComponentType<StepProps>>;
 
 const LOADERS: Record<number, Loader> = {
