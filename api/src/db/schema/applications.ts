@@ -39,6 +39,11 @@ export const applications = pgTable('applications', {
   index('applications_entered_by_idx').on(t.enteredBy),
   index('applications_aps_idx').on(t.aps),
   uniqueIndex('applications_one_active_uq').on(t.userId, t.courseId).where(sql`status <> 'rejected'`),
+  // "Which applications cite upload X?" (the orphan purge, the delete check): upload_refs() is migration 0018's
+  // immutable function; queries must use the same expression, `upload_refs(documents) @> ARRAY[id]`. fastupdate off:
+  // with GIN's pending list every probe also reads every row inserted since the last VACUUM (bench/upload-purge.ts:
+  // 20 000 fresh applications in the list made the purge query run for minutes instead of about a second).
+  index('applications_upload_refs_idx').using('gin', sql`upload_refs(${t.documents})`).with({ fastupdate: false }),
 ]);
 
 export const applicationStatusHistory = pgTable('application_status_history', {
@@ -58,7 +63,11 @@ export const applicationDrafts = pgTable('application_drafts', {
   step: integer('step').notNull().default(0),
   data: jsonb('data').notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('drafts_user_key_uq').on(t.userId, t.key)]);
+}, (t) => [
+  uniqueIndex('drafts_user_key_uq').on(t.userId, t.key),
+  // "Which drafts mention upload X?" (the orphan purge): `upload_refs(data) @> ARRAY[id]` (migration 0018's function).
+  index('drafts_upload_refs_idx').using('gin', sql`upload_refs(${t.data})`).with({ fastupdate: false }),
+]);
 
 export const uploads = pgTable('uploads', {
   id: text('id').primaryKey(),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { uploads } from '../../db/schema/applications.ts';
@@ -50,5 +50,55 @@ describe.each(['local', 's3'] as const)(`abandoned uploads are erased (POPIA s14
     const left = (await t.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, s.user.id))).map((r) => r.id).sort();
     expect(left).toEqual([attachedId, transcripts, inDraft, fresh].sort());
     expect((await s.agent.get(`/api/uploads/${abandoned}`)).status).toBe(404);
+  });
+});
+
+describe(`what keeps an upload from the purge, as the indexes answer it (${DB_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startTestApp({ DATA_DIR: fs.mkdtempSync(`/tmp/college-purge-refs-${process.pid}-`) }); });
+  afterAll(async () => { await t.close(); fs.rmSync(t.config.dataDir, { recursive: true, force: true }); });
+
+  it('keeps uploads cited by an application or anywhere in a draft; erases the rest, and DELETE answers 409 only for cited ones', async () => {
+    const s = await signUpStudent(t);
+    const ids: Record<string, string> = {};
+    for (const name of ['idDoc', 'transcripts', 'inWizardDraft', 'inNestedArray', 'orphanA', 'orphanB', 'inSecondDraft', 'droppedFromDraft']) ids[name] = await upload(s.agent, `${name}.pdf`);
+    expect((await s.agent.post('/api/applications').send(validApplication(1, { idDocument: ids.idDoc, transcripts: ids.transcripts }))).status).toBe(201);
+    // The wizard's shape (documents.<slot> = {id, name, size}), a data URL beside it (longer than any id), and ids deeper in arrays.
+    const dataUrl = `data:application/pdf;base64,${PDF.toString('base64')}`;
+    const save = async (key: string, data: unknown) => expect((await s.agent.put(`/api/applications/draft?key=${key}`).send({ step: 2, data })).status).toBeLessThan(300);
+    await save('course-2', { firstName: 'Ṱhilivhali', documents: { idDocument: { id: ids.inWizardDraft, name: 'id.pdf', size: 10 }, transcripts: dataUrl } });
+    await save('course-3', { extra: [{ files: [ids.inNestedArray] }], documents: { idDocument: { id: ids.droppedFromDraft } } });
+    await save('general', { documents: { idDocument: { id: ids.inSecondDraft } } });
+    // A later save of the same draft no longer cites droppedFromDraft: it is an orphan now.
+    await save('course-3', { extra: [{ files: [ids.inNestedArray] }], documents: { idDocument: null } });
+
+    const old = new Date(Date.now() - ORPHAN_UPLOAD_TTL_MS - 60_000);
+    for (const id of Object.values(ids)) await t.database.db.update(uploads).set({ createdAt: old }).where(eq(uploads.id, id));
+
+    expect((await s.agent.delete(`/api/uploads/${ids.idDoc}`)).status).toBe(409);
+    expect((await s.agent.delete(`/api/uploads/${ids.transcripts}`)).status).toBe(409);
+    expect(await purgeOrphanUploads(t.database.db, t.store)).toBe(3);
+    const left = (await t.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, s.user.id))).map((r) => r.id).sort();
+    expect(left).toEqual([ids.idDoc, ids.transcripts, ids.inWizardDraft, ids.inNestedArray, ids.inSecondDraft].sort());
+    expect(await purgeOrphanUploads(t.database.db, t.store)).toBe(0);
+    // A draft's upload is the applicant's to delete (no application cites it).
+    expect((await s.agent.delete(`/api/uploads/${ids.inSecondDraft}`)).status).toBe(204);
+  });
+
+  it('answers "is it cited?" from the GIN indexes on upload_refs(), not by reading every application and draft', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const r = await tx.execute(sql`EXPLAIN SELECT id FROM uploads u WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE upload_refs(a.documents) @> ARRAY[u.id])
+        AND NOT EXISTS (SELECT 1 FROM application_drafts r WHERE upload_refs(r.data) @> ARRAY[u.id])`);
+      return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
+    });
+    expect(plan).toContain('applications_upload_refs_idx');
+    expect(plan).toContain('drafts_upload_refs_idx');
+    // No pending list: with it, every probe would also read each row inserted since the last VACUUM.
+    const opts = await t.database.db.execute(sql`SELECT relname, reloptions FROM pg_class WHERE relname IN ('applications_upload_refs_idx', 'drafts_upload_refs_idx') ORDER BY relname`);
+    expect((opts as unknown as { rows: unknown[] }).rows).toEqual([
+      { relname: 'applications_upload_refs_idx', reloptions: ['fastupdate=false'] }, { relname: 'drafts_upload_refs_idx', reloptions: ['fastupdate=false'] }]);
+    const refs = await t.database.db.execute(sql`SELECT upload_refs('{"a":{"id":"abcdefghij12"},"b":["abcdefghij12","short",7,null],"c":"data:x/y;base64,AAAA"}'::jsonb) AS r`);
+    expect((refs as unknown as { rows: { r: string[] }[] }).rows[0]!.r).toEqual(['abcdefghij12']);
   });
 });

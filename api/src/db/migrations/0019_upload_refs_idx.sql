@@ -1,0 +1,2 @@
+CREATE INDEX "drafts_upload_refs_idx" ON "application_drafts" USING gin (upload_refs("data")) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "applications_upload_refs_idx" ON "applications" USING gin (upload_refs("documents")) WITH (fastupdate=false);
