@@ -15,6 +15,7 @@ import { safeCell } from '../../http/csv.ts';
 import { csvDateTime, SAST_SUFFIX } from '../../http/csv-time.ts';
 import { readPage } from '../../http/paging.ts';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/common.ts';
+import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { DOCUMENT_SLOTS } from '#contracts/applications.ts';
 import type { AdminApplicationDetail, AdminApplicationRow, AdminApplicationsPage, AdminApplicationsQuerySchema, AdminStats, BulkDecisionSchema, BulkResult, StudentsQuerySchema } from '#contracts/admin.ts';
 import { smsStats } from '../../sms/sms-outbox.ts';
@@ -125,9 +126,41 @@ export async function dashboardStats(db: Db): Promise<AdminStats> {
   };
 }
 
-/** The Reports tab (issue #6): counts per status (every status, zeros included), course, department and week, acceptance rate per week, fees. */
+type WeekRow = Awaited<ReturnType<typeof reportRows>>['weekly'][number];
+
+/** The Monday 'YYYY-MM-DD' of the South African week holding `now` (todayInSouthAfrica; weeks start on Monday). */
+function currentSaWeek(now: Date): string {
+  const day = new Date(`${todayInSouthAfrica(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * `weekly` (Mondays 'YYYY-MM-DD', ascending, only weeks with applications) with every missing week in between filled
+ * with zeros (total, accepted, decided 0, fees '0.00'), from the first week with an application through the current
+ * South African week of `now` (or the last week with data, if later): the charts show the quiet weeks instead of
+ * joining the busy ones across them. Empty input stays empty.
+ */
+export function fillWeeks(weekly: WeekRow[], now: Date = new Date()): WeekRow[] {
+  if (!weekly.length) return [];
+  const byWeek = new Map(weekly.map((w) => [w.week, w]));
+  const last = [weekly[weekly.length - 1].week, currentSaWeek(now)].sort()[1];
+  const out: WeekRow[] = [];
+  for (let d = new Date(`${weekly[0].week}T00:00:00Z`); ; d.setUTCDate(d.getUTCDate() + 7)) {
+    const week = d.toISOString().slice(0, 10);
+    if (week > last) break;
+    out.push(byWeek.get(week) ?? { week, total: 0, accepted: 0, decided: 0, fees: '0.00' });
+  }
+  return out;
+}
+
+/**
+ * The Reports tab (issue #6): counts per status (every status, zeros included), course, department and week, acceptance
+ * rate per week, fees. The weekly series have no gaps: weeks without applications are there with zeros (fillWeeks).
+ */
 export async function reports(db: Db): Promise<Reports> {
-  const [totals, rows] = await Promise.all([statusTotals(db), reportRows(db)]);
+  const [totals, found] = await Promise.all([statusTotals(db), reportRows(db)]);
+  const rows = { ...found, weekly: fillWeeks(found.weekly) };
   const byDepartment = new Map<string, number>();
   for (const c of rows.byCourse) byDepartment.set(c.department, (byDepartment.get(c.department) ?? 0) + c.count);
   return {

@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema/messaging.ts';
 import { erasureRequests } from '../../db/schema/users.ts';
 import { eq } from 'drizzle-orm';
 import { mailsTo } from '../../test/mail.ts';
+import { fillWeeks } from './admin.service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -255,6 +256,33 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(week(after, '2026-11-23').fees - week(before, '2026-11-23').fees).toBeCloseTo(50, 2);
     expect(week(after, '2026-11-16').count - week(before, '2026-11-16').count).toBe(1);
     expect(week(after, '2026-11-16').fees - week(before, '2026-11-16').fees).toBeCloseTo(0, 2);
+  });
+
+  it('GET /api/admin/reports › weeks without applications are there with zeros, so the charts show the quiet weeks', async () => {
+    const s = await signUpStudent(t);
+    const june = await apply(s, 4);
+    await t.database.db.execute(sql`update applications set created_at = '2026-06-01T10:00:00Z' where id = ${june}`); // a Monday, SAST
+    const r = (await admin.agent.get('/api/admin/reports')).body;
+    const weeks = r.perWeek.map((w: any) => w.week);
+    for (let i = 1; i < weeks.length; i++) {
+      expect(Date.parse(`${weeks[i]}T00:00:00Z`) - Date.parse(`${weeks[i - 1]}T00:00:00Z`), `${weeks[i - 1]} → ${weeks[i]}`).toBe(7 * 86_400_000);
+    }
+    expect(weeks[0] <= '2026-06-01').toBe(true);
+    expect(r.perWeek.find((w: any) => w.week === '2026-06-08')).toEqual({ week: '2026-06-08', count: 0 });
+    expect(r.feesPerWeek.find((w: any) => w.week === '2026-06-08')).toEqual({ week: '2026-06-08', fees: '0.00' });
+    expect(r.acceptanceOverTime.find((w: any) => w.week === '2026-06-08')).toEqual({ week: '2026-06-08', accepted: 0, total: 0, rate: 0 });
+    expect(r.acceptanceOverTime.map((w: any) => w.week)).toEqual(weeks);
+    expect(r.feesPerWeek.map((w: any) => w.week)).toEqual(weeks);
+  });
+
+  it('fillWeeks › fills the gaps through the current South African week (Monday 00:30 SAST is already the new week)', () => {
+    const row = (week: string, total: number) => ({ week, total, accepted: 0, decided: 0, fees: '1.00' });
+    const zero = (week: string) => ({ week, total: 0, accepted: 0, decided: 0, fees: '0.00' });
+    // Sunday 22:30 UTC = Monday 30 November 2026, 00:30 SAST.
+    expect(fillWeeks([row('2026-11-09', 2), row('2026-11-23', 1)], new Date('2026-11-29T22:30:00Z')))
+      .toEqual([row('2026-11-09', 2), zero('2026-11-16'), row('2026-11-23', 1), zero('2026-11-30')]);
+    expect(fillWeeks([row('2026-11-09', 2)], new Date('2026-11-10T10:00:00Z'))).toEqual([row('2026-11-09', 2)]);
+    expect(fillWeeks([], new Date())).toEqual([]);
   });
 
   it('GET /api/admin/students › real users with their applications and erasure requests, searchable', async () => {
