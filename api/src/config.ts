@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * SMTP connection, greeting and socket timeouts, ms (nodemailer's default socket timeout is 10 min: a relay that
+   * accepts and then hangs held the mail worker, and a stop, that long; operations audit).
+   */
+  SMTP_TIMEOUT_MS: blankToUndefined(z.coerce.number().int().min(100).max(600_000).default(20_000)),
   MAIL_FROM: z.string().default('Admissions <admissions@college.example>'),
   OFFICE_EMAIL: z.string().default('info@college.example'),
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),

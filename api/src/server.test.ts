@@ -10,6 +10,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 import { ConfigError } from './config.ts';
+import { enqueueMail } from './mail/outbox.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { freshPostgres, validRegistration } from './test/harness.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)); // only between polls of a condition
@@ -56,6 +58,17 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
     const after = await fetch(`${node.url}/api/colfront/health`).then((r) => r.status, () => 'refused');
     expect(after).toBe('refused');
   }, 30_000);
+
+  it('a mail send that hangs (a hung SMTP relay) holds the stop at most SHUTDOWN_TIMEOUT_MS', async () => {
+    let sending!: () => void;
+    const started = new Promise<void>((r) => { sending = r; });
+    const hung: Mailer = { send: () => { sending(); return new Promise<void>(() => {}); } };
+    const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789', SHUTDOWN_TIMEOUT_MS: '300' }, { mailer: hung });
+    await enqueueMail(node.database.db, { to: 'hung@example.com', subject: 'Hello', text: 'x' });
+    await started; // the worker is inside send()
+    await node.close(); // used to wait for the send for ever (nodemailer: 10 min)
+    expect(node.server.listening).toBe(false);
+  }, 120_000);
 
   it('on the embedded database the stop is quick by default (no grace period)', async () => {
     const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789' });

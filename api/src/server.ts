@@ -84,7 +84,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await database.close();
     throw new ConfigError(`Could not open the document store (${store.kind}): ${err?.message ?? err}. Check DATA_DIR or the S3_* settings.`);
   }
-  const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
+  const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, { timeoutMs: config.SMTP_TIMEOUT_MS }) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
 
   let port = config.PORT;
   const log = (m: string) => console.info(`[${new Date().toISOString()}] ${m}`);
@@ -157,8 +157,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       clearInterval(purgeTimer);
       await purging;
       await contentWatcher.close();
-      await stopMail();
-      await stopSms();
+      // A send in progress gets SHUTDOWN_TIMEOUT_MS to end; one that hangs is abandoned (its lease, 60 s, lets this or
+      // another node send it again: at least once).
+      await bounded(stopMail(), config.SHUTDOWN_TIMEOUT_MS, 'the mail worker');
+      await bounded(stopSms(), config.SHUTDOWN_TIMEOUT_MS, 'the SMS worker');
       builder.stop();
       await builder.idle().catch(() => {});
       await database.close();
@@ -167,6 +169,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for `work` at most `ms` ms (a stop must not hang on a hung SMTP relay or build); past that, logs that `what`
+ * is abandoned and resolves. A rejection of `work` is logged, never thrown.
+ */
+async function bounded(work: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); timer.unref?.(); });
+  const done = work.then(() => 'done' as const, (err) => { console.error(`[server] stopping ${what} failed: ${err?.message ?? err}`); return 'done' as const; });
+  const outcome = await Promise.race([done, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.warn(`[server] ${what} did not stop within SHUTDOWN_TIMEOUT_MS (${ms} ms): abandoned`);
+}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   startServer().then((s) => {

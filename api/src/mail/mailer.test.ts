@@ -28,4 +28,17 @@ describe('smtpMailer', () => {
     expect(typeof mailer.verify).toBe('function');
     await expect(mailer.verify!()).rejects.toThrow(/ECONNREFUSED/);
   });
+
+  it('a relay that accepts the connection and never greets fails the send after timeoutMs (was 10 min)', async () => {
+    const sockets: net.Socket[] = [];
+    const hung = net.createServer((sock) => { sockets.push(sock); }); // accepts, says nothing
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', () => r()));
+    try {
+      const mailer = smtpMailer(`smtp://127.0.0.1:${(hung.address() as net.AddressInfo).port}`, 'Admissions <admissions@college.example>', { timeoutMs: 300 });
+      await expect(mailer.send({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/Greeting never received|timeout/i);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => hung.close(() => r()));
+    }
+  }, 20_000);
 });

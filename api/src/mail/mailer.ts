@@ -14,12 +14,18 @@ import nodemailer from 'nodemailer';
  */
 export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; verify?(): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
 
+/** SMTP_TIMEOUT_MS's default, ms: connection, greeting and socket timeout of the SMTP transport. */
+export const SMTP_TIMEOUT_MS = 20_000;
+
 /**
  * Sends through nodemailer to the SMTP server `url` (smtp[s]://user:pass@host:port) from `from`; send() rejects on SMTP
  * errors (the outbox retries); verify() runs nodemailer's transport.verify() (connect, greeting, login).
+ * `opts.timeoutMs` (SMTP_TIMEOUT_MS, default 20 s) bounds the connection, the greeting and every socket wait, so a relay
+ * that accepts and then hangs fails the send after that long instead of nodemailer's 10 minutes.
  */
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+export function smtpMailer(url: string, from: string, opts: { timeoutMs?: number } = {}): Mailer {
+  const timeoutMs = opts.timeoutMs ?? SMTP_TIMEOUT_MS;
+  const transport = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   return {
     send: async (msg) => { await transport.sendMail({ from, ...msg }); },
     verify: async () => { await transport.verify(); },
