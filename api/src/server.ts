@@ -153,6 +153,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   return {
     url, server, database, store, builder, contentWatcher, config,
     close: () => closing ??= (async () => {
+      // First: a build in progress is aborted (a rebuild finishing during the stop would be thrown away anyway) and
+      // recorded as stopped, before its child process could die of the same signal and be recorded as a failure.
+      builder.stop();
       await drain();
       clearInterval(purgeTimer);
       await purging;
@@ -161,8 +164,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       // another node send it again: at least once).
       await bounded(stopMail(), config.SHUTDOWN_TIMEOUT_MS, 'the mail worker');
       await bounded(stopSms(), config.SHUTDOWN_TIMEOUT_MS, 'the SMS worker');
-      builder.stop();
-      await builder.idle().catch(() => {});
+      await bounded(builder.idle(), config.SHUTDOWN_TIMEOUT_MS, 'the site build');
       await database.close();
     })(),
   };

@@ -136,6 +136,29 @@ describe('site builder start-up (issue #11)', () => {
     builder.stop();
   });
 
+  it('a stop (SIGTERM) aborts the build in progress: the stop does not wait for it, and the build is recorded as stopped, not failed', async () => {
+    const logs: string[] = [];
+    let started = false;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'builder-')), apiUrl: () => '', debounceMs: 0, log: (m) => logs.push(m),
+      // Like astro build killed by the signal: it exits with an error once aborted, and never finishes otherwise.
+      runBuild: (_out, signal) => new Promise<void>((_resolve, reject) => {
+        started = true;
+        signal.addEventListener('abort', () => reject(new Error('astro build exited with null:\n')), { once: true });
+      }),
+    });
+    const build = builder.buildNow('publish');
+    while (!started) await new Promise((r) => setTimeout(r, 10));
+    builder.stop();
+    await builder.idle(); // used to wait for the build for ever (81 s with a real one)
+    await build;
+    const last = await builder.lastBuild();
+    expect(last).toMatchObject({ status: 'superseded', error: null });
+    expect(last!.reason).toMatch(/shutting down/);
+    expect(logs.some((l) => /FAILED/.test(l))).toBe(false);
+    expect(builder.status().retryInMs).toBeNull();
+  }, 30_000);
+
   it('a change that leaves the public content as it is (an account deletion) keeps the live build: no new build starts', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
     let builds = 0;

@@ -134,6 +134,8 @@ export class SiteBuilder {
   private retryTimer: NodeJS.Timeout | null = null;
   private retryAt: number | null = null;
   private abort: AbortController | null = null;
+  /** Set by stop(): no new build starts, and a build ended by the stop is recorded as stopped, not as a failure. */
+  private stopped = false;
   private supersedes = 0;
   private compressing: AbortController | null = null;
   private yearTimer: NodeJS.Timeout | null = null;
@@ -240,6 +242,7 @@ export class SiteBuilder {
    * build's is skipped, unless `force` (SITE_BUILD=always at start-up).
    */
   buildNow(reason: string, opts: { supersede?: boolean; force?: boolean } = {}): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.queued = true;
       if (opts.supersede && this.abort && !this.abort.signal.aborted && this.supersedes < MAX_SUPERSEDES) {
@@ -302,6 +305,7 @@ export class SiteBuilder {
     const db = this.opts.db;
     const abort = new AbortController();
     this.abort = abort;
+    if (this.stopped) abort.abort();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
     let shared: 'claimed' | 'fetched' | null = null;
     try {
@@ -353,11 +357,14 @@ export class SiteBuilder {
     } catch (err: any) {
       const durationMs = Date.now() - started;
       if (shared === 'claimed') await this.opts.share!.release(hash).catch(() => {});
-      if (abort.signal.aborted) {
+      // Aborted (a newer change, or the server stopping), or the build process killed by the stop's signal: not a failure.
+      if (abort.signal.aborted || this.stopped) {
         fs.readdirSync(path.join(this.siteDir, 'builds')).forEach((name) => { if (name.endsWith(`-${rec.id}`)) fs.rmSync(path.join(this.siteDir, 'builds', name), { recursive: true, force: true }); });
-        await db.update(siteBuilds).set({ status: 'superseded', finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id)).catch(() => {});
+        await db.update(siteBuilds).set({ status: 'superseded', finishedAt: new Date(), durationMs, ...(this.stopped ? { reason: `${reason}; stopped: the server was shutting down` } : {}) })
+          .where(eq(siteBuilds.id, rec.id)).catch(() => {});
         if (claimed !== null) await this.opts.hookClaim?.release(claimed).catch(() => {});
-        this.opts.log?.(`site: build stopped after ${durationMs} ms (${reason}): a newer change supersedes it`);
+        this.opts.log?.(this.stopped ? `site: build stopped after ${durationMs} ms (${reason}): the server is shutting down`
+          : `site: build stopped after ${durationMs} ms (${reason}): a newer change supersedes it`);
         return;
       }
       const full = String(err?.message ?? err);
@@ -385,8 +392,15 @@ export class SiteBuilder {
     this.retryAt = null;
   }
 
-  /** Stops any scheduled retry or debounced build, the new-year watch and the background Brotli copies (server shutdown). */
+  /**
+   * Server shutdown: stops any scheduled retry or debounced build, the new-year watch and the background Brotli copies,
+   * and aborts the build in progress (its child process is ended, its folder deleted, its row marked `superseded` with
+   * "stopped: the server was shutting down" in its reason, not `error`). No build starts afterwards.
+   */
   stop(): void {
+    this.stopped = true;
+    this.queued = false;
+    this.abort?.abort();
     this.cancelRetry();
     if (this.yearTimer) clearTimeout(this.yearTimer);
     this.yearTimer = null;
