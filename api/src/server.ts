@@ -1,12 +1,13 @@
 /**
  * Entry point (DESIGN §3): config → database (migrations) → session secret, seed, admin (one node at a time on
  * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads; and the graceful stop
- * (health 503 for SHUTDOWN_GRACE_MS, requests in flight finish, then workers and database).
+ * (health 503 for SHUTDOWN_GRACE_MS, then 503 + Connection: close to new requests for SHUTDOWN_REFUSE_MS, requests in
+ * flight finish, then workers and database).
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
@@ -31,7 +32,9 @@ export interface RunningServer {
   url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config;
   /**
    * Graceful stop (SIGTERM, SIGINT): health answers 503 for SHUTDOWN_GRACE_MS (the balancer takes the node out while
-   * it still serves), then no new connections, idle ones closed, requests in flight given up to SHUTDOWN_TIMEOUT_MS
+   * it still serves), then for SHUTDOWN_REFUSE_MS (0.3 s) new requests get 503 + Connection: close + Retry-After (on
+   * PGlite too, so requests already accepted are answered, not reset), then no new connections, idle ones closed,
+   * requests in flight given up to SHUTDOWN_TIMEOUT_MS
    * to finish before the remaining connections are cut; then the workers, the site builder and the database stop.
    * Calling it again returns the same promise.
    */
@@ -105,8 +108,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); }, stopping: () => stopping });
   // Responses not yet finished, for the graceful stop.
   const inFlight = new Set<ServerResponse>();
+  // Set once a stop is past its grace period: requests still arriving (connections already in the accept queue, keep-alive
+  // ones) get a 503 with Connection: close for SHUTDOWN_REFUSE_MS instead of a reset.
+  let refusing = false;
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = http.createServer((req, res) => {
+      if (refusing) { refuse(res); return; }
+      app(req, res);
+    });
+    s.once('error', reject);
+    s.listen(config.PORT, config.HOST, () => { s.off('error', reject); resolve(s); });
     s.on('request', (_req: IncomingMessage, res: ServerResponse) => { inFlight.add(res); res.once('close', () => inFlight.delete(res)); });
   });
   port = (server.address() as AddressInfo).port;
@@ -141,6 +152,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       log(`stopping: health answers 503 for ${config.SHUTDOWN_GRACE_MS} ms, then no new connections`);
       await sleep(config.SHUTDOWN_GRACE_MS);
     }
+    // Still listening a moment, answering 503 + Connection: close: a request that reached the node just now (12 parallel
+    // submits, SIGTERM 0.1 s later: 9 of them were reset on PGlite) is told to retry, not cut.
+    refusing = true;
+    await sleep(SHUTDOWN_REFUSE_MS);
     const closed = new Promise<void>((resolve) => { server.close(() => resolve()); });
     server.closeIdleConnections();
     const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
@@ -171,6 +186,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long (ms) a stopping node, past SHUTDOWN_GRACE_MS, keeps listening while answering every new request 503
+ * (refuse) before it closes its socket, so connections already accepted are answered rather than reset (operations
+ * audit). Requests already running are not affected and finish (SHUTDOWN_TIMEOUT_MS).
+ */
+export const SHUTDOWN_REFUSE_MS = 300;
+
+/** The answer to a request reaching a stopping node: 503 `unavailable`, Retry-After 5 s, Connection: close. */
+function refuse(res: ServerResponse): void {
+  const body = JSON.stringify({ error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } });
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'retry-after': '5', connection: 'close', 'cache-control': 'no-store' });
+  res.end(body);
+}
 
 /**
  * Waits for `work` at most `ms` ms (a stop must not hang on a hung SMTP relay or build); past that, logs that `what`
