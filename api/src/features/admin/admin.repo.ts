@@ -198,7 +198,23 @@ export type ApplicationExtras = Pick<AdminApplicationDetail, 'applicant' | 'hist
   files: { id: string; originalName: string; mime: string; size: number }[];
 };
 
-/** Counts per status, and the fees sum of completed payments as 'NNN.NN'. */
+/**
+ * Payment rule of a status change to payment_pending (money audit; README "Payment pending"): the application's
+ * payment is no longer counted as collected. Sets applications.payment_status = 'pending' and the status of its
+ * payment rows that were 'completed' to 'pending', on `tx`, the transaction of the status change (which holds the
+ * application's row lock), so "Fees collected" and the weekly fees (sums of payment_status = 'completed') leave it
+ * out from the same commit on. Moving on to another status later changes neither: nothing marks a payment paid
+ * again except a recorded payment. No-op for an unknown id.
+ */
+export async function markPaymentPending(tx: DbOrTx, applicationId: number): Promise<void> {
+  await tx.update(applications).set({ paymentStatus: 'pending' }).where(eq(applications.id, applicationId));
+  await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'completed')));
+}
+
+/**
+ * Counts per status, and the fees sum of completed payments as 'NNN.NN' (an application moved to payment_pending has
+ * payment_status 'pending', markPaymentPending, so it is not in the sum).
+ */
 export async function statusTotals(db: DbOrTx): Promise<{ byStatus: Record<string, number>; total: number; fees: string }> {
   const rows = await db.select({ status: applications.status, n: count() }).from(applications).groupBy(applications.status);
   const [{ fees }] = await db.select({ fees: sql<string>`coalesce(sum(${applications.paymentAmount}), 0)::numeric(14,2)::text` })

@@ -227,6 +227,31 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(s.totals.students).toBeGreaterThanOrEqual(4);
   });
 
+  it('PUT …/status payment_pending › the payment is pending again (application and payment row) and leaves "Fees collected"; moving on does not mark it paid', async () => {
+    const s = await signUpStudent(t);
+    const id = await apply(s, 5);
+    const fees = async () => Number((await admin.agent.get('/api/admin/stats')).body.feesCollected);
+    const weekFees = async () => (await admin.agent.get('/api/admin/reports')).body.feesPerWeek.reduce((a: number, w: any) => a + Number(w.fees), 0);
+    const detail = async () => (await admin.agent.get(`/api/admin/applications/${id}`)).body;
+    const paid = await detail();
+    expect(paid.application.paymentStatus).toBe('completed');
+    expect(paid.payment.status).toBe('completed');
+    const amount = Number(paid.application.paymentAmount);
+    expect(amount).toBeGreaterThan(0);
+    const [before, beforeWeeks] = [await fees(), await weekFees()];
+    await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'payment_pending' }).expect(200);
+    const pending = await detail();
+    expect(pending.application.paymentStatus).toBe('pending');
+    expect(pending.payment.status).toBe('pending');
+    expect(await fees()).toBeCloseTo(before - amount, 2);
+    expect(await weekFees()).toBeCloseTo(beforeWeeks - amount, 2);
+    await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' }).expect(200);
+    const moved = await detail();
+    expect(moved.application.paymentStatus).toBe('pending');
+    expect(moved.payment.status).toBe('pending');
+    expect(await fees()).toBeCloseTo(before - amount, 2);
+  });
+
   it('GET /api/admin/reports › by status, course, department, week, acceptance over time and fees', async () => {
     const res = await admin.agent.get('/api/admin/reports');
     expect(res.status).toBe(200);

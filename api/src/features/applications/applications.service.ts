@@ -20,6 +20,7 @@ import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
 import { applicationEligibility } from '../eligibility/eligibility.service.ts';
+import { markPaymentPending } from '../admin/admin.repo.ts';
 import { findApplication, hasActiveApplication, insertApplication, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
@@ -92,7 +93,8 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
  * status is checked under the row lock, inside the same transaction as the change, so two concurrent decisions
  * cannot both pass the check (ASVS 5.0 V2.3.4); a status outside `onlyFrom` throws StatusChangedError (409) carrying
  * the status found. The status it already has, without notes, changes nothing: no history row, no notification.
- * `origin` makes the e-mail's link absolute.
+ * A change to payment_pending marks the payment pending in the same transaction (markPaymentPending: no longer in
+ * "Fees collected"); a later change to another status leaves the payment pending. `origin` makes the e-mail's link absolute.
  */
 export async function setApplicationStatus(db: Db, adminId: number, id: number, update: StatusUpdate, opts: { onlyFrom?: readonly string[]; origin: string }): Promise<ApplicationView> {
   await db.transaction(async (t) => {
@@ -102,6 +104,8 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
     // The same status again without notes (a double click, a retry, a second tab): nothing to record or tell.
     if (current.status === update.status && !update.notes) return;
     await updateStatus(t, id, update.status, update.notes || current.notes);
+    // Payment pending means not paid: out of "Fees collected" in the same transaction (markPaymentPending, admin.repo.ts).
+    if (update.status === 'payment_pending' && current.status !== 'payment_pending') await markPaymentPending(t, id);
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: update.status, notes: update.notes || null, changedBy: adminId });
     if (current.status !== update.status) {
       await notifyUser(t, current.userId, `Your application APP-${id} is now: ${statusLabel(update.status)}.`, { applicationId: id, subject: 'Your application status changed', origin: opts.origin });
