@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { smtpMailer } from './mailer.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fileMailer, smtpMailer } from './mailer.ts';
+import { fileSmsDriver } from '../sms/sms-drivers.ts';
 
 const dirs: string[] = [];
 const tmpDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'college-mailer-')); dirs.push(d); return d; };
@@ -41,4 +42,39 @@ describe('smtpMailer', () => {
       await new Promise<void>((r) => hung.close(() => r()));
     }
   }, 20_000);
+});
+
+/** A full disk: each write creates its file, writes nothing and fails with ENOSPC (as the audit saw it). */
+function fullDisk() {
+  return vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file) => {
+    fs.writeFileSync(String(file), '');
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
+}
+
+describe('file outboxes on a full disk', () => {
+  it('fileMailer leaves no .eml file (in file mode an .eml file IS a delivered mail) and rejects, so the outbox retries', async () => {
+    const dir = tmpDir();
+    const mailer = fileMailer(dir, 'Admissions <admissions@college.example>');
+    const spy = fullDisk();
+    try {
+      await expect(mailer.send({ to: 'a@example.com', subject: 'Receipt', text: 'x' })).rejects.toMatchObject({ code: 'ENOSPC' });
+    } finally { spy.mockRestore(); }
+    expect(fs.readdirSync(dir)).toEqual([]);
+    await mailer.send({ to: 'a@example.com', subject: 'Receipt', text: 'x' });
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    expect(fs.statSync(path.join(dir, files[0]!)).size).toBeGreaterThan(0);
+  });
+
+  it('fileSmsDriver leaves no partial file behind and rejects', async () => {
+    const dir = tmpDir();
+    const driver = fileSmsDriver(dir);
+    const spy = fullDisk();
+    try {
+      await expect(driver.send({ to: '+27821234567', body: 'Hello', queuedId: 1 })).rejects.toMatchObject({ code: 'ENOSPC' });
+    } finally { spy.mockRestore(); }
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
 });

@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomically } from '../mail/mailer.ts';
 
 export interface SmsMessage { to: string; body: string; kind?: string; applicationId?: number | null; queuedId?: number }
 export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
@@ -24,16 +25,17 @@ export class SmsSendError extends Error {
   constructor(message: string, permanent: boolean) { super(message); this.permanent = permanent; }
 }
 
-/** Writes each message to `dir` as `<time>-<queued id>-<random>.json`. */
+/**
+ * Writes each message to `dir` as `<time>-<queued id>-<random>.json`, complete or not at all (writeFileAtomically: a
+ * temporary file renamed, removed on a write error such as a full disk).
+ */
 export function fileSmsDriver(dir: string): SmsDriver {
   return {
     name: 'file',
     async send(msg) {
       await fs.promises.mkdir(dir, { recursive: true });
       const id = `${Date.now()}-${msg.queuedId ?? 0}-${crypto.randomBytes(4).toString('hex')}`;
-      const tmp = path.join(dir, `.${id}.tmp`);
-      await fs.promises.writeFile(tmp, JSON.stringify({ to: msg.to, body: msg.body, kind: msg.kind ?? null, applicationId: msg.applicationId ?? null, queuedId: msg.queuedId ?? null, at: new Date().toISOString() }, null, 2));
-      await fs.promises.rename(tmp, path.join(dir, `${id}.json`));
+      await writeFileAtomically(path.join(dir, `${id}.json`), JSON.stringify({ to: msg.to, body: msg.body, kind: msg.kind ?? null, applicationId: msg.applicationId ?? null, queuedId: msg.queuedId ?? null, at: new Date().toISOString() }, null, 2));
       return id;
     },
   };
