@@ -1,6 +1,6 @@
 /**
- * Final error middleware: maps HttpError, body-parser errors (malformed JSON → 400, too large → 413)
- * and database outages (→ 503) to the DESIGN §4 shape. A 500 never leaks a stack or message, and its log
+ * Final error middleware: maps HttpError, body-parser errors (malformed JSON → 400, too large → 413),
+ * full storage (ENOSPC, PostgreSQL 53100 → 507) and database outages (→ 503) to the DESIGN §4 shape. A 500 never leaks a stack or message, and its log
  * line carries no query parameters (error-log.ts).
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -21,6 +21,56 @@ export function isDatabaseDown(err: any): boolean {
     || (err.cause ? isDatabaseDown(err.cause) : false);
 }
 
+/** The answer when the disk (ENOSPC) or the database's disk (SQLSTATE 53100) is full: 507, this message. */
+export const OUT_OF_SPACE_MESSAGE = 'The server is out of storage space. Please try again later.';
+
+/**
+ * Where `err` (or an error in its `cause` chain) says storage is full: 'disk' for ENOSPC/EDQUOT (a file write under
+ * DATA_DIR, the embedded database included), 'database' for PostgreSQL 53100 disk_full; else null.
+ */
+export function outOfSpace(err: any, depth = 0): 'disk' | 'database' | null {
+  if (!err || typeof err !== 'object' || depth > 5) return null;
+  if (err.code === 'ENOSPC' || err.code === 'EDQUOT') return 'disk';
+  if (err.code === '53100') return 'database';
+  return outOfSpace(err.cause, depth + 1);
+}
+
+/**
+ * The answer to an error that is not the client's (operations audit: a full disk gave a generic 500, and tus a plain
+ * text "ENOSPC: no space left on device, write"): storage full → 507 `insufficient_storage` OUT_OF_SPACE_MESSAGE,
+ * Retry-After 60, logged as "DATA_DIR is full" (or the database's disk); database outage → 503 `unavailable`,
+ * Retry-After 5; anything else → 500 `internal_error`, logged with describeErrorForLog (no query parameters). `where`
+ * (method and path) goes into the log line only. Used by errorHandler and by the tus endpoint's onResponseError.
+ */
+export function serverErrorAnswer(err: unknown, where: string): { status: number; body: { code: string; message: string }; retryAfter?: string } {
+  const full = outOfSpace(err);
+  if (full) {
+    console.error(full === 'disk'
+      ? `[error] DATA_DIR is full (no space left on device) during ${where}: free space or grow the volume`
+      : `[error] the database's disk is full (PostgreSQL 53100 disk_full) during ${where}: free space on the database server`);
+    return { status: 507, body: { code: 'insufficient_storage', message: OUT_OF_SPACE_MESSAGE }, retryAfter: '60' };
+  }
+  if (isDatabaseDown(err)) {
+    return { status: 503, body: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again shortly.' }, retryAfter: '5' };
+  }
+  console.error(`[error] ${where}: ${describeErrorForLog(err)}`);
+  return { status: 500, body: { code: 'internal_error', message: 'Something went wrong. Please try again.' } };
+}
+
+/**
+ * @tus/server's onResponseError: a tus protocol answer or our own tusError (`status_code` below 500) is kept (undefined);
+ * any other error (ENOSPC while writing the upload, a database error) gets serverErrorAnswer's status and the API's
+ * error shape `{error: {code, message}}` instead of tus's plain-text message with the internal error in it.
+ */
+export function tusResponseError(req: { method?: string; url?: string }, err: unknown): { status_code: number; body: string } | undefined {
+  const e = err as { status_code?: unknown } | null;
+  if (e && typeof e.status_code === 'number' && e.status_code < 500) return undefined;
+  let path = '';
+  try { path = new URL(String(req.url ?? ''), 'http://x').pathname; } catch { /* not a URL */ }
+  const answer = serverErrorAnswer(err, `${req.method ?? '?'} ${path}`);
+  return { status_code: answer.status, body: JSON.stringify({ error: answer.body }) };
+}
+
 /** Last API route: 404 `{ error: { code: 'not_found', message: 'Not found' } }` for any unknown /api path. */
 export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ error: { code: 'not_found', message: 'Not found' } });
@@ -28,8 +78,9 @@ export const notFoundApi: RequestHandler = (_req, res) => {
 
 /**
  * Express error middleware (DESIGN §4 error shape): HttpError → its status and body; body-parser errors →
- * 400 invalid_json / 413 payload_too_large / 415; other 4xx keep their status; database outage → 503 with
- * Retry-After 5 (s); anything else → 500 'Something went wrong. Please try again.', logged without stack or query.
+ * 400 invalid_json / 413 payload_too_large / 415; other 4xx keep their status; the rest as serverErrorAnswer: full
+ * storage → 507 OUT_OF_SPACE_MESSAGE; database outage → 503 with Retry-After 5 (s); anything else → 500
+ * 'Something went wrong. Please try again.', logged without query parameters.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
@@ -46,11 +97,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     status = 415; body = { code: 'unsupported_media_type', message: 'Unsupported content encoding' };
   } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
     status = err.status; body = { code: 'bad_request', message: err.expose ? String(err.message) : 'Bad request' };
-  } else if (isDatabaseDown(err)) {
-    status = 503; body = { code: 'unavailable', message: 'Service temporarily unavailable. Please try again shortly.' };
-    res.setHeader('Retry-After', '5');
   } else {
-    console.error(`[error] ${req.method} ${req.path}: ${describeErrorForLog(err)}`);
+    const answer = serverErrorAnswer(err, `${req.method} ${req.path}`);
+    status = answer.status; body = answer.body;
+    if (answer.retryAfter) res.setHeader('Retry-After', answer.retryAfter);
   }
   res.status(status).json({ error: body });
 };

@@ -17,6 +17,7 @@ import { Server, type DataStore, type Upload } from '@tus/server';
 import type { AppDeps } from '../../deps.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
+import { tusResponseError } from '../../http/error-handler.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import { tusDatastore } from '../../storage/tus-datastore.ts';
 import { storeUpload } from './uploads.service.ts';
@@ -63,6 +64,8 @@ export function createTusUploads(deps: AppDeps): TusUploads {
       relativeLocation: true,
       // Same-origin only: the API sends no CORS grant (DESIGN §4 same-origin check).
       allowedOrigins: () => false,
+      // A full disk or a database error in the API's error shape, logged (http/error-handler.ts), not tus's plain text.
+      onResponseError: (req, err) => tusResponseError(req, err),
       async onUploadCreate(req, upload) {
         const user = nodeReq(req)?.user;
         if (!user) throw tusError(new HttpError(401, 'unauthorized', 'Authentication required'));
