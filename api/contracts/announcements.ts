@@ -31,6 +31,20 @@ export const AnnouncementSchema = z.object({
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
+/** How many announcements the home and About pages show (spec §2): their build and the About page's refresh ask for this many. */
+export const ANNOUNCEMENTS_SHOWN = 3;
+/** The most announcements GET /api/announcements?limit= may ask for. */
+export const MAX_ANNOUNCEMENTS_LIMIT = 50;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_ANNOUNCEMENTS_LIMIT}`;
+
+/**
+ * GET /api/announcements query: `limit` (optional, 1–MAX_ANNOUNCEMENTS_LIMIT) = only the newest that many active
+ * announcements; without it, all of them (spec §7). Anything else is a 400 LIMIT_MESSAGE.
+ */
+export const AnnouncementListQuerySchema = z.object({
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_ANNOUNCEMENTS_LIMIT, LIMIT_MESSAGE).optional(),
+});
+
 /** 409 message of an edit whose `expectedUpdatedAt` is no longer the announcement's `updatedAt` (lost-update check). */
 export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcement since you opened it. Reload to see their changes.';
 

@@ -20,12 +20,11 @@ export function toAnnouncement(r: AnnouncementRow): Announcement {
   };
 }
 
-/** Newest first; only active ones unless `includeInactive`. */
-export async function listAnnouncements(db: DbOrTx, opts: { includeInactive?: boolean } = {}): Promise<Announcement[]> {
-  const q = db.select().from(announcements);
-  const rows = opts.includeInactive
-    ? await q.orderBy(desc(announcements.createdAt), desc(announcements.id))
-    : await q.where(eq(announcements.active, true)).orderBy(desc(announcements.createdAt), desc(announcements.id));
+/** Newest first; only active ones unless `includeInactive`; at most `limit` when given (all otherwise). */
+export async function listAnnouncements(db: DbOrTx, opts: { includeInactive?: boolean; limit?: number } = {}): Promise<Announcement[]> {
+  const q = db.select().from(announcements).where(opts.includeInactive ? undefined : eq(announcements.active, true))
+    .orderBy(desc(announcements.createdAt), desc(announcements.id)).$dynamic();
+  const rows = await (opts.limit === undefined ? q : q.limit(opts.limit));
   return rows.map(toAnnouncement);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Announcements (spec §7):
- * - GET /api/announcements → {announcements}: active ones, newest first (public).
+ * - GET /api/announcements?limit= → {announcements}: active ones, newest first (public); `limit` 1–50 keeps only the
+ *   newest that many (the home and About pages show 3), 400 otherwise. The public cache keys by the whole URL.
  * - admin (announcementsAdminRouter at /api/announcements): POST / {title, content, imageUrl, active, sendEmail,
  *   sendNotification} → 201 {announcement, emailed, notified}, or 409 'This announcement was just published.' when the
  *   same admin created the same title and content in the last 60 s; PUT /:id (same body, plus expectedUpdatedAt?) → 200 {…}
@@ -14,17 +15,19 @@ import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
-import { AnnouncementInputSchema, AnnouncementUpdateSchema } from '#contracts/announcements.ts';
+import { AnnouncementInputSchema, AnnouncementListQuerySchema, AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
 import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
 /**
- * Public router for GET /api/announcements (spec §7): active announcements, newest first; anonymous answers go through the public cache.
+ * Public router for GET /api/announcements (spec §7): active announcements, newest first, optionally only the newest
+ * `limit` (1–50); anonymous answers go through the public cache (one entry and ETag per URL, so per `limit`).
  */
 export function announcementsReadRouter(deps: AppDeps): Router {
   const r = Router();
-  r.get('/', async (_req, res) => {
-    res.json({ announcements: await listAnnouncements(deps.database.db) });
+  const listQuery = validate(AnnouncementListQuerySchema, 'query');
+  r.get('/', listQuery, async (req, res) => {
+    res.json({ announcements: await listAnnouncements(deps.database.db, { limit: listQuery.data(req).limit }) });
   });
   return r;
 }

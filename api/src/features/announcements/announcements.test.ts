@@ -135,3 +135,33 @@ describe(`announcement repeats (${DB_KIND})`, () => {
     expect((await admin.agent.post('/api/announcements').send(body({ title }))).status).toBe(201);
   });
 });
+
+describe(`public announcement list with ?limit (${DB_KIND})`, () => {
+  it('GET /api/announcements?limit=3 › only the newest 3 active ones; without limit all; bad limits 400; each URL cached and tagged on its own', async () => {
+    const base = Date.now() + 86_400_000; // newer than the other tests' announcements
+    await t.database.db.insert(announcements).values(Array.from({ length: 60 }, (_, i) => ({
+      title: `Bulk notice ${i}`, content: 'Enough content to be valid.', active: i % 10 !== 9, createdAt: new Date(base + i * 60_000),
+    })));
+    const all = await t.request().get('/api/announcements');
+    expect(all.status).toBe(200);
+    const active = all.body.announcements.filter((a: any) => a.title.startsWith('Bulk notice'));
+    expect(active).toHaveLength(54);
+    const three = await t.request().get('/api/announcements?limit=3');
+    expect(three.status).toBe(200);
+    expect(three.body.announcements).toEqual(all.body.announcements.slice(0, 3));
+    expect(three.body.announcements.map((a: any) => a.title)).toEqual(['Bulk notice 58', 'Bulk notice 57', 'Bulk notice 56']);
+    expect((await t.request().get('/api/announcements?limit=50')).body.announcements).toHaveLength(50);
+    for (const q of ['limit=0', 'limit=51', 'limit=abc', 'limit=2.5']) {
+      const res = await t.request().get(`/api/announcements?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.message).toBe('limit must be a whole number from 1 to 50');
+    }
+    // The public cache answers each URL with its own body and ETag; the full list's ETag does not 304 the short one.
+    expect(three.headers.etag).not.toBe(all.headers.etag);
+    expect((await t.request().get('/api/announcements?limit=3').set('If-None-Match', three.headers.etag)).status).toBe(304);
+    const mixed = await t.request().get('/api/announcements?limit=3').set('If-None-Match', all.headers.etag);
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.announcements).toHaveLength(3);
+    expect((await t.request().get('/api/announcements')).body.announcements).toHaveLength(all.body.announcements.length);
+  });
+});
