@@ -22,6 +22,7 @@ import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startSmsWorker } from './sms/sms-outbox.ts';
 import { describeSendError } from './db/outbox.ts';
+import { describeErrorForLog } from './http/error-log.ts';
 import { smsDriverFromConfig } from './sms/sms-drivers.ts';
 import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
 import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
@@ -133,10 +134,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const stopSms = startSmsWorker(database.db, smsDriverFromConfig(config));
   const purge = () => purgeOrphanUploads(database.db, store)
     .then((n) => { if (n) console.info(`[uploads] erased ${n} abandoned upload(s)`); })
-    .catch((err) => console.error('[uploads] purge failed:', err?.message ?? err))
+    .catch((err) => console.error(`[uploads] purge failed: ${describeErrorForLog(err)}`))
     .then(() => purgeAbandonedTusUploads(config))
     .then((n) => { if (n) console.info(`[uploads] purged ${n} unfinished resumable upload(s) older than 24 h`); })
-    .catch((err) => console.error('[uploads] tus purge failed:', err?.message ?? err));
+    .catch((err) => console.error(`[uploads] tus purge failed: ${describeErrorForLog(err)}`));
   let purging = purge();
   const purgeTimer = setInterval(() => { purging = purge(); }, 3600_000);
   purgeTimer.unref();

@@ -192,14 +192,14 @@ export async function sendClaimed<R extends ClaimedRow>(db: DbOrTx, table: Outbo
       next++;
       if (!renewed) continue; // claimed by another node since (our lease ran out), or no longer pending
       const heartbeat = setInterval(() => {
-        renewLease(db, table, row, leaseMs).catch((err) => console.error(`[${table}] lease renewal of ${row.id} failed:`, err?.message ?? err));
+        renewLease(db, table, row, leaseMs).catch((err) => console.error(`[${table}] lease renewal of ${row.id} failed: ${describeErrorForLog(err)}`));
       }, Math.max(50, Math.floor(leaseMs / 3)));
       heartbeat.unref?.();
       try { if (await send(row, renewed)) sent++; } finally { clearInterval(heartbeat); }
     }
   } finally {
     if (next < rows.length) {
-      await releaseClaims(db, table, rows.slice(next)).catch((err) => console.error(`[${table}] releasing unsent rows failed:`, err?.message ?? err));
+      await releaseClaims(db, table, rows.slice(next)).catch((err) => console.error(`[${table}] releasing unsent rows failed: ${describeErrorForLog(err)}`));
     }
   }
   return sent;
@@ -215,7 +215,7 @@ export function startOutboxWorker(name: string, pass: (isStopped: () => boolean)
   let running: Promise<unknown> = Promise.resolve();
   const tick = async (): Promise<void> => {
     if (stopped) return;
-    running = pass(() => stopped).catch((err) => console.error(`[${name}] outbox pass failed:`, err?.message ?? err));
+    running = pass(() => stopped).catch((err) => console.error(`[${name}] outbox pass failed: ${describeErrorForLog(err)}`));
     await running;
     if (!stopped) timer = setTimeout(tick, intervalMs);
   };

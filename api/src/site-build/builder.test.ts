@@ -30,6 +30,15 @@ describe('site builder start-up (issue #11)', () => {
     expect(firstErrorLine('09:04:33 [content] Syncing content\nfetch failed\n  Stack trace:\n  at x')).toBe('fetch failed');
   });
 
+  it('names the underlying cause of a failed build, not the Astro docs URL (operations audit: a full disk)', () => {
+    const log = ['09:06:14 [build] Rearranging server assets...', '[GenerateError] Could not write the page.', '  Hint:', '    See the error below.',
+      '  Error reference:', '    https://docs.astro.build/en/reference/errors/generate-error/', '  Location:', '    /srv/portal/x.mjs:1:1',
+      '  Stack trace:', '    at write (node:fs)', '  Caused by:', '  ENOSPC: no space left on device, write', '    at async writeFile (node:fs)'].join('\n');
+    expect(firstErrorLine(log)).toBe('ENOSPC: no space left on device, write');
+    const noCause = ['[GenerateError] Could not write the page.', '  Error reference:', '    https://docs.astro.build/en/reference/errors/generate-error/', '  Stack trace:', '    at x'].join('\n');
+    expect(firstErrorLine(noCause)).toBe('[GenerateError] Could not write the page.');
+  });
+
   it('a failed first build is retried with backoff until it succeeds, and the state says so meanwhile', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-'));
     const logs: string[] = [];

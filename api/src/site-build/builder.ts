@@ -88,14 +88,26 @@ export interface SiteBuilderOptions {
 }
 
 /**
- * The line of an `astro build` log that names the cause: the message Astro prints before its
- * "Location:"/"Stack trace:" block, else the first line mentioning an error, else the last line.
+ * The line of an `astro build` log that names the cause: the underlying error after a "Caused by:" label, else a
+ * system error line ("ENOSPC: no space left on device, write"), else the message Astro prints before its
+ * "Hint:"/"Error reference:"/"Location:"/"Stack trace:" blocks (never the docs URL under "Error reference:"), else the
+ * first line mentioning an error, else the last line.
  */
 export function firstErrorLine(log: string): string {
   const lines = log.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
-  const marker = lines.findIndex((l) => /^\s*(Location|Stack trace):\s*$/.test(l));
   const isNoise = (l: string) => !l.trim() || /^npm (warn|notice)/i.test(l) || /^\d\d:\d\d:\d\d /.test(l) || /^\s*[├└▶│]/.test(l);
-  if (marker > 0) for (let i = marker - 1; i >= 0; i--) if (!isNoise(lines[i])) return lines[i].trim();
+  const isBlock = (l: string) => /^\s*(at |https?:\/\/)/.test(l) || /^\s*[A-Z][\w ]*:\s*$/.test(l);
+  const caused = lines.findIndex((l) => /^\s*Caused by:/.test(l));
+  if (caused >= 0) {
+    const rest = lines[caused]!.replace(/^\s*Caused by:\s*/, '');
+    if (rest.trim()) return rest.trim();
+    const next = lines.slice(caused + 1).find((l) => !isNoise(l) && !isBlock(l));
+    if (next) return next.trim();
+  }
+  const sys = lines.find((l) => /^\s*(\w*Error: )?E[A-Z]{3,}: /.test(l));
+  if (sys) return sys.trim();
+  const marker = lines.findIndex((l) => /^\s*(Hint|Error reference|Location|Stack trace):\s*$/.test(l));
+  if (marker > 0) for (let i = marker - 1; i >= 0; i--) if (!isNoise(lines[i]!) && !isBlock(lines[i]!)) return lines[i]!.trim();
   const err = lines.find((l) => !isNoise(l) && /error|cannot|failed/i.test(l));
   return (err ?? [...lines].reverse().find((l) => l.trim()) ?? 'unknown error').trim();
 }
