@@ -5,6 +5,7 @@
  * small targets (2.5.8), a profile save failure that disappears with its toast (3.3.1) and input purposes (1.3.5).
  */
 import { test, expect, type Page } from '@playwright/test';
+import { fillPersonalDetails, uniqueEmail } from './fixtures.ts';
 
 /**
  * Focuses the control after `selector`, scrolls the page until `selector` is at the very top of the window (in view,
@@ -38,4 +39,48 @@ test.describe('focus not obscured by the sticky header (WCAG 2.4.11)', () => {
       expect(box.top, `field at ${box.top}–${box.bottom} px, header ends at ${box.headerBottom} px`).toBeGreaterThanOrEqual(Math.max(0, box.headerBottom));
     });
   }
+});
+
+const PERSONAL = { dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' };
+
+/** Registers a student through the API in the page's own cookie jar; returns the address. */
+async function signUp(page: Page): Promise<string> {
+  const email = uniqueEmail('a11y');
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+test('each step of the application wizard has its own page title (WCAG 2.4.2)', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/apply/1');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Personal Information – Step 1 of 5 – Apply \| \S/);
+  const pageTitle = (await page.title()).replace('Personal Information – Step 1 of 5 – ', '');
+  await fillPersonalDetails(page, PERSONAL);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeFocused();
+  await expect(page).toHaveTitle(`Academic History – Step 2 of 5 – ${pageTitle}`);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).toHaveTitle(`Personal Information – Step 1 of 5 – ${pageTitle}`);
+});
+
+test('each step of the full registration wizard has its own page title (WCAG 2.4.2)', async ({ page }) => {
+  await page.goto('/register?mode=full');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Personal Information – Step 1 of 5 – Register \| \S/);
+  const pageTitle = (await page.title()).replace('Personal Information – Step 1 of 5 – ', '');
+  await page.getByLabel('First Name').fill('Thandi');
+  await page.getByLabel('Last Name').fill('Mokoena');
+  await page.getByLabel('Email').fill(uniqueEmail('a11y-reg'));
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm Password').fill('secret123');
+  await page.getByLabel('Phone').fill('0821234567');
+  await page.getByLabel('Nationality').selectOption('za');
+  await page.getByLabel('ID number', { exact: true }).fill('0104125800086');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Address' })).toBeFocused();
+  await expect(page).toHaveTitle(`Address – Step 2 of 5 – ${pageTitle}`);
 });

@@ -23,6 +23,7 @@ import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { errorText, useHydrated } from './form-helpers.ts';
 import { useStepHistory } from '../ui/use-step-history.ts';
+import { useStepTitle } from '../ui/use-step-title.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useCourseOptions } from './use-courses.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
@@ -82,6 +83,8 @@ export default function RegisterWizard() {
     wasTyped.current = typedDob;
   }, [idNumber, typedDob, setValue, getValues, clearErrors]);
   useEffect(() => { if (moved.current) heading.current?.focus(); moved.current = true; }, [step]);
+  // Each step has its own page title (WCAG 2.4.2), e.g. 'Address – Step 2 of 5 – Register | <site name>'.
+  useStepTitle(STEPS[step]!.title, step + 1, STEPS.length);
 
   /**
    * Shows `issues` (path → message) on the form and focuses the first one a person can fix; returns whether there

@@ -1,16 +1,20 @@
 /**
  * The wizard's step list (spec §2): done steps are buttons back to them, the current one is marked
  * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
+ * It also gives each step its page title (use-step-title.ts).
  */
 import { WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
 import { useEffect, useRef } from 'react';
+import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
 };
 
 export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState; onGoTo: (step: number) => void }) {
+  // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
+  useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
   return (
     <nav aria-label="Application steps">
       <ol className="space-y-1">
