@@ -5,7 +5,7 @@
  * small targets (2.5.8), a profile save failure that disappears with its toast (3.3.1) and input purposes (1.3.5).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { fillPersonalDetails, uniqueEmail } from './fixtures.ts';
+import { fillHighSchool, fillPersonalDetails, uniqueEmail } from './fixtures.ts';
 
 /**
  * Focuses the control after `selector`, scrolls the page until `selector` is at the very top of the window (in view,
@@ -83,4 +83,81 @@ test('each step of the full registration wizard has its own page title (WCAG 2.4
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Address' })).toBeFocused();
   await expect(page).toHaveTitle(`Address – Step 2 of 5 – ${pageTitle}`);
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const HIGH_SCHOOL = { name: 'Mbilwi Secondary', qualification: 'National Senior Certificate', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', grade: '72%' };
+
+/**
+ * Records what the page's live regions would say: every time the text of an element with aria-live (not off) or
+ * role status/alert/log changes to something non-empty, that text is pushed to window.__spoken (in order).
+ */
+async function recordLiveRegions(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const spoken: string[] = [];
+    (window as unknown as { __spoken: string[] }).__spoken = spoken;
+    const last = new WeakMap<Element, string>();
+    const liveOf = (n: Node | null): Element | null => {
+      for (let el = n instanceof Element ? n : n?.parentElement ?? null; el; el = el.parentElement) {
+        const live = el.getAttribute('aria-live');
+        if ((live && live !== 'off') || /^(status|alert|log)$/.test(el.getAttribute('role') ?? '')) return el;
+      }
+      return null;
+    };
+    const seen = (el: Element) => {
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text && text !== last.get(el)) spoken.push(text);
+      last.set(el, text);
+    };
+    new MutationObserver((records) => {
+      const regions = new Set<Element>();
+      for (const r of records) {
+        const region = liveOf(r.target);
+        if (region) regions.add(region);
+        // A live region that arrives with its words (the progress line of an upload).
+        r.addedNodes.forEach((n) => { if (n instanceof Element) n.querySelectorAll('[aria-live]:not([aria-live="off"]),[role=status],[role=alert],[role=log]').forEach((e) => regions.add(e)); });
+      }
+      regions.forEach(seen);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const spokenSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken.slice());
+
+test('the draft status speaks only when a save does not reach the server, and uploads speak their start and end, not every percent', async ({ page }) => {
+  await recordLiveRegions(page);
+  await signUp(page);
+  await page.goto('/apply/1');
+  // The wizard saves the draft it opened with: shown, not spoken.
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  await fillPersonalDetails(page, PERSONAL);
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  await page.locator('#f-addressLine1').fill('14 Church Street');
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  let spoken = await spokenSoFar(page);
+  expect(spoken.filter((t) => /draft/i.test(t)), spoken.join(' | ')).toEqual([]);
+
+  // A save that only reaches this device is spoken, once; so is the save that gets through after it.
+  await page.context().setOffline(true);
+  await page.locator('#f-city').fill('Sibasa');
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved on this device; it will sync when you are back online.');
+  await page.locator('#f-city').fill('Sibasa West');
+  await expect(page.getByTestId('draft-announcement')).toHaveText('Draft saved on this device; it will sync when you are back online.');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('draft-announcement')).toHaveText('Draft saved');
+  spoken = await spokenSoFar(page);
+  expect(spoken.filter((t) => /draft/i.test(t)), spoken.join(' | ')).toEqual(['Draft saved on this device; it will sync when you are back online.', 'Draft saved']);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeFocused();
+  await fillHighSchool(page, HIGH_SCHOOL);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Supporting Documents' })).toBeFocused();
+  const before = (await spokenSoFar(page)).length;
+  // 300 KB: several progress events on the way.
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-document.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(300 * 1024)]) });
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.pdf');
+  await expect(page.getByTestId('uploaded-idDocument')).toHaveText('id-document.pdf uploaded');
+  spoken = (await spokenSoFar(page)).slice(before);
+  expect(spoken.filter((t) => /upload/i.test(t)), spoken.join(' | ')).toEqual(['Uploading id-document.pdf…', 'id-document.pdf uploaded']);
+  // The progress bar still tells its value to anyone who asks (checked in resumable-upload.spec).
 });

@@ -54,7 +54,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     const el = { progress: progressBox, file: replace, choose, remove: removeButton, keep }[to].current;
     if (el) { focusNext.current = null; el.focus(); }
   });
-  // Spoken once an upload is done, and kept (the progress line, a live region, goes when it ends).
+  // Spoken when an upload starts and when it is done, and kept; the percentages are not (the progress bar has them,
+  // for anyone who asks); a failure is the error's alert.
   const [announced, setAnnounced] = useState('');
   const id = `f-documents-${slot}`;
   const shown = localError ?? error;
@@ -70,7 +71,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   async function send(file: File) {
     setLocalError(null);
     setProgress(0);
-    setAnnounced('');
+    setAnnounced(`Uploading ${file.name}…`);
     if (focusIsHere()) moveFocus('progress');
     try {
       // An admin uploading for a walk-in applicant posts to their endpoint in one request; applicants resume (tus).
@@ -167,7 +168,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
           </div>
-          <p className="mt-1 text-xs muted" aria-live="polite">Uploading… {progress}%{typeof navigator !== 'undefined' && !navigator.onLine ? ' — waiting for a connection, it will continue by itself' : ''}</p>
+          {/* Not a live region: every percentage was spoken. The start, the end and a failure are (below, and the alert). */}
+          <p className="mt-1 text-xs muted">Uploading… {progress}%{typeof navigator !== 'undefined' && !navigator.onLine ? ' — waiting for a connection, it will continue by itself' : ''}</p>
         </div>
       )}
       {value && progress === null && (

@@ -5,16 +5,42 @@
  */
 import { WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
 };
 
+/**
+ * What the draft's status says to a screen reader (WCAG 4.1.3 without the noise, TalkBack): nothing until the
+ * applicant has typed or chosen something (the wizard saves the draft by itself when it opens), never 'Saving
+ * draft…' nor the ordinary 'Draft saved' after an edit (that would speak after every few keystrokes); but a save that
+ * only reached this device (offline, or the server failed) is spoken — once, until a save gets through again — and
+ * then 'Draft saved' when one does.
+ */
+function useSpokenSync(sync: SyncState): string {
+  const [spoken, setSpoken] = useState('');
+  const armed = useRef(false);
+  const failed = useRef(false);
+  useEffect(() => {
+    const arm = () => { armed.current = true; };
+    document.addEventListener('input', arm, true);
+    document.addEventListener('change', arm, true);
+    return () => { document.removeEventListener('input', arm, true); document.removeEventListener('change', arm, true); };
+  }, []);
+  useEffect(() => {
+    if (!armed.current || sync === 'idle' || sync === 'saving') return;
+    if (sync === 'local-only') { failed.current = true; setSpoken(SYNC_TEXT['local-only']); }
+    else if (failed.current) { failed.current = false; setSpoken(SYNC_TEXT.saved); }
+  }, [sync]);
+  return spoken;
+}
+
 export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState; onGoTo: (step: number) => void }) {
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
+  const spoken = useSpokenSync(sync);
   return (
     <nav aria-label="Application steps">
       <ol className="space-y-1">
@@ -35,7 +61,9 @@ export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState;
           );
         })}
       </ol>
-      <p className="mt-4 px-3 text-xs muted" aria-live="polite" data-testid="draft-status">{SYNC_TEXT[sync]}</p>
+      {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
+      <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}</p>
+      <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
   );
 }
