@@ -161,3 +161,71 @@ test('the draft status speaks only when a save does not reach the server, and up
   expect(spoken.filter((t) => /upload/i.test(t)), spoken.join(' | ')).toEqual(['Uploading id-document.pdf…', 'id-document.pdf uploaded']);
   // The progress bar still tells its value to anyone who asks (checked in resumable-upload.spec).
 });
+
+/** A student with one pending application (course 1, two small PDFs), made through the API in the page's cookie jar. */
+async function studentWithApplication(page: Page): Promise<void> {
+  await signUp(page);
+  expect((await page.request.put('/api/profile', { data: { firstName: 'Thandi', lastName: 'Mokoena', phone: '0821234567', nationality: 'za', idNumber: '0104125800086', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' } })).status()).toBe(200);
+  const pdf = `data:application/pdf;base64,${PDF.toString('base64')}`;
+  const app = await page.request.post('/api/applications', { data: { courseId: 1, academicHistory: { highSchool: { name: 'Mbilwi Secondary School', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } }, documents: { idDocument: pdf, transcripts: pdf } } });
+  expect(app.status()).toBe(201);
+}
+
+/** The border of `selector`'s first match, or of the element itself: width in px (top, bottom), style and colours. */
+const borderOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => {
+  const cs = getComputedStyle(el);
+  return { top: parseFloat(cs.borderTopWidth), bottom: parseFloat(cs.borderBottomWidth), style: cs.borderTopStyle, bottomColor: cs.borderBottomColor, topColor: cs.borderTopColor, background: cs.backgroundColor };
+});
+/** What the system colour `name` (Highlight, Canvas…) computes to on this page. */
+const systemColour = (page: Page, name: string) => page.evaluate((n) => {
+  const probe = document.createElement('div');
+  probe.style.backgroundColor = n;
+  document.body.append(probe);
+  const c = getComputedStyle(probe).backgroundColor;
+  probe.remove();
+  return c;
+}, name);
+
+test('in forced colours, buttons, the chosen tab, progress bars and status badges keep their edges (WCAG 1.4.11)', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/login');
+  const logIn = await borderOf(page, 'form button[type="submit"].btn-primary');
+  expect(logIn.top, 'the Log in button has a border').toBeGreaterThanOrEqual(1);
+  expect(logIn.style).toBe('solid');
+
+  await page.goto('/register?mode=full');
+  await expect(page.getByRole('progressbar', { name: 'Registration progress' })).toBeVisible();
+  const highlight = await systemColour(page, 'Highlight');
+  expect((await borderOf(page, '[role=progressbar][aria-label="Registration progress"]')).top, 'the registration progress track has a border').toBeGreaterThanOrEqual(1);
+  expect((await borderOf(page, '[role=progressbar][aria-label="Registration progress"] > div')).background, 'its fill is Highlight').toBe(highlight);
+
+  await studentWithApplication(page);
+  await page.goto('/dashboard/student');
+  await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toBeVisible();
+  expect((await borderOf(page, '[role=progressbar][aria-label="Overall progress"]')).top).toBeGreaterThanOrEqual(1);
+  expect((await borderOf(page, '[role=progressbar][aria-label="Overall progress"] > div')).background).toBe(highlight);
+  expect((await borderOf(page, 'main [data-status]')).top, 'the status badge has a border').toBeGreaterThanOrEqual(1);
+  const chosen = await borderOf(page, '[aria-label="Dashboard sections"] [role=tab][aria-selected=true]');
+  const other = await borderOf(page, '[aria-label="Dashboard sections"] [role=tab][aria-selected=false]');
+  expect(chosen.bottomColor, 'the chosen dashboard tab is underlined in Highlight').toBe(highlight);
+  expect(other.bottomColor, 'the other tabs are not').not.toBe(chosen.bottomColor);
+
+  await page.goto('/my-applications');
+  await expect(page.getByRole('tab', { name: 'All' })).toBeVisible();
+  const all = await borderOf(page, '[aria-label="Filter applications"] [role=tab][aria-selected=true]');
+  const pending = await borderOf(page, '[aria-label="Filter applications"] [role=tab][aria-selected=false]');
+  expect(all.bottomColor).toBe(highlight);
+  expect(pending.bottomColor).not.toBe(all.bottomColor);
+});
+
+test('in normal colours the new borders do not change the looks: the button border is transparent, the badge edge is coloured as its ring was', async ({ page }) => {
+  await page.goto('/login');
+  const logIn = await borderOf(page, 'form button[type="submit"].btn-primary');
+  expect(logIn.topColor, 'the new border is transparent').toBe('rgba(0, 0, 0, 0)');
+  await studentWithApplication(page);
+  await page.goto('/dashboard/student');
+  await expect(page.locator('main [data-status]').first()).toBeVisible();
+  // pending is yellow: a yellow-300 edge on yellow-100, as the ring was.
+  const badge = await page.locator('main [data-status="pending"]').first().evaluate((el) => ({ border: getComputedStyle(el).borderTopColor, shadow: getComputedStyle(el).boxShadow }));
+  expect(badge.border).not.toBe('rgba(0, 0, 0, 0)');
+});

@@ -165,8 +165,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
         disabled={progress !== null} onChange={(e) => void pick(e.target.files?.[0])} />
       {progress !== null && (
         <div ref={progressBox} tabIndex={-1} className="mt-2">
-          <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
+          <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full border border-slate-200 bg-slate-200 dark:border-slate-700 dark:bg-slate-700">
+            <div className="h-full bg-brand-600 transition-[width] forced-colors:bg-[Highlight]" style={{ width: `${progress}%` }} />
           </div>
           {/* Not a live region: every percentage was spoken. The start, the end and a failure are (below, and the alert). */}
           <p className="mt-1 text-xs muted">Uploading… {progress}%{typeof navigator !== 'undefined' && !navigator.onLine ? ' — waiting for a connection, it will continue by itself' : ''}</p>

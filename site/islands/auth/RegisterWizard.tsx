@@ -197,8 +197,8 @@ export default function RegisterWizard() {
       <h1 id="wizard-title" className="text-2xl font-bold">Student Registration</h1>
       <div className="mt-4">
         <div className="flex justify-between text-sm"><span aria-live="polite">Step {step + 1} of {STEPS.length}</span><span className="muted">{STEPS[step]!.title}</span></div>
-        <div role="progressbar" aria-label="Registration progress" aria-valuemin={1} aria-valuemax={STEPS.length} aria-valuenow={step + 1} aria-valuetext={`Step ${step + 1} of ${STEPS.length}`} className="mt-2 h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700">
-          <div className="h-full bg-brand-700 transition-all" style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} />
+        <div role="progressbar" aria-label="Registration progress" aria-valuemin={1} aria-valuemax={STEPS.length} aria-valuenow={step + 1} aria-valuetext={`Step ${step + 1} of ${STEPS.length}`} className="mt-2 h-2 w-full overflow-hidden rounded border border-slate-200 bg-slate-200 dark:border-slate-700 dark:bg-slate-700">
+          <div className="h-full bg-brand-700 transition-all forced-colors:bg-[Highlight]" style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} />
         </div>
       </div>
       <h2 ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold outline-none">{STEPS[step]!.title}</h2>

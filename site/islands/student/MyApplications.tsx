@@ -63,7 +63,7 @@ export default function MyApplications() {
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Filter)}>
             <Tabs.List aria-label="Filter applications" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
               {TABS.map(([v, label]) => (
-                <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm sm:px-4 font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">{label}</Tabs.Trigger>
+                <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm sm:px-4 font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 forced-colors:border-[Canvas] forced-colors:data-[state=active]:border-[Highlight] dark:data-[state=active]:text-brand-100">{label}</Tabs.Trigger>
               ))}
             </Tabs.List>
             {TABS.map(([v]) => {

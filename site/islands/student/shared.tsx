@@ -13,8 +13,8 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   return (
     <div>
       <div className="flex justify-between text-xs muted"><span>{label}</span><span>{value}%</span></div>
-      <div role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
+      <div role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="mt-1 h-2 w-full overflow-hidden rounded-full border border-slate-200 bg-slate-200 dark:border-slate-700 dark:bg-slate-700">
+        <div className="h-full rounded-full bg-brand-600 transition-[width] forced-colors:bg-[Highlight]" style={{ width: `${value}%` }} />
       </div>
     </div>
   );
