@@ -229,3 +229,20 @@ test('in normal colours the new borders do not change the looks: the button bord
   const badge = await page.locator('main [data-status="pending"]').first().evaluate((el) => ({ border: getComputedStyle(el).borderTopColor, shadow: getComputedStyle(el).boxShadow }));
   expect(badge.border).not.toBe('rgba(0, 0, 0, 0)');
 });
+
+test('with prefers-reduced-motion, spinners, skeletons and transitions stand still (WCAG 2.3.3)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/login');
+  const motion = await page.evaluate(() => {
+    const host = document.createElement('div');
+    host.innerHTML = '<span class="animate-spin"></span><div class="skeleton"></div><button class="btn-primary">x</button>';
+    document.body.append(host);
+    const secs = (v: string) => Math.max(...v.split(',').map((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1)));
+    const [spin, skeleton, button] = Array.from(host.children).map((e) => getComputedStyle(e));
+    return { spin: secs(spin!.animationDuration), skeleton: secs(skeleton!.animationDuration), button: secs(button!.transitionDuration), spinCount: spin!.animationIterationCount };
+  });
+  expect(motion.spin).toBeLessThan(0.001);
+  expect(motion.spinCount).toBe('1');
+  expect(motion.skeleton).toBeLessThan(0.001);
+  expect(motion.button).toBeLessThan(0.001);
+});
