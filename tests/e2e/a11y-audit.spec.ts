@@ -246,3 +246,29 @@ test('with prefers-reduced-motion, spinners, skeletons and transitions stand sti
   expect(motion.skeleton).toBeLessThan(0.001);
   expect(motion.button).toBeLessThan(0.001);
 });
+
+/** The element's box in CSS px. */
+const sizeOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => { const r = el.getBoundingClientRect(); return { width: r.width, height: r.height }; });
+
+test('targets are big enough to tap: toast close, Remember me, the admin table checkboxes and sort buttons (WCAG 2.5.8)', async ({ page }) => {
+  await page.goto('/apply/2'); // logged out: to /login with a toast
+  await expect(page).toHaveURL(/\/login/);
+  const close = await sizeOf(page, '[data-testid="toast"] button[aria-label="Close"]');
+  expect(close.width, 'toast close width').toBeGreaterThanOrEqual(44);
+  expect(close.height, 'toast close height').toBeGreaterThanOrEqual(44);
+  const box = await sizeOf(page, '#login-rememberMe');
+  expect(box.width).toBeGreaterThanOrEqual(20);
+  expect(box.height).toBeGreaterThanOrEqual(20);
+  expect((await page.locator('#login-rememberMe').evaluate((el) => el.closest('label')!.getBoundingClientRect().height))).toBeGreaterThanOrEqual(44);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await page.request.post('/api/auth/login', { data: { email: 'admin@college.example', password: 'Admin-pass-2026' } })).status()).toBe(200);
+  await page.goto('/admin/applications');
+  const selectAll = page.getByRole('checkbox', { name: 'Select all pending applications on this page' });
+  await expect(selectAll).toBeVisible();
+  const all = await selectAll.boundingBox();
+  expect(all!.width).toBeGreaterThanOrEqual(24);
+  expect(all!.height).toBeGreaterThanOrEqual(24);
+  const sort = await page.getByRole('columnheader', { name: 'Applicant' }).getByRole('button').boundingBox();
+  expect(sort!.height, 'sort button height').toBeGreaterThanOrEqual(24);
+});

@@ -98,7 +98,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const allPendingSelected = pendingOnPage.length > 0 && pendingOnPage.every((a) => selected.has(a.id));
   const th = (label: string, s: Sort) => (
     <th scope="col" aria-sort={sort === s ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`px-3 py-2 text-left ${CARD_ROWS.headCell}`}>
-      <button type="button" className="font-semibold hover:underline" onClick={() => sortBy(s)}>
+      <button type="button" className="min-h-6 font-semibold hover:underline" onClick={() => sortBy(s)}>
         {label}<span aria-hidden="true">{sort === s ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>
@@ -167,7 +167,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                 <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
                 <thead className={`border-b border-slate-200 dark:border-slate-700 ${CARD_ROWS.block}`}>
                   <tr className={CARD_ROWS.headRow}>
-                    <th scope="col" className={`px-3 py-2 ${CARD_ROWS.headCell}`}><input type="checkbox" aria-label="Select all pending applications on this page" checked={allPendingSelected}
+                    <th scope="col" className={`px-3 py-2 ${CARD_ROWS.headCell}`}><input type="checkbox" className="h-6 w-6 align-middle" aria-label="Select all pending applications on this page" checked={allPendingSelected}
                       disabled={pendingOnPage.length === 0}
                       onChange={(e) => setSelected(new Set(e.target.checked ? pendingOnPage.map((a) => a.id) : []))} /></th>
                     {th('ID', 'id')}{th('Applicant', 'applicant')}{th('Course', 'course')}{th('APS', 'aps')}
@@ -180,7 +180,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                   {rows.map((a) => (
                     <tr key={a.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row} ${CARD_ROWS.rowWithCheck}`} data-testid="app-row">
                       <td className={`px-3 py-2 ${CARD_ROWS.checkCell}`}>{a.status === 'pending' && (
-                        <input type="checkbox" aria-label={`Select ${appRef(a.id)}`} checked={selected.has(a.id)}
+                        <input type="checkbox" className="h-6 w-6 align-middle" aria-label={`Select ${appRef(a.id)}`} checked={selected.has(a.id)}
                           onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.target.checked) n.add(a.id); else n.delete(a.id); return n; })} />)}</td>
                       <td className={`px-3 py-2 font-mono whitespace-nowrap ${CARD_ROWS.cell} max-lg:font-semibold`}>{appRef(a.id)}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted wrap-anywhere">{a.applicant.email}</span>{a.applicant.emailVerified === false && <NotVerified />}</td>

@@ -67,8 +67,8 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
         <input {...fieldProps(id('password'), errors.password?.message)} {...invalid(errors.password?.message)} {...register('password')} type="password" autoComplete="current-password" className="input" />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" id={id('rememberMe')} {...register('rememberMe')} className="h-4 w-4 accent-brand-700" />
+        <label className="flex min-h-11 items-center gap-2 py-2 text-sm">
+          <input type="checkbox" id={id('rememberMe')} {...register('rememberMe')} className="h-5 w-5 accent-brand-700" />
           Remember me
         </label>
         <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>

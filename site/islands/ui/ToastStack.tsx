@@ -13,10 +13,11 @@ export default function ToastStack({ toasts }: { toasts: Toast[] }): ReactElemen
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
       {toasts.map((t) => (
         <ToastPrimitive.Root key={t.id} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
-          data-testid="toast" className={`mb-2 rounded-lg border p-4 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
+          data-testid="toast" className={`mb-2 rounded-lg border p-4 pr-12 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
           <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
           {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
+          {/* A 44×44 tap area (WCAG 2.5.8; the × alone was 23×18); the text keeps clear of it (pr-12). */}
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-0.5 top-0.5 flex h-11 w-11 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none [&>li]:relative" />

@@ -57,10 +57,11 @@ export function CheckField({ path, children }: { path: 'payment.paymentTerms' | 
   const id = domId(path);
   return (
     <div>
+      {/* A 20 px box, and its label a tall target beside it (WCAG 2.5.8). */}
       <div className="flex items-start gap-3">
-        <input id={id} type="checkbox" className="mt-1 h-4 w-4" {...register(path)}
+        <input id={id} type="checkbox" className="mt-2 h-5 w-5 shrink-0" {...register(path)}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-        <label htmlFor={id} className="text-sm">{children}</label>
+        <label htmlFor={id} className="py-2 text-sm">{children}</label>
       </div>
       {/* Read through aria-describedby when the focus comes to the box; not an alert (one per field at once was noise). */}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
