@@ -272,3 +272,23 @@ test('targets are big enough to tap: toast close, Remember me, the admin table c
   const sort = await page.getByRole('columnheader', { name: 'Applicant' }).getByRole('button').boundingBox();
   expect(sort!.height, 'sort button height').toBeGreaterThanOrEqual(24);
 });
+
+test('a profile save that fails without field errors says so beside Save until the next try (WCAG 3.3.1)', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/profile');
+  await expect(page.locator('#pf-city')).toBeEditable();
+  await page.route('**/api/profile', (r) => (r.request().method() === 'PUT' ? r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"message":"Service unavailable"}}' }) : r.continue()));
+  await page.locator('#pf-city').fill('Sibasa');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const alert = page.getByTestId('profile-save-error');
+  await expect(alert).toHaveText('Your changes were not saved. Something went wrong. Please try again.');
+  await expect(alert).toHaveAttribute('role', 'alert');
+  // The toast goes; the message stays.
+  await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(alert).toHaveText(/Your changes were not saved/);
+  await page.unroute('**/api/profile');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').getByText('Profile updated')).toBeVisible();
+  await expect(alert).toHaveText('');
+});

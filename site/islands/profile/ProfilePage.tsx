@@ -95,7 +95,11 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   // A South African's date of birth is shown from the ID number; another nationality's is the typed field.
   const typedDob = typesDateOfBirth(watch('nationality'));
   const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
+  // A failure the fields cannot show (no connection, a server error) stays beside Save until the next try: the toast
+  // goes after 5 s, before a screen-magnifier or a slow reader has found it (WCAG 3.3.1).
+  const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = async (v: Details) => {
+    setFailure(null);
     try {
       const r = await saveApi<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
       onSaved(r.user);
@@ -103,7 +107,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
       setUser(r.user);
       toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
     } catch (err) {
-      applyServerErrors(setError, err, DETAIL_FIELDS);
+      if (!applyServerErrors(setError, err, DETAIL_FIELDS)) setFailure(`Your changes were not saved. ${errorText(err, 'An error occurred')}`);
       toast({ title: 'Update failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
     }
   };
@@ -160,7 +164,10 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           {input('emergencyContactPhone', 'Phone', { type: 'tel' })}
           {input('emergencyContactRelation', 'Relationship')}
         </fieldset>
-        <button type="submit" className="btn-primary" disabled={isSubmitting || !isDirty} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Save changes'}</button>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={isSubmitting || !isDirty} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Save changes'}</button>
+          <div role="alert" data-testid="profile-save-error" className="min-w-0 flex-1">{failure && <p className="text-sm font-medium text-red-700 dark:text-red-300">{failure}</p>}</div>
+        </div>
       </form>
     </section>
   );
