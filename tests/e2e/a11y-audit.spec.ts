@@ -292,3 +292,17 @@ test('a profile save that fails without field errors says so beside Save until t
   await expect(page.getByTestId('toast').getByText('Profile updated')).toBeVisible();
   await expect(alert).toHaveText('');
 });
+
+test('the country selects say what they are for (WCAG 1.3.5); /admin/students headings go down one level at a time (WCAG 1.3.1)', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/profile');
+  await expect(page.locator('#pf-country')).toHaveAttribute('autocomplete', 'country');
+  await page.goto('/apply/1');
+  await expect(page.locator('#f-country')).toHaveAttribute('autocomplete', 'country');
+  expect((await page.request.post('/api/auth/login', { data: { email: 'admin@college.example', password: 'Admin-pass-2026' } })).status()).toBe(200);
+  await page.goto('/admin/students');
+  await expect(page.getByTestId('student').first()).toBeVisible();
+  const levels = await page.locator('main').evaluate((m) => Array.from(m.querySelectorAll('h1,h2,h3,h4,h5,h6')).map((h) => Number(h.tagName[1])));
+  const jumps = levels.filter((l, i) => i > 0 && l > levels[i - 1]! + 1);
+  expect(jumps, `heading levels ${levels.join(',')}`).toEqual([]);
+});

@@ -171,7 +171,7 @@ export default function RegisterWizard() {
     const id = `wiz-${path}`;
     return (
       <Field id={id} label={label} error={err(path)}>
-        <select {...fieldProps(id, err(path))} {...register(path as never)} className="input">
+        <select {...fieldProps(id, err(path))} {...register(path as never)} className="input" autoComplete={path === 'country' ? 'country' : undefined}>
           <option value="">{placeholder}</option>
           {COUNTRY_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>

@@ -118,7 +118,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   );
   const country = (k: 'nationality' | 'country', label: string) => (
     <Field id={`pf-${k}`} label={label} error={e(k)}>
-      <select {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input">
+      <select {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input" autoComplete={k === 'country' ? 'country' : undefined}>
         <option value="">Not set</option>
         {COUNTRY_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>

@@ -48,7 +48,7 @@ export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
       <TextField path="city" label="City" autoComplete="address-level2" />
       <TextField path="state" label="State/Province" autoComplete="address-level1" />
       <TextField path="postalCode" label="Postal code" autoComplete="postal-code" />
-      <SelectField path="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Select country" />
+      <SelectField path="country" label="Country" options={COUNTRY_OPTIONS} placeholder="Select country" autoComplete="country" />
     </div>
   );
 }

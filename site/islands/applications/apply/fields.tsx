@@ -37,12 +37,12 @@ export function TextField({ path, label, hint, type = 'text', ...rest }: TextPro
 }
 
 /** A select with a blank first option (`placeholder`). */
-export function SelectField({ path, label, options, placeholder }: { path: FormPath; label: string; options: readonly { value: string; label: string }[]; placeholder: string }) {
+export function SelectField({ path, label, options, placeholder, autoComplete }: { path: FormPath; label: string; options: readonly { value: string; label: string }[]; placeholder: string; autoComplete?: string }) {
   const { register } = useFormContext<ApplyForm>();
   const error = useFieldError(path);
   return (
     <Field id={domId(path)} label={label} error={error}>
-      <select className="input" id={domId(path)} {...register(path)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(path, error)}>
+      <select className="input" id={domId(path)} {...register(path)} autoComplete={autoComplete} aria-invalid={error ? true : undefined} aria-describedby={describedBy(path, error)}>
         <option value="">{placeholder}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
