@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
@@ -122,4 +123,32 @@ describe.skipIf(!process.env.DATABASE_URL)('several nodes starting at once on on
       expect(err.message).toMatch(/app_secrets/);
     } finally { await fresh.drop(); }
   }, 60_000);
+});
+
+/** Operations audit: start-up mistakes ended in raw stacks, and a port in use was said only after migrations and seed. */
+describe('start-up mistakes are told as ConfigError', () => {
+  const env = (over: Record<string, string>) => ({ PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'start-test-secret-0123456789', ...over });
+
+  it('DATA_DIR that is a file: "DATA_DIR … is not a writable folder"', async () => {
+    const file = path.join(tmpDir(), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const err = await startServer(env({ DATA_DIR: file })).then(() => null, (e) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/^DATA_DIR .*not-a-folder is not a writable folder: a file \(not a folder\) is in the way/);
+  });
+
+  it('PORT in use: "PORT … is already in use", before the database is opened', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as net.AddressInfo).port;
+    const dataDir = tmpDir();
+    try {
+      const err = await startServer(env({ DATA_DIR: dataDir, PORT: String(port) })).then((n) => n.close().then(() => null), (e) => e);
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toContain(`PORT ${port} is already in use`);
+      expect(fs.readdirSync(dataDir)).toEqual([]); // no embedded database was created first
+    } finally {
+      await new Promise<void>((r) => busy.close(() => r()));
+    }
+  }, 120_000);
 });
