@@ -14,8 +14,18 @@ export interface Notification {
   createdAt: string;
 }
 
-/** GET /api/notifications → newest first. */
-export interface NotificationList { notifications: Notification[] }
+/**
+ * GET /api/notifications → one page, newest first (created_at, then id, descending): the newest NOTIFICATIONS_PAGE
+ * without `before`, else the ones older than notification `before` (the last id of the page shown: "Show older
+ * notifications"). `unreadCount` counts every unread notification of the user, not only this page's (the tab's badge
+ * and "Mark all as read"); `hasMore` is true when older notifications remain after this page.
+ */
+export interface NotificationList { notifications: Notification[]; unreadCount: number; hasMore: boolean }
+
+/** Notifications a page holds by default (GET /api/notifications without `limit`). */
+export const NOTIFICATIONS_PAGE = 50;
+/** The most notifications one page may hold (`limit` above this is refused with 400). */
+export const MAX_NOTIFICATIONS_PAGE = 100;
 
 /** Polling interval of the notifications list in ms (spec §9: 15 s). */
 export const NOTIFICATIONS_POLL_MS = 15_000;

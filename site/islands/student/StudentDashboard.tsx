@@ -1,7 +1,8 @@
 /**
  * /dashboard/student (spec §2 Student dashboard): tabs Dashboard, Applications, Documents, Payments,
  * Notifications, Profile (initial 'dashboard'); spinner while loading; progress bar with the milestones
- * Submitted, Payment, Documents, Review, Decision; the 3 latest notifications; mark read one/all; deadlines from
+ * Submitted, Payment, Documents, Review, Decision; the 3 latest notifications; mark read one/all; the unread count
+ * over all notifications (the server's, not the loaded page's) and "Show older notifications"; deadlines from
  * the course start date. Non-students and logged-out visitors → /login. Polls notifications every 15 s and
  * applications every 30 s while the tab is visible (spec §9, student-stores.ts). Offline it shows the last-known
  * applications and notifications of this user, marked with their date (issue #16 point 4).
@@ -24,11 +25,24 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { $dashboardApplications, $notifications, startStudentReads } from './student-stores.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { UploadView } from '#contracts/application-views.ts';
-import type { Notification as NotificationItem } from '#contracts/notifications.ts';
+import type { Notification as NotificationItem, NotificationList } from '#contracts/notifications.ts';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 
 const TABS = [['dashboard', 'Dashboard'], ['applications', 'Applications'], ['documents', 'Documents'], ['payments', 'Payments'], ['notifications', 'Notifications'], ['profile', 'Profile']] as const;
 const country = (v?: string | null) => countryName(v);
+
+/**
+ * The notifications of `a` and `b` once each (by id; read when either copy is read), newest first as the API orders
+ * them (createdAt, then id, descending).
+ */
+function mergeNotes(a: NotificationItem[], b: NotificationItem[]): NotificationItem[] {
+  const byId = new Map<number, NotificationItem>();
+  for (const n of [...a, ...b]) {
+    const seen = byId.get(n.id);
+    byId.set(n.id, seen ? { ...seen, read: seen.read || n.read } : n);
+  }
+  return [...byId.values()].sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : y.id - x.id));
+}
 
 /** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
@@ -44,12 +58,21 @@ export default function StudentDashboard() {
   // Offline: the last-known copies, marked with when they were fetched (issue #16 point 4).
   const staleSince = apps.data?.offlineSince ?? notes.data?.offlineSince ?? null;
   const [uploads, setUploads] = useState<UploadView[] | null>(null);
+  // Older notifications loaded with "Show older notifications" (null until asked). Once shown, the ones a poll pushes
+  // out of the newest page stay listed, so the list never gets a gap between the newest page and the older ones.
+  const [older, setOlder] = useState<{ items: NotificationItem[]; hasMore: boolean } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const page = notes.data?.items;
+  useEffect(() => { if (page) setOlder((o) => (o ? { ...o, items: mergeNotes(o.items, page.notifications) } : o)); }, [page]);
   useEffect(() => { if (tab === 'documents' && allowed) void api<{ uploads: UploadView[] }>('/api/uploads').then((r) => setUploads(r.uploads)).catch(() => setUploads([])); }, [tab, allowed]);
 
   if (session.isLoading || !allowed || (!apps.data && !apps.error) || (!notes.data && !notes.error)) return <Spinner label="Loading your dashboard…" />;
   const applications = apps.data?.items ?? [];
-  const notifications = notes.data?.items ?? [];
-  const unread = notifications.filter((n) => !n.read).length;
+  const newest = page?.notifications ?? [];
+  const notifications = older ? mergeNotes(newest, older.items) : newest;
+  const hasOlder = older ? older.hasMore : (page?.hasMore ?? false);
+  // Every unread notification of the user, as the server counts them (not only the loaded ones').
+  const unread = page?.unreadCount ?? 0;
   const latest = applications[0];
 
   // Where the focus goes after Mark as read removes the button it was on: the next unread notification's button in
@@ -65,14 +88,27 @@ export default function StudentDashboard() {
     try {
       await api(`/api/notifications/${id}/read`, { method: 'PUT' });
       focusAfterMark(button);
-      $notifications.mutate({ items: notifications.map((n) => (n.id === id ? { ...n, read: true } : n)), offlineSince: null });
+      const wasUnread = notifications.some((n) => n.id === id && !n.read);
+      if (page) $notifications.mutate({ items: { ...page, notifications: newest.map((n) => (n.id === id ? { ...n, read: true } : n)), unreadCount: Math.max(0, page.unreadCount - (wasUnread ? 1 : 0)) }, offlineSince: null });
+      setOlder((o) => (o ? { ...o, items: o.items.map((n) => (n.id === id ? { ...n, read: true } : n)) } : o));
     } catch { toast({ title: 'Could not mark the notification as read', variant: 'destructive' }); }
   }
   async function markAll() {
     try {
       await api('/api/notifications/read-all', { method: 'PUT' });
-      $notifications.mutate({ items: notifications.map((n) => ({ ...n, read: true })), offlineSince: null });
+      if (page) $notifications.mutate({ items: { ...page, notifications: newest.map((n) => ({ ...n, read: true })), unreadCount: 0 }, offlineSince: null });
+      setOlder((o) => (o ? { ...o, items: o.items.map((n) => ({ ...n, read: true })) } : o));
     } catch { toast({ title: 'Could not mark notifications as read', variant: 'destructive' }); }
+  }
+  async function showOlder() {
+    const last = notifications[notifications.length - 1];
+    if (!last || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const r = await api<NotificationList>(`/api/colfront/notifications?before=${last.id}`);
+      setOlder((o) => ({ items: mergeNotes(o?.items ?? newest, r.notifications), hasMore: r.hasMore }));
+    } catch { toast({ title: 'Could not load older notifications', variant: 'destructive' }); }
+    finally { setLoadingOlder(false); }
   }
 
   const notificationList = (items: NotificationItem[]) => items.length === 0 ? <p className="muted">No notifications yet</p> : (
@@ -225,6 +261,11 @@ export default function StudentDashboard() {
             {unread > 0 && <button type="button" className="btn-secondary px-3 py-1" onClick={() => void markAll()}>Mark all as read</button>}
           </div>
           {notificationList(notifications)}
+          {hasOlder && (
+            <button type="button" className="btn-secondary mt-4 px-3 py-1" data-testid="older-notifications" aria-busy={loadingOlder} onClick={() => void showOlder()}>
+              {loadingOlder ? 'Loading…' : 'Show older notifications'}
+            </button>
+          )}
         </Tabs.Content>
 
         <Tabs.Content value="profile" className="card p-6 outline-none">

@@ -6,7 +6,7 @@
  * it was fetched (issue #16 point 4, lib/offline-snapshot.ts).
  */
 import { computed } from 'nanostores';
-import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS, type Notification } from '#contracts/notifications.ts';
+import { APPLICATIONS_POLL_MS, NOTIFICATIONS_POLL_MS, type NotificationList } from '#contracts/notifications.ts';
 import type { ApplicationListItem } from '#contracts/application-views.ts';
 import { apiOrNull, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
@@ -63,9 +63,18 @@ export const $dashboardApplications = createFetcherStore<LastKnown<ApplicationLi
   ...polled(APPLICATIONS_POLL_MS), fetcher: lastKnown<ApplicationListItem[]>('applications', (r) => r?.applications ?? []),
 });
 
-/** The student dashboard's notifications (GET /api/colfront/notifications), polled every 15 s. */
-export const $notifications = createFetcherStore<LastKnown<Notification[]>>([NOTIFICATIONS_PATH, '#', $studentId], {
-  ...polled(NOTIFICATIONS_POLL_MS), fetcher: lastKnown<Notification[]>('notifications', (r) => r?.notifications ?? []),
+/**
+ * The student dashboard's notifications (GET /api/colfront/notifications), polled every 15 s: the newest page, the
+ * user's unread count over all notifications, and whether older ones exist (NotificationList). Remembered offline
+ * under 'notification-page' (the older 'notifications' snapshot held a bare list).
+ */
+export const $notifications = createFetcherStore<LastKnown<NotificationList>>([NOTIFICATIONS_PATH, '#', $studentId], {
+  ...polled(NOTIFICATIONS_POLL_MS),
+  fetcher: lastKnown<NotificationList>('notification-page', (r) => {
+    const body = r as unknown as Partial<NotificationList> | null;
+    const notifications = body?.notifications ?? [];
+    return { notifications, unreadCount: body?.unreadCount ?? notifications.filter((n) => !n.read).length, hasMore: body?.hasMore ?? false };
+  }),
 });
 
 /** My Applications (GET /api/colfront/applications?mine=1), polled every 30 s; null when the session is gone (401). */

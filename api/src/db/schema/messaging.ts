@@ -10,7 +10,11 @@ export const notifications = pgTable('notifications', {
   read: boolean('read').notNull().default(false),
   applicationId: integer('application_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('notifications_user_idx').on(t.userId)]);
+}, (t) => [
+  // A user's list, newest first, and its keyset pages `(created_at, id) < (…)` (GET /api/notifications); also the
+  // index of the foreign key to users. NULLS FIRST is what a bare DESC means (see applications_created_idx).
+  index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+]);
 
 export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),

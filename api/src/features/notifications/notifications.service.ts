@@ -7,8 +7,8 @@ import { findUserById } from '../../auth/users-repo.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { absoluteLink } from '../../mail/links.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Notification } from '#contracts/notifications.ts';
-import { insertNotifications, listForUser, markAllRead, markRead } from './notifications.repo.ts';
+import type { Notification, NotificationList } from '#contracts/notifications.ts';
+import { insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './notifications.repo.ts';
 
 /**
  * Creates a notification for `userId` and queues the same message by e-mail, on `db` (the caller's transaction).
@@ -26,9 +26,14 @@ export async function notifyMany(db: DbOrTx, rows: { userId: number; message: st
   await insertNotifications(db, rows);
 }
 
-/** The user's notifications, newest first (at most 100). */
-export function notificationsFor(db: DbOrTx, userId: number): Promise<Notification[]> {
-  return listForUser(db, userId);
+/**
+ * One page of the user's notifications, newest first (NotificationList): `limit` of them (1–100), older than
+ * notification `before` when given; `unreadCount` over all of the user's notifications; `hasMore` when older ones remain
+ * (one row more is read to know).
+ */
+export async function notificationsFor(db: DbOrTx, userId: number, page: { limit: number; before?: number }): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([listForUser(db, userId, page.limit + 1, page.before), unreadCount(db, userId)]);
+  return { notifications: rows.slice(0, page.limit), unreadCount: unread, hasMore: rows.length > page.limit };
 }
 
 /** Marks one read. Throws 404 when the id is unknown or belongs to someone else. */
