@@ -98,9 +98,10 @@ export async function listAdminApplications(db: DbOrTx, q: ListQuery): Promise<{
 /**
  * One key of the list order for the export's keyset: the expression, its SQL type (the cursor travels as text and is
  * cast back, so a timestamp keeps its microseconds) and where its NULLs sort (PostgreSQL: last ascending, first
- * descending; APS last either way, as listOrder says).
+ * descending; APS last either way, as listOrder says). `nullable`: the key can be NULL (APS; a course title through the
+ * LEFT JOIN), which rules out the row comparison in afterCursor.
  */
-interface OrderKey { expr: SQL | AnyColumn; type: 'timestamptz' | 'text' | 'integer'; nullsLast: boolean }
+export interface OrderKey { expr: SQL | AnyColumn; type: 'timestamptz' | 'text' | 'integer'; nullsLast: boolean; nullable?: boolean }
 
 /** listOrder's keys as keyset keys, id last (the tie-breaker, so every row has one place). */
 function exportKeys(q: ListQuery): OrderKey[] {
@@ -111,18 +112,25 @@ function exportKeys(q: ListQuery): OrderKey[] {
     id: [],
     status: [col(applications.status, 'text')],
     applicant: [col(users.lastName, 'text'), col(users.firstName, 'text')],
-    course: [col(courses.title, 'text')],
-    aps: [{ expr: applications.aps, type: 'integer', nullsLast: true }],
+    course: [{ ...col(courses.title, 'text'), nullable: true }],
+    aps: [{ expr: applications.aps, type: 'integer', nullsLast: true, nullable: true }],
   };
   return [...keys[q.sort], col(applications.id, 'integer')];
 }
 
 /**
- * Rows strictly after the cursor `last` (each key's value as text, null for NULL) in the order of `keys` and `dir`:
- * OR over i of (keys before i equal AND key i after), with NULLs placed where ORDER BY puts them.
+ * Rows strictly after the cursor `last` (each key's value as text, null for NULL) in the order of `keys` and `dir`.
+ * When no key can be NULL (and the cursor holds none), a row comparison `(k1, …, id) < (v1, …, vid)` (`>` ascending):
+ * the same rows, and a btree on those columns in that order answers it as an index range (volume audit: the newest-first
+ * export's page went from 355 ms to 11.7 ms on applications_created_idx). Otherwise OR over i of (keys before i equal AND
+ * key i after), with NULLs placed where ORDER BY puts them. Exported for admin tests.
  */
-function afterCursor(keys: OrderKey[], last: (string | null)[], dir: 'asc' | 'desc'): SQL {
+export function afterCursor(keys: OrderKey[], last: (string | null)[], dir: 'asc' | 'desc'): SQL {
   const value = (i: number) => sql`cast(${last[i]} as ${sql.raw(keys[i].type)})`;
+  if (keys.every((k, i) => !k.nullable && last[i] !== null)) {
+    const row = (parts: SQL[]) => sql`(${sql.join(parts, sql`, `)})`;
+    return sql`${row(keys.map((k) => sql`${k.expr}`))} ${sql.raw(dir === 'asc' ? '>' : '<')} ${row(keys.map((_, i) => value(i)))}`;
+  }
   const equal = (i: number) => (last[i] === null ? sql`${keys[i].expr} is null` : sql`${keys[i].expr} = ${value(i)}`);
   const after = (i: number): SQL => {
     const k = keys[i];
