@@ -25,6 +25,9 @@ import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
 import { endExternalLogin } from '../external/external.service.ts';
 
+/** The options express-rate-limit passes to its handler that tooMany reads: the window (ms) and the key generator. */
+interface RateLimitOptionsSeen { windowMs?: number; keyGenerator?: (req: Request, res: Response) => string | Promise<string> }
+
 /** Rate-limit keys already logged, with the time (ms) their window ends: one log line per key per window. */
 const limitLogged = new Map<string, number>();
 
@@ -33,19 +36,21 @@ const limitLogged = new Map<string, number>();
  * window (`options.windowMs`, default 15 min) as "[auth] rate limit: …" with the limiter's key, e-mail addresses in it
  * masked (maskEmail; ASVS 16.2.5), the route and the client IP (operations audit: hits were not logged at all).
  */
-export const tooMany = (message: string) => async (req: Request, res: Response, next: NextFunction, options?: { windowMs?: number; keyGenerator?: (req: Request, res: Response) => string | Promise<string> }): Promise<void> => {
-  try {
-    const key = options?.keyGenerator ? String(await options.keyGenerator(req, res)) : String(req.ip ?? '');
-    const now = Date.now();
-    if ((limitLogged.get(key) ?? 0) <= now) {
-      if (limitLogged.size >= 10_000) for (const [k, until] of limitLogged) if (until <= now) limitLogged.delete(k);
-      limitLogged.set(key, now + (options?.windowMs ?? 15 * 60_000));
-      const shown = key.replace(/[^\s:]+@[^\s:]+/g, (email) => maskEmail(email));
-      console.warn(`[auth] rate limit: ${req.method} ${req.baseUrl}${req.path} refused for ${shown} from ${req.ip} (${message}); further hits in this window are not logged`);
-    }
-  } catch { /* the log line is best effort; the 429 is what matters */ }
-  next(new HttpError(429, 'rate_limited', message));
-};
+export function tooMany(message: string): (req: Request, res: Response, next: NextFunction, options?: RateLimitOptionsSeen) => Promise<void> {
+  return async (req, res, next, options) => {
+    try {
+      const key = options?.keyGenerator ? String(await options.keyGenerator(req, res)) : String(req.ip ?? '');
+      const now = Date.now();
+      if ((limitLogged.get(key) ?? 0) <= now) {
+        if (limitLogged.size >= 10_000) for (const [k, until] of limitLogged) if (until <= now) limitLogged.delete(k);
+        limitLogged.set(key, now + (options?.windowMs ?? 15 * 60_000));
+        const shown = key.replace(/[^\s:]+@[^\s:]+/g, (email) => maskEmail(email));
+        console.warn(`[auth] rate limit: ${req.method} ${req.baseUrl}${req.path} refused for ${shown} from ${req.ip} (${message}); further hits in this window are not logged`);
+      }
+    } catch { /* the log line is best effort; the 429 is what matters */ }
+    next(new HttpError(429, 'rate_limited', message));
+  };
+}
 
 /**
  * Router at /api/auth and /api/colfront/auth (spec §7, DESIGN §4) with the routes listed above, using passport instance `pp` for the login.
