@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 import { ConfigError } from './config.ts';
 import { enqueueMail } from './mail/outbox.ts';
@@ -58,7 +58,7 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
     await closed;
     const after = await fetch(`${node.url}/api/colfront/health`).then((r) => r.status, () => 'refused');
     expect(after).toBe('refused');
-  }, 30_000);
+  }, 120_000); // a start takes up to 25 s on a busy 2-core machine
 
   it('a mail send that hangs (a hung SMTP relay) holds the stop at most SHUTDOWN_TIMEOUT_MS', async () => {
     let sending!: () => void;
@@ -74,12 +74,16 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
   it('on the embedded database (no grace period) a request arriving as the stop begins gets 503 + Connection: close, not a reset', async () => {
     const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789' });
     expect(node.config.SHUTDOWN_GRACE_MS).toBe(0);
+    const warn = vi.spyOn(console, 'warn');
     const closed = node.close();
     // The node used to stop listening in the same turn as close(): connections already accepted were reset
     // (12 parallel submits, SIGTERM 0.1 s later: 9 × ECONNRESET).
     const res = await fetch(`${node.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) })
       .then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), retryAfter: r.headers.get('retry-after'), body: await r.json() }), (err) => ({ status: 0, body: String(err?.cause?.code ?? err) }));
     expect(res).toMatchObject({ status: 503, connection: 'close', retryAfter: '5', body: { error: { code: 'unavailable' } } });
+    // Every 5xx answer is logged with method, route and duration.
+    expect(warn.mock.calls.map((c) => c.join(' ')).some((l) => /^\[http\] 503 POST \/api\/auth\/register \d+ ms$/.test(l))).toBe(true);
+    warn.mockRestore();
     await closed;
     expect(node.server.listening).toBe(false);
   }, 120_000);

@@ -122,7 +122,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     const failed = (err: NodeJS.ErrnoException) => { void database.close().catch(() => {}); reject(listenError(err, config.PORT, config.HOST)); };
     s.once('error', failed);
     s.listen(config.PORT, config.HOST, () => { s.off('error', failed); resolve(s); });
-    s.on('request', (_req: IncomingMessage, res: ServerResponse) => { inFlight.add(res); res.once('close', () => inFlight.delete(res)); });
+    s.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+      const started = performance.now();
+      res.once('finish', () => { if (res.statusCode >= 500) logServerError(req, res.statusCode, performance.now() - started); });
+    });
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
@@ -247,6 +252,16 @@ async function checkPortFree(port: number, host: string): Promise<void> {
  * audit). Requests already running are not affected and finish (SHUTDOWN_TIMEOUT_MS).
  */
 export const SHUTDOWN_REFUSE_MS = 300;
+
+/**
+ * One log line per 5xx response (operations audit): "[http] 503 POST /api/auth/register 12 ms", with Express's route
+ * pattern (`/api/applications/:id`) when the request reached a route, else the path without its query (no personal data).
+ */
+function logServerError(req: IncomingMessage, status: number, ms: number): void {
+  const r = req as IncomingMessage & { baseUrl?: string; route?: { path?: unknown } };
+  const route = typeof r.route?.path === 'string' ? `${r.baseUrl ?? ''}${r.route.path}` : String(req.url ?? '').split('?')[0];
+  console.warn(`[http] ${status} ${req.method} ${route} ${Math.round(ms)} ms`);
+}
 
 /** The answer to a request reaching a stopping node: 503 `unavailable`, Retry-After 5 s, Connection: close. */
 function refuse(res: ServerResponse): void {
