@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -88,9 +89,10 @@ async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T>
 /**
  * The PostgreSQL extensions the migrations create, as PGlite bundles them: every PGlite of this app (a DATA_DIR, a
  * test database, the test template) must load them, or a query or a restored template that uses one fails with
- * 'could not access file "unaccent"'. unaccent: name searches (api/src/db/text-search.ts).
+ * 'could not access file "unaccent"'. unaccent: name searches (api/src/db/text-search.ts); pg_trgm: the trigram indexes
+ * that serve them (migration 0021).
  */
-const pgliteExtensions = { unaccent };
+const pgliteExtensions = { unaccent, pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -30,11 +30,13 @@ function listWhere(q: ListQuery): SQL | undefined {
   if (term) {
     const appId = /^(?:app-?)?(\d{1,9})$/i.exec(term);
     const like = `%${likeEscape(term)}%`;
+    // The name and e-mail tests run on users alone (a subquery the trigram indexes users_name_trgm_idx and
+    // users_email_trgm_idx answer), not once per joined application row through unaccent (volume audit: 2.0 s at 100 000).
+    const people = or(unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like));
     conds.push(or(
       appId ? eq(applications.id, Number(appId[1])) : undefined,
-      unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
-      ilike(users.email, like),
-      ilike(courses.title, like),
+      sql`${applications.userId} in (select ${users.id} from ${users} where ${people})`,
+      sql`${applications.courseId} in (select ${courses.id} from ${courses} where ${ilike(courses.title, like)})`,
     ));
   }
   return conds.length ? and(...conds) : undefined;
