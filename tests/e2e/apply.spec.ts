@@ -165,6 +165,10 @@ test('an applicant fills all five steps with real files, survives a reload, subm
 
   const app = await test.step('step 5, Review & Submit: certification required; a double-click submits one application', async () => {
     await expect(page.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
+    for (const step of ['Personal Information', 'Academic History', 'Supporting Documents', 'Payment']) {
+      const edit = await page.getByRole('button', { name: `Edit ${step}` }).boundingBox();
+      expect(Math.min(edit!.width, edit!.height), `Edit ${step}: a target of at least 24 px (WCAG 2.5.8)`).toBeGreaterThanOrEqual(24);
+    }
     await expect(page.getByText('Ready to process')).toBeVisible();
     await expect(page.getByText('Card ending in 4242')).toBeVisible();
     await expectAccessible(page);

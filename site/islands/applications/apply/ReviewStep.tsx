@@ -49,7 +49,7 @@ function Review({ title, rows, onEdit }: { title: string; rows: [string, string]
     <section className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex items-center justify-between">
         <h3 className="font-semibold">{title}</h3>
-        <button type="button" className="text-sm underline" onClick={onEdit} aria-label={`Edit ${title}`}>Edit</button>
+        <button type="button" className="-my-1 -mr-2 inline-flex min-h-6 min-w-6 items-center px-2 py-1 text-sm underline" onClick={onEdit} aria-label={`Edit ${title}`}>Edit</button>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
         {rows.map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="wrap-anywhere">{v || '—'}</dd></div>)}
