@@ -26,5 +26,7 @@ describe('course price', () => {
     expect(price('8,000')).toEqual({ error: 'Price can have at most 2 decimal places' });
     expect(price('-5')).toEqual({ error: 'Price cannot be negative' });
     expect(price('99999999999')).toEqual({ error: 'Price is too large' });
+    expect(price(1e308)).toEqual({ error: 'Price is too large' }); // a JSON number, not read in exponent notation
+    expect(price(99999999999999)).toEqual({ error: 'Price is too large' });
   });
 });

@@ -41,7 +41,9 @@ export const MAX_COURSE_PRICE = 9_999_999_999.99;
  */
 export const CoursePriceSchema = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null
-    : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'not a number') : typeof v === 'string' ? v.trim() : v),
+    // Plain digits, never exponent notation: 1e308 is 'too large', not 'not an amount'.
+    : typeof v === 'number' ? (Number.isFinite(v) ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : 'not a number')
+    : typeof v === 'string' ? v.trim() : v),
   z.string({ error: PRICE_MESSAGE }).transform((v) => normaliseAmountText(v))
     .pipe(z.string({ error: PRICE_MESSAGE })
       .refine((v) => !v.startsWith('-'), 'Price cannot be negative')
