@@ -28,6 +28,7 @@ export const RULES: Rule[] = [
   { access: 'public', method: /^GET$/, path: /^\/api\/announcements(\/:[A-Za-z]+)?$/, why: 'public announcements' },
   { access: 'public', method: /^GET$/, path: /^\/api\/colfront\/health$/, why: 'health check (spec §4)' },
   { access: 'public', method: /^GET$/, path: /^\/api\/settings$/, why: 'public site settings (accreditation number, portal URL)' },
+  { access: 'public', method: /^GET$/, path: /^\/api\/settings\/application-fee$/, why: 'the application fee applicants agree to (spec §9; money audit: shown = charged)' },
   { access: 'public', method: /^POST$/, path: new RegExp(`^${AUTH}/(login|logout|register|comprehensive-register)$`), why: 'auth entry points' },
   { access: 'public', method: /^GET$/, path: new RegExp(`^${AUTH}/me$`), why: 'session probe (401 when signed out)' },
   { access: 'public', method: /^(GET|POST)$/, path: new RegExp(`^${AUTH}/reset-password(/[^/]+)*$`), why: 'password reset by e-mailed link' },
