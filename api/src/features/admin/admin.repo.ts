@@ -287,6 +287,15 @@ export async function reportRows(db: DbOrTx): Promise<{ byCourse: Reports['byCou
   };
 }
 
+/**
+ * Alphabetical order of a name column the way people read a list: case and accents ignored, so "van der Merwe" sits
+ * among the V's and "Ṋemudzivhadi" among the N's (PGlite and the C collation put lower case and accented letters after
+ * Z); the column itself breaks ties. immutable_unaccent: migration 0021.
+ */
+function nameOrder(column: AnyColumn): SQL[] {
+  return [sql`lower(immutable_unaccent(${column}))`, asc(column)];
+}
+
 /** A South African number's leading 0, 27 or 0027 (the same national number typed three ways), on digits only. */
 const NATIONAL_PREFIX = '^(0027|27|0)';
 const NON_DIGIT = String.raw`\D`;
@@ -321,7 +330,7 @@ export async function listStudents(db: DbOrTx, q: { q: string; page: number; pag
       id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,
       addressLine1: users.addressLine1, addressLine2: users.addressLine2, city: users.city, state: users.state,
       postalCode: users.postalCode, country: users.country, createdAt: users.createdAt,
-    }).from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    }).from(users).where(where).orderBy(...nameOrder(users.lastName), ...nameOrder(users.firstName), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(users).where(where),
   ]);
   const ids = rows.map((r) => r.id);

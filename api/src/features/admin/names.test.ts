@@ -84,5 +84,15 @@ describe(`admin search, names as typed (${DB_KIND})`, () => {
     expect(await studentEmails('0615550102')).toEqual([emails.siobhan]);
     expect(await studentEmails('0729999999')).toEqual([]);
   });
-});
 
+  it('GET /api/admin/students › lists names alphabetically as people read them: case and accents ignored', async () => {
+    await signUpStudent(t, { firstName: 'Pieter', lastName: 'van der Merwe' });
+    await signUpStudent(t, { firstName: 'Zanele', lastName: 'Zulu' });
+    await signUpStudent(t, { firstName: 'Lerato', lastName: 'Mabena' });
+    const all = (await admin.agent.get('/api/admin/students').query({ pageSize: 100 })).body.students.map((s: any) => s.lastName);
+    const order = (...names: string[]) => names.map((n) => all.indexOf(n));
+    for (const n of ['Ḓavhana', 'Mabena', 'Ṋemudzivhadi', 'O’Neill', 'van der Merwe', 'Zulu']) expect(all, n).toContain(n);
+    const seen = order('Ḓavhana', 'Mabena', 'Ṋemudzivhadi', 'O’Neill', 'van der Merwe', 'Zulu');
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+});
