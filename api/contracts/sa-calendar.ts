@@ -6,9 +6,17 @@
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** South Africa's offset from UTC in ms (UTC+2 all year, no daylight saving). */
+const SA_OFFSET_MS = 2 * 3600_000;
+
+/** `at` as South African wall-clock time, 'YYYY-MM-DDTHH:mm:ss.sss' (an ISO 8601 text without a zone). */
+export function southAfricanDateTime(at: Date | number = Date.now()): string {
+  return new Date((typeof at === 'number' ? at : at.getTime()) + SA_OFFSET_MS).toISOString().slice(0, 23);
+}
+
 /** Today's date 'YYYY-MM-DD' in South Africa (Africa/Johannesburg, UTC+2 all year). */
 export function todayInSouthAfrica(now: Date = new Date()): string {
-  return new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
+  return southAfricanDateTime(now).slice(0, 10);
 }
 
 /** True when 'YYYY-MM-DD' is a real calendar date. */

@@ -3,6 +3,7 @@
  * screens and reports show them (DESIGN §4 Locale; money and dates audit: the files had UTC ISO 8601, so an
  * application at 00:30 SAST on 1 November read '2026-10-31T22:30:00.000Z').
  */
+import { southAfricanDateTime } from '#contracts/sa-calendar.ts';
 
 /** Header suffix of the columns csvDateTime fills: 'Submitted (SAST)'. */
 export const SAST_SUFFIX = ' (SAST)';
@@ -16,5 +17,5 @@ export function csvDateTime(value: string | Date | null | undefined): string {
   if (value == null || value === '') return '';
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(ms)) return String(value);
-  return new Date(ms + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return southAfricanDateTime(ms).slice(0, 16).replace('T', ' ');
 }
