@@ -37,6 +37,13 @@ export function smtpMailer(url: string, from: string, opts: { timeoutMs?: number
  * (atomic within a folder). On a write error (ENOSPC: a full disk) the partial temporary file is removed and the error
  * rethrown, so the outbox retries; in file mode the `.eml` files ARE the delivered mail, and a full disk used to leave
  * empty ones (22 of 43, operations audit). Rejects with the fs error.
+ *
+ * Why not the `write-file-atomic` package (npm, ISC, maintained by npm): its async write (7.0.1 and 8.0.0) makes one
+ * `fs.write` call and ignores the byte count, so on a filling disk, where write(2) stores only what fits and returns a
+ * short count without an error, it renames a truncated file into place and resolves (with `fs.write` cut to 8192
+ * bytes, a 20000-byte mail became an 8192-byte `.eml`; the same bug is reported in coder/xum#4282). Here
+ * `fs.promises.writeFile` writes until the whole buffer is stored, so the next write fails with ENOSPC and nothing
+ * is left behind. Its signal-exit dependency also turns SIGXFSZ (a file-size limit) into an exit instead of EFBIG.
  */
 export async function writeFileAtomically(file: string, data: string | Buffer): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);

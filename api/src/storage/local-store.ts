@@ -3,6 +3,11 @@
  * (`<DATA_DIR>/uploads`), mode 0600. A write goes to a temporary name first and is renamed into place, so a
  * crash never leaves half a document under its key. Right for one node only: another node cannot see these
  * files (issue #13).
+ *
+ * `put` keeps its own temp-and-rename rather than sharing mail's writeFileAtomically or the `write-file-atomic`
+ * package: a document usually arrives as a stream (multipart or tus), and both take only a whole buffer or string;
+ * the package also accepts a short write as complete (see writeFileAtomically in api/src/mail/mailer.ts). Here the
+ * temp file is opened `wx` with mode 0600 under a random name, so two uploads to one key never share it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
