@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
-import { describeErrorForLog } from '../http/error-log.ts';
+import { describeErrorForLog, isDatabaseError } from '../http/error-log.ts';
 
 /** The outbox tables; a closed list, because the name is written into SQL as an identifier. */
 export type OutboxTable = 'mail_outbox' | 'sms_outbox';
@@ -55,14 +55,15 @@ export function outboxRetryWindowSeconds(maxAttempts = OUTBOX_MAX_ATTEMPTS): num
 const PERSONAL = [/[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+/g, /\+?\d[\d ]{6,}\d/g] as const;
 
 /**
- * One line about a failed send, safe for the log (ASVS 5.0 V16.2.5): a database error as describeErrorForLog's first
- * line (no parameters); otherwise the error's name, `code`, SMTP `responseCode` and message with e-mail addresses and
- * phone numbers replaced by `<address>` / `<number>` (an SMTP refusal often quotes the recipient), at most 300
- * characters. Never the recipient, the subject or the body.
+ * One line about a failed send, safe for the log (ASVS 5.0 V16.2.5): a database error (drizzle's wrapper with its
+ * `query`, or a driver error by error-log's isDatabaseError) as describeErrorForLog's first line (no parameters);
+ * otherwise the error's name, `code`, SMTP `responseCode` and message with e-mail addresses and phone numbers replaced
+ * by `<address>` / `<number>` (an SMTP refusal often quotes the recipient), at most 300 characters. Never the
+ * recipient, the subject or the body.
  */
 export function describeSendError(err: unknown): string {
   const e = err as any;
-  if (e && typeof e === 'object' && (typeof e.query === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e)))) {
+  if (e && typeof e === 'object' && (typeof e.query === 'string' || isDatabaseError(e))) {
     return describeErrorForLog(err).split('\n')[0]!;
   }
   const head = [e?.name ?? 'Error', typeof e?.code === 'string' ? e.code : '', e?.responseCode ? String(e.responseCode) : ''].filter(Boolean).join(' ');

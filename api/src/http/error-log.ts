@@ -15,8 +15,12 @@ function frames(err: unknown): string {
   return stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n');
 }
 
-/** True for an error raised by the database driver (pg, PGlite): it carries a SQLSTATE code. */
-function isDatabaseError(e: any): boolean {
+/**
+ * True for an error raised by the database driver (pg, PGlite): it carries a five-character SQLSTATE `code` and one of
+ * PostgreSQL's `severity` / `routine` / `position` fields. Not drizzle's DrizzleQueryError wrapper (that has `query`
+ * and `params`; its `cause` is the driver's error). Used by describeErrorForLog and outbox.ts's describeSendError.
+ */
+export function isDatabaseError(e: any): boolean {
   return Boolean(e) && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e || 'position' in e);
 }
 

@@ -219,4 +219,15 @@ describe(`mail that cannot be sent (${DB_KIND})`, () => {
       .toBe("Error EENVELOPE 550: Can't send mail - all recipients were rejected: 550 <<address>>");
     expect(describeSendError(new Error('BulkSMS 400 invalid number +27 82 123 4567'))).toBe('Error: BulkSMS 400 invalid number <number>');
   });
+
+  it('describeSendError logs a database error as error-log does: SQL with placeholders or SQLSTATE fields, no values', () => {
+    const pg = Object.assign(new Error('duplicate key value violates unique constraint "mail_outbox_pkey"'), {
+      name: 'error', code: '23505', severity: 'ERROR', constraint: 'mail_outbox_pkey', table: 'mail_outbox', detail: 'Key (id)=(7) already exists.',
+    });
+    expect(describeSendError(pg)).toBe('error (code=23505 severity=ERROR constraint=mail_outbox_pkey table=mail_outbox)');
+    const drizzle = Object.assign(new Error('Failed query: update "mail_outbox" set "last_error" = $1\nparams: thabo@example.com'), {
+      name: 'DrizzleQueryError', query: 'update "mail_outbox" set "last_error" = $1', params: ['thabo@example.com'], cause: pg,
+    });
+    expect(describeSendError(drizzle)).toBe('DrizzleQueryError: Failed query: update "mail_outbox" set "last_error" = $1');
+  });
 });
