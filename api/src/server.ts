@@ -6,11 +6,11 @@
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
  */
 import path from 'node:path';
-import fs from 'node:fs';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
+import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
@@ -44,9 +44,10 @@ export interface RunningServer {
 
 /**
  * Starts a node from `env` (README Configuration): config, database (migrations, seed, ADMIN_EMAIL), document store,
- * mail and SMS workers, purges, content watcher, site build and HTTP listener. Resolves when listening (and, with
- * `waitForSite`, once the site is built). Throws ConfigError naming the variable when config or database is unusable
- * (a failed migration is told apart from an unreachable server), or when SESSION_SECRET differs from the other nodes'.
+ * mail and SMS workers, purges, content watcher, site build and HTTP listener; DATA_DIR and PORT are checked first
+ * (startup-checks.ts). Resolves when listening (and, with `waitForSite`, once the site is built). Throws ConfigError
+ * naming the variable when config or database is unusable (a failed migration is told apart from an unreachable
+ * server), or when SESSION_SECRET differs from the other nodes'.
  * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
  * starting at once on an empty database take turns.
  */
@@ -195,56 +196,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** What an fs error code means for DATA_DIR, in an operator's words. */
-const DATA_DIR_REASONS: Record<string, string> = {
-  EEXIST: 'a file (not a folder) is in the way',
-  ENOTDIR: 'a file (not a folder) is in the way',
-  EACCES: 'permission denied (the server user cannot create or write it)',
-  EPERM: 'permission denied (the server user cannot create or write it)',
-  EROFS: 'the file system is read-only',
-  ENOENT: 'it cannot be created (a read-only file system, or a missing parent)',
-  ENOSPC: 'the disk is full',
-};
-
-/**
- * Creates DATA_DIR `dir` if missing and checks that this process can write in it (a probe file, written and removed).
- * Throws ConfigError "DATA_DIR <dir> is not a writable folder: <reason> (<code>)" instead of a raw stack (operations
- * audit: a file in the way, a parent not writable, a read-only file system).
- */
-export function ensureWritableDataDir(dir: string): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-    const probe = path.join(dir, `.write-check-${process.pid}`);
-    fs.writeFileSync(probe, '');
-    fs.rmSync(probe, { force: true });
-  } catch (err: any) {
-    const reason = DATA_DIR_REASONS[err?.code] ?? String(err?.message ?? err);
-    throw new ConfigError(`DATA_DIR ${dir} is not a writable folder: ${reason}${err?.code ? ` (${err.code})` : ''}. Set DATA_DIR to a folder the server user can write, or fix its permissions.`);
-  }
-}
-
-/** The ConfigError for a failed listen on `port`/`host`: in use (EADDRINUSE), not allowed (EACCES), or the raw reason. */
-function listenError(err: NodeJS.ErrnoException, port: number, host: string): Error {
-  if (err.code === 'EADDRINUSE') return new ConfigError(`PORT ${port} is already in use on ${host} (another server, or this one still running). Stop it, or set PORT to a free port.`);
-  if (err.code === 'EACCES') return new ConfigError(`PORT ${port} on ${host} is not allowed for this user (ports below 1024 need privileges). Set PORT to 1024 or above.`);
-  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') return new ConfigError(`HOST ${host} is not an address of this machine (${err.code}). Set HOST to one of its addresses, or 0.0.0.0.`);
-  return new ConfigError(`Cannot listen on ${host}:${port}: ${err.message}`);
-}
-
-/**
- * Probes `port` on `host` with a listener opened and closed at once, so that a port in use is reported before the
- * database is opened. Port 0 (any free port) is not probed. Rejects with listenError's ConfigError.
- */
-async function checkPortFree(port: number, host: string): Promise<void> {
-  if (port === 0) return;
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host)));
-    probe.listen(port, host, () => probe.close(() => resolve()));
-  });
-}
 
 /**
  * How long (ms) a stopping node, past SHUTDOWN_GRACE_MS, keeps listening while answering every new request 503
