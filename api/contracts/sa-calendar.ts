@@ -19,6 +19,16 @@ export function todayInSouthAfrica(now: Date = new Date()): string {
   return southAfricanDateTime(now).slice(0, 10);
 }
 
+/**
+ * The instant South African day `day` ('YYYY-MM-DD') begins, 00:00 SAST, in ms since the epoch: 22:00 UTC the day
+ * before (UTC+2 all year). The inverse of todayInSouthAfrica at midnight; the site builder's New Year rebuild uses
+ * it. Throws RangeError when `day` is not a real date (isRealDate).
+ */
+export function southAfricanMidnight(day: string): number {
+  if (!isRealDate(day)) throw new RangeError(`Not a date 'YYYY-MM-DD': ${day}`);
+  return Date.parse(`${day}T00:00:00Z`) - SA_OFFSET_MS;
+}
+
 /** True when 'YYYY-MM-DD' is a real calendar date. */
 export function isRealDate(v: string): boolean {
   if (!ISO_DATE.test(v)) return false;

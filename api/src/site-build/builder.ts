@@ -19,7 +19,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { publicSnapshot } from './snapshot.ts';
-import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
+import { southAfricanMidnight, todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { writeCspManifest } from './csp.ts';
 import { precompressBuild } from './precompress.ts';
 import type { SiteStatus } from './serve.ts';
@@ -50,10 +50,13 @@ export function buildSettings(env: NodeJS.ProcessEnv): string {
   return JSON.stringify({ PUBLIC_URL: env.PUBLIC_URL ?? '', TZ: env.TZ || SITE_TIME_ZONE, SITE_IMAGES_FROM_PRIVATE_HOSTS: env.SITE_IMAGES_FROM_PRIVATE_HOSTS ?? '', SITE_SOURCEMAP: env.SITE_SOURCEMAP ?? '' });
 }
 
-/** 00:00 on 1 January of the year after the one in South Africa at `now`, in ms since the epoch (UTC+2 all year). */
+/**
+ * 00:00 on 1 January of the year after the one in South Africa at `now`, in ms since the epoch: the calendar's one
+ * UTC+2 rule (todayInSouthAfrica, southAfricanMidnight in api/contracts/sa-calendar.ts).
+ */
 export function nextSouthAfricanNewYear(now: number): number {
   const year = Number(todayInSouthAfrica(new Date(now)).slice(0, 4));
-  return Date.UTC(year + 1, 0, 1) - 2 * 3600_000;
+  return southAfricanMidnight(`${String(year + 1).padStart(4, '0')}-01-01`);
 }
 
 /** Consecutive running builds a newer change may stop before one is let finish (issue #13). */
