@@ -26,28 +26,54 @@ function gsm7Part(text: string): string {
     .replace(/`/g, "'").replace(/[^\x20-\x7E\n]/g, '').replace(/ {2,}/g, ' ');
 }
 
-/** Septets `text` takes in GSM-7, or Infinity when it cannot be sent as GSM-7. */
+/**
+ * Septets `text` takes in GSM-7: 1 per basic-set character, 2 per extension-table character ([ ] { } ^ ~ | \\ €),
+ * never the multipart headers (3GPP TS 23.038; `messageSize` of sms-segments-calculator, in bits). Infinity when
+ * `text` cannot be sent as GSM-7.
+ */
 export function gsm7Length(text: string): number {
   const m = new SegmentedMessage(text, 'auto');
-  if (m.encodingName !== 'GSM-7') return Infinity;
-  return m.segments.reduce((n, s) => n + s.reduce((k, c: any) => k + (typeof c.sizeInBits === 'function' ? c.sizeInBits() / 7 : 1), 0), 0);
+  return m.encodingName === 'GSM-7' ? m.messageSize / 7 : Infinity;
+}
+
+const ELLIPSIS = '...';
+/** Where a cut may end: a space or punctuation on either side of it. */
+const BOUNDARY = /[\s,;:.!?)\/-]/;
+
+/**
+ * The longest start of `v` taking at most `room` septets, cut after a whole word (inside a word only when its first
+ * word alone is too long), without trailing spaces or punctuation; '' when nothing fits.
+ */
+function cutToWord(v: string, room: number): string {
+  let k = 0;
+  for (let used = 0; k < v.length; k++) {
+    used += gsm7Length(v[k]!);
+    if (used > room) break;
+  }
+  let keep = v.slice(0, k);
+  if (k < v.length && !BOUNDARY.test(v[k]!) && !BOUNDARY.test(v[k - 1] ?? ' ')) {
+    const last = Math.max(...[...keep].map((c, i) => (BOUNDARY.test(c) ? i : -1)));
+    if (last > 0) keep = keep.slice(0, last);
+  }
+  return keep.replace(/[\s,;:.!?(/-]+$/, '');
 }
 
 /**
- * Builds `head + variable + tail`, shortening only `variable` (with "...") until the whole message fits in
- * one segment. When even an empty variable part does not fit (a very long PUBLIC_URL), the result is longer
- * than 160 and queueSms refuses it.
+ * Builds `head + sep + variable + tail`, shortening only `variable` until the whole message fits in one segment
+ * (SMS_MAX septets): cut after a whole word and marked "...", which takes the place of a full stop starting `tail`
+ * (no "...."), so the message fills up to 160. When nothing of `variable` fits, it is left out with `sep`. When even
+ * that does not fit (a very long PUBLIC_URL), the result is longer than 160 and queueSms refuses it.
  */
-function fit(head: string, variable: string, tail: string): string {
+function fit(head: string, sep: string, variable: string, tail: string): string {
   const h = gsm7Part(head), t = gsm7Part(tail);
-  let v = toGsm7(variable);
-  const build = () => `${h}${v}${t}`.replace(/ {2,}/g, ' ');
-  for (let over = gsm7Length(build()) - SMS_MAX; over > 0; over = gsm7Length(build()) - SMS_MAX) {
-    if (!v) return build();
-    const keep = v.length - over - 3;
-    v = keep > 0 ? `${v.slice(0, keep).trimEnd()}...` : '';
-  }
-  return build();
+  const v = toGsm7(variable);
+  const build = (x: string, tl: string) => `${h}${x ? `${gsm7Part(sep)}${x}` : ''}${tl}`.replace(/ {2,}/g, ' ');
+  const whole = build(v, t);
+  if (!v || gsm7Length(whole) <= SMS_MAX) return whole;
+  const cutTail = t.replace(/^\./, '');
+  const room = SMS_MAX - gsm7Length(build(ELLIPSIS, cutTail));
+  const kept = room > 0 ? cutToWord(v, room) : '';
+  return kept ? build(`${kept}${ELLIPSIS}`, cutTail) : build('', t);
 }
 
 /** The link to the application's page: `{origin}/applications/{id}` (PUBLIC_URL or the request's origin). */
@@ -57,22 +83,22 @@ export function applicationLink(origin: string, applicationId: number): string {
 
 /** "Application received" (spec §2 Application form, submit). */
 export function receiptSms(applicationId: number, courseTitle: string, link: string): string {
-  return fit(`${SENDER}: we received application APP-${applicationId} for `, courseTitle, `. Track it: ${link} ${STOP}`);
+  return fit(`${SENDER}: we received application APP-${applicationId}`, ' for ', courseTitle, `. Track it: ${link} ${STOP}`);
 }
 
 /** A status change (spec §4 statuses; the label as the applicant sees it). */
 export function statusSms(applicationId: number, status: string, link: string): string {
-  return fit(`${SENDER}: application APP-${applicationId} is now `, statusLabel(status as any), `. Details: ${link} ${STOP}`);
+  return fit(`${SENDER}: application APP-${applicationId}`, ' is now ', statusLabel(status as any), `. Details: ${link} ${STOP}`);
 }
 
 /** A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason. */
 export function documentRejectedSms(applicationId: number, documentLabel: string, reason: string, link: string): string {
   const why = reason.trim().replace(/[.!]+$/, '');
-  return fit(`${SENDER}: APP-${applicationId} ${documentLabel} not accepted${why ? ': ' : ''}`, why, `. Upload again: ${link} ${STOP}`);
+  return fit(`${SENDER}: APP-${applicationId} ${documentLabel} not accepted`, ': ', why, `. Upload again: ${link} ${STOP}`);
 }
 
 
 /** A walk-in's set-password link (issue #18 point 6): the account staff created for them, valid `days` days. */
 export function setPasswordSms(link: string, days: number): string {
-  return fit(`${SENDER}: choose your password within ${days} days: `, '', `${link} ${STOP}`);
+  return fit(`${SENDER}: choose your password within ${days} days: `, '', '', `${link} ${STOP}`);
 }

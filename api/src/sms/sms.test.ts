@@ -77,6 +77,46 @@ describe('SMS text (GSM-7, one segment)', () => {
   });
 });
 
+/**
+ * Length audit (issue #17): gsm7Length added the multipart headers' bits of every segment, so any text over 160 counted
+ * about 7 septets per segment too many, and fit cut far too much (a rejection reason of "Not cer...." in a 146-character
+ * SMS, or no reason at all with APP-12345 and a 33-character PUBLIC_URL).
+ */
+describe('SMS length: septets counted exactly, every message filled up to 160', () => {
+  const reason = 'Not certified: the copy of your matric certificate must be certified by a commissioner of oaths within the last three months, please ask the police station.';
+
+  it('counts one septet per basic character and two per extension character, headers never', () => {
+    expect(gsm7Length('a'.repeat(170))).toBe(170);
+    expect(gsm7Length('a'.repeat(160))).toBe(160);
+    expect(gsm7Length('{}[]~|^\\€')).toBe(18);
+    expect(gsm7Length('Zoë 🎓')).toBe(Infinity);
+  });
+
+  it('a long reason fills the SMS up to exactly 160 septets, cut after a whole word with "..." and no full stop after it', () => {
+    const link = 'https://vsc.example/applications/3';
+    const text = documentRejectedSms(3, 'Qualifications Documents', 'x'.repeat(300), link);
+    expect(gsm7Length(text)).toBe(160);
+    const words = documentRejectedSms(3, 'Qualifications Documents', reason, link);
+    expect(gsm7Length(words)).toBeLessThanOrEqual(160);
+    expect(gsm7Length(words)).toBeGreaterThan(160 - 'commissioner'.length - 1);
+    expect(words).toMatch(/^VSC: APP-3 Qualifications Documents not accepted: Not certified: the copy (\w+ )*\w+\.\.\. Upload again: https:\/\/vsc\.example\/applications\/3 Reply STOP to opt out$/);
+    expect(words).not.toContain('....');
+    // Extension characters count two: the cut still lands on 159 or 160, never over.
+    const ext = gsm7Length(documentRejectedSms(3, 'ID Document', '{'.repeat(120), link));
+    expect([159, 160]).toContain(ext);
+    expect(receiptSms(7, 'Software Development '.repeat(10), 'https://vsc.example/applications/7')).toMatch(/^VSC: we received application APP-7 for Software Development (Software|Development)( \w+)*\.\.\. Track it: /);
+  });
+
+  it('APP-12345 with a 33-character PUBLIC_URL keeps a meaningful part of the reason', () => {
+    const link = 'https://apply.vhembecollege.ac.za/applications/12345';
+    const text = documentRejectedSms(12345, 'Qualifications Documents', reason, link);
+    expect(gsm7Length(text)).toBeLessThanOrEqual(160);
+    expect(text).toContain('not accepted: Not certified');
+    expect(text).toContain(link);
+    expect(text).toMatch(/Reply STOP to opt out$/);
+  });
+});
+
 describe(`SMS through the outbox (${DB_KIND})`, () => {
   it('queues a receipt on submit and one SMS per real status change, to the E.164 number, in the same transaction', async () => {
     const s = await student();
