@@ -10,6 +10,7 @@ import { COUNTRY_CODES, DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearPr
 import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
 import { typedBirthDateProblem } from './auth-rules.ts';
+import { personName } from './person-name.ts';
 
 export { DOCUMENT_SLOTS, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 
@@ -27,8 +28,8 @@ const required = (message: string) => minText(1, message);
 
 export const PersonalStepSchema = z.object({
   courseId: z.coerce.number({ error: 'Please select a course' }).check(z.refine(Number.isInteger, 'Please select a course'), z.positive('Please select a course'), z.lte(2147483647, 'Please select a course')),
-  firstName: minText(2, 'First name must be at least 2 characters'),
-  lastName: minText(2, 'Last name must be at least 2 characters'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' })),
   phone: minText(10, 'Phone number must be at least 10 characters'),
   /**

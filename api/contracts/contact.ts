@@ -5,13 +5,13 @@
  * it in the browser on a cheap phone (issue #3 budgets).
  */
 import * as z from 'zod/mini';
+import { personName } from './person-name.ts';
+
+export { personName };
 
 /** Client-generated key so a double-click stores one message (8–100 chars of [A-Za-z0-9_-]). */
 export const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid idempotency key'));
 
-/** Trimmed name, 2–80 characters; `label` e.g. 'First name'. */
-export const personName = (label: string): z.ZodMiniString<string> => z.string({ error: `${label} must be at least 2 characters` })
-  .check(z.trim(), z.normalize('NFC'), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
 /** Trimmed, lower-cased e-mail address; else 'Please enter a valid email address' (spec §5). */
 export const emailAddress = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),

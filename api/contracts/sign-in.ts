@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MAX } from './auth-rules.ts';
 import { passwordsMatch } from './cross-field.ts';
+import { personName } from './person-name.ts';
 
 /** Email: trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
 export const email = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
@@ -19,12 +20,8 @@ export const password = (): z.ZodMiniString<string> => z.string({ error: 'Passwo
 /** Phone: trimmed, 10..20 characters (spec §5). */
 export const phone = (): z.ZodMiniString<string> => z.string({ error: 'Phone number must be at least 10 characters' })
   .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
-/**
- * A person's name: trimmed, NFC-normalised (typed decomposed, ṱ as t + U+032D, and composed it is one name), 2..80
- * characters, `${label} must be at least 2 characters`.
- */
-export const name = (label: string): z.ZodMiniString<string> => z.string({ error: `${label} must be at least 2 characters` })
-  .check(z.trim(), z.normalize('NFC'), z.minLength(2, `${label} must be at least 2 characters`), z.maxLength(80, `${label} is too long`));
+/** A person's first or last name: the shared rule of every form (personName, person-name.ts); `label` e.g. 'First name'. */
+export const name = (label: string): z.ZodMiniString<string> => personName(label);
 
 /** Login (spec §2 Login, §5): email, password, optional rememberMe. */
 export const LoginSchema = z.object({

@@ -7,14 +7,15 @@
  */
 import * as z from 'zod/mini';
 import { ApplicationSubmitSchema } from './applications.ts';
+import { personName } from './person-name.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).check(z.int({ error: message }), z.positive(message), z.lte(2147483647, message));
 /** Trimmed, NFC-normalised text (a name typed decomposed and composed is one name), `min`..`max` characters. */
 const text = (min: number, message: string, max = 80) => z.string({ error: message }).check(z.trim(), z.normalize('NFC'), z.minLength(min, message), z.maxLength(max, message));
 
 export const WalkInApplicantSchema = z.object({
-  firstName: text(2, 'First name must be at least 2 characters'),
-  lastName: text(2, 'Last name must be at least 2 characters'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' })),
   phone: text(10, 'Phone number must be at least 10 characters', 20),
   campusId: id('Please select a campus'),

@@ -25,11 +25,14 @@ function lateEveningUtc(): { at: Date; utcDay: string; saDay: string } {
   return { at, utcDay: at.toISOString().slice(0, 10), saDay: new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10) };
 }
 
+/** `id` written in letters (1203 → 'bcad'): a unique surname made only of what a name may hold (person-name.ts). */
+const lettersOf = (id: number) => String(id).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)));
+
 /** A student's application for course 1, accepted (or left pending) by the admin; returns its id. */
 async function applicationWithStatus(status: 'accepted' | 'pending', courseId = 1): Promise<number> {
   const s = await signUpStudent(t);
   const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
-  const res = await s.agent.post('/api/applications').send({ ...validApplication(courseId, docs), email: s.email, firstName: 'Naledi', lastName: `Zulu${s.user.id}` });
+  const res = await s.agent.post('/api/applications').send({ ...validApplication(courseId, docs), email: s.email, firstName: 'Naledi', lastName: `Zulu-${lettersOf(s.user.id)}` });
   expect(res.status).toBe(201);
   const id = res.body.application.id;
   if (status === 'accepted') expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted' })).status).toBe(200);
