@@ -1,5 +1,5 @@
 /** User rows: lookups by e-mail (case-insensitive, stored lower-case) and id, and the public projection. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
@@ -52,7 +52,18 @@ export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: strin
   return row!;
 }
 
-/** Id, e-mail and first name of every student (announcement fan-out). */
+/**
+ * Id, e-mail and first name of every student we may e-mail in bulk (announcement mail): the address is verified (its
+ * owner opened the mailed link; an unverified one may be a stranger's, given at registration) and the account is not
+ * erased (erasure anonymises to erased-<id>@erased.invalid and clears the verification; checked both ways). Mail audit:
+ * an erased account got "Dear Erased," and counted in "emailed".
+ */
+export function mailableStudents(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
+    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), notLike(users.email, '%@erased.invalid')));
+}
+
+/** Id, e-mail and first name of every student (announcement portal notifications). */
 export function studentContacts(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
   return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.role, 'student'));
 }

@@ -1,14 +1,14 @@
 /**
  * Announcement writes (spec §2 Announcements, §5 Announcement form, §7; issue #6):
- * - create/update store the row; with `sendEmail` every student gets an e-mail through the outbox and with
+ * - create/update store the row; with `sendEmail` every student with a verified address (not erased) gets an e-mail through the outbox and with
  *   `sendNotification` a portal notification — in the same transaction as the change, so a crash never
  *   leaves a half-announced announcement.
- * - notify (POST /api/announcements/:id/notify) e-mails every student, in one transaction.
+ * - notify (POST /api/announcements/:id/notify) e-mails every student with a verified address, in one transaction.
  * Throws 404 'Announcement not found'.
  */
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { lockUserRow, studentContacts } from '../../auth/users-repo.ts';
+import { lockUserRow, mailableStudents, studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -28,7 +28,7 @@ export const JUST_PUBLISHED = 'This announcement was just published.';
 export const REPEAT_WINDOW_S = 60;
 
 async function emailStudents(db: Db, a: Announcement): Promise<number> {
-  const list = await studentContacts(db);
+  const list = await mailableStudents(db);
   // Bulk: behind every reset link, verification and status mail already queued or queued later (mail/outbox.ts).
   await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: `Dear ${s.firstName},\n\n${a.title}\n\n${a.content}\n` })), { bulk: true });
   return list.length;
@@ -91,7 +91,7 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
   if (!(await deleteAnnouncement(db, id))) throw notFound(NOT_FOUND);
 }
 
-/** E-mails every student about announcement `id`; returns how many mails were queued. */
+/** E-mails every student with a verified, not erased address (mailableStudents) about announcement `id`; returns how many mails were queued. */
 export function emailAnnouncement(db: Db, id: number): Promise<number> {
   return db.transaction(async (t) => {
     const a = await findAnnouncement(t, id);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { announcements, notifications } from '../../db/schema/messaging.ts';
+import { users } from '../../db/schema/users.ts';
+import { anonymiseUserRow } from '../erasure/erasure.repo.ts';
 import { deliveredMails, mailsTo } from '../../test/mail.ts';
 
 let t: TestApp;
@@ -11,7 +13,13 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await signInAdmin(t);
   students = [await signUpStudent(t), await signUpStudent(t)];
+  await markVerified(students.map((s) => s.user.id));
 });
+
+/** Marks these users' addresses verified (as opening the mailed link does): announcement mail goes only to them. */
+async function markVerified(ids: number[]): Promise<void> {
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, ids));
+}
 afterAll(async () => { await t.close(); });
 
 const body = (o: Record<string, unknown> = {}) => ({ title: 'Open day', content: 'Visit any campus on Saturday from 9:00.', imageUrl: '', ...o });
@@ -163,5 +171,22 @@ describe(`public announcement list with ?limit (${DB_KIND})`, () => {
     expect(mixed.status).toBe(200);
     expect(mixed.body.announcements).toHaveLength(3);
     expect((await t.request().get('/api/announcements')).body.announcements).toHaveLength(all.body.announcements.length);
+  });
+});
+
+// Last in the file: its two extra students would count in the earlier tests' notifications.
+describe(`announcement mail recipients (${DB_KIND})`, () => {
+  it('sendEmail › goes only to students whose address is verified; an unverified or erased account gets no mail and is not counted', async () => {
+    const unverified = await signUpStudent(t);
+    const erased = await signUpStudent(t);
+    await markVerified([erased.user.id]);
+    await anonymiseUserRow(t.database.db, erased.user.id); // what an approved erasure request does (erasure.service)
+    const res = await admin.agent.post('/api/announcements').send(body({ title: 'Registration week', sendEmail: true }));
+    expect(res.status).toBe(201);
+    const mails = await deliveredMails(t, 'Announcement: Registration week');
+    expect(mails.map((m) => m.to).sort()).toEqual(students.map((s) => s.email.toLowerCase()).sort());
+    expect(res.body.emailed).toBe(2);
+    expect(mails.some((m) => /Dear Erased/.test(m.text))).toBe(false);
+    expect(await mailsTo(t, unverified.email)).toEqual(expect.not.arrayContaining([expect.objectContaining({ subject: 'Announcement: Registration week' })]));
   });
 });
