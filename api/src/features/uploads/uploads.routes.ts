@@ -17,7 +17,9 @@ import { openUpload, removeUpload, storeUpload, tooLarge, uploadsOf } from './up
 
 const UploadIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not found') });
 
-const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100 } }).single('file');
+// Browsers and HTTP clients send the part's filename as raw UTF-8 (WHATWG multipart/form-data); multer's default
+// for defParamCharset, latin1, turned 'Sébastien – ID.pdf' into 'SÃ©bastien â€“ ID.pdf'.
+const parser = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldNameSize: 100 } }).single('file');
 
 /** multer with its errors mapped: too large → 413, anything else about the form (a broken multipart body too) → 400. */
 export const parseFile: RequestHandler = (req, res, next) => {

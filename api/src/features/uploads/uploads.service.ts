@@ -35,14 +35,15 @@ export const unsupportedType = (): HttpError => new HttpError(415, 'unsupported_
 export const tooLarge = (): HttpError => new HttpError(413, 'payload_too_large', 'File size exceeds 5MB limit');
 
 /**
- * Display name: last path segment, no control or odd characters, at most 120 characters, and always ending in
+ * Display name: last path segment, no control or odd characters (letters, digits, dashes such as '–', space, '.', '_',
+ * '(' and ')' are kept; anything else becomes '_'), at most 120 characters, and always ending in
  * the extension of the type detected from the bytes (`ext`, e.g. 'pdf'): a PDF/HTML polyglot sent as
  * `transcript.html` is stored as `transcript.pdf`, so an admin's download never opens as HTML
  * (ASVS 5.0 V5.2.2 / V5.3.x: the file's name and type agree with its content). '.jpeg' is kept for 'jpg'.
  */
 export function sanitizeName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^[.\s]+/, '').trim();
+    .replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\p{L}\p{N}\p{Pd} ._()]/gu, '_').replace(/^[.\s]+/, '').trim();
   const m = /^(.*?)(?:\.([\p{L}\p{N}]{1,10}))?$/u.exec(base);
   const stem = (m?.[1] ?? '').replace(/[.\s]+$/, '').slice(0, 110) || 'document';
   const given = m?.[2]?.toLowerCase();

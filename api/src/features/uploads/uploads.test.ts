@@ -101,6 +101,18 @@ describe.each(['local', 's3'] as const)(`uploads (${DB_KIND}, %s document store)
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="evil_script_.pdf"/);
   });
 
+  it('walk-in upload › a name with accents and a dash (sent as UTF-8, as browsers do) is stored and downloaded unchanged', async () => {
+    const admin = await signInAdmin(t);
+    const applicant = (await admin.agent.post('/api/admin/walk-in/applicants').send({ firstName: 'Sébastien', lastName: 'Mudau', email: `walkin.${Date.now()}@example.com`, phone: '0821234567', campusId: 1, privacyConsent: true })).body.applicant;
+    const name = 'Sébastien – certified ID.pdf';
+    const res = await admin.agent.post(`/api/admin/walk-in/applicants/${applicant.id}/uploads`).attach('file', PDF, name);
+    expect(res.status).toBe(201);
+    expect(res.body.upload.name).toBe(name);
+    const dl = await admin.agent.get(`/api/uploads/${res.body.upload.id}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers['content-disposition']).toBe(`attachment; filename="S_bastien _ certified ID.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  });
+
   it('POST /api/uploads › anonymous 401; no file 400', async () => {
     expect((await t.request().post('/api/uploads').attach('file', PDF, 'a.pdf')).status).toBe(401);
     const s = await signUpStudent(t);
