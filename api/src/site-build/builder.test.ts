@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
-import { SiteBuilder, astroBuildEnv, firstErrorLine, nextSouthAfricanNewYear, ROOT } from './builder.ts';
+import { SiteBuilder, astroBuildEnv, firstErrorLine, linkNodeModules, nextSouthAfricanNewYear, ROOT } from './builder.ts';
 import { execFileSync } from 'node:child_process';
 import { settings } from '../db/schema/system.ts';
 
@@ -260,5 +260,19 @@ describe('dates on pre-rendered pages', () => {
 
   it('a TZ set for the server is kept', () => {
     expect(astroBuildEnv({ TZ: 'UTC' }, {}).TZ).toBe('UTC');
+  });
+});
+
+describe('site/node_modules link (backup and restore audit)', () => {
+  it('a dangling link (DATA_DIR restored or moved from another checkout) is replaced, so every build is not EEXIST forever', () => {
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'builder-link-'));
+    try {
+      const link = path.join(siteDir, 'node_modules');
+      fs.symlinkSync(path.join(siteDir, 'old-checkout', 'node_modules'), link, 'dir');
+      linkNodeModules(siteDir);
+      expect(fs.realpathSync(link)).toBe(fs.realpathSync(path.join(ROOT, 'node_modules')));
+      linkNodeModules(siteDir); // the next build finds it right and keeps it
+      expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    } finally { fs.rmSync(siteDir, { recursive: true, force: true }); }
   });
 });

@@ -133,6 +133,24 @@ function hashSources(): string {
 const CLAIM_GRACE_MS = 1500;
 
 /**
+ * Astro pre-renders by importing its server chunks from `outDir/.prerender`; their bare imports
+ * (`@oslojs/encoding`, …) resolve by walking up from there. A DATA_DIR outside the checkout has no
+ * node_modules above it, so a link `<siteDir>/node_modules` → the checkout's node_modules is kept beside the builds
+ * (issue #11). A link that points elsewhere, or nowhere (a DATA_DIR restored or moved from another checkout, an old
+ * release's folder removed), is replaced. Throws only when the link cannot be created.
+ */
+export function linkNodeModules(siteDir: string): void {
+  const link = path.join(siteDir, 'node_modules');
+  const target = path.join(ROOT, 'node_modules');
+  try {
+    if (fs.realpathSync(link) === fs.realpathSync(target)) return;
+  } catch { /* missing, or a dangling link (realpath follows it): removed below */ }
+  // lstat-level removal: a dangling link, a link elsewhere or a stale folder; nothing when missing.
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
+}
+
+/**
  * The per-node static-site builder described above (DESIGN §4, issue #11, #13): `schedule(reason)` after a content change,
  * `dir()` the live build folder (null until the first build succeeds), `status()` for the 503 page and health. Build
  * failures are recorded and retried with back-off (ms, doubling), never thrown to the caller.
@@ -424,23 +442,8 @@ export class SiteBuilder {
     this.timer = null;
   }
 
-  /**
-   * Astro pre-renders by importing its server chunks from `outDir/.prerender`; their bare imports
-   * (`@oslojs/encoding`, …) resolve by walking up from there. A DATA_DIR outside the checkout has no
-   * node_modules above it, so a link to the checkout's node_modules is kept beside the builds (issue #11).
-   */
-  private linkNodeModules(): void {
-    const link = path.join(this.siteDir, 'node_modules');
-    const target = path.join(ROOT, 'node_modules');
-    try {
-      if (fs.realpathSync(link) === fs.realpathSync(target)) return;
-      fs.rmSync(link, { recursive: true, force: true });
-    } catch { /* missing: create it */ }
-    fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
-  }
-
   private runAstro(outDir: string, signal: AbortSignal): Promise<void> {
-    this.linkNodeModules();
+    linkNodeModules(this.siteDir);
     return new Promise((resolve, reject) => {
       if (signal.aborted) { reject(new Error('superseded')); return; }
       // Astro writes its pre-render bundle to `outDir/.prerender` only when outDir lies under the working directory;
