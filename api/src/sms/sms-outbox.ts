@@ -140,20 +140,29 @@ export async function smsStats(db: Db): Promise<{ sent: number; failed: number; 
   return { sent: Number(r.sent), failed: Number(r.failed), pending: Number(r.pending), optedOut: Number(r.optedOut) };
 }
 
-/** Opt-out keywords (WASPA code of conduct: STOP must work; the others are common variants). */
-const STOP_WORDS = /^(STOP|STOPALL|UNSUBSCRIBE|CANCEL|END|QUIT|OPTOUT|OPT-OUT)$/;
-const START_WORDS = /^(START|UNSTOP|YES)$/;
+/**
+ * Opt-out keywords (WASPA code of conduct: STOP must work; the others are common variants), matched against the
+ * first word of a reply reduced to its letters in upper case (keyword), so "Stop." "stop!" " Stop " and "OPT-OUT"
+ * all count, while "Stopping by tomorrow" or "Please stop" do not.
+ */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT']);
+const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 
-/** Applies one inbound message: STOP-like words opt the sender out, START-like words opt them back in. */
+/** The first word of `body`, letters only, upper case: "Stop." → "STOP", "opt-out" → "OPTOUT" (phones add a full stop). */
+function keyword(body: string): string {
+  return (body.trim().split(/\s+/)[0] ?? '').replace(/\P{L}/gu, '').toUpperCase();
+}
+
+/** Applies one inbound message: STOP-like words opt the sender out, START-like words opt them back in (see keyword). */
 export async function handleInbound(db: Db, from: string, body: string): Promise<'opted_out' | 'opted_in' | 'ignored'> {
   const phone = toE164(from.startsWith('+') || from.startsWith('0') ? from : `+${from}`);
   if (!phone) return 'ignored';
-  const word = body.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
-  if (STOP_WORDS.test(word)) {
+  const word = keyword(body);
+  if (STOP_WORDS.has(word)) {
     await db.insert(smsOptOuts).values({ phone, source: word }).onConflictDoNothing();
     return 'opted_out';
   }
-  if (START_WORDS.test(word)) {
+  if (START_WORDS.has(word)) {
     await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
     return 'opted_in';
   }

@@ -414,6 +414,21 @@ describe(`SMS opt-out (${DB_KIND})`, () => {
     expect((await owner.agent.get('/api/sms/preference')).body).toMatchObject({ optedOut: false, stoppedByReply: false });
   });
 
+  it('a STOP reply with a full stop, other punctuation or case opts the number out ("Stop." from a phone); a sentence starting "Stopping" does not', async () => {
+    const hook = (from: string, body: string) => t.request().post(`/api/sms/inbound?secret=${SECRET}`).send([{ type: 'RECEIVED', from, body }]);
+    for (const body of ['Stop.', 'STOP.', 'stop!', ' Stop ', 'OPT-OUT', 'opt-out.', 'Unsubscribe!']) {
+      const s = await student();
+      expect((await hook(s.phone.slice(1), body)).body, body).toEqual({ received: 1, optedOut: 1, optedIn: 0 });
+      expect((await s.agent.get('/api/sms/preference')).body, body).toMatchObject({ optedOut: true, stoppedByReply: true });
+      expect((await hook(s.phone.slice(1), 'Start.')).body, body).toMatchObject({ optedIn: 1 });
+    }
+    for (const body of ['Stopping by tomorrow', 'Please stop', 'Stop-start']) {
+      const s = await student();
+      expect((await hook(s.phone.slice(1), body)).body, body).toEqual({ received: 1, optedOut: 0, optedIn: 0 });
+      expect((await s.agent.get('/api/sms/preference')).body, body).toMatchObject({ optedOut: false });
+    }
+  });
+
   it('the webhook answers 404 when no secret is configured', async () => {
     const other = await startTestApp({}, { seed: false });
     try { expect((await other.request().post('/api/sms/inbound').send([{ from: '+27821234567', body: 'STOP' }])).status).toBe(404); }
