@@ -340,7 +340,7 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   expect(courses.filter((c) => c.title === title)).toHaveLength(1);
 });
 
-test('no lost work › two admins edit one course: the save from the older form is refused with the message, Reload shows the other change, saving again keeps both', async ({ page, playwright, baseURL }) => {
+test('no lost work › two admins edit one course: the save from the older form is refused with the message, Reload shows the other change and keeps this admin\'s, saving again keeps both', async ({ page, playwright, baseURL }) => {
   await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
   const title = `Aquaponics ${Date.now()}`;
   const form = { title, description: 'Grow fish and vegetables together in one recirculating system.', duration: 6, department: 'Agriculture',
@@ -368,7 +368,9 @@ test('no lost work › two admins edit one course: the save from the older form 
 
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(dialog.getByLabel('Title')).toHaveValue(renamed);
-  await expect(dialog.getByLabel('Tuition fee')).toHaveValue('R5,000');
+  // Reload keeps the field this admin changed (audit C item 1) and shows the saved one beside it.
+  await expect(dialog.getByLabel('Tuition fee')).toHaveValue('R7,250');
+  await expect(dialog.getByTestId('edit-kept')).toContainText('Saved version: R5,000');
   await expect(conflict).toHaveCount(0);
   await dialog.getByLabel('Tuition fee').fill('R7,250');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -398,7 +400,7 @@ test('no lost work › announcements: a save from the older form is refused with
   await expect(dialog.getByRole('button', { name: 'Reload' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(dialog.getByLabel('Title')).toHaveValue(renamed);
-  await expect(dialog.getByLabel('Content')).toHaveValue(form.content);
+  await expect(dialog.getByLabel('Content')).toHaveValue('The library opens at 07:00 during the exam weeks.'); // kept (audit C item 1)
   await dialog.getByLabel('Content').fill('The library opens at 07:00 during the exam weeks.');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'Announcement updated')).toBeVisible();

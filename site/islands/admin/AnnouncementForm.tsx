@@ -4,8 +4,9 @@
  * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7). Toasts of spec §8.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the announcement
  * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
- * Reload button; Reload loads the announcement as it is now into the form (replacing the typed values) and the next
- * save is checked against that version.
+ * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
+ * values for the rest (audit C item 1, no lost work), lists the kept fields whose saved value differs
+ * (EditConflict.tsx KeptChanges), and the next save is checked against that version.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +17,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, mergeReloaded, savedText, type KeptField } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
@@ -25,13 +26,19 @@ const formValues = (item: Announcement | null): AnnouncementInput => ({
   title: item?.title ?? '', content: item?.content ?? '', imageUrl: item?.imageUrl ?? '', active: item?.active ?? true, sendEmail: false, sendNotification: false,
 });
 
+/** The form's labels of stored fields, for the fields Reload kept (KeptChanges); the send flags are not stored. */
+const LABELS: Partial<Record<keyof AnnouncementInput, string>> = { title: 'Title', content: 'Content', imageUrl: 'Image URL', active: 'Active' };
+
 export default function AnnouncementForm({ item, onDone, onCancel }: { item: Announcement | null; onDone: () => void; onCancel: () => void }) {
   const editing = item != null;
   // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload.
   const [version, setVersion] = useState(item?.updatedAt ?? undefined);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<AnnouncementInput>({
+  // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
+  const [saved, setSaved] = useState<AnnouncementInput | null>(null);
+  const [kept, setKept] = useState<KeptField[]>([]);
+  const { register, handleSubmit, setError, reset, setValue, getValues, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
     shouldFocusError: true,
@@ -73,13 +80,24 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
     try {
       const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === item.id);
       if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
-      reset(formValues(latest));
+      const stored = formValues(latest);
+      const typed = getValues();
+      const { changed, differs } = mergeReloaded(typed, stored, dirtyFields);
+      reset(stored);
+      for (const k of changed) setValue(k, typed[k] as never, { shouldDirty: true });
+      setSaved(stored);
+      setKept(differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt ?? undefined);
       setConflict(null);
       void $adminAnnouncements.revalidate();
     } catch (e) {
       toast({ title: 'Error reloading announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
     } finally { setReloading(false); }
+  };
+  const takeSaved = (name: string) => {
+    const k = name as keyof AnnouncementInput;
+    if (saved) setValue(k, saved[k] as never, { shouldDirty: true });
+    setKept((f) => f.filter((x) => x.name !== name));
   };
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (
@@ -91,6 +109,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
+      <KeptChanges fields={kept} onUseSaved={takeSaved} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>

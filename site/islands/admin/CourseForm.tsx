@@ -7,7 +7,8 @@
  * with the server's message or 'An error occurred'.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the course since
  * (409), the form keeps what was typed and shows the server's message with a Reload button; Reload loads the
- * course as it is now into the form (replacing the typed values, which the admin then re-applies) and the next save
+ * course as it is now, keeps the fields this admin changed and takes the saved values for the rest (audit C item 1,
+ * no lost work), lists the kept fields whose saved value differs (EditConflict.tsx KeptChanges), and the next save
  * is checked against that version.
  */
 import { useState } from 'react';
@@ -20,7 +21,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, mergeReloaded, savedText, type KeptField } from './EditConflict.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 
@@ -33,6 +34,13 @@ const formValues = (course: Course): CourseInput => ({
   minimumAps: course.minimumAps ?? 0, subjectRequirements: course.subjectRequirements ?? [],
 });
 
+/** The form's labels, for the fields Reload kept (KeptChanges). */
+const LABELS: Record<keyof CourseInput, string> = {
+  title: 'Title', description: 'Description', level: 'Level', duration: 'Duration (months)', department: 'Department', tuitionFee: 'Tuition fee',
+  startDate: 'Start date', price: 'Price in rand', requirements: 'Entry requirements', imageUrl: 'Image URL', isActive: 'Active',
+  minimumAps: 'Minimum APS', subjectRequirements: 'Minimum NSC subject results',
+};
+
 /** The course a 409 answer carries (the version someone else saved), when the answer is an edit conflict. */
 const conflictCourse = (e: unknown): Course | null =>
   e instanceof ApiError && e.status === 409 ? ((e.body as { course?: Course } | null)?.course ?? null) : null;
@@ -43,7 +51,10 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
   const [version, setVersion] = useState(course?.updatedAt);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const { register, handleSubmit, setError, reset, control, formState: { errors, isSubmitting, isDirty } } = useForm<CourseInput>({
+  // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
+  const [saved, setSaved] = useState<CourseInput | null>(null);
+  const [kept, setKept] = useState<KeptField[]>([]);
+  const { register, handleSubmit, setError, reset, setValue, getValues, control, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? formValues(course) : EMPTY,
     shouldFocusError: true,
@@ -69,13 +80,24 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     setReloading(true);
     try {
       const latest = (await api<{ course: Course }>(`/api/courses/${course.id}`)).course;
-      reset(formValues(latest));
+      const stored = formValues(latest);
+      const typed = getValues();
+      const { changed, differs } = mergeReloaded(typed, stored, dirtyFields);
+      reset(stored);
+      for (const k of changed) setValue(k, typed[k] as never, { shouldDirty: true });
+      setSaved(stored);
+      setKept(differs.map((k) => ({ name: k, label: LABELS[k], saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt);
       setConflict(null);
       void $adminCourses.revalidate();
     } catch (e) {
       toast({ title: 'Failed to reload course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     } finally { setReloading(false); }
+  };
+  const takeSaved = (name: string) => {
+    const k = name as keyof CourseInput;
+    if (saved) setValue(k, saved[k] as never, { shouldDirty: true });
+    setKept((f) => f.filter((x) => x.name !== name));
   };
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
   const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
@@ -123,6 +145,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('c-image', err('imageUrl'))} {...register('imageUrl')} /></Field></div>
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
+      <KeptChanges fields={kept} onUseSaved={takeSaved} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>

@@ -1,8 +1,11 @@
 /**
- * The notice an admin form shows when its save was refused with 409 because someone else changed the record since
- * the form was opened (course and announcement edits; README "Edits don't silently overwrite each other"): the
- * server's message, what Reload does, and a Reload button, which takes focus when the notice appears so a keyboard
- * or screen-reader user lands on the way out.
+ * The notices an admin form shows when its save was refused with 409 because someone else changed the record since
+ * the form was opened (course and announcement edits; README "Edits don't silently overwrite each other"; audit C
+ * item 1, no lost work). `EditConflict`: the server's message, what Reload does, and a Reload button, which takes
+ * focus when the notice appears so a keyboard or screen-reader user lands on the way out. Reload (`mergeReloaded`)
+ * keeps the fields the admin changed and takes the saved values for the rest; `KeptChanges` then lists each kept
+ * field whose saved value differs ("Saved version: …") with a "Use saved version" button, so the admin saves again
+ * knowingly against the new version.
  */
 import { useEffect, useRef } from 'react';
 
@@ -13,8 +16,61 @@ export function EditConflict({ message, reloading, onReload, className = '' }: {
   return (
     <div role="alert" className={`card border-amber-400 p-3 text-sm dark:border-amber-600 ${className}`} data-testid="edit-conflict">
       <p className="font-medium">{message}</p>
-      <p className="muted mt-1">Reload replaces what you typed here with the latest version; then make your change again.</p>
+      <p className="muted mt-1">Reload takes the latest saved version and keeps the fields you changed here; then check them and save again.</p>
       <button ref={button} type="button" className="btn-secondary mt-2" onClick={onReload} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
     </div>
   );
+}
+
+/** A field kept from the admin's typing after Reload, whose saved value differs: its label and the saved value shown. */
+export interface KeptField { name: string; label: string; saved: string }
+
+/**
+ * After Reload: "Your changes are kept" and, per kept field, "Saved version: …" with "Use saved version"
+ * (`onUseSaved(name)` puts the saved value into that field). Nothing when `fields` is empty.
+ */
+export function KeptChanges({ fields, onUseSaved, className = '' }: { fields: KeptField[]; onUseSaved: (name: string) => void; className?: string }) {
+  if (fields.length === 0) return null;
+  return (
+    <div role="status" className={`card border-sky-400 p-3 text-sm dark:border-sky-600 ${className}`} data-testid="edit-kept">
+      <p className="font-medium">Reloaded. Your changes below are kept; someone else saved something different in these fields. Save again to keep yours.</p>
+      <ul className="mt-2 space-y-2">
+        {fields.map((f) => (
+          <li key={f.name}>
+            <span className="font-medium">{f.label}</span>
+            <p className="muted wrap-anywhere">Saved version: {f.saved}</p>
+            <button type="button" className="btn-secondary mt-1 px-2 py-1" onClick={() => onUseSaved(f.name)}>Use saved version<span className="sr-only"> of {f.label}</span></button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Whether react-hook-form's `dirtyFields` entry (true, or nested objects/arrays of them) marks anything changed. */
+const anyDirty = (v: unknown): boolean => v === true || (typeof v === 'object' && v != null && Object.values(v).some(anyDirty));
+/** Compares form values loosely: a number typed as '4' equals a stored 4. */
+const same = (a: unknown, b: unknown): boolean => {
+  const text = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'number' ? String(x) : x));
+  return text(a) === text(b);
+};
+
+/**
+ * The form values after Reload: `stored` (the version now saved) with every top-level field the admin changed
+ * (`dirty`, react-hook-form's dirtyFields) taken from `typed`. `changed` lists those kept fields; `differs` those of
+ * them whose saved value is not what the admin has (the ones KeptChanges shows). Pure.
+ */
+export function mergeReloaded<T extends Record<string, unknown>>(typed: T, stored: T, dirty: object): { values: T; changed: (keyof T)[]; differs: (keyof T)[] } {
+  const changed = (Object.keys(stored) as (keyof T)[]).filter((k) => anyDirty((dirty as Record<keyof T, unknown>)[k]));
+  const values = { ...stored };
+  for (const k of changed) values[k] = typed[k];
+  return { values, changed, differs: changed.filter((k) => !same(typed[k], stored[k])) };
+}
+
+/** A saved value as KeptChanges shows it: text as it is, Yes/No, a list joined with commas, '(blank)' for nothing. */
+export function savedText(v: unknown): string {
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'object' && x ? Object.values(x).join(' ') : String(x))).join(', ') : '(none)';
+  const s = String(v ?? '').trim();
+  return s || '(blank)';
 }

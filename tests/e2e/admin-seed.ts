@@ -1,0 +1,57 @@
+/**
+ * Seeding and sign-in for the admin work-day specs (admin-*.spec.ts): an admin log-in by API, students who each
+ * submit one application through the API, and a toast locator. Same calls as admin.spec.ts's helpers.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Logs `request` in as the e2e admin (its cookies then carry the session). */
+export async function adminLogin(request: APIRequestContext): Promise<void> {
+  expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
+}
+
+/**
+ * Registers a student named `firstName lastName` in `request` (a fresh context: it ends up signed in as them) and
+ * submits one application for `courseId` with two PDFs; returns the application id.
+ */
+export async function studentApplies(request: APIRequestContext, courseId: number, firstName: string, lastName: string): Promise<number> {
+  const email = uniqueEmail('workday');
+  const reg = await request.post('/api/auth/register', { data: { firstName, lastName, email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  const up = async (name: string) => (await (await request.post('/api/uploads', { multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } } })).json()).upload.id as string;
+  const documents = { idDocument: await up('id.pdf'), transcripts: await up('matric.pdf') };
+  const res = await request.post('/api/applications', { data: {
+    courseId, firstName, lastName, email, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za',
+    addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents, payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: firstName, paymentTerms: true }, certification: true,
+  } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).application.id;
+}
+
+/** `n` applications for course 1 from students surnamed `lastName` (a tag the list's search finds), oldest first. */
+export async function applicationsTagged(newRequest: () => Promise<APIRequestContext>, lastName: string, n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const ctx = await newRequest();
+    ids.push(await studentApplies(ctx, 1, `Student${String.fromCharCode(65 + i)}`, lastName));
+    await ctx.dispose();
+  }
+  return ids;
+}
+
+/** The stored status of application `id`, read with the admin's session in `request`. */
+export async function storedStatus(request: APIRequestContext, id: number): Promise<string> {
+  return (await (await request.get(`/api/admin/applications/${id}`)).json()).application.status;
+}
+
+/** The toasts whose text contains `title`. */
+export const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+/** A surname no other test uses, letters only (names with digits are refused): 'Tag' and the time in letters. */
+export function uniqueSurname(): string {
+  return `Tag${[...(Date.now() * 100 + Math.floor(Math.random() * 100)).toString(26)].map((c) => String.fromCharCode(97 + parseInt(c, 26))).join('')}`;
+}
