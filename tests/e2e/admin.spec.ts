@@ -158,6 +158,7 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   const row1 = page.getByTestId('app-row').filter({ hasText: `APP-${first}` });
   await expect(row1).toContainText('Ayanda Queue');
   await row1.getByRole('button', { name: `Approve APP-${first}` }).click();
+  await page.getByRole('alertdialog', { name: `Accept APP-${first}?` }).getByRole('button', { name: 'Accept application' }).click();
   await expect(toast(page, 'Application updated')).toBeVisible();
   await expect(row1).toContainText('Accepted');
   await expect(row1.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);

@@ -114,6 +114,7 @@ test('two admins: a review of a file the applicant replaced, and a status someon
   // A, still seeing Pending, accepts: refused with the status it has now, and the panel shows it.
   await adminPage.locator('#d-status-select').selectOption('accepted');
   await adminPage.getByRole('button', { name: 'Update status' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Accept application' }).click();
   await expect(adminPage.getByTestId('toast').filter({ hasText: 'This application is now Under Review — someone changed it since you opened it. Reload to see the latest.' })).toBeVisible();
   await expect(adminPage.locator('#d-status-select')).toHaveValue('under_review');
   const history = (await (await page.request.get(`/api/applications/${appId}`)).json()).timeline.map((h: { toStatus: string }) => h.toStatus);

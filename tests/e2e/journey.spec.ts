@@ -71,6 +71,7 @@ test('a visitor browses, registers and applies; an admin accepts; the student se
   const row = admin.getByTestId('app-row').filter({ hasText: `APP-${appId}` });
   await expect(row).toContainText('Lerato Ndlovu');
   await row.getByRole('button', { name: `Approve APP-${appId}` }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Accept application' }).click();
   await expect(admin.getByTestId('toast').filter({ hasText: 'Application updated' })).toBeVisible();
   await expect(row).toContainText('Accepted');
   await adminContext.close();

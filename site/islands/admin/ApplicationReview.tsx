@@ -1,7 +1,8 @@
 /**
  * The admin's detail panel of one application (spec §2 Applications; issue #6): applicant, academic history with
  * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
- * statuses with internal notes and a Reject button (confirmed first), and the status history.
+ * statuses with internal notes and a Reject button, and the status history. A decision is confirmed first
+ * (decisionQuestion): a reject, an accept, and any change of an application that is already accepted or rejected.
  */
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
@@ -11,7 +12,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { appRef, countryName, formatMoney, formatStaffDateTime } from '../../lib/format.ts';
 import DocumentReviews from './DocumentReviews.tsx';
-import { useConfirm } from './ConfirmDialog.tsx';
+import { useConfirm, type ConfirmOptions } from './ConfirmDialog.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -34,6 +35,23 @@ export async function changeStatus(id: number, status: string, notes: string, ex
     if (e instanceof ApiError && e.status === 409) onStale?.();
     return false;
   }
+}
+
+/**
+ * The question to ask before application `id` goes from status `from` to `to`, or null when none is needed (audit C
+ * item 2: a final decision is not reversed, nor an acceptance made, with one click). Asked when `from` is accepted or
+ * rejected ('APP-61 was Accepted. Change it to Pending?'), when `to` is rejected (issue #14 point 7) and when `to`
+ * is accepted. Every status change e-mails the student (applications.service setApplicationStatus).
+ */
+export function decisionQuestion(id: number, from: string, to: string): ConfirmOptions | null {
+  const ref = appRef(id);
+  if (from === to) return null;
+  if (from === 'accepted' || from === 'rejected') {
+    return { title: `${ref} was ${statusLabel(from)}. Change it to ${statusLabel(to)}?`, description: 'The student will be e-mailed about the change.', action: `Change to ${statusLabel(to)}`, danger: true };
+  }
+  if (to === 'rejected') return { title: `Reject ${ref}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true };
+  if (to === 'accepted') return { title: `Accept ${ref}?`, description: 'The application will be marked accepted and the student will be e-mailed about the decision.', action: 'Accept application' };
+  return null;
 }
 
 type DetailData = AdminApplicationDetail;
@@ -72,7 +90,8 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
   usePanelUnsaved(notes.trim() !== '' || (d != null && status !== d.application.status));
   const save = async (to: string) => {
     if (saving || !d) return;
-    if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
+    const question = decisionQuestion(id, d.application.status, to);
+    if (question && !await ask(question)) return;
     setSaving(true);
     if (await changeStatus(id, to, notes, d.application.status, () => { load(); onChanged(); })) { setNotes(''); load(); onChanged(); }
     setSaving(false);

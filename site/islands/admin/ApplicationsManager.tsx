@@ -1,7 +1,7 @@
 /**
  * Admin applications (spec §2 Applications; issue #6): search, status and course filters, sortable columns,
  * pagination (server side, so 10,000 applications stay fast), ids as APP-{id}, quick Approve (accepted) and
- * Reject on pending rows only, bulk decisions with per-item results, CSV export of the current filter, and a
+ * Reject on pending rows only, each confirmed first (decisionQuestion), bulk decisions with per-item results, CSV export of the current filter, and a
  * detail panel (ApplicationReview.tsx). Toasts 'Application updated' / 'Update failed' (spec §8).
  */
 import { Pager } from '../ui/Pager.tsx';
@@ -18,7 +18,7 @@ import { useAdminAccess } from './use-admin.ts';
 import { $adminCourses, $applicationsPage, $applicationsQuery, refreshApplications } from './admin-stores.ts';
 import { useLastData } from '../ui/use-last-data.ts';
 import Panel from './Panel.tsx';
-import { ApplicationReview, changeStatus } from './ApplicationReview.tsx';
+import { ApplicationReview, changeStatus, decisionQuestion } from './ApplicationReview.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -68,7 +68,8 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' || s === 'aps' ? 'desc' : 'asc'); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
   const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
-    if (to === 'rejected' && !await ask({ title: `Reject ${appRef(id)}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true })) return;
+    const question = decisionQuestion(id, shown, to);
+    if (question && !await ask(question)) return;
     setBusy(id);
     if (await changeStatus(id, to, '', shown, load)) load();
     setBusy(null);

@@ -1,0 +1,57 @@
+/**
+ * A final decision is not changed by one click (audit C item 2): the detail panel asks before it changes an accepted
+ * or rejected application, and before it accepts one; the list's quick Approve asks too. Cancel changes nothing.
+ */
+import { test, expect } from '@playwright/test';
+import { adminLogin, storedStatus, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+
+test('detail panel › changing an Accepted application to Pending asks first; Cancel keeps it Accepted, confirming changes it', async ({ page, playwright, baseURL }) => {
+  const student = await playwright.request.newContext({ baseURL });
+  const id = await studentApplies(student, 1, 'Rudzani', uniqueSurname());
+  await student.dispose();
+  await adminLogin(page.request);
+  expect((await page.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'accepted', notes: '' } })).status()).toBe(200);
+
+  await page.goto(`/admin/applications`);
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `View APP-${id}` }).click();
+  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('pending');
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`APP-${id} was Accepted. Change it to Pending?`);
+  await expect(ask).toContainText('The student will be e-mailed');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect(await storedStatus(page.request, id)).toBe('accepted');
+
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  await ask.getByRole('button', { name: 'Change to Pending' }).click();
+  await expect(toast(page, 'Application updated')).toContainText(`APP-${id} is now Pending.`);
+  expect(await storedStatus(page.request, id)).toBe('pending');
+
+  // Accepting from the panel asks too.
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('accepted');
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  await expect(ask).toContainText(`Accept APP-${id}?`);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect(await storedStatus(page.request, id)).toBe('pending');
+});
+
+test('list › quick Approve asks first; Cancel leaves the application Pending, confirming accepts it', async ({ page, playwright, baseURL }) => {
+  const student = await playwright.request.newContext({ baseURL });
+  const id = await studentApplies(student, 1, 'Khensani', uniqueSurname());
+  await student.dispose();
+  await adminLogin(page.request);
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `Approve APP-${id}` }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`Accept APP-${id}?`);
+  await expect(ask).toContainText('the student will be e-mailed');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect(await storedStatus(page.request, id)).toBe('pending');
+  await page.getByRole('button', { name: `Approve APP-${id}` }).click();
+  await ask.getByRole('button', { name: 'Accept application' }).click();
+  await expect(toast(page, 'Application updated')).toBeVisible();
+  expect(await storedStatus(page.request, id)).toBe('accepted');
+});
