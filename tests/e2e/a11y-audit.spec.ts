@@ -162,6 +162,29 @@ test('the draft status speaks only when a save does not reach the server, and up
   // The progress bar still tells its value to anyone who asks (checked in resumable-upload.spec).
 });
 
+test('the wizard\'s loading states are shown, not spoken: "Checking your session…" and "Loading…" are not live regions (WCAG 4.1.3)', async ({ page }) => {
+  // The pre-rendered shell shows the session check as text, outside any live region.
+  const shell = await (await page.request.get('/apply/1')).text();
+  const at = shell.indexOf('Checking your session…');
+  expect(at, 'the shell shows the session check').toBeGreaterThan(0);
+  expect.soft(shell.slice(shell.lastIndexOf('<div', at), at), 'the session check is not a live region').not.toMatch(/role="(status|alert|log)"|aria-live="(polite|assertive)"/);
+
+  await recordLiveRegions(page);
+  await signUp(page);
+  const loading = /Checking your session|Loading|Redirecting/;
+  for (const step of ['Personal Information', 'Academic History']) {
+    await page.goto('/apply/1');
+    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+    if (step === 'Academic History') {
+      await fillPersonalDetails(page, PERSONAL);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { name: 'Academic History' })).toBeFocused();
+    }
+    const spoken = await spokenSoFar(page);
+    expect(spoken.filter((t) => loading.test(t)), `spoken up to ${step}: ${spoken.join(' | ')}`).toEqual([]);
+  }
+});
+
 /** A student with one pending application (course 1, two small PDFs), made through the API in the page's cookie jar. */
 async function studentWithApplication(page: Page): Promise<void> {
   await signUp(page);
