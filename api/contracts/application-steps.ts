@@ -5,6 +5,9 @@
  */
 import { todayInSouthAfrica } from './sa-calendar.ts';
 
+/** 409 message of a draft save whose `revision` is not the stored draft's (a save from another tab or device came first). */
+export const DRAFT_CHANGED = 'This application was changed in another tab or on another device.';
+
 /** Wizard steps (spec §2 Application form): index 0..4. */
 export const WIZARD_STEPS = ['Personal Information', 'Academic History', 'Supporting Documents', 'Payment', 'Review & Submit'] as const;
 

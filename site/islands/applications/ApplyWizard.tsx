@@ -14,8 +14,11 @@
  * payment terms records it as `payment.agreedFee`, sent as `expectedFee`. When an admin changed the fee since (409
  * `fee_changed`, or a restored draft agreed to another amount), the applicant is taken to Payment with the new fee,
  * the server's message and the agreement unticked, to agree again.
+ * When the draft was changed in another tab or on another device since this copy was based on it (409 from the
+ * draft store), nothing is overwritten: apply/DraftConflict.tsx, loaded then, offers "Load the newer version" or
+ * "Keep my changes", and Submit waits for that choice.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { feeChangedMessage, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
@@ -27,7 +30,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
-import { createDraftStore, draftPath, readServerDraft, type SyncState } from './draft-store.ts';
+import { createDraftStore, draftPath, readServerDraft, type Draft, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
@@ -68,6 +71,10 @@ function firstReads(urlCourse: string): Record<string, () => Promise<unknown>> {
     [draftPath(draftKeyFor(urlCourse))]: () => readServerDraft(draftKeyFor(urlCourse)),
   };
 }
+/** The conflict choice (apply/DraftConflict.tsx), fetched the first time a conflict happens (issue #17: /apply JS). */
+type ConflictProps = { savedAt: string; step: number; onLoadTheirs: () => void; onKeepMine: () => void };
+const loadConflictUI = () => import('./apply/DraftConflict.tsx').then((m) => m.DraftConflict as ComponentType<ConflictProps>);
+
 /** The first read of `path` (firstReads): the one started at mount, else a new one. */
 const firstRead = <T,>(urlCourse: string, path: string): Promise<T> => takeRead(path, firstReads(urlCourse)[path] as () => Promise<T>);
 
@@ -117,6 +124,10 @@ export default function ApplyWizard() {
   const [submitting, setSubmitting] = useState(false);
   const online = useOnline();
   const [sync, setSync] = useState<SyncState>('idle');
+  // The server's copy when it and this one went separate ways (another tab or device), until the person chooses.
+  const [conflict, setConflict] = useState<Draft | null>(null);
+  const [ConflictUI, setConflictUI] = useState<ComponentType<ConflictProps> | null>(null);
+  const profileNsc = useRef<ApplyForm['academicHistory']['nscResults']>([]);
   const [confirmReset, setConfirmReset] = useState(false);
   const [mine, setMine] = useState<MyApplication[]>([]);
   const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
@@ -128,7 +139,7 @@ export default function ApplyWizard() {
   const resolver = useMemo(() => stepResolver(() => stepRef.current), []);
   const form = useForm<ApplyForm>({ defaultValues: emptyForm(urlCourse), resolver, shouldFocusError: false, shouldUnregister: false });
   const { reset, getValues, setValue, setError, clearErrors, watch, handleSubmit } = form;
-  const store = useMemo(() => (session.user ? createDraftStore(session.user.id, draftKeyFor(urlCourse), setSync) : null), [session.user?.id, urlCourse]);
+  const store = useMemo(() => (session.user ? createDraftStore(session.user.id, draftKeyFor(urlCourse), setSync, setConflict) : null), [session.user?.id, urlCourse]);
   const [fee, refreshFee] = useApplicationFee(session.user?.id, online);
   const feeRef = useRef(fee);
   feeRef.current = fee;
@@ -165,15 +176,9 @@ export default function ApplyWizard() {
     const saved = firstRead<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>(urlCourse, NSC_PATH).then((r) => r.nscResults, () => []);
     void Promise.all([store.load(() => firstRead(urlCourse, draftPath(draftKeyFor(urlCourse)))), saved]).then(([draft, nscResults]) => {
       if (cancelled) return;
-      let f = fromUser(emptyForm(urlCourse), session.user!);
-      f.academicHistory.nscResults = nscResults.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' }));
-      if (draft) {
-        f = mergeDraft(f, draft.data);
-        if (urlCourse) f.courseId = urlCourse;
-        setStep(Math.min(Math.max(0, draft.step | 0), LAST_STEP));
-        setRestored(draft.savedAt);
-      }
-      reset(f);
+      profileNsc.current = nscResults.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' }));
+      if (draft) setRestored(draft.savedAt);
+      show(draft);
       setReady(true);
       void loadSchemas();
     });
@@ -225,6 +230,31 @@ export default function ApplyWizard() {
     focusPending.current = null;
   });
 
+  /** Puts `draft` (or a new application) on screen at its step, and tells the store this is what is shown (not a change to save). */
+  function show(draft: Draft | null) {
+    let f = fromUser(emptyForm(urlCourse), session.user!);
+    f.academicHistory.nscResults = profileNsc.current;
+    const to = draft ? Math.min(Math.max(0, draft.step | 0), LAST_STEP) : 0;
+    if (draft) {
+      f = mergeDraft(f, draft.data);
+      if (urlCourse) f.courseId = urlCourse;
+      setStep(to);
+    }
+    // Before and after reset: its watchers may see the form before getValues() does.
+    store?.shown(to, f as unknown as Record<string, unknown>);
+    reset(f);
+    store?.shown(to, getValues() as unknown as Record<string, unknown>);
+  }
+
+  // The conflict choice's code is fetched when a conflict first happens (again once back online, should that fail).
+  useEffect(() => {
+    if (conflict && !ConflictUI) loadConflictUI().then((C) => setConflictUI(() => C), () => {});
+  }, [conflict, online]);
+
+  const resolved = () => { setConflict(null); clearErrors(); focusPending.current = 'heading'; };
+  const loadTheirs = () => { const theirs = store?.takeTheirs(); if (theirs) { show(theirs); resolved(); } };
+  const keepMine = () => { store?.keepMine(stepRef.current, getValues() as unknown as Record<string, unknown>); resolved(); };
+
   const focusFirstError = () => { focusPending.current = 'error'; rerender((n) => n + 1); };
 
   const move = (to: number) => { clearErrors(); setStep(to); focusPending.current = 'heading'; };
@@ -270,6 +300,8 @@ export default function ApplyWizard() {
       return focusFirstError();
     }
     if (stepRef.current < LAST_STEP) return move(stepRef.current + 1);
+    // Which version to send is the person's choice, not the last tab's.
+    if (conflict) { document.querySelector<HTMLElement>('[data-testid="draft-conflict"]')?.focus(); return; }
     setSubmitErrors([]);
     if (submitLock.current) return;
     if (!navigator.onLine) { toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' }); return; }
@@ -327,6 +359,7 @@ export default function ApplyWizard() {
       <StepNav step={step} sync={sync} onGoTo={goTo} />
       <FormProvider {...form}>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6">
+          {conflict && ConflictUI && <ConflictUI savedAt={conflict.savedAt} step={conflict.step} onLoadTheirs={loadTheirs} onKeepMine={keepMine} />}
           {restored && <RestoredNotice confirming={confirmReset} onAsk={() => setConfirmReset(true)} onCancel={() => setConfirmReset(false)}
             onDiscard={() => { void discardDraftUploads(getValues()).then(() => store?.discard()).then(() => window.location.reload()); }} />}
           {!online && <p role="status" data-testid="offline-notice" className="mb-4 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{OFFLINE_TEXT}</p>}

@@ -2,21 +2,36 @@
  * Wizard draft persistence (issue #5 "Drafts survive"): every change is written to localStorage at once
  * (instant resume after a reload or a closed tab) and to the server after a short pause (another device, a
  * cleared browser). A failed server save is retried when the browser comes back online and flushed with
- * `keepalive` when the page is hidden. On load the copy with the later `savedAt` wins. Card number and CVC are
- * never part of a draft.
+ * `keepalive` when the page is hidden. Card number and CVC are never part of a draft.
+ *
+ * Two tabs or devices (README "Drafts from two tabs or devices"): the server numbers its copy (`revision`), and a
+ * save names the revision this copy descends from. When another tab or device saved in between, the server refuses
+ * (409 with its copy) and the store holds further saves — they stay on this device — until the person chooses:
+ * `takeTheirs()` (load the newer version) or `keepMine()` (save this one over it). On load, a local copy with
+ * changes the server has not seen wins when it descends from the server's copy, and is such a conflict when the
+ * server moved on meanwhile (an offline phone, a tab left open); otherwise the server's copy wins. A 409 whose copy
+ * is one this store wrote itself (a keepalive save, a lost answer, this browser's other tab resending it) is no
+ * conflict: its revision is adopted.
  */
-import { api, apiOrNull, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
+import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 
-export interface Draft { step: number; data: Record<string, unknown>; savedAt: string }
-export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only';
+/**
+ * A copy of the wizard: `revision` is the server revision it descends from (undefined: none seen, or a copy written
+ * before revisions existed), `dirty` whether it has changes the server has not acknowledged (undefined: written
+ * before revisions existed).
+ */
+export interface Draft { step: number; data: Record<string, unknown>; savedAt: string; revision?: number; dirty?: boolean }
+export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict';
 
 const SERVER_DELAY_MS = 1200;
 
 /** GET/PUT/DELETE path of the server copy of draft `key` ('general' or 'course-{id}'). */
 export const draftPath = (key: string): string => `/api/applications/draft?key=${encodeURIComponent(key)}`;
+/** The server's copy as GET, PUT and a PUT's 409 answer it. */
+type ServerDraft = { step: number; data: Record<string, unknown>; updatedAt: string; revision: number };
 /** GET draftPath's answer; null when the server has no session for the request (401). */
-export type ServerDraftAnswer = { draft: { step: number; data: Record<string, unknown>; updatedAt: string } | null } | null;
+export type ServerDraftAnswer = { draft: ServerDraft | null } | null;
 /** Reads the server copy; answers within READ_TIMEOUT_MS or rejects, so on a dead connection the local copy is used. */
 export const readServerDraft = (key: string): Promise<ServerDraftAnswer> => apiOrNull(draftPath(key), { timeoutMs: READ_TIMEOUT_MS });
 
@@ -29,69 +44,193 @@ export function withoutSecrets<T>(value: T): T {
   return value;
 }
 
-export function createDraftStore(userId: number, key: string, onSync: (s: SyncState) => void) {
+/** JSON with object keys sorted: the server's jsonb does not keep the order the wizard wrote them in. */
+const canon = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x)
+  ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+
+/** The server's copy as a Draft (its `savedAt` travels inside `data`), acknowledged at its revision. */
+function fromServer(r: ServerDraft): Draft {
+  const { savedAt, ...data } = r.data as Record<string, unknown> & { savedAt?: string };
+  return { step: r.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.updatedAt, revision: r.revision, dirty: false };
+}
+
+/**
+ * The draft store of `userId`'s wizard `key`. `onSync` hears the save state; `onConflict` hears the server's copy
+ * when it and this one went separate ways (saves are held from then on until takeTheirs or keepMine).
+ *
+ * localStorage: `apply-draft:<user>:<key>` is the device's copy (shared by the browser's tabs, so the last tab to
+ * save writes it); a copy in conflict is kept apart, under `…:held:<tab>`, until the person chooses, so another tab
+ * saving meanwhile cannot overwrite it, and a reload (of any tab) finds it and asks again. Log-out erases both.
+ */
+export function createDraftStore(userId: number, key: string, onSync: (s: SyncState) => void, onConflict: (theirs: Draft) => void) {
   const localKey = `${DRAFT_PREFIX}${userId}:${key}`;
+  const heldPrefix = `${localKey}:held:`;
+  let heldKey = heldPrefix + Math.random().toString(36).slice(2);
   const url = draftPath(key);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Draft | null = null;
   let stopped = false;
+  let base: number | undefined;
+  let conflict: Draft | null = null;
+  let sending = false;
+  let sendAgain = false;
+  // The last copy saved or shown, as [step, data] JSON: an unchanged form is not saved again (a step's first
+  // render, a reset), so merely opening a tab never moves the revision under another tab's feet.
+  let lastJson = '';
+  // savedAt of every copy written since the server last acknowledged one: a 409 carrying one of them is our own.
+  let ours = new Set<string>();
+  // The answers (canon JSON of data) of the server copy this one descends from: a 409 whose copy has the same
+  // answers (another tab only moved to another step, or resent them) is no conflict either.
+  let baseData = '';
 
-  const readLocal = (): Draft | null => {
-    try { const raw = localStorage.getItem(localKey); return raw ? JSON.parse(raw) as Draft : null; } catch { return null; }
+  const read = (k: string): Draft | null => {
+    try { const raw = localStorage.getItem(k); return raw ? JSON.parse(raw) as Draft : null; } catch { return null; }
   };
+  const write = (k: string, d: Draft) => { try { localStorage.setItem(k, JSON.stringify(d)); } catch { /* storage full or private mode */ } };
+  const unhold = () => { try { localStorage.removeItem(heldKey); } catch { /* ignore */ } };
+  const body = (d: Draft) => ({ step: d.step, data: { ...d.data, savedAt: d.savedAt }, revision: base });
+
+  /** The server's copy and `pending` went separate ways: keep pending apart and ask. */
+  function disagree(theirs: Draft): void {
+    conflict = theirs;
+    if (pending) write(heldKey, pending);
+    onSync('conflict');
+    onConflict(theirs);
+  }
+
+  function acknowledged(d: Draft, revision: number): void {
+    base = revision;
+    baseData = canon(d.data);
+    ours = new Set([d.savedAt]);
+    if (pending === d) pending = null;
+    write(localKey, { ...(pending ?? d), revision, dirty: pending !== null });
+    unhold();
+  }
 
   async function push(): Promise<void> {
-    if (!pending || stopped) return;
+    if (!pending || stopped || conflict) return;
+    if (sending) { sendAgain = true; return; }
     const d = pending;
+    sending = true;
     onSync('saving');
     try {
-      await api(url, { method: 'PUT', json: { step: d.step, data: { ...d.data, savedAt: d.savedAt } } });
-      if (pending === d) pending = null;
-      onSync('saved');
-    } catch {
-      onSync('local-only');
+      acknowledged(d, (await api<{ draft: ServerDraft }>(url, { method: 'PUT', json: body(d) })).draft.revision);
+      onSync(pending ? 'saving' : 'saved');
+    } catch (e) {
+      const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
+      const theirs = stored && fromServer(stored);
+      if (!theirs) onSync('local-only');
+      else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); onSync('saved'); }
+      // An older copy of ours, or the same answers: send ours on top of it.
+      else if (ours.has(theirs.savedAt) || [baseData, canon(pending?.data)].includes(canon(theirs.data))) { base = theirs.revision; baseData = canon(theirs.data); sendAgain = true; }
+      else disagree(theirs);
+    } finally {
+      sending = false;
     }
+    if (sendAgain) { sendAgain = false; void push(); }
   }
   const onOnline = () => { void push(); };
   const onHide = () => {
-    if (!pending || stopped) return;
+    if (!pending || stopped || conflict) return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     try { const t = localStorage.getItem(TOKEN_KEY); if (t) headers.Authorization = `Bearer ${t}`; } catch { /* ignore */ }
-    const body = JSON.stringify({ step: pending.step, data: { ...pending.data, savedAt: pending.savedAt } });
-    if (body.length < 60_000) void fetch(url, { method: 'PUT', headers, body, credentials: 'include', keepalive: true }).catch(() => {});
+    const json = JSON.stringify(body(pending));
+    if (json.length < 60_000) void fetch(url, { method: 'PUT', headers, body: json, credentials: 'include', keepalive: true }).catch(() => {});
   };
+  function save(step: number, data: Record<string, unknown>): void {
+    if (stopped) return;
+    const clean = withoutSecrets(data);
+    const json = JSON.stringify([step, clean]);
+    if (json === lastJson) return;
+    lastJson = json;
+    const d: Draft = { step, data: clean, savedAt: new Date().toISOString(), revision: base, dirty: true };
+    ours.add(d.savedAt);
+    pending = d;
+    clearTimeout(timer);
+    // In a conflict the copy stays on this device, apart, until the person chooses.
+    if (conflict) { write(heldKey, d); return; }
+    write(localKey, d);
+    timer = setTimeout(() => { void push(); }, SERVER_DELAY_MS);
+  }
   window.addEventListener('online', onOnline);
   window.addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', () => { if (document.hidden) onHide(); });
 
   return {
-    /** The newer of the local and the server copy, or null; `readServer` reads the server copy (a read already started, say). */
+    /**
+     * The copy to resume from, or null (see the module docstring for which); `readServer` reads the server copy (a
+     * read already started, say). A copy held in a conflict (this tab's before a reload, or a closed tab's) comes
+     * first; a local copy the server has not seen is sent now; one that conflicts with the server's is reported to
+     * onConflict before this resolves.
+     */
     async load(readServer: () => Promise<ServerDraftAnswer> = () => readServerDraft(key)): Promise<Draft | null> {
-      const local = readLocal();
+      let held: Draft | null = null;
+      try {
+        for (const k of Object.keys(localStorage)) {
+          const h = k.startsWith(heldPrefix) ? read(k) : null;
+          if (h && (!held || h.savedAt > held.savedAt)) { held = h; heldKey = k; }
+        }
+      } catch { /* storage unavailable */ }
+      const local = held ? { ...held, dirty: true } : read(localKey);
       let server: Draft | null = null;
+      let reached = false;
       try {
         const r = await readServer();
-        if (r?.draft) {
-          const { savedAt, ...data } = r.draft.data as Record<string, unknown> & { savedAt?: string };
-          server = { step: r.draft.step, data, savedAt: typeof savedAt === 'string' ? savedAt : r.draft.updatedAt };
-        }
+        reached = r !== null;
+        if (r?.draft) server = fromServer(r.draft);
       } catch { /* offline: the local copy is all we have */ }
-      const newest = local && server ? (Date.parse(local.savedAt) >= Date.parse(server.savedAt) ? local : server) : (local ?? server);
-      // A local copy the server has not seen (a save cut short by a reload, a closed tab or a dropped
-      // connection) is sent now, so another device resumes from the same point.
-      if (newest && newest === local && (!server || Date.parse(local.savedAt) > Date.parse(server.savedAt))) {
-        pending = local;
-        void push();
+      // A copy from before revisions: unsynced when it is newer than the server's (the old rule), based on nothing known.
+      const dirty = local !== null && local.savedAt !== server?.savedAt && (local.dirty ?? (!server || Date.parse(local.savedAt) > Date.parse(server.savedAt)));
+      if (!dirty) {
+        base = (server ?? local)?.revision;
+        baseData = canon((server ?? local)?.data);
+        if (held) unhold();
+        // What is on screen is what the server holds (or a new application, nothing typed yet): nothing to send.
+        if (reached) onSync('saved');
+        return server ?? local;
       }
-      return newest;
+      base = local.revision;
+      ours = new Set([local.savedAt]);
+      pending = { ...local, dirty: true };
+      // Changes made here on an older copy than the server's: ask, never overwrite one with the other.
+      if (server && local.revision !== server.revision) disagree(server);
+      // Unsynced changes on top of the server's copy, or with no server copy reached (a save cut short by a reload,
+      // a closed tab or a dropped connection): sent now, so another device resumes from the same point.
+      else void push();
+      return local;
     },
-    save(step: number, data: Record<string, unknown>): void {
-      if (stopped) return;
-      const d: Draft = { step, data: withoutSecrets(data), savedAt: new Date().toISOString() };
-      try { localStorage.setItem(localKey, JSON.stringify(d)); } catch { /* storage full or private mode */ }
-      pending = d;
+    /** Records `step` and `data` as the form on screen without saving them (after a load or takeTheirs shows a copy). */
+    shown(step: number, data: Record<string, unknown>): void {
+      lastJson = JSON.stringify([step, withoutSecrets(data)]);
+    },
+    /** Keeps the form (`step`, `data`) on this device now and on the server after a pause, unless unchanged. */
+    save,
+    /** "Load the newer version": the server's copy from the conflict becomes this one (show it, then call shown()). */
+    takeTheirs(): Draft | null {
+      const theirs = conflict;
+      if (!theirs) return null;
+      conflict = null;
+      pending = null;
       clearTimeout(timer);
-      timer = setTimeout(() => { void push(); }, SERVER_DELAY_MS);
+      base = theirs.revision;
+      baseData = canon(theirs.data);
+      ours = new Set([theirs.savedAt]);
+      write(localKey, theirs);
+      unhold();
+      onSync('saved');
+      return theirs;
+    },
+    /** "Keep my changes": saves `step` and `data` (the form on screen) over the server's copy from the conflict, now. */
+    keepMine(step: number, data: Record<string, unknown>): void {
+      if (!conflict) return;
+      base = conflict.revision;
+      baseData = canon(conflict.data);
+      conflict = null;
+      lastJson = '';
+      unhold();
+      save(step, data);
+      clearTimeout(timer);
+      void push();
     },
     /** After a successful submit: forget both copies and stop saving. */
     async discard(): Promise<void> {
@@ -99,6 +238,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       clearTimeout(timer);
       pending = null;
       try { localStorage.removeItem(localKey); } catch { /* ignore */ }
+      unhold();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.

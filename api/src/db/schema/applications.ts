@@ -63,6 +63,8 @@ export const applicationDrafts = pgTable('application_drafts', {
   step: integer('step').notNull().default(0),
   data: jsonb('data').notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // 1 for a new draft, +1 at every save: a save names the revision it was based on (lost-update check, drafts.repo.ts).
+  revision: integer('revision').notNull().default(1),
 }, (t) => [
   uniqueIndex('drafts_user_key_uq').on(t.userId, t.key),
   // "Which drafts mention upload X?" (the orphan purge): `upload_refs(data) @> ARRAY[id]` (migration 0018's function).

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applicationDrafts } from '../../db/schema/applications.ts';
 
-/** An `application_drafts` row: `step` 0..4, `data` jsonb as sent (secrets already stripped). */
+/** An `application_drafts` row: `step` 0..4, `data` jsonb as sent (secrets already stripped), `revision` 1 + saves since. */
 export type DraftRow = typeof applicationDrafts.$inferSelect;
 
 /** The draft of `userId` under `key`, or undefined. */
@@ -12,10 +12,23 @@ export async function findDraft(db: DbOrTx, userId: number, key: string): Promis
   return rows[0];
 }
 
-/** Creates or replaces the draft of `userId` under `key` (one row per pair, updatedAt now) and returns it. */
-export async function upsertDraft(db: DbOrTx, userId: number, key: string, step: number, data: unknown): Promise<DraftRow> {
-  const [row] = await db.insert(applicationDrafts).values({ userId, key, step, data, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: [applicationDrafts.userId, applicationDrafts.key], set: { step, data, updatedAt: sql`now()` } })
+/**
+ * Stores the draft of `userId` under `key` if the stored one is still at `baseRevision` (the revision the client's
+ * copy descends from; undefined = the client has seen none, so only a new draft is created), and returns it with
+ * its revision raised by one (1 when new); undefined, and nothing written, when a draft exists at another revision.
+ * When there is no draft at all it is created whatever `baseRevision` says (nobody's work is lost by that). One
+ * INSERT … ON CONFLICT DO UPDATE … WHERE: PostgreSQL re-checks the WHERE on the row version it locked, so of two
+ * saves from the same revision exactly one is applied (the other waits for the row lock, then finds the revision
+ * moved on).
+ */
+export async function upsertDraft(db: DbOrTx, userId: number, key: string, step: number, data: unknown, baseRevision: number | undefined): Promise<DraftRow | undefined> {
+  const [row] = await db.insert(applicationDrafts).values({ userId, key, step, data, updatedAt: new Date(), revision: 1 })
+    .onConflictDoUpdate({
+      target: [applicationDrafts.userId, applicationDrafts.key],
+      set: { step, data, updatedAt: sql`now()`, revision: sql`${applicationDrafts.revision} + 1` },
+      // Revisions start at 1, so 0 ("none seen") never matches a stored draft.
+      setWhere: eq(applicationDrafts.revision, baseRevision ?? 0),
+    })
     .returning();
   return row;
 }

@@ -1,6 +1,8 @@
 /**
  * Draft routes, mounted at /api/applications/draft (and the colfront twin) before the applications router:
- * GET ?key=… → {draft | null}; PUT ?key=… {step, data} → {draft}; DELETE ?key=… → 204. Own drafts only.
+ * GET ?key=… → {draft | null}; PUT ?key=… {step, data, revision?} → {draft}, or 409 {error: {code: 'conflict',
+ * message: DRAFT_CHANGED}, draft: <as stored>} when the stored draft is not at `revision` (nothing stored);
+ * DELETE ?key=… → 204. Own drafts only. `draft` is {key, step, data, updatedAt, revision}.
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
@@ -13,7 +15,8 @@ const keyQuery = validate(DraftKeySchema, 'query');
 const body = validate(DraftBodySchema);
 
 /**
- * Router at /api/applications/draft (and /api/colfront/…): GET, PUT, DELETE of the caller's own draft per `key` (issue #16 offline drafts); 401 anonymous.
+ * Router at /api/applications/draft (and /api/colfront/…): GET, PUT (409 with the stored draft when another tab or
+ * device saved since `revision`), DELETE of the caller's own draft per `key` (issue #16 offline drafts); 401 anonymous.
  */
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
@@ -22,8 +25,13 @@ export function draftsRouter(deps: AppDeps): Router {
     res.json({ draft: await getDraft(db, currentUser(req).id, keyQuery.data(req).key) });
   });
   r.put('/', requireUser, keyQuery, body, async (req, res) => {
-    const { step, data } = body.data(req);
-    res.json({ draft: await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data) });
+    const { step, data, revision } = body.data(req);
+    const result = await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data, revision);
+    if ('conflict' in result) {
+      res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, draft: result.conflict.current });
+      return;
+    }
+    res.json({ draft: result.draft });
   });
   r.delete('/', requireUser, keyQuery, async (req, res) => {
     await discardDraft(db, currentUser(req).id, keyQuery.data(req).key);

@@ -1,14 +1,19 @@
 /**
  * Wizard drafts (issue #5 "Drafts survive"): the browser keeps a copy in localStorage for an instant resume
- * and PUTs it here (debounced) so it also survives a closed tab, another device or a dropped connection;
- * the newer of the two wins on load. Card number and CVC are never stored (DESIGN §4 Payment): they are
+ * and PUTs it here (debounced) so it also survives a closed tab, another device or a dropped connection.
+ * Each save names the revision it was based on, and a save based on an older one is refused with the stored draft
+ * (two tabs or devices: the wizard asks which to keep). Card number and CVC are never stored (DESIGN §4 Payment): they are
  * removed here whatever the client sends.
  */
 import type { Db } from '../../db/client.ts';
+import { DRAFT_CHANGED } from '#contracts/applications.ts';
 import { deleteDraft, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
 
-/** `step` 0..4, `data` the wizard state, `updatedAt` ISO 8601. */
-export interface DraftView { key: string; step: number; data: Record<string, unknown>; updatedAt: string }
+/** `step` 0..4, `data` the wizard state, `updatedAt` ISO 8601, `revision` what the next save sends back. */
+export interface DraftView { key: string; step: number; data: Record<string, unknown>; updatedAt: string; revision: number }
+
+/** A save: the stored draft, or the refusal with the draft as it is now (the client offers both versions). */
+export type DraftSaveResult = { draft: DraftView } | { conflict: { message: string; current: DraftView } };
 
 const SECRET_KEYS = new Set(['cardNumber', 'cardCvc']);
 
@@ -22,7 +27,7 @@ export function stripSecrets(value: unknown): unknown {
 }
 
 function toView(r: DraftRow): DraftView {
-  return { key: r.key, step: r.step, data: r.data as Record<string, unknown>, updatedAt: r.updatedAt instanceof Date ? r.updatedAt.toISOString() : String(r.updatedAt) };
+  return { key: r.key, step: r.step, data: r.data as Record<string, unknown>, updatedAt: r.updatedAt instanceof Date ? r.updatedAt.toISOString() : String(r.updatedAt), revision: r.revision };
 }
 
 /** The caller's draft under `key` (issue #5 "Drafts survive"), or null when there is none. */
@@ -31,9 +36,22 @@ export async function getDraft(db: Db, userId: number, key: string): Promise<Dra
   return r ? toView(r) : null;
 }
 
-/** Stores the caller's draft under `key` at wizard `step`, with card number and CVC removed (DESIGN §4 Payment). */
-export async function saveDraft(db: Db, userId: number, key: string, step: number, data: Record<string, unknown>): Promise<DraftView> {
-  return toView(await upsertDraft(db, userId, key, step, stripSecrets(data)));
+/**
+ * Stores the caller's draft under `key` at wizard `step`, with card number and CVC removed (DESIGN §4 Payment), if
+ * the stored draft is still at `baseRevision` (undefined: the client has seen none). Otherwise nothing is stored
+ * and the answer is the conflict with the stored draft: another tab or device saved since (README "Drafts from two
+ * tabs or devices"). The check and the write are one statement (upsertDraft).
+ */
+export async function saveDraft(db: Db, userId: number, key: string, step: number, data: Record<string, unknown>, baseRevision?: number): Promise<DraftSaveResult> {
+  const clean = stripSecrets(data);
+  // A draft deleted between the refused write and the read (a submit or "Start over" elsewhere): write again, it is new now.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const saved = await upsertDraft(db, userId, key, step, clean, baseRevision);
+    if (saved) return { draft: toView(saved) };
+    const current = await findDraft(db, userId, key);
+    if (current) return { conflict: { message: DRAFT_CHANGED, current: toView(current) } };
+  }
+  throw new Error(`draft ${key} of user ${userId} was deleted and re-created during three saves in a row`);
 }
 
 /** Deletes the caller's draft under `key` (after submitting, or "Start over"). */

@@ -19,8 +19,8 @@ describe(`drafts (${DB_KIND})`, () => {
     const got = await s.agent.get('/api/colfront/applications/draft?key=course-2');
     expect(got.body.draft).toMatchObject({ key: 'course-2', step: 3, data: { firstName: 'Thandi', academicHistory: { highSchool: { name: 'Mbilwi' } }, payment: { cardName: 'T Mokoena', cardExpiry: '12/28' } } });
     expect(JSON.stringify(got.body)).not.toMatch(/4242|"123"|cardNumber|cardCvc/);
-    // a second save replaces the first (one row per user and key)
-    await s.agent.put('/api/applications/draft?key=course-2').send({ step: 4, data: { firstName: 'Thandiwe' } });
+    // a second save, based on the first, replaces it (one row per user and key)
+    await s.agent.put('/api/applications/draft?key=course-2').send({ step: 4, data: { firstName: 'Thandiwe' }, revision: put.body.draft.revision });
     expect((await s.agent.get('/api/applications/draft?key=course-2')).body.draft).toMatchObject({ step: 4, data: { firstName: 'Thandiwe' } });
   });
 

@@ -65,7 +65,13 @@ describe(`what keeps an upload from the purge, as the indexes answer it (${DB_KI
     expect((await s.agent.post('/api/applications').send(validApplication(1, { idDocument: ids.idDoc, transcripts: ids.transcripts }))).status).toBe(201);
     // The wizard's shape (documents.<slot> = {id, name, size}), a data URL beside it (longer than any id), and ids deeper in arrays.
     const dataUrl = `data:application/pdf;base64,${PDF.toString('base64')}`;
-    const save = async (key: string, data: unknown) => expect((await s.agent.put(`/api/applications/draft?key=${key}`).send({ step: 2, data })).status).toBeLessThan(300);
+    // Each save names the draft revision it follows (a draft save without one only creates, drafts.repo.ts).
+    const revisions: Record<string, number> = {};
+    const save = async (key: string, data: unknown) => {
+      const r = await s.agent.put(`/api/applications/draft?key=${key}`).send({ step: 2, data, revision: revisions[key] });
+      expect(r.status).toBeLessThan(300);
+      revisions[key] = r.body.draft.revision;
+    };
     await save('course-2', { firstName: 'Ṱhilivhali', documents: { idDocument: { id: ids.inWizardDraft, name: 'id.pdf', size: 10 }, transcripts: dataUrl } });
     await save('course-3', { extra: [{ files: [ids.inNestedArray] }], documents: { idDocument: { id: ids.droppedFromDraft } } });
     await save('general', { documents: { idDocument: { id: ids.inSecondDraft } } });

@@ -10,6 +10,8 @@ import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
+  // The choice itself is an alert above the form (apply/DraftConflict.tsx); this line is not spoken.
+  conflict: 'Draft saved on this device only, until you choose which version to keep.',
 };
 
 /**
