@@ -165,14 +165,18 @@ describe(`admin applications (${DB_KIND})`, () => {
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes.filter((n) => n.message.includes('Accepted'))).toHaveLength(2);
     const mails = await mailsTo(t, s.email);
-    expect(mails.filter((m) => m.subject === 'Your application status changed')).toHaveLength(3);
+    expect(mails.map((m) => m.subject).filter((x) => /^APP-\d+: (Accepted|Rejected)$/.test(x)).sort())
+      .toEqual([`APP-${p1}: Accepted`, `APP-${p2}: Accepted`, `APP-${decided}: Rejected`].sort());
     expect((await admin.agent.post('/api/admin/applications/bulk').send({ ids: [], status: 'accepted' })).body.error.fields.ids).toBe('Select at least one application');
     expect((await admin.agent.post('/api/admin/applications/bulk').send({ ids: [p1], status: 'pending' })).status).toBe(400);
   });
 
   it('GET /api/admin/applications/export.csv › the current filter as CSV with APP- ids, formulas defused', async () => {
-    const evil = await signUpStudent(t, { firstName: '=HYPERLINK("x")', lastName: 'Evil' });
+    const evil = await signUpStudent(t, { firstName: 'Formula', lastName: 'Evil' });
     const id = await apply(evil, 8);
+    // Forms refuse such a name now (person-name.ts), but a row written before that rule, or by another system, still
+    // reaches the export: it must stay defused.
+    await t.database.db.execute(sql`update users set first_name = '=HYPERLINK("x")' where id = ${evil.user.id}`);
     const res = await admin.agent.get('/api/admin/applications/export.csv?q=evil');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);

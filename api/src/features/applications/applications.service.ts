@@ -16,6 +16,8 @@ import { applicableCourse } from '../courses/courses.service.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import type { ApplicationDetail, ApplicationListItem, ApplicationView } from '#contracts/application-views.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
+import { applicationReceivedNotice, documentsReceivedNotice, statusChangedNotice } from '../../mail/messages.ts';
+import { documentsToReplace } from '../document-reviews/document-reviews.service.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
@@ -74,7 +76,7 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
         amount: fee, currency: 'USD', status: paymentStatus,
       });
       await insertHistory(tx, { applicationId: appId, fromStatus: null, toStatus: 'pending', changedBy: entry?.adminId ?? userId, notes: null });
-      await notifyUser(tx, userId, `Your application for ${course.title} (APP-${appId}) has been received and is under review.`, { applicationId: appId, subject: 'Application received', origin: opts.origin });
+      await notifyUser(tx, userId, applicationReceivedNotice(appId, course.title), { applicationId: appId, origin: opts.origin });
       await queueSms(tx, { userId, applicationId: appId, kind: 'receipt', body: receiptSms(appId, course.title, applicationLink(opts.origin, appId)) });
       return appId;
     });
@@ -108,7 +110,8 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
     if (update.status === 'payment_pending' && current.status !== 'payment_pending') await markPaymentPending(t, id);
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: update.status, notes: update.notes || null, changedBy: adminId });
     if (current.status !== update.status) {
-      await notifyUser(t, current.userId, `Your application APP-${id} is now: ${statusLabel(update.status)}.`, { applicationId: id, subject: 'Your application status changed', origin: opts.origin });
+      const documentsNeeded = update.status === 'documents_required' ? await documentsToReplace(t, id) : [];
+      await notifyUser(t, current.userId, statusChangedNotice(id, update.status, { paymentAmount: current.paymentAmount, documentsNeeded }), { applicationId: id, origin: opts.origin });
       await queueSms(t, { userId: current.userId, applicationId: id, kind: 'status', body: statusSms(id, update.status, applicationLink(opts.origin, id)) });
     }
   });
@@ -174,7 +177,7 @@ export async function addMissingDocuments(db: Db, userId: number, id: number, up
     const merged = { ...(current.documents as Record<string, string>), ...Object.fromEntries(Object.entries(update.documents).filter(([, v]) => v)) } as Record<string, string>;
     await updateDocuments(t, id, merged, 'under_review');
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: 'under_review', changedBy: userId, notes: 'Applicant uploaded the requested documents' });
-    await notifyUser(t, userId, `We received your documents for APP-${id}. Your application is under review again.`, { applicationId: id, subject: 'Documents received', origin });
+    await notifyUser(t, userId, documentsReceivedNotice(id), { applicationId: id, origin });
   });
   return (await findApplication(db, id, { userId, forAdmin: false }))!;
 }

@@ -9,12 +9,13 @@
  * Errors: 404 unknown application or not the student's own; 409 no document to review / not rejected; 400 foreign upload.
  */
 import type { z } from 'zod/mini';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { DOCUMENT_REPLACED, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
+import { documentRejectedNotice } from '../../mail/messages.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, documentRejectedSms } from '../../sms/sms-text.ts';
 import { applicationDocuments, insertReview, latestReview, lockApplicationDocuments, reviewsFor, setSlot, type ReviewRow } from './document-reviews.repo.ts';
@@ -51,6 +52,22 @@ export async function documentChecklist(db: Db, user: { id: number; role: string
 }
 
 /**
+ * Labels of the documents application `id` still needs (spec §3 labels, slot order): a required slot that is empty and
+ * a slot whose current document's latest review rejected it. [] for an unknown application. Read on `db` (the caller's
+ * transaction: a status change to documents_required names them in its mail).
+ */
+export async function documentsToReplace(db: DbOrTx, id: number): Promise<string[]> {
+  const app = await applicationDocuments(db, id);
+  if (!app) return [];
+  const reviews = await reviewsFor(db, id);
+  return DOCUMENT_SLOTS.filter((s) => {
+    const uploadId = app.documents[s.key];
+    if (!uploadId) return s.required;
+    return [...reviews].reverse().find((r) => r.slot === s.key && r.uploadId === uploadId)?.status === 'rejected';
+  }).map((s) => s.label);
+}
+
+/**
  * Admin review of the document in `slot`. 404 unknown application; 409 when the slot holds no document, or when
  * `review.uploadId` is given and the slot now holds another upload (DOCUMENT_REPLACED: the applicant replaced the
  * file the admin was looking at; checked under the application's row lock, which replaceDocument also takes).
@@ -70,8 +87,7 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
     if (latest && latest.status === review.status && (latest.reason ?? '') === (review.reason ?? '')) return;
     await insertReview(t, { applicationId: id, slot, uploadId, status: review.status, reason: review.reason || null, reviewedBy: adminId });
     if (review.status === 'rejected') {
-      await notifyUser(t, app.userId, `Your ${labelOf(slot)} for APP-${id} was not accepted: ${review.reason} Please upload a new one on your application page.`,
-        { applicationId: id, subject: 'A document needs replacing', origin });
+      await notifyUser(t, app.userId, documentRejectedNotice(id, slot, review.reason ?? ''), { applicationId: id, origin });
       await queueSms(t, { userId: app.userId, applicationId: id, kind: 'document_rejected', body: documentRejectedSms(id, labelOf(slot), review.reason ?? '', applicationLink(origin, id)) });
     }
   });

@@ -69,9 +69,9 @@ describe(`document checklist (${DB_KIND})`, () => {
     const notes = (await s.agent.get('/api/notifications')).body.notifications;
     expect(notes.some((n: any) => n.message.includes('ID Document') && n.message.includes('The photo is too blurry to read.') && n.applicationId === s.app)).toBe(true);
     const mails = await outboxTo(s.email);
-    expect(mails.some((m) => m.subject === 'A document needs replacing' && m.text.includes('The photo is too blurry to read.'))).toBe(true);
+    expect(mails.some((m) => m.subject === `APP-${s.app}: ID Document needs replacing` && m.text.includes('The photo is too blurry to read.'))).toBe(true);
     // Verifying sends nothing.
-    expect(mails.filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+    expect(mails.filter((m) => m.subject === `APP-${s.app}: ID Document needs replacing`).length).toBe(1);
   });
 
   it('PUT /api/applications/:id/documents/:slot › the applicant replaces only a rejected document; the history keeps every review', async () => {
@@ -122,7 +122,7 @@ describe(`document checklist (${DB_KIND})`, () => {
     expect(stale.body.error.message).toBe('The applicant replaced this document since you opened it. Reload to see the new file.');
     const mine = (await s.agent.get(`/api/applications/${s.app}/checklist`)).body;
     expect(item(mine, 'idDocument')).toMatchObject({ state: 'received', upload: { id: fresh.id } });
-    expect((await outboxTo(s.email)).filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+    expect((await outboxTo(s.email)).filter((m) => m.subject === `APP-${s.app}: ID Document needs replacing`).length).toBe(1);
     expect((await t.database.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, s.user.id), eq(smsOutbox.kind, 'document_rejected')))).length).toBe(1);
     // Naming the new file, the review goes through.
     const ok = await slow.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified', uploadId: fresh.id });
@@ -140,7 +140,7 @@ describe(`document checklist (${DB_KIND})`, () => {
     expect((await t.database.db.select().from(documentReviews).where(eq(documentReviews.applicationId, s.app))).length).toBe(1);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes.filter((n) => n.message.includes('was not accepted')).length).toBe(1);
-    expect((await outboxTo(s.email)).filter((m) => m.subject === 'A document needs replacing').length).toBe(1);
+    expect((await outboxTo(s.email)).filter((m) => m.subject === `APP-${s.app}: ID Document needs replacing`).length).toBe(1);
     expect((await t.database.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, s.user.id), eq(smsOutbox.kind, 'document_rejected')))).length).toBe(1);
     // Another reason, or verifying after all, is a new decision.
     expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ ...body, reason: 'Expired ID.' })).status).toBe(200);

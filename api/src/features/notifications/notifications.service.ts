@@ -6,19 +6,22 @@ import type { DbOrTx } from '../../db/client.ts';
 import { findUserById } from '../../auth/users-repo.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { absoluteLink } from '../../mail/links.ts';
+import { applicantMail, type ApplicantNotice } from '../../mail/messages.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Notification, NotificationList } from '#contracts/notifications.ts';
 import { insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './notifications.repo.ts';
 
 /**
- * Creates a notification for `userId` and queues the same message by e-mail, on `db` (the caller's transaction).
- * `origin` ('https://host', from linkOrigin) makes the e-mail's link absolute (issue #14 point 9).
+ * Tells `userId` about an event: the notice's line as a portal notification, and its subject and body by e-mail
+ * (greeting, body, a link to the application or to My Applications, the college footer; api/src/mail/messages.ts), on
+ * `db` (the caller's transaction). `origin` ('https://host', from linkOrigin) makes the e-mail's link absolute (issue
+ * #14 point 9).
  */
-export async function notifyUser(db: DbOrTx, userId: number, message: string, opts: { applicationId?: number; subject?: string; origin: string }): Promise<void> {
-  await insertNotifications(db, [{ userId, message, applicationId: opts.applicationId ?? null }]);
+export async function notifyUser(db: DbOrTx, userId: number, notice: ApplicantNotice, opts: { applicationId?: number; origin: string }): Promise<void> {
+  await insertNotifications(db, [{ userId, message: notice.notification, applicationId: opts.applicationId ?? null }]);
   const u = await findUserById(db, userId);
   const link = absoluteLink(opts.origin, opts.applicationId ? `/applications/${opts.applicationId}` : '/my-applications');
-  if (u) await enqueueMail(db, { to: u.email, subject: opts.subject ?? 'An update on your application', text: `Dear ${u.firstName},\n\n${message}\n\nYou can follow your application at ${link}\n` });
+  if (u) await enqueueMail(db, applicantMail(u.email, notice.subject, `${notice.body}\n\nYou can follow your application at ${link}`, opts.origin, u.firstName));
 }
 
 /** Portal notifications only (no e-mail) for many users at once, e.g. a new announcement for every student. */
