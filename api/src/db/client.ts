@@ -155,6 +155,44 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   return { db, pool, kind: 'pglite', listen, exclusive: (fn) => fn(), close: async () => { await client.close(); await release(); } };
 }
 
+/**
+ * Opens an existing embedded database folder `<dataDir>/pgdata` as it is, for maintenance (backup, db:to-postgres):
+ * takes the folder's lock like `openDatabase` (throws DataDirInUseError when another process holds it), loads the
+ * extensions, applies no migration and creates nothing. Resolves to the PGlite client and `close()` (closes it and
+ * releases the lock). Throws a plain Error when the folder holds no database (no `PG_VERSION`).
+ */
+export async function openPgliteFolder(dataDir: string): Promise<{ client: PGlite; close: () => Promise<void> }> {
+  const dir = path.join(dataDir, 'pgdata');
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`${dataDir} holds no embedded database (${dir} is missing or empty)`);
+  const release = await lockDataDir(dir);
+  const client = new PGlite({ dataDir: dir, extensions: pgliteExtensions });
+  try { await client.waitReady; } catch (err) { await release(); throw err; }
+  return { client, close: async () => { if (!client.closed) await client.close(); await release(); } };
+}
+
+/** True when another live process holds the lock of `<dataDir>/pgdata` (a running `npm start`); answers at once. */
+export async function pgliteFolderInUse(dataDir: string): Promise<boolean> {
+  const dir = path.join(dataDir, 'pgdata');
+  if (!fs.existsSync(dir)) return false;
+  return lockfile.check(dir, { stale: LOCK_STALE_MS });
+}
+
+/**
+ * A new embedded database folder `<dataDir>/pgdata` loaded from `dump` (a `dumpDataDir('none')` tarball, see
+ * `pgliteTemplate`), then `fn(client)` run on it (e.g. ending the sessions of a restored copy) before it is closed.
+ * Throws when the folder already holds a database.
+ */
+export async function loadPgliteFolder(dataDir: string, dump: Blob, fn: (client: PGlite) => Promise<void>): Promise<void> {
+  const dir = path.join(dataDir, 'pgdata');
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`${dir} already holds a database`);
+  fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite({ dataDir: dir, extensions: pgliteExtensions, loadDataDir: dump });
+  try {
+    await client.waitReady;
+    await fn(client);
+  } finally { if (!client.closed) await client.close(); }
+}
+
 /** Thrown by `openDatabase` when DATA_DIR's embedded database is open in another process. */
 export class DataDirInUseError extends Error {}
 

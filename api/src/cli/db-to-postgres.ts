@@ -1,0 +1,29 @@
+/**
+ * `npm run db:to-postgres -- --data-dir .data --url postgres://user@host:5432/college`
+ * Moves a college from the embedded database (DATA_DIR/pgdata; stop `npm start` first) into a new, empty PostgreSQL
+ * database (`createdb college`; refused when it has tables): migrates both, copies every table in one transaction,
+ * moves the sequences and compares the row counts (api/src/db/to-postgres.ts). The documents are not moved: copy
+ * DATA_DIR/uploads to the new node's DATA_DIR (or to S3). Exit 0 when copied, 1 on a failure, 2 on a usage error.
+ */
+import { parseArgs } from 'node:util';
+import { BackupError } from '../db/backup.ts';
+import { copyToPostgres } from '../db/to-postgres.ts';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, url: { type: 'string' } } });
+if (!values['data-dir'] || !values.url || !/^postgres(ql)?:\/\//.test(values.url)) {
+  console.error('usage: npm run db:to-postgres -- --data-dir .data --url postgres://user@host:5432/college   (a new database: createdb college)');
+  process.exit(2);
+}
+try {
+  const r = await copyToPostgres(values['data-dir'], values.url);
+  console.info(`Copied ${Object.keys(r.tables).length} tables, ${r.rows} rows; row counts match.`);
+  console.info(`Now copy ${values['data-dir']}/uploads to the new node's DATA_DIR/uploads (or to S3), and start it with DATABASE_URL set.`);
+} catch (err: any) {
+  if (!(err instanceof BackupError)) {
+    console.error(err);
+    console.error('Not copied. If the target database now has (empty) tables, drop and create it again before retrying.');
+    process.exit(1);
+  }
+  console.error(`Not copied: ${err.message}`);
+  process.exit(1);
+}

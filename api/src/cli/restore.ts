@@ -1,0 +1,27 @@
+/**
+ * `npm run restore -- FILE --data-dir DIR [--url postgres://…]`
+ * Restores an archive of `npm run backup` into DIR, a new or empty folder (refused otherwise): an embedded-database
+ * backup becomes DIR/pgdata; a PostgreSQL backup is restored with pg_restore into --url, a new empty database. Every
+ * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
+ * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
+ * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. Exit 0 on success, 1 on a
+ * failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
+ */
+import { parseArgs } from 'node:util';
+import { BackupError, restoreBackup } from '../db/backup.ts';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' } } });
+if (positionals.length !== 1 || !values['data-dir']) {
+  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db]');
+  process.exit(2);
+}
+try {
+  const r = await restoreBackup(positionals[0], values['data-dir'], { url: values.url });
+  console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
+  if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
+  console.info(`Start it with: DATA_DIR=${values['data-dir']}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
+} catch (err: any) {
+  if (!(err instanceof BackupError)) throw err;
+  console.error(`Not restored: ${err.message}`);
+  process.exit(1);
+}

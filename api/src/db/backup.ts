@@ -1,0 +1,243 @@
+/**
+ * Backup and restore of a college (backup and restore audit: there was no supported way to copy a college's data,
+ * and several wrong restores started silently). One archive, a gzip'd tar, holds everything the college needs:
+ * - `manifest.json` (BackupManifest): what kind of database, its migration level, and every upload row's id, store
+ *   key, size and SHA-256 of the bytes as they were read;
+ * - the database: `pgdata.tar` (the embedded PGlite folder, PGlite's own `dumpDataDir('none')`) or `database.dump`
+ *   (`pg_dump -Fc` of the PostgreSQL database in DATABASE_URL, taken in the same snapshot as the manifest's rows);
+ * - `uploads/<key>`: the documents, read through the document store (local folder or S3).
+ * Not in it: `site/` (rebuilt at start-up), `outbox/` and `sms-outbox/` (files already sent or kept by the outbox
+ * tables), the lock file.
+ *
+ * The CLIs are api/src/cli/backup.ts and api/src/cli/restore.ts; errors meant for the operator are BackupError.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import pg from 'pg';
+import * as tar from 'tar';
+import type { Config } from '../config.ts';
+import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
+import { DataDirInUseError, loadPgliteFolder, openPgliteFolder, pgliteFolderInUse } from './client.ts';
+
+/** A failure the operator can act on (the CLIs print its message and exit 1). */
+export class BackupError extends Error {}
+
+/** The archive's `manifest.json`. */
+export interface BackupManifest {
+  format: 'college-portal-backup';
+  version: 1;
+  /** ISO 8601, UTC */
+  createdAt: string;
+  database: {
+    kind: 'pglite' | 'postgres';
+    /** archive member holding the database */
+    file: 'pgdata.tar' | 'database.dump';
+    /** rows of drizzle.__drizzle_migrations, and the newest one's created_at (ms since epoch) */
+    migrations: number;
+    lastMigration: number | null;
+  };
+  /** upload rows whose document was found and copied: archive member `uploads/<key>` */
+  uploads: Array<{ id: string; key: string; size: number; sha256: string }>;
+  /** upload rows whose document was already missing from the store when the backup was taken */
+  missing: Array<{ id: string; key: string }>;
+}
+
+/** What `createBackup` wrote: archive path and size (bytes), database kind, documents copied and missing. */
+export interface BackupSummary { file: string; bytes: number; kind: 'pglite' | 'postgres'; documents: number; missing: number }
+
+const MIGRATION_LEVEL_SQL = 'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations';
+const UPLOAD_ROWS_SQL = 'select id, stored_name as key from uploads order by created_at, id';
+
+/** `cmd args` as a promise of its stdout; rejects with the child's stderr in the message, or the spawn error (ENOENT). */
+function run(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(Object.assign(err, { message: `${cmd} failed: ${String(stderr || err.message).trim()}` }));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** The PostgreSQL client tool `name` (pg_dump, pg_restore) can be run; otherwise BackupError saying to install it. */
+async function requireTool(name: string): Promise<void> {
+  try { await run(name, ['--version']); } catch (err: any) {
+    if (err?.code === 'ENOENT') throw new BackupError(`${name} is not installed: install the PostgreSQL client tools (version of the server or newer, e.g. apt-get install postgresql-client) and run this again.`);
+    throw err;
+  }
+}
+
+/** Copies document `key` from `store` to `file`, hashing it; undefined when the store has no such object. */
+async function copyDocument(store: DocumentStore, key: string, file: string): Promise<{ size: number; sha256: string } | undefined> {
+  const object = await store.get(key);
+  if (!object) return undefined;
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  await pipeline(object.stream, new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); size += chunk.length; cb(null, chunk); } }), fs.createWriteStream(file, { mode: 0o600 }));
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** The SHA-256 (hex) and size in bytes of `file`. */
+async function hashFile(file: string): Promise<{ size: number; sha256: string }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file)) { hash.update(chunk); size += chunk.length; }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/**
+ * Writes a backup archive of the college configured in `config` to `out` (refused when `out` exists; written under a
+ * temporary name and renamed, so a failed backup never looks like one). PGlite (no DATABASE_URL): DATA_DIR's database
+ * must not be open — a running server holds its lock and the backup refuses at once (BackupError "stop the server");
+ * the folder is dumped as it is, without migrating it. PostgreSQL: `pg_dump -Fc` (BackupError when pg_dump is not
+ * installed) of one snapshot, in which the upload rows of the manifest are read too; it may run beside the nodes.
+ * Documents are read through the document store after the database; a row whose document is missing is listed in
+ * `missing` and the backup still completes. Resolves to a BackupSummary.
+ */
+export async function createBackup(config: Config, out: string): Promise<BackupSummary> {
+  out = path.resolve(out);
+  if (fs.existsSync(out)) throw new BackupError(`${out} already exists: choose a new file name (a backup never overwrites one).`);
+  const work = await fsp.mkdtemp(path.join(path.dirname(out), '.college-backup-'));
+  try {
+    let rows: Array<{ id: string; key: string }>;
+    let level: { n: number; last: string | null };
+    let database: BackupManifest['database'];
+    if (config.DATABASE_URL) {
+      await requireTool('pg_dump');
+      const client = new pg.Client({ connectionString: config.DATABASE_URL });
+      await client.connect();
+      try {
+        // The manifest's rows and the dump see the same snapshot: the transaction stays open while pg_dump runs.
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        const snapshot = (await client.query('select pg_export_snapshot() as s')).rows[0].s as string;
+        rows = (await client.query(UPLOAD_ROWS_SQL)).rows;
+        level = (await client.query(MIGRATION_LEVEL_SQL)).rows[0];
+        await run('pg_dump', ['-Fc', `--snapshot=${snapshot}`, '-f', path.join(work, 'database.dump'), '-d', config.DATABASE_URL]);
+        await client.query('COMMIT');
+      } finally { await client.end().catch(() => {}); }
+      database = { kind: 'postgres', file: 'database.dump', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
+    } else {
+      if (await pgliteFolderInUse(config.dataDir)) throw serverRunning(config.dataDir);
+      let folder: Awaited<ReturnType<typeof openPgliteFolder>>;
+      try { folder = await openPgliteFolder(config.dataDir); } catch (err: any) {
+        if (err instanceof DataDirInUseError) throw serverRunning(config.dataDir);
+        throw new BackupError(err?.message ?? String(err));
+      }
+      try {
+        rows = (await folder.client.query<{ id: string; key: string }>(UPLOAD_ROWS_SQL)).rows;
+        level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
+        // 'none': PGlite's 'gzip' never resolves under Node 24; the archive is gzip'd as a whole below.
+        const dump = await folder.client.dumpDataDir('none');
+        await fsp.writeFile(path.join(work, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()));
+      } finally { await folder.close(); }
+      database = { kind: 'pglite', file: 'pgdata.tar', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
+    }
+    const store = await createDocumentStore(config);
+    const manifest: BackupManifest = { format: 'college-portal-backup', version: 1, createdAt: new Date().toISOString(), database, uploads: [], missing: [] };
+    for (const row of rows) {
+      const copied = await copyDocument(store, row.key, path.join(work, 'uploads', row.key));
+      if (copied) manifest.uploads.push({ id: row.id, key: row.key, ...copied });
+      else manifest.missing.push(row);
+    }
+    await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 1));
+    await fsp.mkdir(path.join(work, 'uploads'), { recursive: true });
+    const part = `${out}.part`;
+    await tar.c({ gzip: true, file: part, cwd: work, portable: true }, ['manifest.json', database.file, 'uploads']);
+    await fsp.rename(part, out);
+    return { file: out, bytes: fs.statSync(out).size, kind: database.kind, documents: manifest.uploads.length, missing: manifest.missing.length };
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+const serverRunning = (dataDir: string) => new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
+
+/** What `restoreBackup` did: database kind, documents written, documents the backup already lacked, sessions ended. */
+export interface RestoreSummary { kind: 'pglite' | 'postgres'; documents: number; missing: number; sessionsEnded: number }
+
+/**
+ * Ends every login of a restored copy: a person who logged out (or was locked out) after the backup was taken must not
+ * be logged in again by the restore. Empties `session` and revokes the bearer tokens. Resolves to the sessions removed.
+ */
+async function endSessions(query: (sql: string) => Promise<{ rows: any[]; affectedRows?: number; rowCount?: number | null }>): Promise<number> {
+  const n = (await query('select count(*)::int as n from session')).rows[0].n as number;
+  await query('delete from session');
+  await query('update auth_tokens set revoked_at = now() where revoked_at is null');
+  return n;
+}
+
+/** True when `dir` does not exist or is an empty folder. */
+function emptyOrMissing(dir: string): boolean {
+  try { return fs.readdirSync(dir).length === 0; } catch (err: any) {
+    if (err?.code === 'ENOENT') return true;
+    throw err;
+  }
+}
+
+/**
+ * Restores the archive `file` (createBackup) into `dataDir`, which must be missing or empty (BackupError otherwise:
+ * a restore never mixes with a college's data). Every document is checked against the manifest's size and SHA-256
+ * before anything is written (BackupError naming the first bad one; `dataDir` is left as it was). A PGlite backup
+ * becomes `dataDir/pgdata`; a PostgreSQL one is restored with `pg_restore` into `url`, a database without tables
+ * (BackupError otherwise, or when `url` is missing or pg_restore not installed). Documents go to `dataDir/uploads`
+ * (the local store). Every session of the copy is ended (endSessions). Migrations are not applied: the next start does.
+ */
+export async function restoreBackup(file: string, dataDir: string, opts: { url?: string } = {}): Promise<RestoreSummary> {
+  if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
+  dataDir = path.resolve(dataDir);
+  if (!emptyOrMissing(dataDir)) throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
+  const created = !fs.existsSync(dataDir);
+  await fsp.mkdir(dataDir, { recursive: true });
+  const work = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
+  let done = false;
+  try {
+    try { await tar.x({ file, cwd: work, strict: true }); } catch (err: any) {
+      throw new BackupError(`${file} is not a readable backup archive (${err?.message ?? err}).`);
+    }
+    let manifest: BackupManifest;
+    try { manifest = JSON.parse(await fsp.readFile(path.join(work, 'manifest.json'), 'utf8')); } catch {
+      throw new BackupError(`${file} has no manifest.json: it is not a backup made by \`npm run backup\`.`);
+    }
+    if (manifest.format !== 'college-portal-backup' || manifest.version !== 1) throw new BackupError(`${file} is not a backup of this portal (format ${manifest.format} ${manifest.version}).`);
+    for (const doc of manifest.uploads) {
+      const member = path.join(work, 'uploads', doc.key);
+      const found = fs.existsSync(member) ? await hashFile(member) : null;
+      if (!found) throw new BackupError(`the backup lacks document ${doc.id} (uploads/${doc.key}) that its manifest lists: the archive is incomplete.`);
+      if (found.sha256 !== doc.sha256 || found.size !== doc.size) throw new BackupError(`document ${doc.id} (uploads/${doc.key}) differs from the manifest (SHA-256 ${found.sha256}, expected ${doc.sha256}): the archive is damaged.`);
+    }
+    let sessionsEnded: number;
+    if (manifest.database.kind === 'pglite') {
+      const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
+      let n = 0;
+      await loadPgliteFolder(dataDir, dump, async (client) => { n = await endSessions((q) => client.query(q)); });
+      sessionsEnded = n;
+    } else {
+      if (!opts.url) throw new BackupError('this is a backup of a PostgreSQL database: give --url postgres://… of a new, empty database (createdb) to restore it into.');
+      await requireTool('pg_restore');
+      const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
+      try {
+        const tables = (await pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)).rows[0].n;
+        if (tables) throw new BackupError('the database in --url already has tables: restore into a new, empty database (createdb).');
+        await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', opts.url, path.join(work, manifest.database.file)]);
+        sessionsEnded = await endSessions((q) => pool.query(q));
+      } finally { await pool.end(); }
+    }
+    await fsp.rename(path.join(work, 'uploads'), path.join(dataDir, 'uploads')).catch(async (err) => {
+      if (err?.code !== 'ENOENT') throw err;
+      await fsp.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
+    });
+    done = true;
+    return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded };
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+    if (!done) {
+      if (created) await fsp.rm(dataDir, { recursive: true, force: true });
+      else for (const name of fs.readdirSync(dataDir)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
+    }
+  }
+}
