@@ -2,9 +2,11 @@
  * Admin applications (spec §2 Applications; issue #6): search, status and course filters, sortable columns,
  * pagination (server side, so 10,000 applications stay fast), ids as APP-{id}, quick Approve (accepted) and
  * Reject on pending rows only, each confirmed first (decisionQuestion), bulk decisions with per-item results, CSV export of the current filter, and a
- * detail panel (ApplicationReview.tsx). Toasts 'Application updated' / 'Update failed' (spec §8).
+ * detail panel (ApplicationReview.tsx). On /admin/applications the search, filters, sort, page size and page are
+ * kept in the address (url-query.ts; audit C item 3). Toasts 'Application updated' / 'Update failed' (spec §8).
  */
 import { Pager } from '../ui/Pager.tsx';
+import { oneOf, positiveInt, readUrlQuery, writeUrlQuery } from './url-query.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
@@ -34,26 +36,39 @@ export default function ApplicationsManager({ pageSize: initialSize = 20, headin
   return <AccessGate access={access}><Manager initialSize={initialSize} heading={heading} /></AccessGate>;
 }
 
+const SORTS: readonly Sort[] = ['createdAt', 'id', 'status', 'applicant', 'course', 'aps'];
+/** A column's first direction: newest and highest APS first, names and the rest A–Z. */
+const defaultDir = (s: Sort): 'asc' | 'desc' => (s === 'createdAt' || s === 'aps' ? 'desc' : 'asc');
+const QUERY_KEYS = ['q', 'status', 'courseId', 'eligibility', 'sort', 'dir', 'page', 'pageSize'] as const;
+
 function Manager({ initialSize, heading }: { initialSize: number; heading: boolean }) {
-  const [q, setQ] = useState('');
-  const [term, setTerm] = useState('');
-  const [status, setStatus] = useState('all');
-  const [courseId, setCourseId] = useState('all');
-  const [eligibility, setEligibility] = useState('all');
-  const [sort, setSort] = useState<Sort>('createdAt');
-  const [dir, setDir] = useState<'asc' | 'desc'>('desc');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(initialSize);
+  // On its own page the list lives in the address (url-query.ts); inside the dashboard's tab it does not.
+  const inUrl = heading;
+  const [start] = useState(() => (inUrl ? readUrlQuery(QUERY_KEYS) : {}));
+  const [q, setQ] = useState(start.q ?? '');
+  const [term, setTerm] = useState((start.q ?? '').trim());
+  const [status, setStatus] = useState(oneOf(start.status, ['all', ...APPLICATION_STATUSES], 'all'));
+  const [courseId, setCourseId] = useState(/^\d+$/.test(start.courseId ?? '') ? start.courseId! : 'all');
+  const [eligibility, setEligibility] = useState(oneOf(start.eligibility, ['all', 'eligible', 'not_eligible', 'unknown'], 'all'));
+  const [sort, setSort] = useState<Sort>(oneOf(start.sort, SORTS, 'createdAt'));
+  const [dir, setDir] = useState<'asc' | 'desc'>(oneOf(start.dir, ['asc', 'desc'] as const, defaultDir(oneOf(start.sort, SORTS, 'createdAt'))));
+  const [page, setPage] = useState(positiveInt(start.page, 1));
+  const [size, setSize] = useState(['10', '20', '50', '100'].includes(start.pageSize ?? '') ? Number(start.pageSize) : initialSize);
   const courses = useStore($adminCourses).data?.courses ?? [];
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<number | 'bulk' | null>(null);
   const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
 
-  useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
+  // The search runs 300 ms after the typing stops; a term that did not change (the one read from the address) keeps the page.
+  useEffect(() => { if (q.trim() === term) return; const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
 
-  const query = new URLSearchParams({ q: term, status, courseId, eligibility, sort, dir, page: String(page), pageSize: String(size) }).toString();
-  useEffect(() => { $applicationsQuery.set(query); }, [query]);
+  const params = { q: term, status, courseId, eligibility, sort, dir, page: String(page), pageSize: String(size) };
+  const query = new URLSearchParams(params).toString();
+  useEffect(() => {
+    $applicationsQuery.set(query);
+    if (inUrl) writeUrlQuery(params, { status: 'all', courseId: 'all', eligibility: 'all', sort: 'createdAt', dir: defaultDir(sort), page: '1', pageSize: String(initialSize) });
+  }, [query]);
   const list = useStore($applicationsPage);
   const data = useLastData(list.data);
   const loading = list.loading;
@@ -65,7 +80,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
     if (shown) setSelected((sel) => new Set([...sel].filter((id) => shown.some((a) => a.id === id))));
   }, [list.data]);
 
-  const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(s === 'createdAt' || s === 'aps' ? 'desc' : 'asc'); } setPage(1); };
+  const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(defaultDir(s)); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
   const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
     const question = decisionQuestion(id, shown, to);

@@ -16,6 +16,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { Pager } from '../ui/Pager.tsx';
+import { positiveInt, readUrlQuery, writeUrlQuery } from './url-query.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { saveApi } from '../ui/save-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -37,12 +38,18 @@ export default function StudentsList({ heading = true }: { heading?: boolean }) 
 }
 
 function List({ heading }: { heading: boolean }) {
-  const [q, setQ] = useState('');
-  const [term, setTerm] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => { const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
+  // On its own page the search and page live in the address (url-query.ts; audit C item 3); not in the dashboard's tab.
+  const inUrl = heading;
+  const [start] = useState(() => (inUrl ? readUrlQuery(['q', 'page'] as const) : {}));
+  const [q, setQ] = useState(start.q ?? '');
+  const [term, setTerm] = useState((start.q ?? '').trim());
+  const [page, setPage] = useState(positiveInt(start.page, 1));
+  useEffect(() => { if (q.trim() === term) return; const h = setTimeout(() => { setTerm(q.trim()); setPage(1); }, 300); return () => clearTimeout(h); }, [q]);
   const query = new URLSearchParams({ q: term, page: String(page), pageSize: '25' }).toString();
-  useEffect(() => { $studentsQuery.set(query); }, [query]);
+  useEffect(() => {
+    $studentsQuery.set(query);
+    if (inUrl) writeUrlQuery({ q: term, page: String(page) }, { page: '1' });
+  }, [query]);
   const list = useStore($students);
   const data = useLastData(list.data);
   const error = Boolean(list.error);
