@@ -4,7 +4,8 @@
  */
 import { atom } from 'nanostores';
 
-export interface Toast { id: number; title: string; description?: string; variant?: 'default' | 'destructive' | 'success' }
+/** `persist`: stays until closed rather than for 5000 ms (a save that failed: the admin must see it; audit C item 5). */
+export interface Toast { id: number; title: string; description?: string; variant?: 'default' | 'destructive' | 'success'; persist?: boolean }
 export const $toasts = atom<Toast[]>([]);
 
 /** The one colour map of toasts (issue #15 point 5), shared by the Toaster island and the script-only ToastRegion. */

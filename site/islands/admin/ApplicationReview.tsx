@@ -19,11 +19,18 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
 
+/** What a failed save says when the server was never reached (offline, reset, timeout): no ApiError. Audit C item 5. */
+export const NOT_REACHED = 'Not saved — the server could not be reached. Check your connection and try again.';
+
+/** The description of an 'Update failed' toast for error `e`: the server's message, or NOT_REACHED. */
+export const failureText = (e: unknown): string => (e instanceof ApiError ? e.userMessage : NOT_REACHED);
+
 /**
  * PUT /api/admin/applications/:id/status with `notes` (internal) and `expected`, the status the admin's screen shows;
  * toasts 'Application updated' or 'Update failed' (spec §8) and answers whether it worked. When someone changed the
  * status meanwhile the API answers 409 ('This application is now … Reload to see the latest.'): that message is
- * toasted and `onStale` runs, so the caller shows the current state. Never throws.
+ * toasted and `onStale` runs, so the caller shows the current state. A failure toast stays until closed; one that
+ * never reached the server says so (NOT_REACHED). Never throws.
  */
 export async function changeStatus(id: number, status: string, notes: string, expected: string, onStale?: () => void): Promise<boolean> {
   try {
@@ -31,7 +38,7 @@ export async function changeStatus(id: number, status: string, notes: string, ex
     toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
     return true;
   } catch (e) {
-    toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+    toast({ title: 'Update failed', description: failureText(e), variant: 'destructive', persist: true });
     if (e instanceof ApiError && e.status === 409) onStale?.();
     return false;
   }

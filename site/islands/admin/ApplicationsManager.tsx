@@ -20,7 +20,7 @@ import { useAdminAccess } from './use-admin.ts';
 import { $adminCourses, $applicationsPage, $applicationsQuery, refreshApplications } from './admin-stores.ts';
 import { useLastData } from '../ui/use-last-data.ts';
 import Panel from './Panel.tsx';
-import { ApplicationReview, changeStatus, decisionQuestion } from './ApplicationReview.tsx';
+import { ApplicationReview, changeStatus, decisionQuestion, failureText } from './ApplicationReview.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -100,12 +100,12 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
       const ok = r.results.filter((x) => x.ok).length;
       const failed = r.results.length - ok;
       toast(failed
-        ? { title: 'Update failed', description: `${ok} updated, ${failed} not updated. See the results above the table.`, variant: 'destructive' }
+        ? { title: 'Update failed', description: `${ok} updated, ${failed} not updated. See the results above the table.`, variant: 'destructive', persist: true }
         : { title: 'Application updated', description: `${ok} application${ok === 1 ? '' : 's'} ${to === 'accepted' ? 'approved' : 'rejected'}.`, variant: 'success' });
       setSelected(new Set());
       load();
     } catch (e) {
-      toast({ title: 'Update failed', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+      toast({ title: 'Update failed', description: failureText(e), variant: 'destructive', persist: true });
     } finally { setBusy(null); }
   };
 

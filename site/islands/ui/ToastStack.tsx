@@ -1,6 +1,6 @@
 /**
  * The toasts themselves, with Radix Toast (spec §9: max 5, 5000 ms, swipe right, threshold 50 px, hotkey F8).
- * Loaded by the Toaster island only once a toast is shown (issue #17: Radix Toast is about 10 KB of a page's
+ * A toast marked `persist` stays until it is closed. Loaded by the Toaster island only once a toast is shown (issue #17: Radix Toast is about 10 KB of a page's
  * JavaScript, and most page views show no toast).
  */
 import type { ReactElement } from 'react';
@@ -12,7 +12,7 @@ export default function ToastStack({ toasts }: { toasts: Toast[] }): ReactElemen
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
       {toasts.map((t) => (
-        <ToastPrimitive.Root key={t.id} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
+        <ToastPrimitive.Root key={t.id} duration={t.persist ? Infinity : undefined} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
           data-testid="toast" className={`mb-2 rounded-lg border p-4 pr-12 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
           <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
           {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}

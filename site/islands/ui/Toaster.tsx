@@ -21,10 +21,10 @@ export default function Toaster(): ReactElement | null {
   return <Suspense fallback={null}><ToastStack toasts={toasts} /></Suspense>;
 }
 
-/** The toasts without Radix: a polite live region, each toast closable and gone after 5000 ms. */
+/** The toasts without Radix: a polite live region, each toast closable and gone after 5000 ms (unless `persist`). */
 function PlainToasts({ toasts }: { toasts: Toast[] }): ReactElement {
   useEffect(() => {
-    const timers = toasts.map((t) => setTimeout(() => dismissToast(t.id), 5000));
+    const timers = toasts.filter((t) => !t.persist).map((t) => setTimeout(() => dismissToast(t.id), 5000));
     return () => timers.forEach(clearTimeout);
   }, [toasts]);
   return (

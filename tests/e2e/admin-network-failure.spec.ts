@@ -1,0 +1,44 @@
+/**
+ * A save that never reached the server says so, and the message stays until it is closed (audit C item 5).
+ */
+import { test, expect } from '@playwright/test';
+import { adminLogin, storedStatus, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+
+const NOT_SAVED = 'Not saved — the server could not be reached. Check your connection and try again.';
+
+test('detail panel › Update status with the connection gone: "Not saved — the server could not be reached…", kept after 10 s until closed', async ({ page, playwright, baseURL }) => {
+  const student = await playwright.request.newContext({ baseURL });
+  const id = await studentApplies(student, 1, 'Tshilidzi', uniqueSurname());
+  await student.dispose();
+  await adminLogin(page.request);
+  await page.clock.install();
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `View APP-${id}` }).click();
+  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
+  await page.route('**/api/admin/applications/*/status', (route) => route.abort('internetdisconnected'));
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  const failed = toast(page, 'Update failed');
+  await expect(failed).toContainText(NOT_SAVED);
+  // Radix closes a toast after its duration (5000 ms): 10 s later this one is still there.
+  await page.clock.runFor(10_000);
+  await expect(failed).toBeVisible();
+  await failed.getByRole('button', { name: 'Close' }).click();
+  await expect(failed).toHaveCount(0);
+  expect(await storedStatus(page.request, id)).toBe('pending');
+});
+
+test('list › bulk Approve with the connection gone says the same', async ({ page, playwright, baseURL }) => {
+  const student = await playwright.request.newContext({ baseURL });
+  const id = await studentApplies(student, 1, 'Mulalo', uniqueSurname());
+  await student.dispose();
+  await adminLogin(page.request);
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('checkbox', { name: `Select APP-${id}`, exact: true }).check();
+  await page.route('**/api/admin/applications/bulk', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Approve 1' }).click();
+  await expect(toast(page, 'Update failed')).toContainText(NOT_SAVED);
+});
