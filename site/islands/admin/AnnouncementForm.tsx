@@ -1,7 +1,9 @@
 /**
  * Announcement create/edit form (spec §5 Announcement: 'Title must be at least 3 characters.', 'Content must be
  * at least 10 characters.', image URL valid or blank → null; active default true; sendEmail / sendNotification).
- * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7). Toasts of spec §8.
+ * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7) after the save. Toasts of spec §8. When
+ * that e-mail step fails the edit is saved already: the form stays open and says 'Saved, but the e-mails were not
+ * sent.' with a 'Send e-mails' button that tries again (audit C item 6).
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the announcement
  * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
  * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
@@ -64,16 +66,36 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
         return;
       }
       toast({ title: editing ? 'Announcement updated' : 'Announcement created', variant: 'success' });
-      if (v.sendEmail) {
-        const sent = editing ? (await saveApi<{ sent: number }>(`/api/announcements/${item.id}/notify`, { method: 'POST', json: {} })).sent : saved.emailed;
-        toast({ title: 'Email notifications sent', description: `${sent} student${sent === 1 ? '' : 's'} will receive an e-mail.`, variant: 'success' });
-      }
+      if (v.sendEmail && editing) {
+        // Saved: the form now shows the saved version (a later Save is checked against it and sends no second notification).
+        setVersion(saved.announcement.updatedAt ?? undefined);
+        reset(formValues(saved.announcement));
+        if (!await sendEmails()) return;
+      } else if (v.sendEmail) sentToast(saved.emailed);
       onDone();
     } catch (e) {
       toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
       onDone();
     }
   });
+  // The e-mail step after a saved edit (POST /notify) failed: its reason; the form stays open with "Send e-mails".
+  const [emailFailure, setEmailFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const sentToast = (sent: number) => toast({ title: 'Email notifications sent', description: `${sent} student${sent === 1 ? '' : 's'} will receive an e-mail.`, variant: 'success' });
+  /** POST /notify for the saved announcement; true when sent, else the form says so (audit C item 6). */
+  const sendEmails = async (): Promise<boolean> => {
+    if (!item) return false;
+    setSending(true);
+    try {
+      sentToast((await saveApi<{ sent: number }>(`/api/announcements/${item.id}/notify`, { method: 'POST', json: {} })).sent);
+      setEmailFailure(null);
+      return true;
+    } catch (e) {
+      setEmailFailure(e instanceof ApiError ? e.userMessage : 'The server could not be reached. Check your connection and try again.');
+      return false;
+    } finally { setSending(false); }
+  };
+  const retryEmails = async () => { if (await sendEmails()) onDone(); };
   const reload = async () => {
     if (!item) return;
     setReloading(true);
@@ -110,6 +132,13 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
       <KeptChanges fields={kept} onUseSaved={takeSaved} />
+      {emailFailure && (
+        <div role="alert" className="card border-red-400 p-3 text-sm dark:border-red-600" data-testid="email-failed">
+          <p className="font-medium">Saved, but the e-mails were not sent.</p>
+          <p className="muted mt-1">{emailFailure}</p>
+          <button type="button" className="btn-secondary mt-2" onClick={() => void retryEmails()} disabled={sending}>{sending ? 'Sending…' : 'Send e-mails'}</button>
+        </div>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
