@@ -168,7 +168,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           <div className="flex items-center justify-between"><p className="font-semibold">Bulk results</p>
             <button type="button" className="btn-secondary px-2 py-1" onClick={() => setBulkResults(null)}>Dismiss</button></div>
           <ul className="mt-1 space-y-0.5">
-            {bulkResults.map((r) => <li key={r.id}>{appRef(r.id)}: {r.ok ? `updated to ${statusLabel(r.status ?? '')}` : `not updated — ${r.error}`}</li>)}
+            {bulkResults.map((r) => <li key={r.id}>{appRef(r.id)}: {bulkOutcome(r)}</li>)}
           </ul>
         </div>
       )}
@@ -237,6 +237,16 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
       </Panel>
     </section>
   );
+}
+
+/**
+ * One line of the bulk results: 'updated to Accepted', or why not. An application that was no longer pending says
+ * what it is now (audit C item 7; the API's `status` with the labels of spec §4) rather than only the rule it broke.
+ */
+function bulkOutcome(r: BulkResult): string {
+  if (r.ok) return `updated to ${statusLabel(r.status ?? '')}`;
+  if (r.status && r.status !== 'pending') return `not updated — it is now ${statusLabel(r.status)} (changed by someone else)`;
+  return `not updated — ${r.error}`;
 }
 
 /** Flag for an applicant who never opened the e-mailed verification link (issue #12 finding 1). */
