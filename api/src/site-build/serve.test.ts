@@ -88,6 +88,20 @@ describe('static site under any DATA_DIR (issue #11)', () => {
     expect(icon.headers.etag).toBeTruthy();
     expect((await supertest(app).get('/about')).headers['cache-control']).toBe('no-cache');
   });
+
+  it('/r, the set-password link of a walk-in SMS, is the reset-password page itself (the token stays in the fragment, never sent here)', async () => {
+    const dir = buildUnderDotFolder();
+    fs.mkdirSync(path.join(dir, 'reset-password'));
+    fs.writeFileSync(path.join(dir, 'reset-password', 'index.html'), '<!doctype html><h1>Choose a new password</h1>');
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+    for (const p of ['/r', '/r/']) {
+      const res = await supertest(app).get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).toContain('Choose a new password');
+      expect(res.headers['cache-control'], p).toBe('no-cache');
+    }
+    expect((await supertest(app).get('/r/x')).status).toBe(404);
+  });
 });
 
 describe('precompressed Brotli copies of the build (issue #17)', () => {

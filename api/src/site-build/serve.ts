@@ -50,11 +50,23 @@ export function startingPage(status: SiteStatus): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<meta name="viewport" content="width=device-width, initial-scale=1"><title>Starting up</title></head><body><main><h1>Starting up</h1><p>${text}</p><p>Status: <code>/api/colfront/health</code></p></main></body></html>`;
 }
 
-/** Client-routed shells: first match wins. */
+/**
+ * Client-routed shells: first match wins. /r is the reset-password page under the short path of the walk-in's
+ * set-password SMS (`/r#token=…`, api/src/sms/sms-text.ts): the page reads the token from the fragment.
+ */
 const SHELLS: [RegExp, string][] = [
   [/^\/apply(\/[^/]*)?\/?$/, 'apply/index.html'],
   [/^\/applications\/[^/]+\/?$/, 'applications/index.html'],
+  [/^\/r\/?$/, 'reset-password/index.html'],
 ];
+
+/**
+ * The pages whose forms send a password or an e-mail address to the API from their island (site/islands/auth/).
+ * Such a form is posted here, to its own page, only when its JavaScript did not run (switched off, a data saver,
+ * a chunk lost on the way). The body, with its password, is never read; the browser is sent back to the page with
+ * `nojs=1` added to its query, where BaseLayout says the page needs JavaScript and gives the office phone.
+ */
+export const FORM_PAGES = ['/login', '/auth', '/register', '/register-simple', '/forgot-password', '/reset-password'];
 
 function resolveFile(root: string, urlPath: string): string | null {
   let decoded: string;
@@ -113,10 +125,18 @@ function send(res: Response, file: string, status: number, root: string): void {
 /**
  * Serves the live build of `site` for GET/HEAD outside /api (compressed; hashed assets immutable for a year, pages
  * no-cache): 503 startingPage with Retry-After (s) while there is none, course not-found page or 404.html with 404.
+ * A POST to one of FORM_PAGES answers 303 to the same page and query plus `nojs=1`, without reading the body.
  */
 export function siteMiddleware(site: SiteHandle): RequestHandler {
   const r = Router();
   r.use(compression());
+  r.post(FORM_PAGES, (req: Request, res: Response) => {
+    const page = FORM_PAGES.find((p) => p === req.path.toLowerCase().replace(/\/$/, '')) ?? '/login';
+    const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    query.set('nojs', '1');
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, `${page}?${query}`);
+  });
   r.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/api/')) return next();

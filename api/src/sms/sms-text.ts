@@ -98,7 +98,25 @@ export function documentRejectedSms(applicationId: number, documentLabel: string
 }
 
 
-/** A walk-in's set-password link (issue #18 point 6): the account staff created for them, valid `days` days. */
+/**
+ * The path of the set-password link sent by SMS: the reset-password page itself, served at this short path by the
+ * static site (api/src/site-build/serve.ts), with the token in the fragment (`/r#token=…`), which browsers never send
+ * to a server or put in a Referer.
+ */
+export const SET_PASSWORD_SMS_PATH = '/r';
+
+/**
+ * The set-password link for an SMS: `{origin}/r#token={token}` (origin without a trailing slash). With the walk-in's
+ * 22-character SMS token it is the origin plus 31 characters, so setPasswordSms fits an origin of up to 66.
+ */
+export function setPasswordSmsLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${SET_PASSWORD_SMS_PATH}#token=${token}`;
+}
+
+/**
+ * A walk-in's set-password link (issue #18 point 6): the account staff created for them, valid `days` days. `link`
+ * from setPasswordSmsLink; 94 characters besides the origin (an origin over 66 makes it too long: queueSms refuses it).
+ */
 export function setPasswordSms(link: string, days: number): string {
   return fit(`${SENDER}: choose your password within ${days} days: `, '', '', `${link} ${STOP}`);
 }

@@ -78,6 +78,15 @@ function WalkIn() {
 
 const EMPTY_APPLICANT = { firstName: '', lastName: '', email: '', phone: '', campusId: '' as unknown as number, privacyConsent: false as unknown as true };
 
+/** What became of the set-password SMS (`sms` of POST /api/admin/walk-in/applicants), said as it is to the desk. */
+function smsOutcome(sms: string, phone: string | null | undefined): string {
+  const mail = ' Tell the applicant to check their e-mail.';
+  if (sms === 'queued') return ` It was also sent by SMS to ${phone}.`;
+  if (sms === 'opted_out') return ` It was not sent by SMS: SMS are turned off for ${phone} (the number replied STOP, or the account opted out).${mail}`;
+  if (sms === 'too_long') return ` It could not be sent by SMS: with this site's address (PUBLIC_URL) the link does not fit in one SMS; please tell the site's administrator.${mail}`;
+  return ` It could not be sent by SMS: ${phone || 'the phone number'} is not a valid mobile number.${mail}`;
+}
+
 function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; created: Created | null; onCreated: (c: Created) => void }) {
   const { register, handleSubmit, setError, formState: { errors, isSubmitting, isDirty } } = useForm<WalkInApplicant>({
     resolver: zodResolver(WalkInApplicantSchema) as never, defaultValues: EMPTY_APPLICANT, shouldFocusError: true,
@@ -103,7 +112,7 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
         <h2 id="walkin-account" className="font-semibold">1. Applicant account</h2>
         <p className="mt-1 text-sm">{created.applicant.firstName} {created.applicant.lastName} · {created.applicant.email} · {created.applicant.phone} · at {created.campus.name}</p>
         <p className="mt-1 text-sm muted">A set-password link (valid {created.setPasswordLinkDays} days) was e-mailed to the applicant.
-          {created.sms === 'queued' ? ` It was also sent by SMS to ${created.applicant.phone}.` : ' It could not be sent by SMS (no valid mobile number, or SMS turned off for it): tell the applicant to check their e-mail.'}</p>
+          {smsOutcome(created.sms, created.applicant.phone)}</p>
       </section>
     );
   }

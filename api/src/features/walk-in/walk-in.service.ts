@@ -2,8 +2,10 @@
  * Staff-assisted applications for walk-ins (issue #18 point 6; UJ 2012: nobody should queue for hours because
  * they have no phone or data). An admin at a campus desk:
  * 1. `createWalkInApplicant` — creates the person's student account (a random password nobody knows) and, in the
- *    same transaction, sends a set-password link (the password-reset token, valid 7 days) by e-mail and by SMS
- *    (the SMS outbox of issue #17; `sms` in the answer says whether it was queued or why not).
+ *    same transaction, sends a set-password link (a password-reset token, valid 7 days) by e-mail and by SMS
+ *    (the SMS outbox of issue #17; `sms` in the answer says whether it was queued or why not). The SMS has its own
+ *    shorter token (128 bits, stored as SHA-256 like every reset token) behind the short path /r, so the message
+ *    stays one segment with a PUBLIC_URL of up to 66 characters; either link works once and spends the other.
  * 2. uploads the scanned documents, owned by the applicant's account (uploads.service storeUpload);
  * 3. `submitWalkInApplication` — submits the application form on their behalf; the application belongs to the
  *    applicant and records the admin and the campus ("entered by <admin> at <campus>").
@@ -20,9 +22,11 @@ import { findUserById, type UserRow } from '../../auth/users-repo.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { SET_PASSWORD_TTL_MS, type WalkInApplicantSchema, type WalkInApplicationSchema } from '#contracts/walk-in.ts';
 import { registerStudent } from '../auth/auth.service.ts';
-import { queueSetPasswordLink } from '../auth/password-reset.service.ts';
+import { queueSetPasswordLink, siteOrigin } from '../auth/password-reset.service.ts';
+import { insertReset } from '../auth/password-resets.repo.ts';
+import { sha256 } from '../../auth/tokens.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
-import { setPasswordSms } from '../../sms/sms-text.ts';
+import { setPasswordSms, setPasswordSmsLink } from '../../sms/sms-text.ts';
 import { submitApplication } from '../applications/applications.service.ts';
 
 type ApplicantInput = z.output<typeof WalkInApplicantSchema>;
@@ -52,14 +56,21 @@ export async function createWalkInApplicant(db: Db, config: Config, input: Appli
       firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone,
       password: crypto.randomBytes(32).toString('base64url'),
     });
-    const link = await queueSetPasswordLink(t, config, user, SET_PASSWORD_TTL_MS);
-    const queued = await queueSms(t, { userId: user.id, kind: 'set_password', body: setPasswordSms(link, days) });
+    await queueSetPasswordLink(t, config, user, SET_PASSWORD_TTL_MS);
+    // 16 random bytes (128 bits, 22 base64url characters) instead of the e-mail's 32: the e-mailed link with a
+    // 33-character PUBLIC_URL already made a 161-character SMS. Stored only when the SMS is queued.
+    const smsToken = crypto.randomBytes(16).toString('base64url');
+    const queued = await queueSms(t, { userId: user.id, kind: 'set_password', body: setPasswordSms(setPasswordSmsLink(siteOrigin(config), smsToken), days) });
+    if (queued.queued) await insertReset(t, { userId: user.id, tokenHash: sha256(smsToken), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) });
     return { applicant: user, sms: queued.queued ? 'queued' as const : queued.reason };
   });
   return { applicant, setPasswordLinkDays: days, sms };
 }
 
-/** Whether the set-password SMS was queued, or why not (no valid phone number, opted out, link too long for one SMS). */
+/**
+ * Whether the set-password SMS was queued, or why not: no valid mobile number, SMS turned off for it (profile or STOP
+ * reply), or the link too long for one SMS (a PUBLIC_URL over 66 characters).
+ */
 export type WalkInSms = 'queued' | 'no_phone' | 'opted_out' | 'too_long';
 
 /** The applicant an admin acts for: their user row when `id` is a student account; throws 404 'Applicant not found' otherwise. */

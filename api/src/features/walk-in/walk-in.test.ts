@@ -4,6 +4,7 @@ import { startTestApp, signInAdmin, signUpStudent, uniqueEmail, validApplication
 import { mailsTo } from '../../test/mail.ts';
 import { smsOutbox } from '../../db/schema/messaging.ts';
 import { applications } from '../../db/schema/applications.ts';
+import { gsm7Length } from '../../sms/sms-text.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -31,7 +32,7 @@ describe(`walk-in applications (${DB_KIND})`, () => {
 
     const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, applicant.id));
     expect(sms).toMatchObject({ to: '+27721234567', kind: 'set_password' });
-    expect(sms!.body).toMatch(/choose your password within 7 days: http:\/\/\S+\/reset-password#token=[\w-]{43} Reply STOP/);
+    expect(sms!.body).toMatch(/choose your password within 7 days: http:\/\/\S+\/r#token=[\w-]{22} Reply STOP/);
     const [mail] = await mailsTo(t, applicant.email);
     expect(mail!.subject).toBe('Set your password');
     const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
@@ -75,4 +76,35 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     expect((await agent.post('/api/admin/walk-in/applications').send({ ...validApplication(1, { idDocument: mine, transcripts: mine }), applicantId: admin.id, campusId: 1 })).status).toBe(404);
     expect((await agent.post(`/api/admin/walk-in/applicants/${admin.id}/uploads`).attach('file', PDF, 'a.pdf')).status).toBe(404);
   });
+});
+
+/**
+ * Issue #17 audit: with PUBLIC_URL=https://apply.vhembecollege.ac.za (33 characters) the set-password SMS was 161
+ * characters (the full /reset-password#token= path and the 43-character token), so it was never sent ('too_long');
+ * only origins of at most 32 characters fitted. It now carries its own 128-bit token behind the short path /r.
+ */
+describe(`walk-in set-password SMS with a realistic PUBLIC_URL (${DB_KIND})`, () => {
+  for (const origin of ['https://apply.vhembecollege.ac.za', `https://admissions-and-registration.${'v'.repeat(10)}-college.ac.za`]) {
+    it(`is sent in one SMS with ${origin.length}-character PUBLIC_URL, and its link sets the password`, async () => {
+      const app = await startTestApp({ PUBLIC_URL: origin });
+      try {
+        const { agent } = await signInAdmin(app);
+        const created = await agent.post('/api/admin/walk-in/applicants').send(person({ phone: '0831112222' }));
+        expect(created.status).toBe(201);
+        expect(created.body.sms).toBe('queued');
+        const applicant = created.body.applicant;
+        const [sms] = await app.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, applicant.id));
+        const escaped = origin.replace(/[.]/g, '\\.');
+        expect(sms!.body).toMatch(new RegExp(`^VSC: choose your password within 7 days: ${escaped}/r#token=[\\w-]{22} Reply STOP to opt out$`));
+        expect(gsm7Length(sms!.body)).toBeLessThanOrEqual(160);
+        const token = /#token=([\w-]+)/.exec(sms!.body)![1]!;
+        await app.request().post('/api/auth/reset-password/confirm').send({ token, password: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' }).expect(200);
+        await app.request().post('/api/auth/login').send({ email: applicant.email, password: 'my-own-pass-1' }).expect(200);
+        // One set-password link works once, whichever way it came: the e-mailed one is spent with it.
+        const [mail] = await mailsTo(app, applicant.email);
+        const mailed = /\/reset-password#token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
+        expect((await app.request().post('/api/auth/reset-password/confirm').send({ token: mailed, password: 'other-pass-22', confirmPassword: 'other-pass-22' })).status).toBe(400);
+      } finally { await app.close(); }
+    });
+  }
 });
