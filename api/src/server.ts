@@ -61,6 +61,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   } catch (err: any) {
+    // Already in an operator's words: documents without a database, a database of a newer release.
+    if (err instanceof ConfigError) throw err;
     if (err instanceof MigrationError) {
       throw new ConfigError(`The ${config.DATABASE_URL ? 'PostgreSQL database in DATABASE_URL was reached' : `embedded database in ${config.dataDir} was opened`}, but a migration failed: ${err.message}. `
         + 'Its tables may have been changed by hand or by another program; the server log of the node that created them may say more.');

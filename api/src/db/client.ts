@@ -23,6 +23,7 @@ import * as messaging from './schema/messaging.ts';
 import * as system from './schema/system.ts';
 import * as accounts from './schema/accounts.ts';
 import * as rateLimits from './schema/rate-limits.ts';
+import { assertNotOrphanedDocuments } from './data-dir-guard.ts';
 
 export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts, ...rateLimits };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -99,7 +100,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests), started from `template`
  * (a `pgliteTemplate()` dump) when given; migrations still run, and find nothing left to apply.
- * Throws if a PostgreSQL server cannot be reached, DataDirInUseError if `dataDir`'s embedded database is open in
+ * Throws if a PostgreSQL server cannot be reached, ConfigError when `dataDir` has documents but no database yet
+ * (data-dir-guard.ts), DataDirInUseError if `dataDir`'s embedded database is open in
  * another process, and MigrationError when the database opened but a migration failed. On PostgreSQL the migrations
  * run under the start-up lock (`exclusive`), so nodes starting at once apply them one after the other. When opening or migrating fails, what was opened is closed first (the pool ended, the
  * embedded folder's lock released), so the caller can fix the cause and try again in the same process.
@@ -128,6 +130,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   }
   let dir: string | undefined;
   if (opts.dataDir) {
+    assertNotOrphanedDocuments(opts.dataDir);
     dir = path.join(opts.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
   }
