@@ -1,10 +1,10 @@
 /**
  * Admin review of each document of one application (issue #16 point 3), inside the applications detail panel:
- * per slot the file (opens in a new tab), its size and SHA-256, its state, Verify, and Reject with a required
+ * per slot the file's name and size, View (PDF and images, in a new tab) and Download, its SHA-256, its state, Verify, and Reject with a required
  * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}, naming the upload shown, so a
  * file the applicant replaced meanwhile is not judged: 409, toasted, and the list reloads); below, every review so far.
  */
-import { formatStaffDateTime } from '../../lib/format.ts';
+import { formatBytes, formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -45,6 +45,14 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
     </section>
   );
 }
+
+const LINK = 'inline-flex min-h-6 items-center text-brand-700 underline dark:text-brand-100';
+const fileUrl = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
+/**
+ * Whether a browser can show the file itself (PDF viewer, image): the stored name always ends in the extension of the
+ * type found in its bytes (sanitizeName), and the API answers anything else as a download even when asked inline.
+ */
+const viewable = (name: string) => /\.(pdf|png|jpe?g)$/i.test(name);
 
 function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void; onStale: () => void }) {
   const [rejecting, setRejecting] = useState(false);
@@ -93,7 +101,11 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
       </div>
       {item.upload ? (
         <>
-          <a className="text-brand-700 underline dark:text-brand-100" href={`/api/uploads/${encodeURIComponent(item.upload.id)}`} target="_blank" rel="noopener">{item.upload.name}<span className="sr-only"> (opens in a new tab)</span></a>
+          <p className="flex flex-wrap items-baseline gap-x-2"><span className="break-all" data-testid={`file-${item.slot}`}>{item.upload.name}</span><span className="muted">{formatBytes(item.upload.size)}</span></p>
+          <p className="flex flex-wrap gap-x-4">
+            {viewable(item.upload.name) && <a className={LINK} href={`${fileUrl(item.upload.id)}?inline=1`} target="_blank" rel="noopener">View<span className="sr-only"> {item.label} (opens in a new tab)</span></a>}
+            <a className={LINK} href={fileUrl(item.upload.id)} download>Download<span className="sr-only"> {item.label}</span></a>
+          </p>
           {item.upload.sha256 && <p className="break-all font-mono text-xs muted">SHA-256 {item.upload.sha256}</p>}
           {item.state === 'rejected' && item.reason && <p className="mt-1">Reason given: {item.reason}</p>}
           {rejecting ? (

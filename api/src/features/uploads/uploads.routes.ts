@@ -1,6 +1,7 @@
 /**
  * Upload routes (DESIGN §4 Documents): GET /api/uploads → {uploads} (own); POST /api/uploads (multipart, one file in field `file`, ≤ 5 MB)
- * → 201 {upload}; GET /api/uploads/:id → the bytes as an attachment (owner or admin, else 404), streamed from
+ * → 201 {upload}; GET /api/uploads/:id → the bytes as an attachment (owner or admin, else 404; `?inline=1` → shown
+ * in the browser, `Content-Disposition: inline`, for PDF, PNG and JPEG only), streamed from
  * the document store through this API whichever driver holds them (objects are never public);
  * DELETE /api/uploads/:id → 204 (owner, not yet attached to an application).
  */
@@ -40,16 +41,24 @@ export const parseFile: RequestHandler = (req, res, next) => {
   });
 };
 
-/** Header value for a download: ASCII fallback plus RFC 5987 UTF-8 name. */
-function contentDisposition(name: string): string {
+/** Header value for a download or an inline view: ASCII fallback plus RFC 5987 UTF-8 name. */
+function contentDisposition(type: 'attachment' | 'inline', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Types a browser shows by itself (its PDF viewer, an image); DOC and DOCX are always downloaded. */
+const VIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** `?inline=1` asks to view the document in the browser rather than download it. */
+const DownloadQuerySchema = z.object({ inline: z.literal('1', { error: 'inline must be 1' }).optional() });
+
 const idParam = validate(UploadIdParamSchema, 'params');
+const downloadQuery = validate(DownloadQuerySchema, 'query');
 
 /**
- * Router at /api/uploads (DESIGN §4 Documents): list, upload (≤ 5 MB else 413; PDF, DOC, DOCX, JPEG, PNG by magic bytes else 415), download (owner or admin), delete (owner, unattached).
+ * Router at /api/uploads (DESIGN §4 Documents): list, upload (≤ 5 MB else 413; PDF, DOC, DOCX, JPEG, PNG by magic bytes else 415),
+ * download or inline view (owner or admin; always with a sandbox CSP, nosniff and no-store), delete (owner, unattached).
  */
 export function uploadsRouter(deps: AppDeps): Router {
   const r = Router();
@@ -62,12 +71,15 @@ export function uploadsRouter(deps: AppDeps): Router {
     const upload = await storeUpload(deps.database.db, store, user.id, req.file);
     res.status(201).json({ upload });
   });
-  r.get('/:id', requireUser, idParam, async (req, res) => {
+  r.get('/:id', requireUser, idParam, downloadQuery, async (req, res) => {
     const { upload, object } = await openUpload(deps.database.db, store, currentUser(req), idParam.data(req).id);
+    const inline = downloadQuery.data(req).inline === '1' && VIEWABLE.has(upload.mime);
     res.setHeader('Content-Type', upload.mime);
     res.setHeader('Content-Length', String(object.size));
-    res.setHeader('Content-Disposition', contentDisposition(upload.name));
+    res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', upload.name));
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // The sandbox applies to an inline view too: no script, no same-origin access (Chromium 156 still shows a
+    // top-level PDF under it; a sandboxed <iframe> would not, so the admin portal opens a new tab instead).
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private, no-store');
     // A store failure mid-stream can only cut the response short (headers are gone); the client sees a short body.

@@ -138,6 +138,31 @@ describe.each(['local', 's3'] as const)(`uploads (${DB_KIND}, %s document store)
     expect(Buffer.compare(asAdmin.body, PNG)).toBe(0);
   });
 
+  it('GET /api/uploads/:id?inline=1 › PDF, PNG and JPEG open in the browser, sandboxed; DOCX still downloads; same access rules', async () => {
+    const owner = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const admin = await signInAdmin(t);
+    for (const [name, buf] of [['ID copy.pdf', PDF], ['scan.png', PNG], ['photo.jpg', JPG]] as const) {
+      const id = (await owner.agent.post('/api/uploads').attach('file', buf, name)).body.upload.id;
+      for (const who of [owner, admin]) {
+        const res = await who.agent.get(`/api/uploads/${id}?inline=1`).buffer(true);
+        expect(res.status, name).toBe(200);
+        expect(res.headers['content-disposition'], name).toBe(`inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(Buffer.compare(res.body, buf)).toBe(0);
+      }
+      expect((await owner.agent.get(`/api/uploads/${id}`)).headers['content-disposition']).toMatch(/^attachment; /);
+      expect((await other.agent.get(`/api/uploads/${id}?inline=1`)).status).toBe(404);
+      expect((await t.request().get(`/api/uploads/${id}?inline=1`)).status).toBe(401);
+    }
+    const docx = (await owner.agent.post('/api/uploads').attach('file', DOCX, 'letter.docx')).body.upload.id;
+    expect((await owner.agent.get(`/api/uploads/${docx}?inline=1`).buffer(true)).headers['content-disposition']).toMatch(/^attachment; /);
+    const bad = await owner.agent.get(`/api/uploads/${docx}?inline=yes`);
+    expect([bad.status, bad.body.error?.fields]).toEqual([400, { inline: 'inline must be 1' }]);
+  });
+
   it('GET /api/uploads/:id › a document whose stored bytes are gone answers 404, not 500', async () => {
     const s = await signUpStudent(t);
     const before = await storedKeys();
