@@ -1,6 +1,7 @@
 /**
  * `npm run admin:create -- --email E --password P [--first-name F --last-name L]`
- * Creates the admin account, or promotes and resets an existing one (DESIGN §4 Identity).
+ * Creates the admin account, or promotes and resets an existing one (DESIGN §4 Identity). Without --first-name the
+ * admin is named after the e-mail's local part ('admin2'); --last-name alone is ignored. An existing account keeps its name.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ const { values } = parseArgs({ options: { email: { type: 'string' }, password: {
 const parsed = z.object({ email: z.email('--email must be a valid e-mail address'), password: z.string().min(6, '--password must be at least 6 characters').max(128) }).safeParse(values);
 if (!parsed.success) {
   console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-  console.error('usage: npm run admin:create -- --email E --password P');
+  console.error('usage: npm run admin:create -- --email E --password P [--first-name F] [--last-name L]');
   process.exit(2);
 }
 const config = loadConfig();
@@ -21,6 +22,8 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
   console.error(`${err.message}\nStop \`npm start\` and run this again, or start it with ADMIN_EMAIL and ADMIN_PASSWORD.`);
   process.exit(1);
 });
-const user = await ensureAdmin(database.db, parsed.data.email, parsed.data.password, { firstName: values['first-name'] ?? 'College', lastName: values['last-name'] ?? 'Admin' });
+// Without --first-name the admin is named after the e-mail (ensureAdmin), so two admins never look alike in a history.
+const names = values['first-name'] ? { firstName: values['first-name'], lastName: values['last-name'] ?? '' } : undefined;
+const user = await ensureAdmin(database.db, parsed.data.email, parsed.data.password, names);
 console.info(`Admin ready: ${user.email} (id ${user.id})`);
 await database.close();

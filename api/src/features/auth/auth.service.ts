@@ -87,9 +87,10 @@ export interface ComprehensiveRegisterInput extends NewAccount { courseId: numbe
  * before must not carry on as admin. An account that is already admin with this password is left alone, so a
  * restart with ADMIN_EMAIL set signs nobody out. The operator vouches for the address: it counts as verified.
  * It finds, then creates: nodes starting at once would both insert (one failing on the unique e-mail), so
- * startServer runs it under `Database.exclusive` (the start-up lock). Resolves to the admin as PublicUser.
+ * startServer runs it under `Database.exclusive` (the start-up lock). Without `names` a new admin is named after
+ * the e-mail's local part (defaultAdminNames). Resolves to the admin as PublicUser.
  */
-export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'College', lastName: 'Admin' }): Promise<PublicUser> {
+export async function ensureAdmin(db: Db, email: string, password: string, names?: { firstName: string; lastName: string }): Promise<PublicUser> {
   const lower = email.trim().toLowerCase();
   const existing = await findUserByEmail(db, lower);
   if (existing) {
@@ -102,5 +103,14 @@ export async function ensureAdmin(db: Db, email: string, password: string, names
     });
   }
   const passwordHash = await hashPassword(password);
-  return toPublicUser(await insertUser(db, { email: lower, passwordHash, role: 'admin', emailVerifiedAt: new Date(), ...names }));
+  return toPublicUser(await insertUser(db, { email: lower, passwordHash, role: 'admin', emailVerifiedAt: new Date(), ...(names ?? defaultAdminNames(lower)) }));
+}
+
+/**
+ * The display name of an admin created without one: first name the e-mail's local part ('admin2' for
+ * admin2@college.example), last name empty. A fixed 'College Admin' made every such admin look the same in
+ * application and document histories (staff audit).
+ */
+export function defaultAdminNames(email: string): { firstName: string; lastName: string } {
+  return { firstName: email.trim().toLowerCase().split('@')[0] || 'admin', lastName: '' };
 }
