@@ -24,6 +24,7 @@ import * as system from './schema/system.ts';
 import * as accounts from './schema/accounts.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import { assertNotOrphanedDocuments } from './data-dir-guard.ts';
+import { assertKnownMigrationLevel } from './migration-level.ts';
 
 export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts, ...rateLimits };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -101,7 +102,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database. `dataDir` undefined with no url means in-memory PGlite (tests), started from `template`
  * (a `pgliteTemplate()` dump) when given; migrations still run, and find nothing left to apply.
  * Throws if a PostgreSQL server cannot be reached, ConfigError when `dataDir` has documents but no database yet
- * (data-dir-guard.ts), DataDirInUseError if `dataDir`'s embedded database is open in
+ * (data-dir-guard.ts) or when the database was migrated by a newer release (migration-level.ts), DataDirInUseError if `dataDir`'s embedded database is open in
  * another process, and MigrationError when the database opened but a migration failed. On PostgreSQL the migrations
  * run under the start-up lock (`exclusive`), so nodes starting at once apply them one after the other. When opening or migrating fails, what was opened is closed first (the pool ended, the
  * embedded folder's lock released), so the caller can fix the cause and try again in the same process.
@@ -121,6 +122,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
       client.release();
       // Nodes starting at once would otherwise run the same CREATE TABLEs side by side, and one of them fail.
       await exclusive(() => migratePg(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); }));
+      await assertKnownMigrationLevel((text) => pool.query(text));
     } catch (err) {
       await pool.end().catch(() => {});
       throw err;
@@ -141,6 +143,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   try {
     await client.waitReady;
     await migratePglite(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); });
+    await assertKnownMigrationLevel((text) => client.query(text));
   } catch (err) {
     // A damaged folder or a failed migration must not leave the folder locked for the next try (or admin:create).
     if (!client.closed) await client.close().catch(() => {});
