@@ -58,22 +58,41 @@ function cutToWord(v: string, room: number): string {
   return keep.replace(/[\s,;:.!?(/-]+$/, '');
 }
 
+/** One wording of a message: `head + sep + variable + tail` (`sep` only when some of the variable part is kept). */
+type Wording = [head: string, sep: string, tail: string];
+
+/** A variable part cut shorter than this many septets (and than itself) makes a shorter wording worth trying. */
+const MEANINGFUL = 30;
+
 /**
- * Builds `head + sep + variable + tail`, shortening only `variable` until the whole message fits in one segment
- * (SMS_MAX septets): cut after a whole word and marked "...", which takes the place of a full stop starting `tail`
- * (no "...."), so the message fills up to 160. When nothing of `variable` fits, it is left out with `sep`. When even
- * that does not fit (a very long PUBLIC_URL), the result is longer than 160 and queueSms refuses it.
+ * `wording` with `variable` shortened until the whole fits in one segment (SMS_MAX septets): cut after a whole word
+ * and marked "...", which takes the place of a full stop starting the tail (no "...."), so the message fills up to 160;
+ * left out with its separator when nothing of it fits. `kept`: septets of the variable part kept.
  */
-function fit(head: string, sep: string, variable: string, tail: string): string {
+function fitOne([head, sep, tail]: Wording, v: string): { text: string; kept: number } {
   const h = gsm7Part(head), t = gsm7Part(tail);
-  const v = toGsm7(variable);
   const build = (x: string, tl: string) => `${h}${x ? `${gsm7Part(sep)}${x}` : ''}${tl}`.replace(/ {2,}/g, ' ');
   const whole = build(v, t);
-  if (!v || gsm7Length(whole) <= SMS_MAX) return whole;
+  if (!v || gsm7Length(whole) <= SMS_MAX) return { text: whole, kept: gsm7Length(v) };
   const cutTail = t.replace(/^\./, '');
   const room = SMS_MAX - gsm7Length(build(ELLIPSIS, cutTail));
   const kept = room > 0 ? cutToWord(v, room) : '';
-  return kept ? build(`${kept}${ELLIPSIS}`, cutTail) : build('', t);
+  return kept ? { text: build(`${kept}${ELLIPSIS}`, cutTail), kept: gsm7Length(kept) } : { text: build('', t), kept: 0 };
+}
+
+/**
+ * The message in the first of `wordings` (longest, most natural first) that holds all of `variable` in one segment;
+ * else in the first that keeps a meaningful part of it (MEANINGFUL septets, cut as fitOne does); else in the one
+ * keeping the most of it. When no wording fits even without it (a PUBLIC_URL over about 66 characters), the last,
+ * longer than 160, which queueSms refuses.
+ */
+function fit(wordings: Wording[], variable: string): string {
+  const v = toGsm7(variable);
+  const all = gsm7Length(v);
+  const fitting = wordings.map((w) => fitOne(w, v)).filter((r) => gsm7Length(r.text) <= SMS_MAX);
+  const best = fitting.find((r) => r.kept === all) ?? fitting.find((r) => r.kept >= Math.min(MEANINGFUL, all))
+    ?? fitting.reduce<{ text: string; kept: number } | undefined>((a, r) => (!a || r.kept > a.kept ? r : a), undefined);
+  return (best ?? fitOne(wordings.at(-1)!, v)).text;
 }
 
 /** The link to the application's page: `{origin}/applications/{id}` (PUBLIC_URL or the request's origin). */
@@ -81,20 +100,39 @@ export function applicationLink(origin: string, applicationId: number): string {
   return `${origin.replace(/\/+$/, '')}/applications/${applicationId}`;
 }
 
-/** "Application received" (spec §2 Application form, submit). */
+/**
+ * "Application received" (spec §2 Application form, submit), with as much of the course title as fits; shorter
+ * wording ("VSC: APP-{id} received: {course}") when a long PUBLIC_URL leaves too little room.
+ */
 export function receiptSms(applicationId: number, courseTitle: string, link: string): string {
-  return fit(`${SENDER}: we received application APP-${applicationId}`, ' for ', courseTitle, `. Track it: ${link} ${STOP}`);
+  return fit([
+    [`${SENDER}: we received application APP-${applicationId}`, ' for ', `. Track it: ${link} ${STOP}`],
+    [`${SENDER}: APP-${applicationId} received`, ': ', `. Track it: ${link} ${STOP}`],
+  ], courseTitle);
 }
 
-/** A status change (spec §4 statuses; the label as the applicant sees it). */
+/**
+ * A status change (spec §4 statuses; the label as the applicant sees it, always whole with a PUBLIC_URL up to 66
+ * characters: "VSC: APP-{id} is now {label}" when the longer wording does not fit).
+ */
 export function statusSms(applicationId: number, status: string, link: string): string {
-  return fit(`${SENDER}: application APP-${applicationId}`, ' is now ', statusLabel(status as any), `. Details: ${link} ${STOP}`);
+  return fit([
+    [`${SENDER}: application APP-${applicationId}`, ' is now ', `. Details: ${link} ${STOP}`],
+    [`${SENDER}: APP-${applicationId}`, ' is now ', `. Details: ${link} ${STOP}`],
+  ], statusLabel(status as any));
 }
 
-/** A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason. */
+/**
+ * A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason; shorter
+ * wording ("{label} rejected: {reason} {link}") when the longer one would keep less than a meaningful part of it.
+ */
 export function documentRejectedSms(applicationId: number, documentLabel: string, reason: string, link: string): string {
   const why = reason.trim().replace(/[.!]+$/, '');
-  return fit(`${SENDER}: APP-${applicationId} ${documentLabel} not accepted`, ': ', why, `. Upload again: ${link} ${STOP}`);
+  return fit([
+    [`${SENDER}: APP-${applicationId} ${documentLabel} not accepted`, ': ', `. Upload again: ${link} ${STOP}`],
+    [`${SENDER}: APP-${applicationId} ${documentLabel} rejected`, ': ', `. Upload: ${link} ${STOP}`],
+    [`${SENDER}: APP-${applicationId} ${documentLabel} rejected`, ': ', ` ${link} ${STOP}`],
+  ], why);
 }
 
 
@@ -118,5 +156,5 @@ export function setPasswordSmsLink(origin: string, token: string): string {
  * from setPasswordSmsLink; 94 characters besides the origin (an origin over 66 makes it too long: queueSms refuses it).
  */
 export function setPasswordSms(link: string, days: number): string {
-  return fit(`${SENDER}: choose your password within ${days} days: `, '', '', `${link} ${STOP}`);
+  return fit([[`${SENDER}: choose your password within ${days} days: `, '', `${link} ${STOP}`]], '');
 }

@@ -111,9 +111,44 @@ describe('SMS length: septets counted exactly, every message filled up to 160', 
     const link = 'https://apply.vhembecollege.ac.za/applications/12345';
     const text = documentRejectedSms(12345, 'Qualifications Documents', reason, link);
     expect(gsm7Length(text)).toBeLessThanOrEqual(160);
-    expect(text).toContain('not accepted: Not certified');
+    expect(text).toMatch(/ (not accepted|rejected): Not certified: the copy\b/);
     expect(text).toContain(link);
     expect(text).toMatch(/Reply STOP to opt out$/);
+  });
+});
+
+/**
+ * Every kind with a 60-character PUBLIC_URL and APP-123456 (issue #17 audit): the status label was cut ("is now
+ * Documents..."), the course or the reason vanished, and a "Qualifications Documents" rejection was 171 characters,
+ * so it was not sent at all. A message now falls back to shorter wording before it gives up its variable part.
+ */
+describe('SMS kinds with a 60-character PUBLIC_URL and APP-123456', () => {
+  const origin = `https://admissions-and-registration.${'v'.repeat(10)}-college.ac.za`;
+  const link = `${origin}/applications/123456`;
+  const labels: Record<string, string> = { pending: 'Pending', under_review: 'Under Review', documents_required: 'Documents Required', payment_pending: 'Payment Pending', accepted: 'Accepted', rejected: 'Rejected' };
+  const reason = 'Not certified by a commissioner of oaths, and the page with your results is missing.';
+  const texts = [
+    ['receipt', receiptSms(123456, 'Bachelor of Science in Information Systems', link)],
+    ...Object.keys(labels).map((s) => [`status ${s}`, statusSms(123456, s, link)]),
+    ['rejected ID', documentRejectedSms(123456, 'ID Document', reason, link)],
+    ['rejected qualifications', documentRejectedSms(123456, 'Qualifications Documents', reason, link)],
+  ] as const;
+
+  it('each keeps APP-id, the link and "Reply STOP to opt out" within 160 septets', () => {
+    expect(origin).toHaveLength(60);
+    for (const [kind, text] of texts) {
+      expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
+      expect(text, kind).toContain('APP-123456');
+      expect(text, kind).toContain(` ${link} `);
+      expect(text, kind).toMatch(/ Reply STOP to opt out$/);
+    }
+  });
+
+  it('a status says the whole label; a receipt keeps part of the course; a rejection names the document and part of the reason', () => {
+    for (const [status, label] of Object.entries(labels)) expect(statusSms(123456, status, link)).toContain(` is now ${label}. `);
+    expect(texts[0][1]).toMatch(/APP-123456 received: Bachelor\b/);
+    expect(documentRejectedSms(123456, 'ID Document', reason, link)).toMatch(/^VSC: APP-123456 ID Document rejected: Not certified\b/);
+    expect(documentRejectedSms(123456, 'Qualifications Documents', reason, link)).toMatch(/^VSC: APP-123456 Qualifications Documents rejected/);
   });
 });
 
