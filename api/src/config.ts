@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { defaultMailFrom } from './mail/messages.ts';
 
 /** A bad or missing environment variable; `message` names the variable and what to set. Caught by the CLI to exit 1 without a stack. */
 export class ConfigError extends Error {}
@@ -30,7 +31,8 @@ const EnvSchema = z.object({
    * accepts and then hangs held the mail worker, and a stop, that long; operations audit).
    */
   SMTP_TIMEOUT_MS: blankToUndefined(z.coerce.number().int().min(100).max(600_000).default(20_000)),
-  MAIL_FROM: z.string().default('Admissions <admissions@college.example>'),
+  /** The sender; unset, '"{college name} Admissions" <admissions@college.example>' from content/site.json (defaultMailFrom). */
+  MAIL_FROM: blankToUndefined(z.string().optional()),
   OFFICE_EMAIL: z.string().default('info@college.example'),
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   SITE_BUILD_HOOK_URL: z.string().url().optional(),
@@ -74,11 +76,11 @@ const EnvSchema = z.object({
 const DEFAULT_SHUTDOWN_GRACE_MS = 2500;
 
 /** `sessionSecret`: SESSION_SECRET, or '' until startServer resolves the stored one (auth/session-secret.ts). */
-export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOWN_GRACE_MS'> & { DOCUMENT_STORE: 'local' | 's3'; SHUTDOWN_GRACE_MS: number; dataDir: string; sessionSecret: string };
+export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOWN_GRACE_MS' | 'MAIL_FROM'> & { MAIL_FROM: string; DOCUMENT_STORE: 'local' | 's3'; SHUTDOWN_GRACE_MS: number; dataDir: string; sessionSecret: string };
 
 /**
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
- * and in production a missing SESSION_SECRET or PUBLIC_URL. SHUTDOWN_GRACE_MS defaults to 2 500 ms with DATABASE_URL, 0 without.
+ * and in production a missing SESSION_SECRET or PUBLIC_URL. MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 2 500 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...c,
+    MAIL_FROM: c.MAIL_FROM ?? defaultMailFrom(),
     DOCUMENT_STORE: documentStore,
     SHUTDOWN_GRACE_MS: c.SHUTDOWN_GRACE_MS ?? (c.DATABASE_URL ? DEFAULT_SHUTDOWN_GRACE_MS : 0),
     dataDir: path.resolve(c.DATA_DIR),

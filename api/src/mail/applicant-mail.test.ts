@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { mailsTo } from '../test/mail.ts';
+import { loadConfig } from '../config.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -75,5 +76,26 @@ describe(`applicant mail subjects and next steps (${DB_KIND})`, () => {
     expect(mail!.text).toContain(`Your Qualifications Documents for APP-${s.app} were not accepted: Not certified. Please upload new ones on your application page.`);
     const notes = (await s.agent.get('/api/notifications')).body.notifications.map((n: any) => n.message);
     expect(notes).toContain(`Your Qualifications Documents for APP-${s.app} were not accepted: Not certified. Please upload new ones on your application page.`);
+  });
+});
+
+describe(`every mail names the college (${DB_KIND})`, () => {
+  it('From is "Vhembe Skills College Admissions" (content/site.json) when MAIL_FROM is unset; an explicit MAIL_FROM is kept', () => {
+    expect(loadConfig({}).MAIL_FROM).toBe('"Vhembe Skills College Admissions" <admissions@college.example>');
+    expect(loadConfig({ MAIL_FROM: 'Registrar <registrar@college.example>' }).MAIL_FROM).toBe('Registrar <registrar@college.example>');
+  });
+
+  it('verification, password reset, password changed and the contact acknowledgement: From names the college, and each ends with the footer', async () => {
+    const s = await signUpStudent(t);
+    expect((await t.request().post('/api/auth/reset-password').send({ email: s.email })).status).toBe(200);
+    expect((await s.agent.post('/api/profile/password').send({ currentPassword: s.password, password: 'another-secret-9', confirmPassword: 'another-secret-9' })).status).toBeLessThan(300);
+    const visitor = `visitor.${crypto.randomUUID()}@example.com`;
+    expect((await t.request().post('/api/contact').send({ firstName: 'Ann', lastName: 'Bee', email: visitor, message: 'When does the next intake start?' })).status).toBe(201);
+    const mails = [...await mailsTo(t, s.email), ...await mailsTo(t, visitor)];
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Please confirm your e-mail address', 'Reset your password', 'We received your message', 'Your password was changed']);
+    for (const m of mails) {
+      expect(m.parsed.from?.value[0], m.subject).toEqual({ name: 'Vhembe Skills College Admissions', address: 'admissions@college.example' });
+      expect(m.text, m.subject).toMatch(FOOTER);
+    }
   });
 });

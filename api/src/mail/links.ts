@@ -6,6 +6,16 @@
 import type { Request } from 'express';
 import type { Config } from '../config.ts';
 
+/**
+ * The site's origin from configuration alone: PUBLIC_URL's origin, else the address the server listens on
+ * (http://localhost:PORT for 0.0.0.0 or ::). For mails that no request caused and the footer of every mail.
+ */
+export function siteOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  const listen = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${listen}:${config.PORT}`;
+}
+
 /** 'https://college.example' style origin, no trailing slash. */
 export function linkOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>, req?: Pick<Request, 'protocol' | 'get'>): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;

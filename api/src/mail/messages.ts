@@ -53,6 +53,11 @@ export function mailFooter(origin: string, college: CollegeInfo = COLLEGE): stri
   return ['-- ', `${college.name} Admissions`, phoneLine(college), origin].filter(Boolean).join('\n') + '\n';
 }
 
+/** `text` (a whole mail body, greeting included) with the footer (mailFooter) after a blank line. */
+export function withFooter(text: string, origin: string): string {
+  return `${text.trimEnd()}\n\n${mailFooter(origin)}`;
+}
+
 /**
  * One applicant mail: greeting (`firstName`, or 'Hello,' when null: mail to an address nobody has proven), `body`
  * (paragraphs separated by blank lines, no greeting or footer), the footer with `origin`.

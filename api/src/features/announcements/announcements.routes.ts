@@ -17,6 +17,7 @@ import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { AnnouncementInputSchema, AnnouncementListQuerySchema, AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
+import { siteOrigin } from '../../mail/links.ts';
 import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
 /**
@@ -41,13 +42,13 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
   const changed = (what: string) => deps.onContentChanged?.(what);
   const idParam = validate(IdParamSchema, 'params');
   r.post('/', requireAdmin, validate(AnnouncementInputSchema), async (req, res) => {
-    const result = await createAnnouncement(db, currentUser(req).id, req.body);
+    const result = await createAnnouncement(db, currentUser(req).id, req.body, siteOrigin(deps.config));
     changed(`announcement ${result.announcement.id} created`);
     res.status(201).json(result);
   });
   const update = validate(AnnouncementUpdateSchema);
   r.put('/:id', requireAdmin, idParam, update, async (req, res) => {
-    const result = await editAnnouncement(db, idParam.data(req).id, update.data(req));
+    const result = await editAnnouncement(db, idParam.data(req).id, update.data(req), siteOrigin(deps.config));
     if ('conflict' in result) {
       res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, announcement: result.conflict.current });
       return;
@@ -62,7 +63,7 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
     res.status(204).end();
   });
   r.post('/:id/notify', requireAdmin, idParam, async (req, res) => {
-    res.json({ sent: await emailAnnouncement(db, idParam.data(req).id) });
+    res.json({ sent: await emailAnnouncement(db, idParam.data(req).id, siteOrigin(deps.config)) });
   });
   return r;
 }

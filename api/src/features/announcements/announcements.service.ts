@@ -4,13 +4,14 @@
  *   `sendNotification` a portal notification — in the same transaction as the change, so a crash never
  *   leaves a half-announced announcement.
  * - notify (POST /api/announcements/:id/notify) e-mails every student with a verified address, in one transaction.
- * Throws 404 'Announcement not found'.
+ * Each mail ends with the college footer linking `origin` (siteOrigin). Throws 404 'Announcement not found'.
  */
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { lockUserRow, mailableStudents, studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { greeting, withFooter } from '../../mail/messages.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
@@ -27,10 +28,10 @@ export const JUST_PUBLISHED = 'This announcement was just published.';
 /** Seconds during which an identical create by the same admin counts as a repeat. */
 export const REPEAT_WINDOW_S = 60;
 
-async function emailStudents(db: Db, a: Announcement): Promise<number> {
+async function emailStudents(db: Db, a: Announcement, origin: string): Promise<number> {
   const list = await mailableStudents(db);
   // Bulk: behind every reset link, verification and status mail already queued or queued later (mail/outbox.ts).
-  await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: `Dear ${s.firstName},\n\n${a.title}\n\n${a.content}\n` })), { bulk: true });
+  await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: withFooter(`${greeting(s.firstName)}\n\n${a.title}\n\n${a.content}\n`, origin) })), { bulk: true });
   return list.length;
 }
 
@@ -40,8 +41,8 @@ async function notifyStudents(db: Db, a: Announcement): Promise<number> {
   return list.length;
 }
 
-async function fanOut(db: Db, a: Announcement, input: Input): Promise<AnnouncementResult> {
-  const emailed = input.sendEmail ? await emailStudents(db, a) : 0;
+async function fanOut(db: Db, a: Announcement, input: Input, origin: string): Promise<AnnouncementResult> {
+  const emailed = input.sendEmail ? await emailStudents(db, a, origin) : 0;
   const notified = input.sendNotification ? await notifyStudents(db, a) : 0;
   return { announcement: a, emailed, notified };
 }
@@ -59,12 +60,12 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
  * lock on the admin's row, so parallel repeats publish once. (No Idempotency-Key: the external payments' keys are a
  * column of their own table, and announcements would need a migration for one.)
  */
-export function createAnnouncement(db: Db, adminId: number, input: Input): Promise<AnnouncementResult> {
+export function createAnnouncement(db: Db, adminId: number, input: Input, origin: string): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
     await lockUserRow(t, adminId);
     if (await hasRecentTwin(t, adminId, input.title, input.content, REPEAT_WINDOW_S)) throw conflict(JUST_PUBLISHED);
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
-    return fanOut(t, a, input);
+    return fanOut(t, a, input, origin);
   });
 }
 
@@ -74,7 +75,7 @@ export function createAnnouncement(db: Db, adminId: number, input: Input): Promi
  * is `{conflict: {message: ANNOUNCEMENT_EDIT_CONFLICT, current}}` (lost update, audit finding).
  * Throws 404 'Announcement not found'.
  */
-export function editAnnouncement(db: Db, id: number, input: EditInput): Promise<AnnouncementEditResult> {
+export function editAnnouncement(db: Db, id: number, input: EditInput, origin: string): Promise<AnnouncementEditResult> {
   return db.transaction(async (t): Promise<AnnouncementEditResult> => {
     const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active }, input.expectedUpdatedAt);
     if (!a) {
@@ -82,7 +83,7 @@ export function editAnnouncement(db: Db, id: number, input: EditInput): Promise<
       if (!current) throw notFound(NOT_FOUND);
       return { conflict: { message: ANNOUNCEMENT_EDIT_CONFLICT, current } };
     }
-    return fanOut(t, a, input);
+    return fanOut(t, a, input, origin);
   });
 }
 
@@ -92,10 +93,10 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
 }
 
 /** E-mails every student with a verified, not erased address (mailableStudents) about announcement `id`; returns how many mails were queued. */
-export function emailAnnouncement(db: Db, id: number): Promise<number> {
+export function emailAnnouncement(db: Db, id: number, origin: string): Promise<number> {
   return db.transaction(async (t) => {
     const a = await findAnnouncement(t, id);
     if (!a) throw notFound(NOT_FOUND);
-    return emailStudents(t, a);
+    return emailStudents(t, a, origin);
   });
 }

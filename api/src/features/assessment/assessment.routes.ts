@@ -12,6 +12,7 @@ import { AssessmentBookingSchema } from '#contracts/assessment.ts';
 import { AdminPageQuerySchema } from '#contracts/admin.ts';
 import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { bookingsForAdmin, submitBooking } from './assessment.service.ts';
+import { siteOrigin } from '../../mail/links.ts';
 
 /**
  * Public router for POST /api/assessment-centre (spec §7): `opts` overrides the per-IP limit (count, window ms) for tests.
@@ -20,7 +21,7 @@ export function assessmentRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
   const limiter = formRateLimit(deps.database.db, 'assessment:', 'Too many bookings from this address. Please try again later or call us.', { limit: 10, ...opts });
   r.post('/', limiter, idempotencyHeader, validate(AssessmentBookingSchema), async (req, res) => {
-    const { booking, created } = await submitBooking(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
+    const { booking, created } = await submitBooking(deps.database.db, deps.config.OFFICE_EMAIL, req.body, new Date(), siteOrigin(deps.config));
     res.status(created ? 201 : 200).json({ booking: { id: booking.id, createdAt: booking.createdAt } });
   });
   return r;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { AdminPageInfo, AdminPageQuery } from '#contracts/admin.ts';
 import { readPage } from '../../http/paging.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { withFooter } from '../../mail/messages.ts';
 import { badRequest } from '../../http/errors.ts';
 import {
   ASSESSMENT_TYPE_OPTIONS, CAMPUS_OPTIONS, COURSE_INTEREST_OPTIONS, PREFERRED_TIME_OPTIONS, optionLabel, preferredDateProblem, preferredSlotProblem, todayInSouthAfrica,
@@ -20,11 +21,11 @@ import { bookingByKey, insertBooking, listBookings, type StoredBooking } from '.
 
 /**
  * Stores an assessment-centre booking (spec §5 form, §7) and queues, in the same transaction, the applicant's
- * confirmation and the office's copy. A repeated idempotency key returns the first booking with created=false and
+ * confirmation (with the college footer linking `origin`, the site; '' leaves the link out) and the office's copy. A repeated idempotency key returns the first booking with created=false and
  * sends nothing again. Throws 400 {preferredDate} for a past or weekend date (South African calendar day of `now`),
  * and 400 {preferredTime} for a slot today whose end (12:00, 16:00, 18:00 SAST) `now` has passed (preferredSlotProblem).
  */
-export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
+export async function submitBooking(db: Db, officeEmail: string, input: AssessmentBooking, now = new Date(), origin = ''): Promise<{ booking: StoredBooking; created: boolean }> {
   const problem = preferredDateProblem(input.preferredDate, todayInSouthAfrica(now));
   if (problem) throw badRequest(problem, { preferredDate: problem });
   const slot = preferredSlotProblem(input.preferredDate, input.preferredTime, now);
@@ -39,7 +40,7 @@ export async function submitBooking(db: Db, officeEmail: string, input: Assessme
       {
         to: input.email,
         subject: 'Assessment Application Submitted',
-        text: `Hello,\n\nYour assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.\n\nReference: ASC-${stored.id}\nAssessment: ${type}\nCampus: ${campus}\nPreferred: ${when}\n\nPlease bring your ID document and latest results on the day.\n`,
+        text: withFooter(`Hello,\n\nYour assessment centre application has been successfully submitted. We will contact you soon to confirm your appointment.\n\nReference: ASC-${stored.id}\nAssessment: ${type}\nCampus: ${campus}\nPreferred: ${when}\n\nPlease bring your ID document and latest results on the day.\n`, origin),
       },
       {
         to: officeEmail,

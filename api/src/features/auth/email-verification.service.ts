@@ -14,7 +14,8 @@ import { sha256 } from '../../auth/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { badRequest } from '../../http/errors.ts';
 import { INVALID_VERIFICATION_LINK } from '#contracts/auth.ts';
-import { siteOrigin } from './password-reset.service.ts';
+import { siteOrigin } from '../../mail/links.ts';
+import { withFooter } from '../../mail/messages.ts';
 import { lockUserRow } from '../../auth/users-repo.ts';
 
 /** Link lifetime: 24 hours (issue #12). */
@@ -38,7 +39,7 @@ export async function sendEmailVerification(db: Db, config: Config, user: { id: 
     await enqueueMail(tx, {
       to: user.email,
       subject: 'Please confirm your e-mail address',
-      text: `Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`,
+      text: withFooter(`Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`, siteOrigin(config)),
     });
     return true;
   });

@@ -14,6 +14,8 @@ import { hashPassword } from '../../auth/password.ts';
 import { sha256 } from '../../auth/tokens.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { siteOrigin } from '../../mail/links.ts';
+import { greeting, withFooter } from '../../mail/messages.ts';
 import { badRequest } from '../../http/errors.ts';
 
 /** Link lifetime: 1 hour (issue #4). */
@@ -23,14 +25,10 @@ const MAX_LIVE_LINKS = 3;
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
 
 /**
- * The site origin used in e-mailed links. Never taken from the request's Host header (reset-link poisoning):
- * PUBLIC_URL when set, else the address the server listens on.
+ * The site origin used in e-mailed links (links.ts siteOrigin). Never taken from the request's Host header
+ * (reset-link poisoning): PUBLIC_URL when set, else the address the server listens on.
  */
-export function siteOrigin(config: Config): string {
-  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  return `http://${host}:${config.PORT}`;
-}
+export { siteOrigin };
 
 /**
  * Queues a reset link for `email` if an account exists and has fewer than MAX_LIVE_LINKS live links; otherwise does
@@ -50,7 +48,7 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
     await enqueueMail(tx, {
       to: user.email,
       subject: 'Reset your password',
-      text: `Dear ${user.firstName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+      text: withFooter(`${greeting(user.firstName)}\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`, siteOrigin(config)),
     });
   });
 }
@@ -69,14 +67,14 @@ export async function queueSetPasswordLink(tx: Db, config: Config, user: { id: n
   await enqueueMail(tx, {
     to: user.email,
     subject: 'Set your password',
-    text: `Dear ${user.firstName},
+    text: withFooter(`${greeting(user.firstName)}
 
 Our admissions office has created an account for you to follow your application online. To choose your password, open this link within ${days} days:
 
 ${link}
 
 The link works once. Then log in with this e-mail address to see your application.
-`,
+`, siteOrigin(config)),
   });
   return link;
 }

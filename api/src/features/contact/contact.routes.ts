@@ -12,13 +12,14 @@ import { ContactMessageSchema } from '#contracts/contact.ts';
 import { AdminPageQuerySchema } from '#contracts/admin.ts';
 import { formRateLimit, idempotencyHeader, type FormLimit } from '../../http/public-forms.ts';
 import { contactMessagesForAdmin, submitContactMessage } from './contact.service.ts';
+import { siteOrigin } from '../../mail/links.ts';
 
 /** Public router for POST /api/contact (spec §7): `opts` overrides the per-IP limit (count, window ms) for tests. */
 export function contactRouter(deps: AppDeps, opts: FormLimit = {}): Router {
   const r = Router();
   const limiter = formRateLimit(deps.database.db, 'contact:', 'Too many messages from this address. Please try again later or call us.', opts);
   r.post('/', limiter, idempotencyHeader, validate(ContactMessageSchema), async (req, res) => {
-    const { message, created } = await submitContactMessage(deps.database.db, deps.config.OFFICE_EMAIL, req.body);
+    const { message, created } = await submitContactMessage(deps.database.db, deps.config.OFFICE_EMAIL, req.body, siteOrigin(deps.config));
     res.status(created ? 201 : 200).json({ message: { id: message.id, createdAt: message.createdAt } });
   });
   return r;

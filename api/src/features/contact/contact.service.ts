@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { AdminPageInfo, AdminPageQuery } from '#contracts/admin.ts';
 import { readPage } from '../../http/paging.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { withFooter } from '../../mail/messages.ts';
 import type { ContactMessage, StoredContactMessage } from '#contracts/contact.ts';
 import { contactMessageByKey, insertContactMessage, listContactMessages } from './contact.repo.ts';
 
@@ -17,9 +18,9 @@ export const CONTACT_ACKNOWLEDGEMENT = 'Hello,\n\nThank you for contacting us. W
 
 /**
  * Stores a contact message (spec §5 Contact form, §7) and queues, in the same transaction, the office's copy and the
- * fixed CONTACT_ACKNOWLEDGEMENT to the visitor. A repeated idempotency key returns the first message with created=false.
+ * fixed CONTACT_ACKNOWLEDGEMENT to the visitor (with the college footer linking `origin`). A repeated idempotency key returns the first message with created=false.
  */
-export async function submitContactMessage(db: Db, officeEmail: string, input: ContactMessage): Promise<{ message: StoredContactMessage; created: boolean }> {
+export async function submitContactMessage(db: Db, officeEmail: string, input: ContactMessage, origin: string): Promise<{ message: StoredContactMessage; created: boolean }> {
   return db.transaction(async (tx) => {
     const stored = await insertContactMessage(tx, input);
     if (!stored) {
@@ -35,7 +36,7 @@ export async function submitContactMessage(db: Db, officeEmail: string, input: C
       },
       // The visitor typed this address and nobody has proven it is theirs: the acknowledgement is fixed text
       // only (no name, message or link from the form), so the form cannot mail chosen content to a stranger.
-      { to: input.email, subject: 'We received your message', text: CONTACT_ACKNOWLEDGEMENT },
+      { to: input.email, subject: 'We received your message', text: withFooter(CONTACT_ACKNOWLEDGEMENT, origin) },
     ]);
     return { message: stored, created: true };
   });

@@ -11,6 +11,7 @@ import { validate } from '../../http/validate.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { ErasureDecisionSchema } from '#contracts/erasure.ts';
 import { declineRequest, eraseRequest } from './erasure.service.ts';
+import { siteOrigin } from '../../mail/links.ts';
 
 /** Router for /api/admin/erasure-requests: the route above, behind requireAdmin. */
 export function adminErasureRouter(deps: AppDeps): Router {
@@ -23,7 +24,7 @@ export function adminErasureRouter(deps: AppDeps): Router {
     const adminId = currentUser(req).id;
     const request = decision === 'erase'
       ? await eraseRequest(deps.database.db, deps.config, deps.store, id, adminId)
-      : await declineRequest(deps.database.db, id, adminId, reason);
+      : await declineRequest(deps.database.db, id, adminId, reason, siteOrigin(deps.config));
     res.json({ request });
   });
   return r;

@@ -14,21 +14,23 @@ import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, storedUpl
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
 import type { ErasureRequestView } from '#contracts/erasure.ts';
 import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
+import { siteOrigin } from '../../mail/links.ts';
+import { greeting, withFooter } from '../../mail/messages.ts';
 
 const view = (r: { id: number; userId: number; status: 'open' | 'done' | 'declined'; reason: string | null; decisionReason: string | null; createdAt: Date; resolvedAt: Date | null }): ErasureRequestView => ({
   id: r.id, userId: r.userId, status: r.status, reason: r.reason, decisionReason: r.decisionReason, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null,
 });
 
 /** The e-mail telling the person their data is gone: what was kept and why. Names no one (the address is enough). */
-function erasedMail(to: string, requestId: number) {
+function erasedMail(to: string, requestId: number, origin: string) {
   return {
     to, subject: 'Your personal data has been erased',
-    text: `Hello,\n\nAs you asked (erasure request ${requestId}), the college has erased your personal data from the applicant portal: `
+    text: withFooter(`Hello,\n\nAs you asked (erasure request ${requestId}), the college has erased your personal data from the applicant portal: `
       + 'your name, e-mail address, phone number, ID number, date of birth, address, emergency contact, NSC results and academic '
       + 'history, your uploaded documents, saved drafts and notifications. Your account is closed and can no longer be signed in to.\n\n'
       + 'What we kept, and why: the record of each application you made (course, status, dates and the history of its status) and of '
       + 'its payment (amount, reference and status), without your name or details. The college must keep admission and financial records '
-      + '(POPIA §14 allows keeping records that a law requires).\n\nThis is the last e-mail we send to this address.\n',
+      + '(POPIA §14 allows keeping records that a law requires).\n\nThis is the last e-mail we send to this address.\n', origin),
   };
 }
 
@@ -51,7 +53,7 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
     if (!user) throw notFound('Erasure request not found');
     const files = await storedUploadNames(tx, user.id);
     await deleteMessagesTo(tx, user);
-    await enqueueMail(tx, erasedMail(user.email, req.id));
+    await enqueueMail(tx, erasedMail(user.email, req.id, siteOrigin(config)));
     await deleteFormSubmissions(tx, user);
     await deleteLoginCounters(tx, user.email);
     await endAllSessions(tx, user.id);
@@ -68,9 +70,9 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
 
 /**
  * Declines open request `id` (row locked): status declined, resolvedAt now, `reason` stored on the request and e-mailed
- * to the person in the same transaction; the account stays as it was. Throws 404 unknown request, 409 when not open.
+ * to the person in the same transaction (the mail's footer links `origin`); the account stays as it was. Throws 404 unknown request, 409 when not open.
  */
-export async function declineRequest(db: Db, id: number, adminId: number, reason: string): Promise<ErasureRequestView> {
+export async function declineRequest(db: Db, id: number, adminId: number, reason: string, origin: string): Promise<ErasureRequestView> {
   const request = await db.transaction(async (tx) => {
     const req = await lockErasureRequest(tx, id);
     if (!req) throw notFound('Erasure request not found');
@@ -80,7 +82,7 @@ export async function declineRequest(db: Db, id: number, adminId: number, reason
     const row = await resolveErasureRequest(tx, req.id, 'declined', reason);
     await enqueueMail(tx, {
       to: user.email, subject: 'Your request to delete your account',
-      text: `Dear ${user.firstName},\n\nThe college has reviewed your request to delete your account and personal data (erasure request ${req.id}) and cannot carry it out now, for this reason:\n\n${reason}\n\nYour account stays open. If you have questions, reply to the admissions office.\n`,
+      text: withFooter(`${greeting(user.firstName)}\n\nThe college has reviewed your request to delete your account and personal data (erasure request ${req.id}) and cannot carry it out now, for this reason:\n\n${reason}\n\nYour account stays open. If you have questions, reply to the admissions office.\n`, origin),
     });
     return row;
   });

@@ -16,6 +16,7 @@ import { clearSessionCookies, endAllSessions } from '../../auth/session.ts';
 import { startSession } from '../../auth/start-session.ts';
 import { NscResultsUpdateSchema } from '#contracts/nsc-schema.ts';
 import { changePassword, deleteAccount, exportPersonalData, getNscResults, getProfile, saveNscResults, updateProfile } from './profile.service.ts';
+import { siteOrigin } from '../../mail/links.ts';
 
 async function endThisSession(req: Request, res: import('express').Response): Promise<void> {
   if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -47,7 +48,7 @@ export function profileRouter(deps: AppDeps): Router {
 
   r.post('/password', passwordChecks, validate(ChangePasswordSchema), async (req, res) => {
     const user = currentUser(req);
-    await changePassword(db, user.id, req.body.currentPassword, req.body.password);
+    await changePassword(db, user.id, req.body.currentPassword, req.body.password, siteOrigin(deps.config));
     console.info(`[auth] password changed by user ${user.id}; other sessions ended`);
     const token = await startSession(req, deps, user, false);
     res.json({ ok: true, token });

@@ -9,6 +9,7 @@ import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { greeting, withFooter } from '../../mail/messages.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { tusDatastore } from '../../storage/tus-datastore.ts';
@@ -73,16 +74,17 @@ const wrongPassword = (field: string, message: string) => badRequest(message, { 
 
 /**
  * Changes the password after checking the current one (400 {currentPassword}). Every other session and token of
- * the person ends; the caller starts a fresh session for this browser. An e-mail tells the person it happened.
+ * the person ends; the caller starts a fresh session for this browser. An e-mail tells the person it happened (its
+ * footer links `origin`).
  */
-export async function changePassword(db: Db, userId: number, current: string, next: string): Promise<void> {
+export async function changePassword(db: Db, userId: number, current: string, next: string, origin: string): Promise<void> {
   const u = await loadUser(db, userId);
   if (!(await verifyPassword(u.passwordHash, current))) throw wrongPassword('currentPassword', 'Current password is incorrect');
   const passwordHash = await hashPassword(next);
   await db.transaction(async (t) => {
     await updateUserRow(t, userId, { passwordHash });
     await endAllSessions(t, userId);
-    await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: `Dear ${u.firstName},\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n` });
+    await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: withFooter(`${greeting(u.firstName)}\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n`, origin) });
   });
 }
 
