@@ -24,6 +24,36 @@ export class ApiError extends Error {
  */
 export const READ_TIMEOUT_MS = 8000;
 
+/** What a person is told when the server could not be reached (NetworkError's message, instead of 'Failed to fetch'). */
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/**
+ * The server could not be reached: fetch itself failed (offline, DNS, reset, 'Failed to fetch' in Chrome, 'Load
+ * failed' in Safari). A TypeError, as fetch's own failure is, so `instanceof TypeError` checks keep working; the
+ * message is NETWORK_MESSAGE in plain words and the browser's error is the `cause`.
+ */
+export class NetworkError extends TypeError {
+  constructor(cause: unknown) {
+    super(NETWORK_MESSAGE);
+    this.name = 'NetworkError';
+    this.cause = cause;
+  }
+}
+
+/**
+ * An AbortSignal that aborts after `ms` milliseconds with a DOMException named 'TimeoutError': the browser's own
+ * AbortSignal.timeout where there is one, else an AbortController and setTimeout. AbortSignal.timeout is missing
+ * from iOS/Safari < 16, Chrome and Android WebView < 103 and Samsung Internet < 20, where calling it threw a TypeError
+ * that took the whole portal down (device audit). `timeout-signal` (npm) was not used: it never takes the native
+ * path and aborts with a plain AbortError, which cannot be told apart from a caller's own cancel.
+ */
+export function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('signal timed out', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
 function token(): string | null {
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
@@ -31,18 +61,25 @@ function token(): string | null {
 /**
  * Fetches `path` (same origin) and parses the JSON answer (null for an empty body). `json` is sent as the
  * JSON body; `timeoutMs` aborts a request that has no answer by then (a DOMException named 'TimeoutError',
- * as for any failure to reach the server no ApiError). Throws ApiError for a non-ok answer, TypeError when the
- * server cannot be reached (offline, DNS, reset).
+ * as for any failure to reach the server no ApiError; timeoutSignal). Throws ApiError for a non-ok answer,
+ * NetworkError (a TypeError) when the server cannot be reached (offline, DNS, reset), and a caller's own abort as
+ * fetch gives it (DOMException 'AbortError').
  */
 export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown; timeoutMs?: number } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   const { json, timeoutMs, ...rest } = init;
-  if (timeoutMs !== undefined && !rest.signal) rest.signal = AbortSignal.timeout(timeoutMs);
+  if (timeoutMs !== undefined && !rest.signal) rest.signal = timeoutSignal(timeoutMs);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   const t = token();
   if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
-  const res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
-  const text = await res.text();
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    text = await res.text();
+  } catch (e) {
+    throw e instanceof TypeError ? new NetworkError(e) : e;
+  }
   if (!res.ok) throw new ApiError(res.status, text || res.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }

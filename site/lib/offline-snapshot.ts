@@ -4,16 +4,21 @@
  * tagged with the user id so another user never sees it, and erased by `forgetSnapshots()` at log-out. The
  * service worker itself never caches an /api/ response.
  */
+import { NetworkError } from './api-client.ts';
+
 const PREFIX = 'college.offline.';
 
 /** A remembered value and when it was fetched (ISO 8601). */
 export interface Snapshot<T> { data: T; savedAt: string }
 
 /**
- * True for a failure to reach the server at all — offline, DNS, reset (fetch's TypeError) or no answer in time
- * (an aborted or timed-out fetch, DOMException 'TimeoutError'/'AbortError') — as opposed to an HTTP error answer.
+ * True for a failure to reach the server at all — offline, DNS, reset (api()'s NetworkError, made from fetch's own
+ * TypeError) or no answer in time (an aborted or timed-out fetch, DOMException 'TimeoutError'/'AbortError') — as
+ * opposed to an HTTP error answer. Any other TypeError is a fault in the page (on an old browser, a missing API such
+ * as AbortSignal.timeout) and is not "offline": counted so, it sent signed-in people on iOS 15 to "You are offline,
+ * and this device has not kept your sign-in" (device audit).
  */
-export const isNetworkError = (e: unknown): boolean => e instanceof TypeError
+export const isNetworkError = (e: unknown): boolean => e instanceof NetworkError
   || (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError'))
   || (typeof navigator !== 'undefined' && navigator.onLine === false);
 

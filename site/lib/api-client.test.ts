@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, NetworkError, timeoutSignal } from './api-client.ts';
+import { isNetworkError } from './offline-snapshot.ts';
+
+// fetch as the page sees it: answers `answer`, or (null) waits for the request's signal and rejects with its reason.
+function stubFetch(answer: (() => Promise<Response>) | null) {
+  vi.stubGlobal('fetch', (_path: string, init: RequestInit) => answer ? answer() : new Promise((_, reject) => {
+    init.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+  }));
+}
+
+describe('api() on old browsers and bad connections (device audit: iOS 15, Chrome < 103)', () => {
+  const native = AbortSignal.timeout;
+  beforeEach(() => { delete (AbortSignal as { timeout?: unknown }).timeout; });
+  afterEach(() => { AbortSignal.timeout = native; vi.unstubAllGlobals(); vi.useRealTimers(); });
+
+  it('a read with a time-out works without AbortSignal.timeout and gives up with a TimeoutError that counts as offline', async () => {
+    stubFetch(async () => new Response('{"ok":true}', { status: 200 }));
+    await expect(api('/api/auth/me', { timeoutMs: 8000 })).resolves.toEqual({ ok: true });
+
+    vi.useFakeTimers();
+    stubFetch(null);
+    const read = api('/api/auth/me', { timeoutMs: 8000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(8000);
+    const e = await read;
+    expect(e).toMatchObject({ name: 'TimeoutError' });
+    expect(isNetworkError(e)).toBe(true);
+  });
+
+  it('timeoutSignal aborts after the given time with a TimeoutError', async () => {
+    vi.useFakeTimers();
+    const s = timeoutSignal(50);
+    expect(s.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(s.reason).toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it("only fetch's own failure is offline, in plain words; a fault in the page is not", async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const e = await api('/api/courses').catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e).toBeInstanceOf(TypeError);
+    expect((e as Error).message).toBe('Could not reach the server. Check your connection and try again.');
+    expect(isNetworkError(e)).toBe(true);
+    expect(isNetworkError(new TypeError('AbortSignal.timeout is not a function'))).toBe(false);
+  });
+});

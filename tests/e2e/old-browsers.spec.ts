@@ -1,0 +1,41 @@
+/**
+ * The applicant portal on the older browsers of cheap phones (iOS 15, Chrome/WebView < 103, Samsung Internet < 20).
+ * An init script deletes the API the old browser lacks before any page script runs, as the device audit did: a page
+ * must then work as it does on a new browser, not fall back to "offline" or send the person to /login.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+
+/** Registers a student through the API in the page's own cookie jar (signed in afterwards). */
+async function signUp(page: Page) {
+  const email = uniqueEmail('oldphone');
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true },
+  });
+  expect(res.status()).toBe(201);
+  return { email, password: 'secret123' };
+}
+
+test('without AbortSignal.timeout a signed-in student sees the dashboard, My Applications and the wizard with its courses', async ({ page }) => {
+  await page.addInitScript(() => { delete (AbortSignal as { timeout?: unknown }).timeout; });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signUp(page);
+
+  await page.goto('/dashboard/student');
+  await expect(page.getByRole('heading', { name: 'Welcome, Thandi' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/student\/?$/);
+
+  await page.goto('/my-applications');
+  await expect(page.getByRole('heading', { name: 'No Applications Yet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/my-applications\/?$/);
+
+  await page.goto('/apply/1');
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  // The course of the link was loaded (the course list failed before: 'Error Loading Courses: Unable to load courses').
+  await expect(page.getByText('Applying for:')).toBeVisible();
+  await expect(page.getByText('Error Loading Courses')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
