@@ -19,15 +19,22 @@ export const DocumentSlotParamSchema = z.object({
 /** The 409 of a review whose `uploadId` is no longer the document in the slot (the applicant replaced it). */
 export const DOCUMENT_REPLACED = 'The applicant replaced this document since you opened it. Reload to see the new file.';
 
+/** The 409 of a review whose `expectedState` is no longer the document's state: who decided, and what. */
+export const documentAlreadyReviewed = (state: 'Verified' | 'Rejected', reviewer: string | null): string =>
+  `This document was already marked ${state} by ${reviewer ?? 'another admin'} — reload to see it.`;
+
 /**
  * Admin review body: `reason` (≤ 500 characters) is required when rejecting and shown to the applicant. `uploadId`
  * names the file the admin looked at (the checklist item's `upload.id`); when it is no longer the one in the slot
- * the review is refused (409 DOCUMENT_REPLACED). Optional only so older API callers keep working; the admin portal
- * always sends it.
+ * the review is refused (409 DOCUMENT_REPLACED). `expectedState` is the state the admin's screen showed for that file;
+ * when another admin has changed it since, the review is refused (409 documentAlreadyReviewed) unless it is the same
+ * decision again. Both are optional only so older API callers (scripts, the SMS tests) keep working unchanged; the
+ * admin portal always sends both.
  */
 export const DocumentReviewSchema = z.object({
   status: z.enum(['verified', 'rejected'], { error: 'Please choose verified or rejected' }),
   uploadId: z.optional(z.string({ error: 'Reload to see the document' }).check(z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Reload to see the document'))),
+  expectedState: z.optional(z.enum(['received', 'verified', 'rejected'], { error: 'Reload to see the document' })),
   reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500, 'Reason must be at most 500 characters'))), ''),
 }).check(z.superRefine((v, ctx) => {
   if (v.status === 'rejected' && !v.reason) ctx.issues.push({ code: 'custom', message: REASON_REQUIRED, path: ['reason'], input: v.reason });

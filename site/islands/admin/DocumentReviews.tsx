@@ -1,8 +1,9 @@
 /**
  * Admin review of each document of one application (issue #16 point 3), inside the applications detail panel:
  * per slot the file's name and size, View (PDF and images, in a new tab) and Download, its SHA-256, its state, Verify, and Reject with a required
- * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}, naming the upload shown, so a
- * file the applicant replaced meanwhile is not judged: 409, toasted, and the list reloads); below, every review so far.
+ * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}, naming the upload and the state
+ * shown, so a file the applicant replaced, or another admin decided on, meanwhile is not judged unseen: 409, toasted,
+ * and the list reloads); below, every review so far.
  */
 import { formatBytes, formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -78,12 +79,12 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
     setBusy(true); setFieldError(null);
     try {
-      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id } }));
+      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id, expectedState: item.state === 'missing' ? undefined : item.state } }));
       toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
       setRejecting(false); setReason(''); setFocusNext('state');
     } catch (e) {
       if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else if (e instanceof ApiError && e.status === 409) {
-        // The applicant replaced the file (or the slot changed) since this list was read: show the new one.
+        // The applicant replaced the file, or another admin verified or rejected it, since this list was read: show that.
         toast({ title: 'Not saved', description: e.userMessage, variant: 'destructive' });
         onStale();
       } else {

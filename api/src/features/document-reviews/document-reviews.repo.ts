@@ -26,12 +26,14 @@ export async function insertReview(tx: DbOrTx, row: typeof documentReviews.$infe
   await tx.insert(documentReviews).values({ createdAt: sql`clock_timestamp()`, ...row });
 }
 
-/** The latest review of upload `uploadId` in `slot` of application `applicationId` (status and reason), or undefined. */
-export async function latestReview(tx: DbOrTx, applicationId: number, slot: string, uploadId: string): Promise<{ status: string; reason: string | null } | undefined> {
-  const rows = await tx.select({ status: documentReviews.status, reason: documentReviews.reason }).from(documentReviews)
+/** The latest review of upload `uploadId` in `slot` of application `applicationId` (status, reason, reviewer's name), or undefined. */
+export async function latestReview(tx: DbOrTx, applicationId: number, slot: string, uploadId: string): Promise<{ status: string; reason: string | null; reviewerName: string | null } | undefined> {
+  const rows = await tx.select({ status: documentReviews.status, reason: documentReviews.reason, first: users.firstName, last: users.lastName }).from(documentReviews)
+    .leftJoin(users, eq(users.id, documentReviews.reviewedBy))
     .where(and(eq(documentReviews.applicationId, applicationId), eq(documentReviews.slot, slot), eq(documentReviews.uploadId, uploadId)))
     .orderBy(desc(documentReviews.createdAt), desc(documentReviews.id)).limit(1);
-  return rows[0];
+  const r = rows[0];
+  return r && { status: r.status, reason: r.reason, reviewerName: r.first != null ? `${r.first} ${r.last ?? ''}`.trim() : null };
 }
 
 /** Every review of the application, oldest first, with the reviewer's name. */

@@ -12,7 +12,7 @@ import type { z } from 'zod/mini';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
-import { DOCUMENT_REPLACED, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
+import { DOCUMENT_REPLACED, documentAlreadyReviewed, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { documentRejectedNotice } from '../../mail/messages.ts';
@@ -72,7 +72,8 @@ export async function documentsToReplace(db: DbOrTx, id: number): Promise<string
  * `review.uploadId` is given and the slot now holds another upload (DOCUMENT_REPLACED: the applicant replaced the
  * file the admin was looking at; checked under the application's row lock, which replaceDocument also takes).
  * The same status and reason as the latest review of that upload in that slot records nothing and sends nothing
- * again (answers the checklist as it is).
+ * again (answers the checklist as it is). Otherwise, when `review.expectedState` (the state the admin saw) is given
+ * and another review has changed it, 409 documentAlreadyReviewed ('…already marked Verified by {name}…'), nothing sent.
  * A rejection also goes by SMS (issue #17). `origin` makes the e-mail's and SMS's links absolute (linkOrigin, issue #14 point 9).
  */
 export async function reviewDocument(db: Db, adminId: number, id: number, slot: DocumentSlotKey, review: Review, origin: string): Promise<Checklist> {
@@ -85,6 +86,10 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
     const latest = await latestReview(t, id, slot, uploadId);
     // The same decision again (a double click, a second tab, a retry): already recorded and already sent.
     if (latest && latest.status === review.status && (latest.reason ?? '') === (review.reason ?? '')) return;
+    // Another admin decided since this admin's screen was drawn: refuse rather than overrule unseen (nothing is sent).
+    if (latest && review.expectedState && review.expectedState !== latest.status) {
+      throw conflict(documentAlreadyReviewed(latest.status === 'verified' ? 'Verified' : 'Rejected', latest.reviewerName));
+    }
     await insertReview(t, { applicationId: id, slot, uploadId, status: review.status, reason: review.reason || null, reviewedBy: adminId });
     if (review.status === 'rejected') {
       await notifyUser(t, app.userId, documentRejectedNotice(id, slot, review.reason ?? ''), { applicationId: id, origin });
