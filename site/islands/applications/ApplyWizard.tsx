@@ -390,7 +390,7 @@ export default function ApplyWizard() {
           )}
           {step === 4 && <StepBody step={step} courses={courses} onEdit={goTo} fee={fee} />}
 
-          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
+          <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
             <button type="button" className="btn-secondary" onClick={() => move(Math.max(0, step - 1))} disabled={step === 0 || submitting}>Previous</button>
             {step < LAST_STEP
               ? <button type="submit" className="btn-primary">Next</button>
