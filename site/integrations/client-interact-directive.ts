@@ -10,7 +10,8 @@
  *
  * What is typed before hydration stays: Preact hydrates the server-rendered inputs in place and the forms start
  * from the values in them (site/islands/ui/typed-values.ts, issue #14 point 12). If the JavaScript cannot be loaded
- * (offline), a held submit is dropped and the next use tries again.
+ * (offline, a chunk lost), a held submit is dropped, never posted natively, and the next use tries again; the page
+ * says that part of it did not load (BaseLayout's `astro:hydration-error` listener).
  */
 import type { ClientDirective } from 'astro';
 import { onFirstUse } from '../lib/first-use.ts';
@@ -24,7 +25,19 @@ function urlHas(param: unknown): boolean {
   return location.search.split(/[?&]/).includes(param as string);
 }
 
+/**
+ * Loads and hydrates the island; rejects when it did not hydrate. Astro resolves a do-nothing `hydrate` when the
+ * island's code failed to load (astro-island.js `handleHydrationError`, after its `astro:hydration-error` event), and
+ * only a hydrated island loses its `ssr` attribute: without this check a held submit was repeated on the bare
+ * server-rendered form, a native POST of the password to the page (audit of cheap phones, November 2026).
+ */
+function hydrateOrReject(load: () => Promise<() => Promise<void>>, el: HTMLElement): Promise<void> {
+  return load().then((hydrate) => hydrate()).then(() => {
+    if (el.hasAttribute('ssr')) throw new Error('island not hydrated');
+  });
+}
+
 export default ((load, options, el) => {
-  const start = onFirstUse(el, () => load().then((hydrate) => hydrate()));
+  const start = onFirstUse(el, () => hydrateOrReject(load, el));
   if (maybeSignedIn() || urlHas(options.value)) void start();
 }) satisfies ClientDirective;

@@ -13,7 +13,9 @@
  *   no native submit, so no password in a URL and no POST to a static page), counts as a use, and is repeated once
  *   `run()` has resolved, with `button.click()` / `form.requestSubmit()`, so the code's own validation and requests
  *   handle it; the last one wins. A person who taps Send at once still sends.
- * - If `run()` rejects (offline and never cached), a held click or submit is dropped and the next use tries again.
+ * - If `run()` rejects (offline and never cached; for an island, also when Astro resolved without hydrating it, see
+ *   client-interact-directive.ts), a held click or submit is dropped, never carried out natively, and the next use
+ *   tries again.
  */
 
 /** What `root` listens to (capturing) until the code runs: the uses, then the click and submit that may be held. */
