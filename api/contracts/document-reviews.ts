@@ -60,7 +60,7 @@ export interface ChecklistItem {
   reviewedAt: string | null;
 }
 
-/** One review in the history, oldest first. `reviewer` is shown to admins only. */
+/** One review in the history, oldest first. `reviewer` (display name) and `reviewerEmail` are sent to admins only. */
 export interface ReviewEntry {
   slot: DocumentSlotKey;
   uploadId: string;
@@ -68,6 +68,7 @@ export interface ReviewEntry {
   reason: string | null;
   createdAt: string;
   reviewer?: string | null;
+  reviewerEmail?: string | null;
 }
 
 /** GET /api/applications/{id}/checklist → this. */

@@ -39,7 +39,7 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
           <ol className="space-y-1 text-xs" data-testid="review-history">{list.history.map((h, i) => (
             <li key={i} className="border-l-2 border-slate-300 pl-2 dark:border-slate-600">
               {labelOf(h.slot)}: <span className="font-medium">{h.status === 'verified' ? 'Verified' : 'Rejected'}</span>{h.reason ? ` — ${h.reason}` : ''}
-              <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.reviewer ? ` by ${h.reviewer}` : ''}</span>
+              <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.reviewer ? ` by ${h.reviewer}` : ''}{h.reviewerEmail ? ` (${h.reviewerEmail})` : ''}</span>
             </li>))}</ol>
         </>
       )}

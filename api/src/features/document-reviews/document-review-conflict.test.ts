@@ -50,6 +50,17 @@ describe(`document review conflicts (${DB_KIND})`, () => {
     expect(item(overrule.body, 'idDocument').state).toBe('rejected');
   });
 
+  it('GET /api/applications/:id/checklist › the history names each reviewer with their e-mail for admins (two admins may share a name); the applicant sees neither', async () => {
+    const s = await applicant();
+    const a = await signInAdmin(t);
+    expect((await a.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'verified' })).status).toBe(200);
+    const [seen] = (await a.agent.get(`/api/applications/${s.app}/checklist`)).body.history;
+    expect(seen).toMatchObject({ reviewer: `${a.user.firstName} ${a.user.lastName}`.trim(), reviewerEmail: a.user.email });
+    const [theirs] = (await s.agent.get(`/api/applications/${s.app}/checklist`)).body.history;
+    expect(theirs.reviewer).toBeUndefined();
+    expect(theirs.reviewerEmail).toBeUndefined();
+  });
+
   it('PUT /api/admin/applications/:id/documents/:slot › expectedState is optional (older callers) and checked when given', async () => {
     const s = await applicant();
     const a = await signInAdmin(t);

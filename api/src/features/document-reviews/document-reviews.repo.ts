@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { applications, documentReviews } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/users.ts';
 
-export type ReviewRow = typeof documentReviews.$inferSelect & { reviewerName: string | null };
+export type ReviewRow = typeof documentReviews.$inferSelect & { reviewerName: string | null; reviewerEmail: string | null };
 
 /** The application's owner and documents, locked FOR UPDATE so reviews and replacements of one application serialise. */
 export async function lockApplicationDocuments(tx: DbOrTx, id: number): Promise<{ userId: number; documents: Record<string, string> } | undefined> {
@@ -36,12 +36,12 @@ export async function latestReview(tx: DbOrTx, applicationId: number, slot: stri
   return r && { status: r.status, reason: r.reason, reviewerName: r.first != null ? `${r.first} ${r.last ?? ''}`.trim() : null };
 }
 
-/** Every review of the application, oldest first, with the reviewer's name. */
+/** Every review of the application, oldest first, with the reviewer's name and e-mail (null once the account is gone). */
 export async function reviewsFor(db: DbOrTx, applicationId: number): Promise<ReviewRow[]> {
-  const rows = await db.select({ r: documentReviews, first: users.firstName, last: users.lastName }).from(documentReviews)
+  const rows = await db.select({ r: documentReviews, first: users.firstName, last: users.lastName, email: users.email }).from(documentReviews)
     .leftJoin(users, eq(users.id, documentReviews.reviewedBy))
     .where(eq(documentReviews.applicationId, applicationId)).orderBy(asc(documentReviews.createdAt), asc(documentReviews.id));
-  return rows.map((x) => ({ ...x.r, reviewerName: x.first ? `${x.first} ${x.last ?? ''}`.trim() : null }));
+  return rows.map((x) => ({ ...x.r, reviewerName: x.first ? `${x.first} ${x.last ?? ''}`.trim() : null, reviewerEmail: x.email ?? null }));
 }
 
 /** Puts `uploadId` into `slot` of the application's documents. */

@@ -25,7 +25,7 @@ type Review = z.output<typeof DocumentReviewSchema>;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const labelOf = (slot: string) => DOCUMENT_SLOTS.find((s) => s.key === slot)?.label ?? slot;
 
-/** The checklist of application `id` for its owner or an admin (reviewer names for admins only); 404 otherwise. */
+/** The checklist of application `id` for its owner or an admin (reviewer names and e-mails for admins only); 404 otherwise. */
 export async function documentChecklist(db: Db, user: { id: number; role: string }, id: number): Promise<Checklist> {
   const app = await applicationDocuments(db, id);
   const isAdmin = user.role === 'admin';
@@ -46,7 +46,7 @@ export async function documentChecklist(db: Db, user: { id: number; role: string
   });
   const history: ReviewEntry[] = reviews.map((r: ReviewRow) => ({
     slot: r.slot as DocumentSlotKey, uploadId: r.uploadId, status: r.status, reason: r.reason, createdAt: iso(r.createdAt),
-    ...(isAdmin ? { reviewer: r.reviewerName } : {}),
+    ...(isAdmin ? { reviewer: r.reviewerName, reviewerEmail: r.reviewerEmail } : {}),
   }));
   return { items, history };
 }
