@@ -155,7 +155,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const siteReady = config.SITE_BUILD === 'never' ? Promise.resolve()
     : config.SITE_BUILD === 'always' ? builder.buildNow('start-up', { force: true }) : builder.ensureBuilt().then(() => undefined);
   if (config.SITE_BUILD !== 'never' && !config.SITE_BUILD_HOOK_URL) builder.watchYear();
-  const announce = siteReady.then(() => console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`));
+  // A first build stopped by a shutdown, or failed (retried later), settles too: then there is no site to announce.
+  const announce = siteReady.then(() => {
+    if (stopping || !(config.SITE_BUILD === 'never' || config.SITE_BUILD_HOOK_URL || builder.dir())) return;
+    console.info(`[server] site ready at ${url} after ${Date.now() - t0} ms`);
+  });
   if (opts.waitForSite) await announce;
 
   const drain = async () => {
