@@ -1,7 +1,9 @@
 /**
  * The admin's detail panel of one application (spec §2 Applications; issue #6): applicant, academic history with
  * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
- * statuses with internal notes and a Reject button, and the status history. A decision is confirmed first
+ * statuses with internal notes and a Reject button, and the status history. The status control sits in a decision bar
+ * kept at the bottom of the panel (sticky), with Previous/Next to the neighbouring rows of the list (audit C item 4:
+ * a day's queue without scrolling 1,300 px and closing the panel for each one). A decision is confirmed first
  * (decisionQuestion): a reject, an accept, and any change of an application that is already accepted or rejected.
  */
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
@@ -79,8 +81,14 @@ function Dl({ items }: { items: [string, string | null | undefined][] }) {
   );
 }
 
-/** The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes. */
-export function ApplicationReview({ id, onChanged }: { id: number; onChanged: () => void }): ReactElement {
+/**
+ * The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes.
+ * `onPrevious` / `onNext` open the neighbouring application (absent: the button is disabled); `focus` names the
+ * one of them to focus once this application has loaded (the admin pressed it to get here).
+ */
+export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: {
+  id: number; onChanged: () => void; onPrevious?: () => void; onNext?: () => void; focus?: 'previous' | 'next';
+}): ReactElement {
   const [d, setD] = useState<DetailData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -94,7 +102,22 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
   const updateButton = useRef<HTMLButtonElement>(null);
   // After 'Reject application' the Reject button is disabled: the focus goes to Update status instead.
   const [confirmDialog, ask] = useConfirm(() => updateButton.current);
-  usePanelUnsaved(notes.trim() !== '' || (d != null && status !== d.application.status));
+  const unsaved = notes.trim() !== '' || (d != null && status !== d.application.status);
+  usePanelUnsaved(unsaved);
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const loaded = d != null;
+  useEffect(() => {
+    if (!loaded || !focus) return;
+    const b = (focus === 'next' ? nextButton : previousButton).current;
+    (b && !b.disabled ? b : updateButton.current)?.focus();
+  }, [loaded]);
+  // Moving on with a typed note or a changed status asks first, as closing the panel does (Panel.tsx).
+  const go = async (to?: () => void) => {
+    if (!to) return;
+    if (unsaved && !await ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true })) return;
+    to();
+  };
   const save = async (to: string) => {
     if (saving || !d) return;
     const question = decisionQuestion(id, d.application.status, to);
@@ -129,21 +152,6 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
         <Dl items={[['Status', a.paymentStatus], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? `${d.payment.method}${d.payment.last4 ? ` •••• ${d.payment.last4}` : ''}` : null], ['Reference', d.payment?.reference], ['Paid', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
       </section>
-      <section aria-labelledby="d-status" className="card p-4"><h3 id="d-status" className="mb-2 font-semibold">Change status</h3>
-        <div className="grid gap-3">
-          <div><label htmlFor="d-status-select" className="label">Status</label>
-            <select id="d-status-select" className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
-              {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
-            </select></div>
-          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
-            <textarea id="d-notes" className="input" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
-          <div className="flex flex-wrap gap-2">
-            {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page (WCAG 2.4.3). */}
-            <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
-            <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
-          </div>
-        </div>
-      </section>
       <section aria-labelledby="d-history"><h3 id="d-history" className="mb-2 font-semibold">History</h3>
         <ol className="space-y-2 text-sm">{d.history.map((h) => (
           <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
@@ -152,6 +160,26 @@ export function ApplicationReview({ id, onChanged }: { id: number; onChanged: ()
             <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}</span>
             {h.notes && <span className="block">{h.notes}</span>}
           </li>))}</ol>
+      </section>
+      <section aria-labelledby="d-status" className="card sticky bottom-0 z-10 p-3 shadow-lg" data-testid="decision-bar">
+        <h3 id="d-status" className="mb-1 text-sm font-semibold">Change status</h3>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div><label htmlFor="d-status-select" className="label">Status</label>
+            <select id="d-status-select" className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
+              {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+            </select></div>
+          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
+            <textarea id="d-notes" className="input" rows={1} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
+        </div>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page (WCAG 2.4.3). */}
+          <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
+          <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
+          <span className="ml-auto flex gap-2">
+            <button ref={previousButton} type="button" className="btn-secondary" disabled={!onPrevious} onClick={() => void go(onPrevious)}>Previous<span className="sr-only"> application</span></button>
+            <button ref={nextButton} type="button" className="btn-secondary" disabled={!onNext} onClick={() => void go(onNext)}>Next<span className="sr-only"> application</span></button>
+          </span>
+        </div>
       </section>
     </div>
   );

@@ -7,7 +7,7 @@
  */
 import { Pager } from '../ui/Pager.tsx';
 import { oneOf, positiveInt, readUrlQuery, writeUrlQuery } from './url-query.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { BulkResult } from '#contracts/admin.ts';
@@ -110,6 +110,27 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   };
 
   const rows = data?.applications ?? [];
+  // Previous/Next in the detail panel: the neighbouring rows of this page, then the last/first row of the page
+  // before/after. An application that left the page after a decision (the status filter) keeps its old place: its
+  // neighbours are the rows now at and before that place.
+  const [advance, setAdvance] = useState<{ page: number; which: 'first' | 'last' } | null>(null);
+  const [moved, setMoved] = useState<'previous' | 'next' | undefined>(undefined);
+  const lastIndex = useRef(0);
+  const at = detailId == null ? -1 : rows.findIndex((r) => r.id === detailId);
+  if (at >= 0) lastIndex.current = at;
+  const nextId = at >= 0 ? rows[at + 1]?.id : rows[lastIndex.current]?.id;
+  const previousId = at >= 0 ? rows[at - 1]?.id : rows[lastIndex.current - 1]?.id;
+  const open = (id: number, how: 'previous' | 'next') => { setMoved(how); setDetailId(id); };
+  const turn = (to: number, which: 'first' | 'last', how: 'previous' | 'next') => { setMoved(how); setAdvance({ page: to, which }); setPage(to); };
+  const onNext = nextId != null ? () => open(nextId, 'next') : data && data.page < data.pages ? () => turn(data.page + 1, 'first', 'next') : undefined;
+  const onPrevious = previousId != null ? () => open(previousId, 'previous') : data && data.page > 1 ? () => turn(data.page - 1, 'last', 'previous') : undefined;
+  useEffect(() => {
+    const shown = list.data;
+    if (!advance || !shown || shown.page !== advance.page) return;
+    const r = shown.applications;
+    if (r.length) setDetailId(advance.which === 'first' ? r[0]!.id : r[r.length - 1]!.id);
+    setAdvance(null);
+  }, [list.data, advance]);
   const pendingOnPage = rows.filter((a) => a.status === 'pending');
   const allPendingSelected = pendingOnPage.length > 0 && pendingOnPage.every((a) => selected.has(a.id));
   const th = (label: string, s: Sort) => (
@@ -207,7 +228,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Submitted">{formatStaffDateTime(a.createdAt)}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}>
                         <div className="flex flex-wrap gap-1">
-                          <button type="button" className="btn-secondary px-2 py-1" onClick={() => setDetailId(a.id)} aria-label={`View ${appRef(a.id)}`}>View</button>
+                          <button type="button" className="btn-secondary px-2 py-1" onClick={() => { setMoved(undefined); setDetailId(a.id); }} aria-label={`View ${appRef(a.id)}`}>View</button>
                           {a.status === 'pending' && <>
                             <button type="button" className="btn-primary px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'accepted', a.status)} aria-label={`Approve ${appRef(a.id)}`}>Approve</button>
                             <button type="button" className="btn-danger px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'rejected', a.status)} aria-label={`Reject ${appRef(a.id)}`}>Reject</button>
@@ -233,7 +254,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
       <Panel open={detailId != null} onOpenChange={(o) => { if (!o) setDetailId(null); }} side
         title={detailId != null ? `Application ${appRef(detailId)}` : 'Application'}>
-        {detailId != null && <ApplicationReview id={detailId} onChanged={load} />}
+        {detailId != null && <ApplicationReview key={detailId} id={detailId} onChanged={load} onPrevious={onPrevious} onNext={onNext} focus={moved} />}
       </Panel>
     </section>
   );

@@ -1,0 +1,35 @@
+/**
+ * Working through the queue (audit C item 4): the detail panel has Previous/Next over the list's rows, and its
+ * status control is on screen without scrolling, on a laptop (1366×768) and a phone (390×844).
+ */
+import { test, expect } from '@playwright/test';
+import { adminLogin, applicationsTagged } from './admin-seed.ts';
+import { uniqueSurname } from './admin-seed.ts';
+
+for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  test(`detail panel › Next opens the following row's application, Previous goes back; Update status is in view (${viewport.width}×${viewport.height})`, async ({ page, playwright, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const surname = uniqueSurname();
+    const [a, b, c] = await applicationsTagged(() => playwright.request.newContext({ baseURL }), surname, 3);
+    await adminLogin(page.request);
+    await page.goto(`/admin/applications?q=${surname}&sort=id&dir=asc`);
+    await expect(page.getByTestId('app-row')).toHaveCount(3);
+    await page.getByRole('button', { name: `View APP-${a}` }).click();
+    let panel = page.getByRole('dialog', { name: `Application APP-${a}` });
+    await expect(panel.getByText('StudentA', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Previous application' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Update status' })).toBeInViewport();
+    await expect(panel.getByRole('combobox', { name: 'Status', exact: true })).toBeInViewport();
+
+    await panel.getByRole('button', { name: 'Next application' }).click();
+    panel = page.getByRole('dialog', { name: `Application APP-${b}` });
+    await expect(panel.getByText('StudentB', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Next application' }).click();
+    panel = page.getByRole('dialog', { name: `Application APP-${c}` });
+    await expect(panel.getByText('StudentC', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Next application' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Update status' })).toBeInViewport();
+    await panel.getByRole('button', { name: 'Previous application' }).click();
+    await expect(page.getByRole('dialog', { name: `Application APP-${b}` })).toBeVisible();
+  });
+}
