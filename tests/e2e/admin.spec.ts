@@ -191,7 +191,8 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await page.goBack();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(panel).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/applications$/);
+  // Still on the list (the search is kept in the address, audit C item 3).
+  await expect(page).toHaveURL(new RegExp(`/admin/applications\\?q=APP-${second}$`));
   // Saved: the panel closes at once (with its ×: Escape would close the toast on top first).
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toHaveCount(0);
