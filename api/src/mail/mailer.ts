@@ -12,7 +12,10 @@ import nodemailer from 'nodemailer';
  * transport can be used (SMTP: connects and logs in), rejecting with the reason; server.ts calls it once at start and
  * only logs a warning (the outbox keeps the mail until the relay works).
  */
-export interface Mailer { send(msg: { to: string; subject: string; text: string }): Promise<void>; verify?(): Promise<void>; sent?: { to: string; subject: string; text: string }[] }
+export interface Mailer { send(msg: OutgoingMail): Promise<void>; verify?(): Promise<void>; sent?: OutgoingMail[] }
+
+/** What a transport sends: `replyTo`, when given, becomes the Reply-To header (nodemailer `replyTo`, both drivers). */
+export interface OutgoingMail { to: string; subject: string; text: string; replyTo?: string }
 
 /** SMTP_TIMEOUT_MS's default, ms: connection, greeting and socket timeout of the SMTP transport. */
 export const SMTP_TIMEOUT_MS = 20_000;
@@ -77,7 +80,7 @@ export function fileMailer(dir: string, from: string): Mailer {
 }
 
 /** Keeps mails in `sent` (in order) instead of sending: the API tests' mailer. */
-export function memoryMailer(): Mailer & { sent: { to: string; subject: string; text: string }[] } {
-  const sent: { to: string; subject: string; text: string }[] = [];
+export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
   return { sent, send: async (msg) => { sent.push(msg); } };
 }

@@ -15,7 +15,8 @@ import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed,
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
-export interface MailMessage { to: string; subject: string; text: string }
+/** One mail: recipient, subject, plain-text body and, optionally, the Reply-To address (the visitor, on the office's copy of a form message). */
+export interface MailMessage { to: string; subject: string; text: string; replyTo?: string | null }
 
 /**
  * `mail_outbox.priority` values, lower sent first: transactional mail a person is waiting for (every enqueueMail
@@ -39,7 +40,7 @@ export const SENT_BODY = '(delivered; body not kept)';
  */
 export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[], opts: { bulk?: boolean } = {}): Promise<void> {
   const priority = opts.bulk ? MAIL_PRIORITY.bulk : MAIL_PRIORITY.transactional;
-  const rows = (Array.isArray(msg) ? msg : [msg]).map((m) => ({ to: m.to, subject: m.subject, text: m.text, priority }));
+  const rows = (Array.isArray(msg) ? msg : [msg]).map((m) => ({ to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null, priority }));
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
@@ -57,11 +58,11 @@ export interface BatchResult { sent: number; claimed: number }
  */
 export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<BatchResult> {
   if (opts.isStopped?.()) return { sent: 0, claimed: 0 };
-  const rows = await claimDue<{ id: number; to: string; subject: string; text: string; attempts: number; priority: number }>(
-    db, 'mail_outbox', sql`id, "to", subject, text, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
+  const rows = await claimDue<{ id: number; to: string; subject: string; text: string; reply_to: string | null; attempts: number; priority: number }>(
+    db, 'mail_outbox', sql`id, "to", subject, text, reply_to, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
   const sent = await sendClaimed(db, 'mail_outbox', rows, opts, async (row) => {
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text });
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
     } catch (err) {
       await retryLater(db, 'mail_outbox', row, row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
       return false;

@@ -40,6 +40,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** Reply-To address (the visitor, on the office's copy of a form message); null: replies go to the sender. */
+  replyTo: text('reply_to'),
   status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
   priority: smallint('priority').notNull().default(0),
   attempts: integer('attempts').notNull().default(0),

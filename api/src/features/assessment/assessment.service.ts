@@ -45,6 +45,7 @@ export async function submitBooking(db: Db, officeEmail: string, input: Assessme
       {
         to: officeEmail,
         subject: `New assessment booking ASC-${stored.id}: ${input.firstName} ${input.lastName}`,
+        replyTo: input.email,
         text: `${input.firstName} ${input.lastName} (${input.email}, ${input.phone}) asked for a ${type} at ${campus} on ${when}.\nCourse interest: ${optionLabel(COURSE_INTEREST_OPTIONS, input.courseInterest)}\nSpecial needs: ${input.specialNeeds || 'none'}\nNotes: ${input.additionalNotes || 'none'}\n`,
       },
     ]);

@@ -32,6 +32,8 @@ export async function submitContactMessage(db: Db, officeEmail: string, input: C
       {
         to: officeEmail,
         subject: `Website message from ${who}`,
+        // Reply goes to the visitor, not back to our own sender address (mail audit).
+        replyTo: input.email,
         text: `${who} sent a message through the website contact form.\n\nE-mail: ${input.email}\nPhone: ${input.phone || 'not given'}\n\n${input.message}\n`,
       },
       // The visitor typed this address and nobody has proven it is theirs: the acknowledgement is fixed text
