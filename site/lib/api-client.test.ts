@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, NetworkError, timeoutSignal } from './api-client.ts';
+import { api, NetworkError, RequestTimeoutError, timeoutSignal, WRITE_TIMEOUT_MS } from './api-client.ts';
 import { isNetworkError } from './offline-snapshot.ts';
 
 // fetch as the page sees it: answers `answer`, or (null) waits for the request's signal and rejects with its reason.
@@ -43,5 +43,20 @@ describe('api() on old browsers and bad connections (device audit: iOS 15, Chrom
     expect((e as Error).message).toBe('Could not reach the server. Check your connection and try again.');
     expect(isNetworkError(e)).toBe(true);
     expect(isNetworkError(new TypeError('AbortSignal.timeout is not a function'))).toBe(false);
+  });
+
+  it('a change (log in, register, submit) with no answer gives up after 30 s in plain words; a read without a time-out waits', async () => {
+    vi.useFakeTimers();
+    stubFetch(null);
+    let readSettled = false;
+    void api('/api/courses').finally(() => { readSettled = true; }).catch(() => {});
+    const write = api('/api/colfront/auth/login', { method: 'POST', json: {} }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(WRITE_TIMEOUT_MS);
+    const e = await write;
+    expect(WRITE_TIMEOUT_MS).toBe(30_000);
+    expect(e).toBeInstanceOf(RequestTimeoutError);
+    expect((e as Error).message).toBe('This is taking too long. Check your connection and try again.');
+    expect(isNetworkError(e)).toBe(true);
+    expect(readSettled).toBe(false);
   });
 });

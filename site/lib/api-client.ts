@@ -24,6 +24,15 @@ export class ApiError extends Error {
  */
 export const READ_TIMEOUT_MS = 8000;
 
+/**
+ * How long a change (POST, PUT, PATCH, DELETE: log in, register, submit an application, an admin's save) waits for an
+ * answer unless the caller gives its own `timeoutMs` or `signal`, in ms. On a stalled connection the button would
+ * otherwise say "Logging in..." for ever (device audit, cheap phones); after this the form says TIMEOUT_MESSAGE.
+ */
+export const WRITE_TIMEOUT_MS = 30_000;
+
+/** What a person is told when a request had no answer in time (RequestTimeoutError's message). */
+export const TIMEOUT_MESSAGE = 'This is taking too long. Check your connection and try again.';
 /** What a person is told when the server could not be reached (NetworkError's message, instead of 'Failed to fetch'). */
 export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
@@ -37,6 +46,14 @@ export class NetworkError extends TypeError {
     super(NETWORK_MESSAGE);
     this.name = 'NetworkError';
     this.cause = cause;
+  }
+}
+
+/** No answer within the request's time-out (`timeoutMs`, or WRITE_TIMEOUT_MS for a change); message TIMEOUT_MESSAGE. */
+export class RequestTimeoutError extends Error {
+  constructor() {
+    super(TIMEOUT_MESSAGE);
+    this.name = 'TimeoutError';
   }
 }
 
@@ -58,17 +75,21 @@ function token(): string | null {
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
 
+const isChange = (method: string | undefined): boolean => !!method && !/^(GET|HEAD)$/i.test(method);
+
 /**
  * Fetches `path` (same origin) and parses the JSON answer (null for an empty body). `json` is sent as the
- * JSON body; `timeoutMs` aborts a request that has no answer by then (a DOMException named 'TimeoutError',
- * as for any failure to reach the server no ApiError; timeoutSignal). Throws ApiError for a non-ok answer,
- * NetworkError (a TypeError) when the server cannot be reached (offline, DNS, reset), and a caller's own abort as
- * fetch gives it (DOMException 'AbortError').
+ * JSON body; `timeoutMs` gives up on a request that has no answer by then (default: none for a read,
+ * WRITE_TIMEOUT_MS for a change; a caller's own `signal` replaces the default). Throws ApiError for a non-ok answer,
+ * RequestTimeoutError when the time ran out, NetworkError (a TypeError) when the server cannot be reached (offline,
+ * DNS, reset), and a caller's own abort as fetch gives it (DOMException 'AbortError').
  */
 export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown; timeoutMs?: number } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   const { json, timeoutMs, ...rest } = init;
-  if (timeoutMs !== undefined && !rest.signal) rest.signal = timeoutSignal(timeoutMs);
+  const limit = timeoutMs ?? (isChange(rest.method) ? WRITE_TIMEOUT_MS : undefined);
+  const timer = limit !== undefined && !rest.signal ? timeoutSignal(limit) : undefined;
+  if (timer) rest.signal = timer;
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   const t = token();
   if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
@@ -78,6 +99,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
     res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
     text = await res.text();
   } catch (e) {
+    if (timer?.aborted) throw new RequestTimeoutError();
     throw e instanceof TypeError ? new NetworkError(e) : e;
   }
   if (!res.ok) throw new ApiError(res.status, text || res.statusText);

@@ -4,7 +4,7 @@
  * tagged with the user id so another user never sees it, and erased by `forgetSnapshots()` at log-out. The
  * service worker itself never caches an /api/ response.
  */
-import { NetworkError } from './api-client.ts';
+import { NetworkError, RequestTimeoutError } from './api-client.ts';
 
 const PREFIX = 'college.offline.';
 
@@ -13,12 +13,12 @@ export interface Snapshot<T> { data: T; savedAt: string }
 
 /**
  * True for a failure to reach the server at all — offline, DNS, reset (api()'s NetworkError, made from fetch's own
- * TypeError) or no answer in time (an aborted or timed-out fetch, DOMException 'TimeoutError'/'AbortError') — as
- * opposed to an HTTP error answer. Any other TypeError is a fault in the page (on an old browser, a missing API such
- * as AbortSignal.timeout) and is not "offline": counted so, it sent signed-in people on iOS 15 to "You are offline,
- * and this device has not kept your sign-in" (device audit).
+ * TypeError) or no answer in time (api()'s RequestTimeoutError, or a fetch aborted or timed out by its own signal,
+ * DOMException 'TimeoutError'/'AbortError') — as opposed to an HTTP error answer. Any other TypeError is a fault in
+ * the page (on an old browser, a missing API such as AbortSignal.timeout) and is not "offline": counted so, it sent
+ * signed-in people on iOS 15 to "You are offline, and this device has not kept your sign-in" (device audit).
  */
-export const isNetworkError = (e: unknown): boolean => e instanceof NetworkError
+export const isNetworkError = (e: unknown): boolean => e instanceof NetworkError || e instanceof RequestTimeoutError
   || (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError'))
   || (typeof navigator !== 'undefined' && navigator.onLine === false);
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, RequestTimeoutError } from '../../lib/api-client.ts';
 
 /** Sets each server field error on the form; focuses the first field that exists in `known`. Returns true if any was set. */
 export function applyServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, err: unknown, known: readonly string[]): boolean {
@@ -15,9 +15,10 @@ export function applyServerErrors<T extends FieldValues>(setError: UseFormSetErr
   return names.length > 0;
 }
 
-/** The server's message for an ApiError, else `fallback` (spec §8 'Unknown error during …'). */
+/** The server's message for an ApiError, a plain sentence for no connection or no answer in time, else `fallback` (spec §8 'Unknown error during …'). */
 export function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.status >= 500 || err.status === 0 ? 'Something went wrong. Please try again.' : err.userMessage;
+  if (err instanceof RequestTimeoutError) return err.message;
   if (err instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
   return fallback;
 }
