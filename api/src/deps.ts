@@ -27,4 +27,9 @@ export interface AppDeps {
   onContentChanged?: (reason: string) => void;
   /** True once this node is stopping (graceful stop): health then answers 503 so that a balancer takes it out. */
   stopping?: () => boolean;
+  /**
+   * The start-up check of the newest upload rows against the document store (api/src/storage/document-check.ts):
+   * `{checked, missing}` counts, or null while it runs (or when it failed). Shown by health; absent in API tests.
+   */
+  documents?: () => { checked: number; missing: number } | null;
 }

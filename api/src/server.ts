@@ -27,10 +27,13 @@ import { smsDriverFromConfig } from './sms/sms-drivers.ts';
 import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
 import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
 import { createDocumentStore, type DocumentStore } from './storage/document-store.ts';
+import { checkDocuments, describeStore, documentCheckSummary, STARTUP_DOCUMENT_CHECK_ROWS, type DocumentCheck } from './storage/document-check.ts';
 import { startContentWatcher, claimHookForCurrentVersion, releaseHookClaim, type ContentWatcher } from './cluster/content-watcher.ts';
 
 export interface RunningServer {
   url: string; server: Server; database: Database; store: DocumentStore; builder: SiteBuilder; contentWatcher: ContentWatcher; config: Config;
+  /** The start-up check of the newest upload rows against the store (runs after listen; null when it failed). */
+  documentCheck: Promise<DocumentCheck | null>;
   /**
    * Graceful stop (SIGTERM, SIGINT): health answers 503 for SHUTDOWN_GRACE_MS (the balancer takes the node out while
    * it still serves), then for SHUTDOWN_REFUSE_MS (0.3 s) new requests get 503 + Connection: close + Retry-After (on
@@ -111,7 +114,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     if (config.SITE_BUILD !== 'never') builder.schedule(`content version ${version} (${source})`);
   });
   let stopping = false;
-  const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); }, stopping: () => stopping });
+  let documents: { checked: number; missing: number } | null = null;
+  const app = createApp({ database, config, mailer, store, site: builder, builder, contentWatcher, onContentChanged: () => { void contentWatcher.check(); }, stopping: () => stopping, documents: () => documents });
   // Responses not yet finished, for the graceful stop.
   const inFlight = new Set<ServerResponse>();
   // Set once a stop is past its grace period: requests still arriving (connections already in the accept queue, keep-alive
@@ -135,6 +139,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   console.info(`[server] API listening on ${url} (${database.kind}) after ${Date.now() - t0} ms`);
+  // In the background (one stat or HeadObject per row): a database restored without its documents is said at once.
+  const documentCheck = checkDocuments(database.db, store, { limit: STARTUP_DOCUMENT_CHECK_ROWS }).then((c) => {
+    documents = documentCheckSummary(c);
+    if (c.missing.length) console.warn(`[documents] WARNING: ${c.missing.length} of ${c.checked} documents checked are missing from ${describeStore(store)}; their downloads answer 404. Restore them with the database's backup; npm run check:documents lists every missing one.`);
+    return c;
+  }, (err) => { console.error(`[documents] start-up check failed: ${describeErrorForLog(err)}`); return null; });
 
   // A wrong SMTP_URL or a relay that is down shows in the log at start, not only as mail that never arrives; never
   // blocks the start (the outbox keeps the mail and retries for about a day).
@@ -182,7 +192,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   };
   let closing: Promise<void> | null = null;
   return {
-    url, server, database, store, builder, contentWatcher, config,
+    url, server, database, store, builder, contentWatcher, config, documentCheck,
     close: () => closing ??= (async () => {
       // First: a build in progress is aborted (a rebuild finishing during the stop would be thrown away anyway) and
       // recorded as stopped, before its child process could die of the same signal and be recorded as a failure.
@@ -190,6 +200,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       await drain();
       clearInterval(purgeTimer);
       await purging;
+      await documentCheck;
       await contentWatcher.close();
       // A send in progress gets SHUTDOWN_TIMEOUT_MS to end; one that hangs is abandoned (its lease, 60 s, lets this or
       // another node send it again: at least once).

@@ -12,6 +12,11 @@
  * failed}` (outboxBacklog, api/src/db/outbox.ts), read at most every OUTBOX_BACKLOG_CACHE_MS. It never turns the status
  * red: a relay that is down does not make this node unable to serve, and taking every node out of the balancer would
  * not bring the mail through (operations audit); monitoring alerts on it instead.
+ * `documents` (200 and STARTING bodies, once the start-up check has run) is `{checked, missing}`: how many of the
+ * newest upload rows were looked up in the document store at start-up and how many had no document (a database
+ * restored without its documents; backup and restore audit). It never turns the status red either: the node still
+ * serves everything else, and every node of a shared store would be taken out together; the start-up log says
+ * "N of M documents checked are missing from …", and `npm run check:documents` lists them all.
  */
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
@@ -36,6 +41,7 @@ export function healthRouter(deps: AppDeps): Router {
     }
     return backlog.value ? { outbox: backlog.value } : {};
   };
+  const documents = () => { const d = deps.documents?.(); return d ? { documents: d } : {}; };
   r.get('/', async (_req, res) => {
     if (deps.stopping?.()) {
       res.status(503).json({ status: 'STOPPING', message: 'This node is shutting down' });
@@ -49,10 +55,10 @@ export function healthRouter(deps: AppDeps): Router {
     }
     const site = deps.site?.status?.();
     if (deps.site && servesSite && !deps.site.dir()) {
-      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null }, ...(await outbox()) });
+      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null }, ...(await outbox()), ...documents() });
       return;
     }
-    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}), ...(await outbox()) });
+    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}), ...(await outbox()), ...documents() });
   });
   return r;
 }

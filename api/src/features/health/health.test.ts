@@ -36,6 +36,13 @@ describe(`GET /api/colfront/health (${DB_KIND})`, () => {
     expect((await health({})).status).toBe(200);
   });
 
+  it('reports the start-up document check ({checked, missing}) and stays 200 with documents missing (backup and restore audit)', async () => {
+    const res = await health({ documents: () => ({ checked: 50, missing: 3 }) });
+    expect(res.status).toBe(200);
+    expect(res.body.documents).toEqual({ checked: 50, missing: 3 });
+    expect((await health({ documents: () => null })).body.documents).toBeUndefined();
+  });
+
   it('answers 503 STOPPING once a graceful stop began, whatever the rest', async () => {
     const res = await health({ site: site('/srv/site/builds/1', 'ready'), stopping: () => true });
     expect(res.status).toBe(503);
