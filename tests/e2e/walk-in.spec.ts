@@ -131,7 +131,7 @@ test('an admin enters a walk-in application; the applicant sets a password, logs
     await expect(applicant).toHaveURL(/\/login/);
     await logInThroughUi(applicant, email, 'walk-in-pass-1', /\/dashboard\/student/);
     await applicant.goto(`/applications/${ref}`);
-    await expect(applicant.getByTestId('entered-by')).toHaveText(`Entered by College Admin at Siloam`);
+    await expect(applicant.getByTestId('entered-by')).toHaveText(`Entered by admin at Siloam`);
     await expect(applicant.getByText('id-scan.pdf')).toBeVisible();
     await applicant.close();
   });

@@ -28,7 +28,7 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     body.academicHistory.nscResults = [{ subject: 'Mathematics', percent: 58 }];
     const res = await agent.post('/api/admin/walk-in/applications').send(body);
     expect(res.status).toBe(201);
-    expect(res.body.application).toMatchObject({ userId: applicant.id, status: 'pending', aps: 4, enteredBy: { name: `${admin.firstName} ${admin.lastName}`, campus: 'Siloam' } });
+    expect(res.body.application).toMatchObject({ userId: applicant.id, status: 'pending', aps: 4, enteredBy: { name: `${admin.firstName} ${admin.lastName}`.trim(), campus: 'Siloam' } });
 
     const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, applicant.id));
     expect(sms).toMatchObject({ to: '+27721234567', kind: 'set_password' });
@@ -42,7 +42,7 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     const mine = (await me.get('/api/applications')).body.applications;
     expect(mine.map((a: any) => a.id)).toEqual([res.body.application.id]);
     const detail = (await me.get(`/api/applications/${res.body.application.id}`)).body;
-    expect(detail.application.enteredBy).toEqual({ name: `${admin.firstName} ${admin.lastName}`, campus: 'Siloam' });
+    expect(detail.application.enteredBy).toEqual({ name: `${admin.firstName} ${admin.lastName}`.trim(), campus: 'Siloam' });
     expect(Object.values(detail.documents).map((d: any) => d?.name)).toEqual(['scan.pdf', 'scan.pdf']);
   });
 
