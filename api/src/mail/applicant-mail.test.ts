@@ -99,3 +99,26 @@ describe(`every mail names the college (${DB_KIND})`, () => {
     }
   });
 });
+
+describe(`receipts for what the applicant did (${DB_KIND})`, () => {
+  it('replacing a rejected document › a receipt "APP-{id}: new {document} received"', async () => {
+    const s = await applicant();
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Expired ID' })).status).toBe(200);
+    const fresh = (await s.agent.post('/api/uploads').attach('file', pdf(), 'id-new.pdf')).body.upload.id as string;
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: fresh })).status).toBe(200);
+    const receipt = (await mailsTo(t, s.email, `APP-${s.app}: new ID Document received`))[0];
+    expect(receipt, 'replacement receipt').toBeDefined();
+    expect(receipt!.text).toContain(`We received your new ID Document for APP-${s.app}. The admissions office will check it.`);
+    expect(receipt!.text).toMatch(FOOTER);
+  });
+
+  it('asking to delete an account with applications › the person is told the request was received and what happens next', async () => {
+    const s = await applicant();
+    const res = await s.agent.post('/api/profile/delete').send({ password: s.password });
+    expect(res.body.outcome).toBe('requested');
+    const ack = (await mailsTo(t, s.email, 'We received your request to delete your account'))[0];
+    expect(ack, 'erasure acknowledgement').toBeDefined();
+    expect(ack!.text).toContain(`erasure request ${res.body.requestId}`);
+    expect(ack!.text).toMatch(FOOTER);
+  });
+});

@@ -67,6 +67,17 @@ export function applicantMail(to: string, subject: string, body: string, origin:
   return { to, subject, text: `${hello}\n\n${body.trim()}\n\n${mailFooter(origin)}` };
 }
 
+/**
+ * The acknowledgement of erasure request `requestId` by `user` (who has applications, so an admin reviews it first):
+ * received, what happens next, that they can still sign in.
+ */
+export function erasureRequestedMail(user: { email: string; firstName: string }, requestId: number, origin: string): MailMessage {
+  return applicantMail(user.email, 'We received your request to delete your account',
+    `We received your request to delete your account and personal data (erasure request ${requestId}).\n\n`
+    + 'Because you have applications on record, an admin reviews the request first. We will e-mail you when your data has been erased, '
+    + 'or if we cannot erase it and why. Until then your account stays open and you can still sign in.', origin, user.firstName);
+}
+
 /** What the applicant is told about one event: the portal notification's line, the mail's subject and body (no greeting, link or footer). */
 export interface ApplicantNotice { notification: string; subject: string; body: string }
 

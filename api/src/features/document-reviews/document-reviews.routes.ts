@@ -26,7 +26,7 @@ export function documentChecklistRouter(deps: AppDeps): Router {
   });
   r.put('/:id/documents/:slot', requireUser, slotParam, validate(DocumentReplaceSchema), async (req, res) => {
     const p = slotParam.data(req);
-    res.json(await replaceDocument(deps.database.db, currentUser(req).id, p.id, p.slot, req.body.uploadId));
+    res.json(await replaceDocument(deps.database.db, currentUser(req).id, p.id, p.slot, req.body.uploadId, linkOrigin(deps.config, req)));
   });
   return r;
 }

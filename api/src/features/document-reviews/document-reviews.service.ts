@@ -15,7 +15,7 @@ import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { DOCUMENT_REPLACED, documentAlreadyReviewed, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
-import { documentRejectedNotice } from '../../mail/messages.ts';
+import { documentRejectedNotice, documentReplacedNotice } from '../../mail/messages.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, documentRejectedSms } from '../../sms/sms-text.ts';
 import { applicationDocuments, insertReview, latestReview, lockApplicationDocuments, reviewsFor, setSlot, type ReviewRow } from './document-reviews.repo.ts';
@@ -100,10 +100,11 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
 }
 
 /**
- * The applicant replaces the rejected document in `slot` with their upload `uploadId`. 404 / 409 / 400 as above;
+ * The applicant replaces the rejected document in `slot` with their upload `uploadId`, and gets a receipt (portal and
+ * e-mail, documentReplacedNotice; `origin` makes its link absolute) in the same transaction. 404 / 409 / 400 as above;
  * the upload is checked again under a FOR SHARE row lock in the transaction, so one deleted meanwhile is a 400.
  */
-export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string): Promise<Checklist> {
+export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string, origin: string): Promise<Checklist> {
   const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
   if (before.items.find((i) => i.slot === slot)?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
   await assertOwnedUploads(db, userId, { [slot]: uploadId });
@@ -114,6 +115,7 @@ export async function replaceDocument(db: Db, userId: number, id: number, slot: 
     if (app.documents[slot] !== before.items.find((i) => i.slot === slot)?.upload?.id) throw conflict('Only a rejected document can be replaced.');
     await lockCitedUploads(t, userId, { [slot]: uploadId });
     await setSlot(t, id, { ...app.documents, [slot]: uploadId });
+    await notifyUser(t, userId, documentReplacedNotice(id, slot), { applicationId: id, origin });
   });
   return documentChecklist(db, { id: userId, role: 'student' }, id);
 }

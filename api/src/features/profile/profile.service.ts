@@ -9,7 +9,8 @@ import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { greeting, withFooter } from '../../mail/messages.ts';
+import { erasureRequestedMail, greeting, withFooter } from '../../mail/messages.ts';
+import { siteOrigin } from '../../mail/links.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { tusDatastore } from '../../storage/tus-datastore.ts';
@@ -148,7 +149,8 @@ export async function removeTusUploadsAfterErasure(config: Config, store: Docume
  * data are erased now (sessions, tokens, and the uploaded documents in the document store — local disk or S3 — first,
  * so a store failure throws before any row is gone and the person can simply try again; the mail and SMS sent to the
  * person with the rows; unfinished tus uploads after the commit, see removeTusUploadsAfterErasure). Otherwise an erasure request is recorded
- * (once) and the office is e-mailed, because application records must be reviewed by an admin first.
+ * (once), the office is e-mailed, because application records must be reviewed by an admin first, and so is the
+ * person (erasureRequestedMail: received, what happens next).
  * Admin accounts cannot delete themselves here (403).
  */
 export async function deleteAccount(database: Database, config: Config, store: DocumentStore, userId: number, password: string): Promise<DeleteOutcome> {
@@ -171,6 +173,7 @@ export async function deleteAccount(database: Database, config: Config, store: D
   const created = await db.transaction(async (t) => {
     const row = await insertErasureRequest(t, userId);
     await enqueueMail(t, { to: config.OFFICE_EMAIL, subject: `Account deletion request (user ${userId})`, text: `User ${userId} asked for their account and personal data to be deleted. They have applications on record, so an admin must review the request (erasure request ${row.id}).\n` });
+    await enqueueMail(t, erasureRequestedMail(u, row.id, siteOrigin(config)));
     return row;
   });
   return { outcome: 'requested', requestId: created.id, requestedAt: iso(created.createdAt)! };
