@@ -51,6 +51,19 @@ async function discardDraftUploads(values: ApplyForm): Promise<void> {
 /** One of the applicant's applications, as the duplicate check needs it. */
 type MyApplication = { id: number; courseId: number; status: string };
 const MINE_PATH = '/api/applications?mine=1';
+
+/**
+ * After a submission that got no answer (network failure or time-out): whether the server stored it anyway — an
+ * active application for `courseId` whose id is not among `known` (the ones listed before submitting) is in My
+ * Applications. True or false from that list; null when the list cannot be read either (the caller then says it
+ * could not confirm, rather than 'not submitted', whose retry the server would refuse as a duplicate).
+ */
+async function submissionArrived(courseId: string, known: number[]): Promise<boolean | null> {
+  try {
+    const r = await api<{ applications: MyApplication[] }>(MINE_PATH, { timeoutMs: READ_TIMEOUT_MS, cache: 'no-store' });
+    return r.applications.some((a) => String(a.courseId) === courseId && a.status !== 'rejected' && !known.includes(a.id));
+  } catch { return null; }
+}
 const NSC_PATH = '/api/profile/nsc-results';
 const coursePath = (urlCourse: string) => (urlCourse ? `/api/courses/${urlCourse}` : '/api/courses');
 /** The server draft's key for this wizard: one per linked course, else 'general'. */
@@ -131,6 +144,8 @@ export default function ApplyWizard() {
   const [confirmReset, setConfirmReset] = useState(false);
   const [mine, setMine] = useState<MyApplication[]>([]);
   const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
+  // The submission's answer was lost and My Applications could not be read either: it may or may not have arrived.
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const [, rerender] = useState(0);
   const [stepMissing, setStepMissing] = useState<'' | 'offline' | 'updated'>('');
   const submitLock = useRef(false);
@@ -303,19 +318,32 @@ export default function ApplyWizard() {
     // Which version to send is the person's choice, not the last tab's.
     if (conflict) { document.querySelector<HTMLElement>('[data-testid="draft-conflict"]')?.focus(); return; }
     setSubmitErrors([]);
+    setUnconfirmed(false);
     if (submitLock.current) return;
     if (!navigator.onLine) { toast({ title: 'You are offline', description: OFFLINE_TEXT, variant: 'destructive' }); return; }
     submitLock.current = true;
     setSubmitting(true);
-    try {
-      const values = getValues();
-      await saveApi('/api/applications', { method: 'POST', json: submitBody(values, session.user?.id, values.payment.agreedFee || fee.fee || undefined) });
+    const submitted = () => {
       void store?.discard();
       flashToast({ title: 'Application submitted successfully', description: 'Your application has been received and is under review.', variant: 'success' });
       window.location.assign('/dashboard/student');
+    };
+    const values = getValues();
+    const known = mine.map((a) => a.id);
+    try {
+      await saveApi('/api/applications', { method: 'POST', json: submitBody(values, session.user?.id, values.payment.agreedFee || fee.fee || undefined) });
+      submitted();
     } catch (e) {
+      // No answer is not a no: the server may have stored it and the answer been lost (a phone's connection dropping).
+      const arrived = isNetworkError(e) ? await submissionArrived(values.courseId, known) : false;
+      if (arrived) { submitted(); return; }
       submitLock.current = false;
       setSubmitting(false);
+      if (arrived === null) {
+        setUnconfirmed(true);
+        requestAnimationFrame(() => document.getElementById('submit-errors')?.focus());
+        return;
+      }
       if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'fee_changed') {
         // Nothing was stored: show the new fee on Payment with the server's message, to be agreed to again.
         const now = await refreshFee();
@@ -374,6 +402,11 @@ export default function ApplyWizard() {
             : <Spinner label="Loading this step…" />)}
           {(step === 1 || step === 2) && <StepBody step={step} />}
           {step === 3 && <StepBody step={step} fee={fee} feeNotice={feeNotice} />}
+          {step === 4 && unconfirmed && (
+            <div id="submit-errors" tabIndex={-1} role="alert" className="mb-6 rounded border border-amber-400 bg-amber-50 p-4 text-sm outline-none dark:border-amber-700 dark:bg-amber-950">
+              We couldn't confirm that your application arrived. Check <a className="underline" href="/my-applications">My Applications</a> before trying again.
+            </div>
+          )}
           {step === 4 && submitErrors.length > 0 && (
             <div id="submit-errors" tabIndex={-1} role="alert" className="mb-6 rounded border border-red-300 bg-red-50 p-4 text-sm outline-none dark:border-red-800 dark:bg-red-950">
               <p className="font-semibold">Your application was not submitted.</p>
