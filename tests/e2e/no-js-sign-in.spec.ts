@@ -33,11 +33,21 @@ test.describe('with JavaScript off', () => {
       ]);
       expect(response.status(), `POST ${path}`).toBe(303);
       await expect(page).toHaveURL(new RegExp(`${path}\\?redirect=%2Fapply%2F1&nojs=1$`));
-      await expect(page.locator('main')).toContainText(NEEDS_JS);
-      await expect(page.locator('main')).toContainText(`Turn on JavaScript or data-saver off, or call ${site.telephone}.`);
+      // Playwright's text matching skips <noscript>, so the note is read with textContent (shown: JavaScript is off).
+      const note = page.locator('main noscript .page-note');
+      await expect(note).toBeVisible();
+      expect(await note.evaluate((el) => el.textContent)).toBe(`${NEEDS_JS} Turn on JavaScript or data-saver off, or call ${site.telephone}.`);
       expect(page.url()).not.toContain('Secret');
     });
   }
+});
+
+test('/login?nojs=1 (a form posted without its code, JavaScript on): the page says it needs JavaScript and gives the office phone', async ({ page }) => {
+  await page.goto('/login?nojs=1');
+  await expect(page.getByText(NEEDS_JS)).toHaveText(`${NEEDS_JS} Turn on JavaScript or data-saver off, or call ${site.telephone}.`);
+  await expect(page.getByText(NEEDS_JS)).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByText(NEEDS_JS)).toBeHidden();
 });
 
 test('/login: when the form\'s code cannot be loaded, a tap on Log in is not posted as a native form; the page says part of it did not load', async ({ page }) => {
