@@ -7,6 +7,26 @@ import tailwindcss from '@tailwindcss/vite';
 import serviceWorker from './site/integrations/service-worker.mjs';
 import clientInteract from './site/integrations/client-interact.mjs';
 
+/**
+ * The browsers applicants' phones have (device audit: Android WebView and Chrome from 87, iOS/Safari 14, Samsung
+ * Internet 14+): client JavaScript is lowered to them (`??=`, `||=`, `&&=` need Chrome 85 / Safari 14; later syntax
+ * is rewritten). Astro builds the client with `target: 'esnext'` set on the client environment itself, which
+ * overrides `vite.build.target` (node_modules/astro/dist/core/build/vite-build-config.js), so this plugin sets it in
+ * Vite's `configEnvironment` hook, which runs after Astro's config. CSS keeps Astro's 'esnext' (its fallbacks are
+ * written in the stylesheets). Returns a Vite plugin.
+ */
+const BROWSER_TARGETS = ['chrome87', 'safari14', 'firefox91', 'edge88'];
+function clientBuildTarget() {
+  return {
+    name: 'college:client-build-target',
+    configEnvironment(name, config) {
+      if (name !== 'client' || !config.build) return;
+      config.build.target = BROWSER_TARGETS;
+      config.build.cssTarget ??= 'esnext';
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: './site',
   output: 'static',
@@ -42,6 +62,6 @@ export default defineConfig({
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/](application-steps|statuses))\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState|card-rows)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/]notifications|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
-  ] } } } }, plugins: [tailwindcss()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
+  ] } } } }, plugins: [tailwindcss(), clientBuildTarget()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
   devToolbar: { enabled: false },
 });

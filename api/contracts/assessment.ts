@@ -68,7 +68,8 @@ export const SLOT_PASSED_MESSAGE = 'This time has already passed today. Please c
  * unknown slots and a missing date or time are left to the field checks (null). `now` is the clock (tests fix it).
  */
 export function preferredSlotProblem(date: string, time: string, now: Date = new Date()): string | null {
-  const end = Object.hasOwn(SLOT_END_MINUTES, time) ? SLOT_END_MINUTES[time] : undefined;
+  // Not Object.hasOwn: the booking form runs this on phones without it (Chrome < 93, Safari < 15.4).
+  const end = Object.prototype.hasOwnProperty.call(SLOT_END_MINUTES, time) ? SLOT_END_MINUTES[time] : undefined;
   if (end === undefined || date !== todayInSouthAfrica(now)) return null;
   const msIntoDay = now.getTime() - Date.parse(`${date}T00:00:00+02:00`);
   return msIntoDay >= end * 60_000 ? SLOT_PASSED_MESSAGE : null;

@@ -18,7 +18,9 @@ export function useSignedInRedirect(): void {
     if (!user) return;
     // A toast that brought the person here (e.g. 'Unauthorized' from an admin page) goes on with them.
     // One not shown yet stays stored: a Toaster hydrating before the next page arrives leaves it alone.
-    const shown = $toasts.get().at(-1);
+    // Not .at(-1): missing before Chrome 92 and Safari 15.4, where it threw and the person stayed on /login.
+    const toasts = $toasts.get();
+    const shown = toasts[toasts.length - 1];
     if (shown) { const { id: _id, ...rest } = shown; flashToast(rest); }
     keepFlashedToast();
     window.location.replace(destinationAfterLogin(user.role, new URLSearchParams(window.location.search).get('redirect')));
