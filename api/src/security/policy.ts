@@ -38,7 +38,7 @@ export const RULES: Rule[] = [
   { access: 'public', method: /^POST$/, path: /^\/api\/sms\/inbound$/, why: 'SMS gateway webhook, authenticated by SMS_WEBHOOK_SECRET (issue #17)' },
   { access: 'public', method: /^POST$/, path: /^\/api\/eligibility$/, why: 'APS and course eligibility calculator (issue #18; stores nothing)' },
 
-  { access: 'public', method: /^POST$/, path: /^\/(login|auth|register|register-simple|forgot-password|reset-password)$/, why: 'a sign-in form posted without its JavaScript: 303 back to its page with ?nojs=1, body never read (site-build/serve.ts FORM_PAGES)' },
+  { access: 'public', method: /^POST$/, path: /^\/(login|auth|register|register-simple|forgot-password|reset-password|r)$/, why: 'a sign-in form posted without its JavaScript: 303 back to its page with ?nojs=1, body never read (site-build/serve.ts FORM_PAGES)' },
 
   { access: 'user', method: ANY, path: /^\/api\//, why: 'personal data needs a login (DESIGN §4)' },
 ];

@@ -19,6 +19,13 @@ describe('a sign-in form posted to its own page', () => {
     expect(JSON.stringify(res.headers) + res.text).not.toContain('Secret-pass-1');
   });
 
+  it('covers /r, the reset-password page of the walk-in set-password SMS, whose form posts to /r', async () => {
+    const res = await supertest(app()).post('/r').type('form').send({ password: 'Secret-pass-1', confirmPassword: 'Secret-pass-1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/r?nojs=1');
+    expect(classify({ method: 'POST', path: '/r' })?.access).toBe('public');
+  });
+
   it('covers every sign-in page, with or without a trailing slash, and only those', async () => {
     for (const p of FORM_PAGES) {
       for (const url of [p, `${p}/`]) {

@@ -64,9 +64,10 @@ const SHELLS: [RegExp, string][] = [
  * The pages whose forms send a password or an e-mail address to the API from their island (site/islands/auth/).
  * Such a form is posted here, to its own page, only when its JavaScript did not run (switched off, a data saver,
  * a chunk lost on the way). The body, with its password, is never read; the browser is sent back to the page with
- * `nojs=1` added to its query, where BaseLayout says the page needs JavaScript and gives the office phone.
+ * `nojs=1` added to its query, where BaseLayout says the page needs JavaScript and gives the office phone. /r is the
+ * reset-password page under the walk-in SMS's short path (SHELLS).
  */
-export const FORM_PAGES = ['/login', '/auth', '/register', '/register-simple', '/forgot-password', '/reset-password'];
+export const FORM_PAGES = ['/login', '/auth', '/register', '/register-simple', '/forgot-password', '/reset-password', '/r'];
 
 function resolveFile(root: string, urlPath: string): string | null {
   let decoded: string;
