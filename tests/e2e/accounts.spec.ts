@@ -337,6 +337,8 @@ test('forgot password: neutral answer, e-mailed link sets a new password and log
   await page.getByLabel('Confirm new password').fill('third-password');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This reset link is invalid or has expired')).toBeVisible();
+  // The page also serves the 7-day set-password link of a walk-in account: it says both lifetimes, not only 1 hour.
+  await expect(page.getByText('A password reset link works once and for 1 hour; a link to set your first password works once and for 7 days.')).toBeVisible();
 
   await logInThroughUi(page, email, 'new-password', /\/dashboard\/student$/);
 });

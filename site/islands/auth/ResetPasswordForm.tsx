@@ -61,7 +61,9 @@ export default function ResetPasswordForm() {
     return (
       <div role="alert" className="rounded-md border border-red-700 p-4">
         <p className="font-semibold">This reset link is invalid or has expired</p>
-        <p className="mt-1 text-sm muted">Links work once and for 1 hour. Ask for a new one.</p>
+        {/* This page serves both kinds of link and cannot tell them apart (the token is all it has): say both lifetimes
+            (RESET_TTL_MS, 1 hour; a walk-in's set-password link, SET_PASSWORD_TTL_MS, 7 days). */}
+        <p className="mt-1 text-sm muted">A password reset link works once and for 1 hour; a link to set your first password works once and for 7 days. Ask for a new one.</p>
         <a href="/forgot-password" className="btn-primary mt-4">Send a new link</a>
       </div>
     );
