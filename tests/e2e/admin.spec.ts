@@ -169,7 +169,8 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await row2.getByRole('button', { name: `View APP-${second}` }).click();
   const panel = page.getByRole('dialog', { name: `Application APP-${second}` });
   await expect(panel.getByText('Mbilwi Secondary')).toBeVisible();
-  const doc = panel.getByRole('link', { name: /id\.pdf/ });
+  await expect(panel.getByTestId('file-idDocument')).toContainText(/id\.pdf/);
+  const doc = panel.getByRole('link', { name: 'Download ID Document' });
   expect((await page.request.get((await doc.getAttribute('href'))!)).status()).toBe(200);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('documents_required');
   await panel.getByLabel(/^Notes/).fill('Certified ID copy needed');
