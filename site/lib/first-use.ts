@@ -11,7 +11,7 @@
  *   `run()`, which loads and starts the code and resolves once it runs; uses while it loads do nothing more.
  * - Held: a click on a button or a submit of a form inside `root` before then is not carried out (default prevented:
  *   no native submit, so no password in a URL and no POST to a static page), counts as a use, and is repeated once
- *   `run()` has resolved, with `button.click()` / `form.requestSubmit()`, so the code's own validation and requests
+ *   `run()` has resolved, with `button.click()` / `form.requestSubmit()` (a dispatched submit event where Safari < 16 lacks it), so the code's own validation and requests
  *   handle it; the last one wins. A person who taps Send at once still sends.
  * - If `run()` rejects (offline and never cached; for an island, also when Astro resolved without hydrating it, see
  *   client-interact-directive.ts), a held click or submit is dropped, never carried out natively, and the next use
@@ -40,7 +40,11 @@ export function onFirstUse(root: HTMLElement, run: () => Promise<unknown>): () =
     // Form controls (input, select, textarea, button, fieldset, output) and labels are the elements with a `form`.
     if (button || e.type == 'submit') {
       e.preventDefault();
-      held = button ? () => button.click() : () => (target as HTMLFormElement).requestSubmit();
+      // Safari < 16 has no requestSubmit; a dispatched submit event reaches the form's own handler the same way.
+      held = button ? () => button.click() : () => {
+        const form = target as HTMLFormElement;
+        if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      };
     } else if (!('form' in target)) return;
     void start();
   };
