@@ -44,4 +44,16 @@ describe.skipIf(!!process.env.DATABASE_URL)('admin:create and the embedded datab
       expect(rows).toEqual([{ role: 'admin' }]);
     } finally { await restarted.close(); }
   });
+
+  it('on a folder holding documents but no database it says why in one line, not with a stack trace', async () => {
+    const orphan = fs.mkdtempSync(path.join(os.tmpdir(), 'college-admin-create-orphan-'));
+    try {
+      fs.mkdirSync(path.join(orphan, 'uploads'));
+      fs.writeFileSync(path.join(orphan, 'uploads', 'u1'), 'x');
+      const refused = await adminCreate(orphan, 'admin@college.example');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('has documents but no database');
+      expect(refused.stderr).not.toMatch(/^\s+at /m);
+    } finally { fs.rmSync(orphan, { recursive: true, force: true }); }
+  });
 });
