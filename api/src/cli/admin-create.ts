@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
 
@@ -18,6 +18,10 @@ if (!parsed.success) {
 }
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(`Cannot create the admin: ${err.message}`);
+    process.exit(1);
+  }
   if (!(err instanceof DataDirInUseError)) throw err;
   console.error(`${err.message}\nStop \`npm start\` and run this again, or start it with ADMIN_EMAIL and ADMIN_PASSWORD.`);
   process.exit(1);
