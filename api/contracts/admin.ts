@@ -36,13 +36,14 @@ export interface AdminApplicationsPage { applications: AdminApplicationRow[]; to
 
 /**
  * GET /api/admin/applications/{id}: the application (admin view, notes included), the applicant's contact details,
- * every status change with who made it, the payment and the documents per slot (size in bytes, null when the
+ * every status change with who made it (`changedBy`: id, display name and e-mail, since two admins may share a name;
+ * null once the account is gone; admin-only, the student's timeline names nobody), the payment and the documents per slot (size in bytes, null when the
  * file record is gone). Dates ISO 8601.
  */
 export interface AdminApplicationDetail {
   application: ApplicationView;
   applicant: { id: number; email: string; firstName: string; lastName: string; phone: string | null; addressLine1: string | null; city: string | null; country: string | null; createdAt: string; emailVerified?: boolean } | null;
-  history: { id: number; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string; changedBy: { id: number; name: string } | null }[];
+  history: { id: number; fromStatus: string | null; toStatus: string; notes: string | null; createdAt: string; changedBy: { id: number; name: string; email: string } | null }[];
   payment: { method: string; last4: string | null; reference: string; amount: string; currency: string; status: string; createdAt: string } | null;
   documents: { slot: string; label: string; id: string; name: string | null; mime: string | null; size: number | null; url: string }[];
 }

@@ -185,6 +185,8 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   // The button keeps the focus while it saves and after (it was disabled, and focus fell to the page).
   await expect(panel.getByRole('button', { name: 'Update status' })).toBeFocused();
   await expect(panel.getByText('Pending → Documents Required')).toBeVisible();
+  // Who changed it, with their e-mail: two admins may share a display name.
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Pending → Documents Required' })).toContainText(`(${E2E_ADMIN.email})`);
   await expect(panel.getByText('Certified ID copy needed')).toBeVisible();
   // A confirmation inside the panel: Back answers it (Cancel) and leaves the panel open.
   await panel.getByRole('button', { name: 'Reject', exact: true }).click();

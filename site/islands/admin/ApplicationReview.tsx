@@ -157,7 +157,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
           <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
             <span className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</span>
             {!h.fromStatus && a.enteredBy && <span className="block" data-testid="entered-by">Entered by {a.enteredBy.name}{a.enteredBy.campus ? ` at ${a.enteredBy.campus}` : ''}</span>}
-            <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}</span>
+            <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}{h.changedBy?.email ? ` (${h.changedBy.email})` : ''}</span>
             {h.notes && <span className="block">{h.notes}</span>}
           </li>))}</ol>
       </section>

@@ -171,7 +171,8 @@ export async function* exportAdminApplicationPages(db: DbOrTx, q: ListQuery, pag
 
 /**
  * Detail extras for the admin panel (issue #6): applicant `userId`'s contact details, every status change of
- * application `id` in order with who made it, its latest payment, and the metadata (size in bytes) of the uploads
+ * application `id` in order with who made it (id, display name and e-mail: two admins may share a name; admin-only,
+ * the student's timeline, historyFor, names nobody), its latest payment, and the metadata (size in bytes) of the uploads
  * `uploadIds` that still exist. Dates ISO 8601.
  */
 export async function applicationExtras(db: DbOrTx, id: number, userId: number, uploadIds: string[]): Promise<ApplicationExtras> {
@@ -182,7 +183,7 @@ export async function applicationExtras(db: DbOrTx, id: number, userId: number, 
   const history = await db.select({
     id: applicationStatusHistory.id, fromStatus: applicationStatusHistory.fromStatus, toStatus: applicationStatusHistory.toStatus,
     notes: applicationStatusHistory.notes, createdAt: applicationStatusHistory.createdAt,
-    byId: users.id, byFirst: users.firstName, byLast: users.lastName,
+    byId: users.id, byFirst: users.firstName, byLast: users.lastName, byEmail: users.email,
   }).from(applicationStatusHistory).leftJoin(users, eq(users.id, applicationStatusHistory.changedBy))
     .where(eq(applicationStatusHistory.applicationId, id)).orderBy(asc(applicationStatusHistory.id)); // id, not created_at: now() is the transaction start, and status changes serialise on a row lock
   const [payment] = await db.select({
@@ -196,7 +197,7 @@ export async function applicationExtras(db: DbOrTx, id: number, userId: number, 
     applicant: applicant ? (({ emailVerifiedAt, ...a }) => ({ ...a, emailVerified: emailVerifiedAt != null, createdAt: iso(a.createdAt) }))(applicant) : null,
     history: history.map((h) => ({
       id: h.id, fromStatus: h.fromStatus, toStatus: h.toStatus, notes: h.notes, createdAt: iso(h.createdAt),
-      changedBy: h.byId != null ? { id: h.byId, name: `${h.byFirst} ${h.byLast}`.trim() } : null,
+      changedBy: h.byId != null ? { id: h.byId, name: `${h.byFirst} ${h.byLast}`.trim(), email: h.byEmail! } : null,
     })),
     payment: payment ? { ...payment, amount: String(payment.amount), createdAt: iso(payment.createdAt) } : null,
     files,

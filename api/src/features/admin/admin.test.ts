@@ -131,6 +131,24 @@ describe(`admin applications (${DB_KIND})`, () => {
     expect((await admin.agent.put('/api/admin/applications/999999/status').send({ status: 'accepted' })).status).toBe(404);
   });
 
+  it('GET /api/admin/applications/:id › each status change names its admin with their e-mail (two admins may share a name); the student\'s own views carry no staff e-mail', async () => {
+    const s = await signUpStudent(t, { firstName: 'Ndivhuwo', lastName: 'Mudau' });
+    const id = await apply(s, 1);
+    const second = await signInAdmin(t);
+    await second.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' }).expect(200);
+    const res = await admin.agent.get(`/api/admin/applications/${id}`);
+    expect(res.body.history[1].changedBy).toEqual({
+      id: second.user.id, name: `${second.user.firstName} ${second.user.lastName}`.trim(), email: second.user.email,
+    });
+    const own = await s.agent.get(`/api/applications/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.timeline.map((h: any) => h.toStatus)).toEqual(['pending', 'under_review']);
+    expect(JSON.stringify(own.body)).not.toContain(second.user.email);
+    const exported = await s.agent.get('/api/profile/export');
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toContain(second.user.email);
+  });
+
   it('PUT /api/admin/applications/:id/status › two admins at once: both changes are in the history', async () => {
     const id = await apply(student, 4);
     const second = await signInAdmin(t);
