@@ -2,8 +2,10 @@
  * The admin's detail panel of one application (spec §2 Applications; issue #6): applicant, academic history with
  * NSC results and eligibility, documents reviewed one by one (issue #16), payment, a status select over all six
  * statuses with internal notes and a Reject button, and the status history. The status control sits in a decision bar
- * kept at the bottom of the panel (sticky), with Previous/Next to the neighbouring rows of the list (audit C item 4:
- * a day's queue without scrolling 1,300 px and closing the panel for each one). A decision is confirmed first
+ * at the bottom of the panel, with Previous/Next to the neighbouring rows of the list (audit C item 4: a day's queue
+ * without scrolling 1,300 px and closing the panel for each one). It is sticky where there is room (640 px wide or
+ * 800 px tall); on a smaller phone, or with its keyboard open, it would cover 40 % or all of the screen, so there it
+ * stays at the panel's end. A decision is confirmed first
  * (decisionQuestion): a reject, an accept, and any change of an application that is already accepted or rejected.
  */
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
@@ -161,7 +163,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
             {h.notes && <span className="block">{h.notes}</span>}
           </li>))}</ol>
       </section>
-      <section aria-labelledby="d-status" className="card sticky bottom-0 z-10 p-3 shadow-lg" data-testid="decision-bar">
+      <section aria-labelledby="d-status" className="card bottom-0 z-10 p-3 shadow-lg sm:sticky [@media(min-height:800px)]:sticky" data-testid="decision-bar">
         <h3 id="d-status" className="mb-1 text-sm font-semibold">Change status</h3>
         <div className="grid gap-2 sm:grid-cols-2">
           <div><label htmlFor="d-status-select" className="label">Status</label>
