@@ -19,7 +19,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, mergeReloaded, savedText, type KeptField } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, type KeptField } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
@@ -103,10 +103,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === item.id);
       if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
       const stored = formValues(latest);
-      const typed = getValues();
-      const { changed, differs } = mergeReloaded(typed, stored, dirtyFields);
-      reset(stored);
-      for (const k of changed) setValue(k, typed[k] as never, { shouldDirty: true });
+      const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
       setSaved(stored);
       setKept(differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt ?? undefined);

@@ -21,7 +21,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, mergeReloaded, savedText, type KeptField } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, type KeptField } from './EditConflict.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 
@@ -81,10 +81,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     try {
       const latest = (await api<{ course: Course }>(`/api/courses/${course.id}`)).course;
       const stored = formValues(latest);
-      const typed = getValues();
-      const { changed, differs } = mergeReloaded(typed, stored, dirtyFields);
-      reset(stored);
-      for (const k of changed) setValue(k, typed[k] as never, { shouldDirty: true });
+      const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
       setSaved(stored);
       setKept(differs.map((k) => ({ name: k, label: LABELS[k], saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt);

@@ -5,9 +5,10 @@
  * focus when the notice appears so a keyboard or screen-reader user lands on the way out. Reload (`mergeReloaded`)
  * keeps the fields the admin changed and takes the saved values for the rest; `KeptChanges` then lists each kept
  * field whose saved value differs ("Saved version: …") with a "Use saved version" button, so the admin saves again
- * knowingly against the new version.
+ * knowingly against the new version. `reloadKeepingChanges` applies Reload to a react-hook-form form.
  */
 import { useEffect, useRef } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 /** `message`: the 409's text; `reloading`: a reload is in flight; `className`: extra grid classes of the form. */
 export function EditConflict({ message, reloading, onReload, className = '' }: { message: string; reloading: boolean; onReload: () => void; className?: string }) {
@@ -65,6 +66,19 @@ export function mergeReloaded<T extends Record<string, unknown>>(typed: T, store
   const values = { ...stored };
   for (const k of changed) values[k] = typed[k];
   return { values, changed, differs: changed.filter((k) => !same(typed[k], stored[k])) };
+}
+
+/**
+ * Reload on a react-hook-form form (course and announcement edits): resets it to `stored`, the version now saved,
+ * then puts back every field the admin changed (`dirty`, its dirtyFields), still marked unsaved. Returns the kept
+ * fields whose saved value differs from what the admin has (mergeReloaded's `differs`, for KeptChanges).
+ */
+export function reloadKeepingChanges<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'getValues' | 'reset' | 'setValue'>, stored: T, dirty: object): (keyof T)[] {
+  const typed = form.getValues();
+  const { changed, differs } = mergeReloaded(typed, stored, dirty);
+  form.reset(stored);
+  for (const k of changed) form.setValue(k as Path<T>, typed[k] as never, { shouldDirty: true });
+  return differs;
 }
 
 /** A saved value as KeptChanges shows it: text as it is, Yes/No, a list joined with commas, '(blank)' for nothing. */
