@@ -7,26 +7,17 @@
  * Texts are plain; nothing an applicant typed is put in a subject (names are greeted only when they pass the name
  * rule, person-name.ts).
  */
-import fs from 'node:fs';
 import { statusLabel } from '#contracts/common.ts';
 import { PERSON_NAME_PATTERN } from '#contracts/person-name.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import type { MailMessage } from './outbox.ts';
+import { SITE_CONTENT } from '../site-content.ts';
 
 /** The college as content/site.json describes it: `name`, `telephone`, `officeHours` (may be ''), `email`. */
 export interface CollegeInfo { name: string; telephone: string; officeHours: string; email: string }
 
-function readCollege(): CollegeInfo {
-  try {
-    const site = JSON.parse(fs.readFileSync(new URL('../../../content/site.json', import.meta.url), 'utf8'));
-    return { name: String(site.name ?? 'The college'), telephone: String(site.telephone ?? ''), officeHours: String(site.officeHours ?? ''), email: String(site.email ?? '') };
-  } catch {
-    return { name: 'The college', telephone: '', officeHours: '', email: '' };
-  }
-}
-
 /** content/site.json's college, read once at start. */
-export const COLLEGE: CollegeInfo = readCollege();
+export const COLLEGE: CollegeInfo = SITE_CONTENT;
 
 /** The sender when MAIL_FROM is not set: '"Vhembe Skills College Admissions" <admissions@college.example>'. */
 export function defaultMailFrom(college: CollegeInfo = COLLEGE): string {

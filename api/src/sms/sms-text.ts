@@ -9,12 +9,12 @@
 import { transliterate } from 'transliteration';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { statusLabel } from '#contracts/common.ts';
-import fs from 'node:fs';
+import { SITE_CONTENT } from '../site-content.ts';
 
 /** Longest single-segment GSM-7 message, in septets. */
 export const SMS_MAX = 160;
 const STOP = 'Reply STOP to opt out';
-const SENDER: string = JSON.parse(fs.readFileSync(new URL('../../../content/site.json', import.meta.url), 'utf8')).shortName;
+const SENDER: string = SITE_CONTENT.shortName;
 
 /** ASCII transliteration minus the one printable ASCII character GSM-7 lacks (the backtick). */
 export function toGsm7(text: string): string {

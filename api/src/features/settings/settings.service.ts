@@ -5,22 +5,16 @@
  * Other features read the fee through applicationFee(), never the table, and check the fee an applicant agreed
  * to with feeToCharge().
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { SettingsSchema, type Settings } from '#contracts/settings.ts';
 import { feeChangedMessage } from '#contracts/application-steps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readSettings, writeSettings } from './settings.repo.ts';
-
-const siteJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../content/site.json');
+import { SITE_CONTENT } from '../../site-content.ts';
 
 function defaults(config: Config): Settings {
-  let accreditationNumber = '';
-  try { accreditationNumber = JSON.parse(fs.readFileSync(siteJson, 'utf8')).accreditationNumber ?? ''; } catch { /* no content file */ }
-  return { applicationFee: config.APPLICATION_FEE, officeEmail: config.OFFICE_EMAIL, accreditationNumber, portalAccessUrl: config.PORTAL_ACCESS_URL };
+  return { applicationFee: config.APPLICATION_FEE, officeEmail: config.OFFICE_EMAIL, accreditationNumber: SITE_CONTENT.accreditationNumber, portalAccessUrl: config.PORTAL_ACCESS_URL };
 }
 
 /** Stored settings over the defaults; a stored set that no longer passes SettingsSchema falls back to the defaults. */
