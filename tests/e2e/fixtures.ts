@@ -149,3 +149,23 @@ export async function fillApplicationWizard(page: Page, data: WizardData): Promi
   await expect(page.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
   await page.locator('#f-certification').check();
 }
+
+/** 'YYYY-MM-DD' of the first day from today + `from` whose weekday is in `days` (0 = Sunday), South African calendar. */
+export function nextDate(from: number, days: number[]): string {
+  const d = new Date(new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10) + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + from);
+  while (!days.includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Fills the Assessment Centre form's fields after the name and e-mail with valid answers (the date is the test's own). */
+export async function fillAssessmentDetails(page: Page): Promise<void> {
+  await page.getByLabel('Phone Number').fill('0821234567');
+  await page.getByLabel('Date of Birth').fill('2004-05-06');
+  await page.getByLabel('ID Number').fill('0405065123086');
+  await page.getByLabel('Preferred Campus').selectOption({ label: 'Biaba Likhade' });
+  await page.getByLabel('Course Interest').selectOption('information-technology');
+  await page.getByLabel('Assessment Type').selectOption('combined');
+  await page.getByLabel('Highest Education Level').selectOption('grade-12');
+  await page.getByLabel('Preferred Time').selectOption('morning');
+}

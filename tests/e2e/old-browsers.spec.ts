@@ -4,7 +4,7 @@
  * must then work as it does on a new browser, not fall back to "offline" or send the person to /login.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
+import { fillAssessmentDetails, nextDate, uniqueEmail } from './fixtures.ts';
 
 /** Registers a student through the API in the page's own cookie jar (signed in afterwards). */
 async function signUp(page: Page) {
@@ -39,13 +39,6 @@ test('without AbortSignal.timeout a signed-in student sees the dashboard, My App
   expect(errors).toEqual([]);
 });
 
-/** The first date from `from` days ahead (South African calendar) whose weekday (0 Sunday) is in `days`, as YYYY-MM-DD. */
-function nextDate(from: number, days: number[]): string {
-  const d = new Date(new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10) + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + from);
-  while (!days.includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 test('without Object.hasOwn (Chrome < 93, Safari < 15.4) an Assessment Centre booking is accepted', async ({ page }) => {
   await page.addInitScript(() => { delete (Object as { hasOwn?: unknown }).hasOwn; });
@@ -53,14 +46,7 @@ test('without Object.hasOwn (Chrome < 93, Safari < 15.4) an Assessment Centre bo
   await page.getByLabel('First Name').fill('Lerato');
   await page.getByLabel('Last Name').fill('Ndlovu');
   await page.getByLabel('Email Address').fill(uniqueEmail('lerato'));
-  await page.getByLabel('Phone Number').fill('0821234567');
-  await page.getByLabel('Date of Birth').fill('2004-05-06');
-  await page.getByLabel('ID Number').fill('0405065123086');
-  await page.getByLabel('Preferred Campus').selectOption({ label: 'Biaba Likhade' });
-  await page.getByLabel('Course Interest').selectOption('information-technology');
-  await page.getByLabel('Assessment Type').selectOption('combined');
-  await page.getByLabel('Highest Education Level').selectOption('grade-12');
-  await page.getByLabel('Preferred Time').selectOption('morning');
+  await fillAssessmentDetails(page);
   await page.getByLabel('Preferred Date').fill(nextDate(2, [1, 2, 3, 4, 5]));
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('Assessment Application Submitted')).toBeVisible();

@@ -5,17 +5,10 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN } from './fixtures.ts';
+import { E2E_ADMIN, fillAssessmentDetails, nextDate } from './fixtures.ts';
 
 const PUBLIC_PAGES = ['/', '/courses', '/courses/1', '/courses/99999', '/about', '/contact', '/assessment-centre', '/terms', '/privacy', '/no-such-page'];
 
-/** 'YYYY-MM-DD' of the first day from today + `from` whose weekday is in `days` (0 = Sunday), SA time. */
-function nextDate(from: number, days: number[]): string {
-  const d = new Date(new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10) + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + from);
-  while (!days.includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 async function visibleCards(page: Page) {
   return page.locator('[data-course-card]:visible');
@@ -100,14 +93,7 @@ test('assessment form: §5 messages on each field, focus on the first, weekend r
   await page.getByLabel('Last Name').fill('Mudau');
   const email = `mpho.${Date.now()}@example.com`;
   await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('0821234567');
-  await page.getByLabel('Date of Birth').fill('2004-05-06');
-  await page.getByLabel('ID Number').fill('0405065123086');
-  await page.getByLabel('Preferred Campus').selectOption({ label: 'Biaba Likhade' });
-  await page.getByLabel('Course Interest').selectOption('information-technology');
-  await page.getByLabel('Assessment Type').selectOption('combined');
-  await page.getByLabel('Highest Education Level').selectOption('grade-12');
-  await page.getByLabel('Preferred Time').selectOption('morning');
+  await fillAssessmentDetails(page);
   await page.getByLabel('Preferred Date').fill(nextDate(1, [6]));
   await submit.click();
   await expect(page.getByText('The assessment centre is closed on weekends. Please choose a weekday (Monday to Friday)')).toBeVisible();
