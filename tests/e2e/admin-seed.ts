@@ -3,7 +3,7 @@
  * submit one application through the API, and a toast locator. Same calls as admin.spec.ts's helpers.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+import { E2E_ADMIN, uniqueEmail, type WizardFile } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -14,14 +14,16 @@ export async function adminLogin(request: APIRequestContext): Promise<void> {
 
 /**
  * Registers a student named `firstName lastName` in `request` (a fresh context: it ends up signed in as them) and
- * submits one application for `courseId` with two PDFs; returns the application id.
+ * submits one application for `courseId` with two documents (`files`, by default two small PDFs id.pdf and
+ * matric.pdf); returns the application id.
  */
-export async function studentApplies(request: APIRequestContext, courseId: number, firstName: string, lastName: string): Promise<number> {
+export async function studentApplies(request: APIRequestContext, courseId: number, firstName: string, lastName: string, files?: { idDocument: WizardFile; transcripts: WizardFile }): Promise<number> {
   const email = uniqueEmail('workday');
   const reg = await request.post('/api/auth/register', { data: { firstName, lastName, email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
   expect(reg.status()).toBe(201);
-  const up = async (name: string) => (await (await request.post('/api/uploads', { multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } } })).json()).upload.id as string;
-  const documents = { idDocument: await up('id.pdf'), transcripts: await up('matric.pdf') };
+  const up = async (file: WizardFile) => (await (await request.post('/api/uploads', { multipart: { file } })).json()).upload.id as string;
+  const { idDocument, transcripts } = files ?? { idDocument: { name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF }, transcripts: { name: 'matric.pdf', mimeType: 'application/pdf', buffer: PDF } };
+  const documents = { idDocument: await up(idDocument), transcripts: await up(transcripts) };
   const res = await request.post('/api/applications', { data: {
     courseId, firstName, lastName, email, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za',
     addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',

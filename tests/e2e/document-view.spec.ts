@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, uniqueEmail } from './fixtures.ts';
+import { studentApplies } from './admin-seed.ts';
 
 // 1 258 291 bytes: '1.2 MB' by formatBytes.
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(1_258_291 - 16), Buffer.from('\n%%EOF')]);
@@ -12,18 +13,10 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 test('an admin sees each document\'s size, views the PDF and the image in a new tab, and downloads the PDF', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('docview');
-  expect((await page.request.post('/api/auth/register', { data: { firstName: 'Rudzani', lastName: 'Ravele', email, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } })).status()).toBe(201);
-  const up = async (name: string, mimeType: string, buffer: Buffer) => (await (await page.request.post('/api/uploads', { multipart: { file: { name, mimeType, buffer } } })).json()).upload.id as string;
-  const res = await page.request.post('/api/applications', { data: {
-    courseId: 2, firstName: 'Rudzani', lastName: 'Ravele', email, phone: '0821234567', dateOfBirth: '2003-04-12', nationality: 'za',
-    addressLine1: '12 Church Street', addressLine2: '', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
-    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2017', to: '2021', qualification: 'NSC', grade: '72%' } },
-    documents: { idDocument: await up('Certified ID – Rudzani.pdf', 'application/pdf', bigPdf), transcripts: await up('matric statement.png', 'image/png', png) },
-    payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'R Ravele', paymentTerms: true }, certification: true,
-  } });
-  expect(res.status()).toBe(201);
-  const appId = (await res.json()).application.id as number;
+  const appId = await studentApplies(page.request, 2, 'Rudzani', 'Ravele', {
+    idDocument: { name: 'Certified ID – Rudzani.pdf', mimeType: 'application/pdf', buffer: bigPdf },
+    transcripts: { name: 'matric statement.png', mimeType: 'image/png', buffer: png },
+  });
 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
