@@ -8,7 +8,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import util from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgres } from '../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 
@@ -69,4 +72,57 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('is not empty: restore into a new (or empty) folder');
   }, 300_000);
+});
+
+describe('backup on PostgreSQL keeps the password of DATABASE_URL out of every message', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-pw-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const password = 'Sup3r-Secret-pw';
+  let url = '';
+  let drop = async () => {};
+  beforeAll(async () => {
+    // A throw-away database with the two tables a backup reads before it runs pg_dump.
+    const fresh = await freshPostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    drop = fresh.drop;
+    const c = new pg.Client({ connectionString: fresh.url });
+    await c.connect();
+    await c.query('create table uploads (id text, stored_name text, created_at timestamptz); create schema drizzle; create table drizzle.__drizzle_migrations (id serial, hash text, created_at bigint)');
+    await c.end();
+    const u = new URL(fresh.url);
+    u.password = password;
+    url = u.toString();
+  });
+  afterAll(() => drop());
+
+  // A pg_dump that answers --version and otherwise fails, printing its arguments and the PG* environment, like a
+  // real one refusing a connection would print the target.
+  const bin = path.join(root, 'bin');
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\nif [ "$1" = "--version" ]; then echo "pg_dump (PostgreSQL) 99"; exit 0; fi\necho "pg_dump: error: connection failed: args $*" >&2\nenv | grep "^PG" >&2\nexit 1\n', { mode: 0o755 });
+  const PATH = `${bin}${path.delimiter}${process.env.PATH}`;
+
+  it('a failing pg_dump: the error (message and inspect) and the CLI output name no password', async () => {
+    const { createBackup, BackupError } = await import('../db/backup.ts');
+    const { loadConfig } = await import('../config.ts');
+    const oldPath = process.env.PATH;
+    process.env.PATH = PATH;
+    let caught: any;
+    try {
+      await createBackup({ ...loadConfig(), DATABASE_URL: url, dataDir: root } as any, path.join(root, 'a.tgz'));
+    } catch (err) { caught = err; } finally { process.env.PATH = oldPath; }
+    expect(caught.message).toContain('pg_dump failed');
+    expect(caught.message).not.toContain(password);
+    expect(caught).toBeInstanceOf(BackupError);
+    expect(util.inspect(caught, { depth: 5 })).not.toContain(password);
+
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH, DATABASE_URL: url, DATA_DIR: root };
+    const printed = await new Promise<{ status: number; out: string }>((resolve) => {
+      execFile(process.execPath, [cli('backup'), '--out', path.join(root, 'b.tgz')], { env, timeout: 120_000 }, (err, stdout, stderr) => {
+        resolve({ status: err ? Number((err as any).code ?? 1) : 0, out: stdout + stderr });
+      });
+    });
+    expect(printed.status).toBe(1);
+    expect(printed.out).toContain('Backup not written');
+    expect(printed.out).not.toContain(password);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { BackupError, createBackup } from '../db/backup.ts';
+import { BackupError, createBackup, maskSecrets } from '../db/backup.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 if (!values.out) {
@@ -20,7 +20,13 @@ try {
   console.info(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB; ${summary.kind} database, ${summary.documents} document(s))`);
   if (summary.missing) console.warn(`WARNING: ${summary.missing} upload(s) had no document in the store when the backup was taken (listed in the manifest's "missing"); npm run check:documents names them.`);
 } catch (err: any) {
-  if (!(err instanceof BackupError || err instanceof ConfigError)) throw err;
-  console.error(`Backup not written: ${err.message}`);
+  // An unexpected error is printed too, but masked: the connection URL and its password must never reach the console.
+  const known = err instanceof BackupError || err instanceof ConfigError;
+  console.error(`Backup not written: ${maskSecrets(known ? err.message : String(err?.stack ?? err), [process.env.DATABASE_URL && safePassword(process.env.DATABASE_URL)])}`);
   process.exit(1);
+}
+
+/** The password of connection URL `url`, or undefined (also when it does not parse). */
+function safePassword(url: string): string | undefined {
+  try { return decodeURIComponent(new URL(url).password) || undefined; } catch { return undefined; }
 }

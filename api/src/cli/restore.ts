@@ -8,7 +8,7 @@
  * failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
  */
 import { parseArgs } from 'node:util';
-import { BackupError, restoreBackup } from '../db/backup.ts';
+import { BackupError, maskSecrets, restoreBackup } from '../db/backup.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' } } });
 if (positionals.length !== 1 || !values['data-dir']) {
@@ -21,7 +21,12 @@ try {
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
   console.info(`Start it with: DATA_DIR=${values['data-dir']}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
 } catch (err: any) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(`Not restored: ${err.message}`);
+  // An unexpected error is printed too, but masked: the --url password must never reach the console.
+  console.error(`Not restored: ${maskSecrets(err instanceof BackupError ? err.message : String(err?.stack ?? err), [values.url && safePassword(values.url)])}`);
   process.exit(1);
+}
+
+/** The password of connection URL `url`, or undefined (also when it does not parse). */
+function safePassword(url: string): string | undefined {
+  try { return decodeURIComponent(new URL(url).password) || undefined; } catch { return undefined; }
 }

@@ -19,6 +19,7 @@ import { execFile } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import pg from 'pg';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
@@ -53,22 +54,64 @@ export interface BackupSummary { file: string; bytes: number; kind: 'pglite' | '
 const MIGRATION_LEVEL_SQL = 'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations';
 const UPLOAD_ROWS_SQL = 'select id, stored_name as key from uploads order by created_at, id';
 
-/** `cmd args` as a promise of its stdout; rejects with the child's stderr in the message, or the spawn error (ENOENT). */
-function run(cmd: string, args: string[]): Promise<string> {
+/** libpq's environment variable for each connection-string field pg-connection-string parses. */
+const PG_ENV: Record<string, string> = {
+  host: 'PGHOST', port: 'PGPORT', user: 'PGUSER', password: 'PGPASSWORD', database: 'PGDATABASE',
+  sslmode: 'PGSSLMODE', sslrootcert: 'PGSSLROOTCERT', sslcert: 'PGSSLCERT', sslkey: 'PGSSLKEY',
+  application_name: 'PGAPPNAME', options: 'PGOPTIONS', client_encoding: 'PGCLIENTENCODING', connect_timeout: 'PGCONNECT_TIMEOUT',
+};
+
+/**
+ * The connection `url` (postgres://user:password@host:port/db?sslmode=…) as libpq environment variables (PGHOST,
+ * PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE…), so pg_dump and pg_restore get it without a URL on their
+ * command line, where `ps` and a failure's `cmd` would show the password (ASVS 5.0 V13.3.1 / V16.2.5: no secrets in
+ * process arguments or logs). Empty fields are left out.
+ */
+export function pgEnv(url: string): Record<string, string> {
+  const parsed = parseConnectionString(url) as Record<string, unknown>;
+  const env: Record<string, string> = {};
+  for (const [field, name] of Object.entries(PG_ENV)) {
+    const value = parsed[field];
+    if (typeof value === 'string' && value !== '') env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * `text` with every password hidden: the URL form `scheme://user:secret@` becomes `scheme://user:***@`, and each
+ * string of `secrets` (and its URL-encoded form) becomes `***`. For anything printed about a database connection.
+ */
+export function maskSecrets(text: string, secrets: Array<string | undefined> = []): string {
+  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/gi, '$1***@');
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('***');
+  }
+  return out;
+}
+
+/**
+ * `cmd args` (with `env` added to this process's environment) as a promise of its stdout. A failure rejects with a
+ * BackupError naming `cmd`, its exit code and its stderr with `secrets` masked (maskSecrets) — never execFile's error,
+ * whose `cmd` holds the whole command line; a missing tool (ENOENT) is a BackupError saying to install it.
+ */
+function run(cmd: string, args: string[], env: Record<string, string> = {}, secrets: Array<string | undefined> = []): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(Object.assign(err, { message: `${cmd} failed: ${String(stderr || err.message).trim()}` }));
-      else resolve(stdout);
+    execFile(cmd, args, { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...env } }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        return reject(new BackupError(`${cmd} is not installed: install the PostgreSQL client tools (version of the server or newer, e.g. apt-get install postgresql-client) and run this again.`));
+      }
+      const exit = typeof err.code === 'number' ? ` (exit ${err.code})` : '';
+      const reason = String(stderr || '').trim() || (err.signal ? `killed by ${err.signal}` : 'no message');
+      reject(new BackupError(maskSecrets(`${cmd} failed${exit}: ${reason}`, secrets)));
     });
   });
 }
 
 /** The PostgreSQL client tool `name` (pg_dump, pg_restore) can be run; otherwise BackupError saying to install it. */
 async function requireTool(name: string): Promise<void> {
-  try { await run(name, ['--version']); } catch (err: any) {
-    if (err?.code === 'ENOENT') throw new BackupError(`${name} is not installed: install the PostgreSQL client tools (version of the server or newer, e.g. apt-get install postgresql-client) and run this again.`);
-    throw err;
-  }
+  await run(name, ['--version']);
 }
 
 /** Copies document `key` from `store` to `file`, hashing it; undefined when the store has no such object. */
@@ -117,7 +160,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
         const snapshot = (await client.query('select pg_export_snapshot() as s')).rows[0].s as string;
         rows = (await client.query(UPLOAD_ROWS_SQL)).rows;
         level = (await client.query(MIGRATION_LEVEL_SQL)).rows[0];
-        await run('pg_dump', ['-Fc', `--snapshot=${snapshot}`, '-f', path.join(work, 'database.dump'), '-d', config.DATABASE_URL]);
+        const env = pgEnv(config.DATABASE_URL);
+        await run('pg_dump', ['-Fc', `--snapshot=${snapshot}`, '-f', path.join(work, 'database.dump')], env, [env.PGPASSWORD]);
         await client.query('COMMIT');
       } finally { await client.end().catch(() => {}); }
       database = { kind: 'postgres', file: 'database.dump', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
@@ -223,7 +267,9 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
       try {
         const tables = (await pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)).rows[0].n;
         if (tables) throw new BackupError('the database in --url already has tables: restore into a new, empty database (createdb).');
-        await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', opts.url, path.join(work, manifest.database.file)]);
+        const env = pgEnv(opts.url);
+        // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
+        await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', path.join(work, manifest.database.file)], env, [env.PGPASSWORD]);
         sessionsEnded = await endSessions((q) => pool.query(q));
       } finally { await pool.end(); }
     }
