@@ -8,6 +8,13 @@ import { isRealDate, todayInSouthAfrica } from './sa-calendar.ts';
 /** Longest accepted password in characters; never truncated (ASVS 6.2.1, 6.2.9). */
 export const PASSWORD_MAX = 128;
 
+/**
+ * The e-mail field's message when registering with an address that already has an account (409; the toast keeps
+ * spec §8 'Registration failed' / 'Could not create account'). The same words on the API and in the forms, where
+ * 'log in' and 'reset your password' become links to /login and /forgot-password (EmailTakenError.tsx).
+ */
+export const EMAIL_TAKEN_MESSAGE = 'If you already have an account with this e-mail, log in or reset your password.';
+
 export const SA_ID_MESSAGE = 'This South African ID number is not valid: check the 13 digits';
 
 /** Birth date 'YYYY-MM-DD' encoded in the first six digits (YYMMDD) by the spec §5 rule, or '' (no valid ID check). */

@@ -114,6 +114,12 @@ test('simple registration: spec messages, a picked course leads to /apply/{id}, 
   const toast = page.getByTestId('toast').filter({ hasText: 'Registration failed' });
   await expect(toast).toContainText('Could not create account');
   await expect(page).toHaveURL(/\/register-simple$/);
+  // The field says what to do next (usability audit, November 2026): log in, or reset the password.
+  const emailError = page.locator('#reg-email-error');
+  await expect(emailError).toHaveText('If you already have an account with this e-mail, log in or reset your password.');
+  await expect(emailError.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', /^\/forgot-password/);
+  await expect(emailError.getByRole('link', { name: 'log in' })).toHaveAttribute('href', /^\/login/);
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('If you already have an account with this e-mail, log in or reset your password.');
 });
 
 test('simple registration without a course goes to the student dashboard', async ({ page }) => {

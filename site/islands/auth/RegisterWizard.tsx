@@ -26,6 +26,8 @@ import { useStepHistory } from '../ui/use-step-history.ts';
 import { useStepTitle } from '../ui/use-step-title.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useCourseOptions } from './use-courses.ts';
+import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
+import { withRedirect } from './use-signed-in-redirect.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
 const INSTITUTION = { name: '', city: '', country: '', from: '', to: '', qualification: '', grade: '' };
@@ -162,8 +164,9 @@ export default function RegisterWizard() {
   const text = (path: string, label: string, props: Record<string, unknown> = {}) => {
     const id = `wiz-${path.replace(/\./g, '-')}`;
     return (
-      <Field id={id} label={label} error={err(path)} hint={props.hint as string | undefined}>
+      <Field id={id} label={label} error={err(path) === EMAIL_TAKEN_MESSAGE ? undefined : err(path)} hint={props.hint as string | undefined}>
         <input {...fieldProps(id, err(path))} {...(props.hint && !err(path) ? { 'aria-describedby': `${id}-hint` } : {})} {...register(path as never)} className="input" {...(({ hint: _h, ...rest }) => rest)(props)} />
+        {err(path) === EMAIL_TAKEN_MESSAGE && <EmailTakenError id={id} login={withRedirect('/login')} />}
       </Field>
     );
   };

@@ -1,7 +1,8 @@
 /**
  * Simple registration (spec §2 /register, §5 "Simple register", §8 toasts): names, email, password twice,
  * phone, optional course ('none' = no course) and the terms checkbox. Success → /apply/{courseId} when a course
- * was picked, else /dashboard/student. The account is always a student (the server decides).
+ * was picked, else /dashboard/student. The account is always a student (the server decides). A taken e-mail
+ * shows the spec toast and, at the field, how to log in or reset the password (EmailTakenError).
  */
 import { destinationAfterLogin } from './safe-redirect.ts';
 import { useRef, useState } from 'react';
@@ -18,6 +19,8 @@ import { typedValues } from '../ui/typed-values.ts';
 import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
 import { useCourseOptions } from './use-courses.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
+import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
+import { withRedirect } from './use-signed-in-redirect.ts';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
@@ -67,8 +70,10 @@ export default function SimpleRegisterForm() {
           <input {...fieldProps('reg-lastName', e('lastName'))} {...register('lastName')} autoComplete="family-name" className="input" />
         </Field>
       </div>
-      <Field id="reg-email" label="Email" error={e('email')}>
+      {/* A taken address: the message says what to do next, with links (EmailTakenError). */}
+      <Field id="reg-email" label="Email" error={e('email') === EMAIL_TAKEN_MESSAGE ? undefined : e('email')}>
         <input {...fieldProps('reg-email', e('email'))} {...register('email')} type="email" inputMode="email" autoComplete="email" className="input" />
+        {e('email') === EMAIL_TAKEN_MESSAGE && <EmailTakenError id="reg-email" login={withRedirect('/login')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-password" label="Password" error={e('password')} hint="At least 6 characters.">

@@ -1,7 +1,8 @@
 /**
  * Accounts (spec §2 Registration/Login, DESIGN §4 Identity): registration always creates a `student`;
  * e-mails are stored lower-case so case variants are one account; a duplicate e-mail is a 409
- * 'Could not create account' (spec §8), the only place that reveals an e-mail exists.
+ * 'Could not create account' (spec §8), the only place that reveals an e-mail exists; its e-mail field message
+ * says what to do next (EMAIL_TAKEN_MESSAGE: log in or reset the password).
  */
 import type { Db } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -11,7 +12,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { insertRegistrationDetails } from './auth.repo.ts';
 import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
-import { normalisedIdNumber } from '#contracts/auth-rules.ts';
+import { EMAIL_TAKEN_MESSAGE, normalisedIdNumber } from '#contracts/auth-rules.ts';
 
 export const PRIVACY_NOTICE_VERSION = '2026-11-01';
 
@@ -40,7 +41,7 @@ export async function registerStudent(db: Db, input: NewAccount): Promise<Public
   }
 }
 
-const duplicate = () => conflict('Could not create account', { email: 'Could not create account' });
+const duplicate = () => conflict('Could not create account', { email: EMAIL_TAKEN_MESSAGE });
 
 /** Inserts the user row; role is always student and the privacy consent is stamped (POPIA, issue #4). */
 async function insertStudent(db: Db, input: NewAccount, passwordHash: string): Promise<PublicUser> {
