@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './config.ts';
+import { ensurePrivateDir } from './db/private-dir.ts';
 
 /** What an fs error code means for DATA_DIR, in an operator's words. */
 const DATA_DIR_REASONS: Record<string, string> = {
@@ -21,13 +22,14 @@ const DATA_DIR_REASONS: Record<string, string> = {
 };
 
 /**
- * Creates DATA_DIR `dir` if missing and checks that this process can write in it (a probe file, written and removed).
+ * Creates DATA_DIR `dir` if missing, mode 0700 (an existing one open to other users is tightened to 0700 and a line
+ * logged: ensurePrivateDir, security audit F1), and checks that this process can write in it (a probe file, written and removed).
  * Throws ConfigError "DATA_DIR <dir> is not a writable folder: <reason> (<code>)" instead of a raw stack (operations
  * audit: a file in the way, a parent not writable, a read-only file system).
  */
 export function ensureWritableDataDir(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(dir);
     if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     const probe = path.join(dir, `.write-check-${process.pid}`);
     fs.writeFileSync(probe, '');

@@ -24,6 +24,7 @@ import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 import { DataDirInUseError, loadPgliteFolder, openPgliteFolder, pgliteFolderInUse } from './client.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 /** A failure the operator can act on (the CLIs print its message and exit 1). */
 export class BackupError extends Error {}
@@ -177,7 +178,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
         level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
         // 'none': PGlite's 'gzip' never resolves under Node 24; the archive is gzip'd as a whole below.
         const dump = await folder.client.dumpDataDir('none');
-        await fsp.writeFile(path.join(work, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()));
+        await fsp.writeFile(path.join(work, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
       } finally { await folder.close(); }
       database = { kind: 'pglite', file: 'pgdata.tar', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
     }
@@ -188,11 +189,14 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       if (copied) manifest.uploads.push({ id: row.id, key: row.key, ...copied });
       else manifest.missing.push(row);
     }
-    await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 1));
+    await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 1), { mode: 0o600 });
     await fsp.mkdir(path.join(work, 'uploads'), { recursive: true });
     const part = `${out}.part`;
-    await tar.c({ gzip: true, file: part, cwd: work, portable: true }, ['manifest.json', database.file, 'uploads']);
+    // The archive holds the password hashes and every document: owner only, like DATA_DIR (security audit F1).
+    await tar.c({ gzip: true, file: part, cwd: work, portable: true, mode: 0o600 }, ['manifest.json', database.file, 'uploads']);
+    await fsp.chmod(part, 0o600);
     await fsp.rename(part, out);
+    await fsp.chmod(out, 0o600);
     return { file: out, bytes: fs.statSync(out).size, kind: database.kind, documents: manifest.uploads.length, missing: manifest.missing.length };
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
@@ -236,7 +240,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
   dataDir = path.resolve(dataDir);
   if (!emptyOrMissing(dataDir)) throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
   const created = !fs.existsSync(dataDir);
-  await fsp.mkdir(dataDir, { recursive: true });
+  // 0700 (an existing empty folder is tightened): the restored database and documents are the server user's only.
+  ensurePrivateDir(dataDir);
   const work = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
   let done = false;
   try {

@@ -25,6 +25,7 @@ import * as accounts from './schema/accounts.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import { assertNotOrphanedDocuments } from './data-dir-guard.ts';
 import { assertKnownMigrationLevel } from './migration-level.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 
 export const schema = { ...users, ...catalogue, ...applications, ...messaging, ...system, ...accounts, ...rateLimits };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -133,8 +134,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   let dir: string | undefined;
   if (opts.dataDir) {
     assertNotOrphanedDocuments(opts.dataDir);
+    // The folder's mode protects the database whatever modes PGlite gives its files (most are 0666).
+    ensurePrivateDir(opts.dataDir);
     dir = path.join(opts.dataDir, 'pgdata');
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   const release = dir ? await lockDataDir(dir) : async () => {};
   const client = new PGlite(dir ? { dataDir: dir, extensions: pgliteExtensions }
@@ -191,7 +194,8 @@ export async function pgliteFolderInUse(dataDir: string): Promise<boolean> {
 export async function loadPgliteFolder(dataDir: string, dump: Blob, fn: (client: PGlite) => Promise<void>): Promise<void> {
   const dir = path.join(dataDir, 'pgdata');
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`${dir} already holds a database`);
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client = new PGlite({ dataDir: dir, extensions: pgliteExtensions, loadDataDir: dump });
   try {
     await client.waitReady;

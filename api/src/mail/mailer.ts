@@ -37,7 +37,7 @@ export function smtpMailer(url: string, from: string, opts: { timeoutMs?: number
 
 /**
  * Writes `data` to `file` so that `file` exists only complete: first to a hidden `.<name>.tmp` beside it, then renamed
- * (atomic within a folder). On a write error (ENOSPC: a full disk) the partial temporary file is removed and the error
+ * (atomic within a folder), mode 0600 (owner only). On a write error (ENOSPC: a full disk) the partial temporary file is removed and the error
  * rethrown, so the outbox retries; in file mode the `.eml` files ARE the delivered mail, and a full disk used to leave
  * empty ones (22 of 43, operations audit). Rejects with the fs error.
  *
@@ -51,7 +51,9 @@ export function smtpMailer(url: string, from: string, opts: { timeoutMs?: number
 export async function writeFileAtomically(file: string, data: string | Buffer): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
   try {
-    await fs.promises.writeFile(tmp, data);
+    // 0600: outbox files hold reset and set-password links (security audit F1); chmod too, for a left-over temp file.
+    await fs.promises.writeFile(tmp, data, { mode: 0o600 });
+    await fs.promises.chmod(tmp, 0o600);
     await fs.promises.rename(tmp, file);
   } catch (err) {
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
@@ -68,7 +70,7 @@ let written = 0;
  * send() rejects on write errors.
  */
 export function fileMailer(dir: string, from: string): Mailer {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (msg) => {

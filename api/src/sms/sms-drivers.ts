@@ -27,13 +27,14 @@ export class SmsSendError extends Error {
 
 /**
  * Writes each message to `dir` as `<time>-<queued id>-<random>.json`, complete or not at all (writeFileAtomically: a
- * temporary file renamed, removed on a write error such as a full disk).
+ * temporary file renamed, removed on a write error such as a full disk), mode 0600 in a 0700 folder: a message may
+ * hold a set-password link (security audit F1).
  */
 export function fileSmsDriver(dir: string): SmsDriver {
   return {
     name: 'file',
     async send(msg) {
-      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
       const id = `${Date.now()}-${msg.queuedId ?? 0}-${crypto.randomBytes(4).toString('hex')}`;
       await writeFileAtomically(path.join(dir, `${id}.json`), JSON.stringify({ to: msg.to, body: msg.body, kind: msg.kind ?? null, applicationId: msg.applicationId ?? null, queuedId: msg.queuedId ?? null, at: new Date().toISOString() }, null, 2));
       return id;
