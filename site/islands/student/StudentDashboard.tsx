@@ -128,7 +128,8 @@ export default function StudentDashboard() {
   return (
     <div>
       <div className="mb-6">
-        <h1 className="text-3xl font-extrabold">Welcome, {user!.firstName}</h1>
+        {/* Looser leading than text-3xl's 1.2: a mark below a letter (Ṱ in Ṱhalitshani) kept off the wrapped next line. */}
+        <h1 className="text-3xl font-extrabold leading-snug">Welcome, {user!.firstName}</h1>
         <p className="muted">Your applications, documents, payments and messages in one place.</p>
         {staleSince && (
           <p role="status" data-testid="offline-banner" className="mt-3 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
