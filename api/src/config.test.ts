@@ -12,8 +12,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
   });
 
-  it('SHUTDOWN_GRACE_MS: 2 500 ms with DATABASE_URL (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(2500);
+  it('SHUTDOWN_GRACE_MS: 4 000 ms with DATABASE_URL (HAProxy inter 1s fall 3: 3 s) (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(4000);
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(0);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '4000' }).SHUTDOWN_GRACE_MS).toBe(4000);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/college', SHUTDOWN_GRACE_MS: '0' }).SHUTDOWN_GRACE_MS).toBe(0);

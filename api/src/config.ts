@@ -72,15 +72,15 @@ const EnvSchema = z.object({
   SESSION_SECRET_ROTATE: z.enum(['0', '1', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
 });
 
-/** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL (a balancer checking every 1 s, 2 failures: inter 1s fall 2). */
-const DEFAULT_SHUTDOWN_GRACE_MS = 2500;
+/** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL: a balancer checking every 1 s that takes a node out after 3 failures (HAProxy `inter 1s fall 3`, README "Running several nodes") needs 3 s, plus a margin. */
+const DEFAULT_SHUTDOWN_GRACE_MS = 4000;
 
 /** `sessionSecret`: SESSION_SECRET, or '' until startServer resolves the stored one (auth/session-secret.ts). */
 export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOWN_GRACE_MS' | 'MAIL_FROM'> & { MAIL_FROM: string; DOCUMENT_STORE: 'local' | 's3'; SHUTDOWN_GRACE_MS: number; dataDir: string; sessionSecret: string };
 
 /**
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
- * and in production a missing SESSION_SECRET or PUBLIC_URL. MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 2 500 ms with DATABASE_URL, 0 without.
+ * and in production a missing SESSION_SECRET or PUBLIC_URL. MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

@@ -55,8 +55,11 @@ backend nodes
   balance roundrobin
   option httpchk GET /api/colfront/health
   http-check expect status 200
-  # Checked every 1 s; 2 failures take a node out, 2 successes bring it back.
-  default-server inter 1s fall 2 rise 2
+  # Checked every 1 s; 3 failures take a node out, 2 successes bring it back. A check may take 5 s: a node busy
+  # with a deadline-day burst answers slowly, and with the default (the check interval, 1 s) both nodes failed
+  # their checks together and HAProxy had no server left (503 for everyone; tests/scale/busy-health.ts).
+  timeout check 5s
+  default-server inter 1s fall 3 rise 2
   http-response set-header X-Served-By %[srv_name]
 ${servers}
 
@@ -68,7 +71,8 @@ frontend one
 backend one_node
   option httpchk GET /api/colfront/health
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  timeout check 5s
+  default-server inter 1s fall 3 rise 2
   http-response set-header X-Served-By %[srv_name]
   server ${last.name} 127.0.0.1:${last.port} check
 `;

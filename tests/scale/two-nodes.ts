@@ -9,7 +9,8 @@
  * `kill -9` A during a 30 s load of 50 applicants: no acknowledged application lost, traffic moves to B,
  * A rejoins after restart. Then applications/s and p99 through the balancer with two nodes and with one.
  * Before the load: a hashed `/_astro/` file only one node's live build has (as during a rolling deploy) answers 200
- * on every request through the balancer (astro-retry.ts: HAProxy retries a 404 there on the other node).
+ * on every request through the balancer (astro-retry.ts: HAProxy retries a 404 there on the other node), and nodes
+ * whose health answers slowly stay in rotation (busy-health.ts).
  * Prints the figures and writes bench/out/scale.json. Exits 0 when every check passed, 1 otherwise; skips
  * (exit 0, with the reason) when PostgreSQL or haproxy is unavailable.
  * Env: DATABASE_URL (server to create the database on), SCALE_LOAD_SECONDS (30), SCALE_APPLICANTS (50).
@@ -22,6 +23,7 @@ import { startChild, freshPgDatabase, tmpDataDir, client, applicationBody, perce
 import { startS3Server } from '../../api/src/test/s3-server.ts';
 import { HAPROXY, haproxyConfig, startHaproxy } from './haproxy.ts';
 import { checkAstroFiles } from './astro-retry.ts';
+import { checkBusyHealth } from './busy-health.ts';
 
 const LOAD_SECONDS = Number(process.env.SCALE_LOAD_SECONDS ?? 30);
 const APPLICANTS = Number(process.env.SCALE_APPLICANTS ?? 50);
@@ -113,6 +115,12 @@ try {
   figures.astroFromEitherNode = astro;
   check('a hashed /_astro/ file that only one node has answers 200 on every request through the balancer', astro.every((r) => r.ok === 10),
     astro.map((r) => `${r.path}: ${r.ok}/10 (${JSON.stringify(r.statuses)})`).join('; '));
+
+  // 0b. Both nodes slow to answer health at once (a deadline-day burst): the balancer keeps them (own small nodes).
+  const busy = await checkBusyHealth();
+  figures.busyHealth = busy;
+  check('nodes whose health check takes 1.5 s stay behind the balancer (no "No server is available")', busy.statuses[200] === 10,
+    `statuses ${JSON.stringify(busy.statuses)}, served by ${JSON.stringify(busy.servedBy)}`);
 
   // 1. Register, log in, upload and apply through the balancer; every document downloads from both nodes.
   const docs: { id: string; token: string; bytes: Buffer }[] = [];
