@@ -2,10 +2,11 @@
  * Simple registration (spec §2 /register, §5 "Simple register", §8 toasts): names, email, password twice,
  * phone, optional course ('none' = no course) and the terms checkbox. Success → /apply/{courseId} when a course
  * was picked, else /dashboard/student. The account is always a student (the server decides). A taken e-mail
- * shows the spec toast and, at the field, how to log in or reset the password (EmailTakenError).
+ * shows the spec toast and, at the field, how to log in or reset the password (EmailTakenError). What is typed,
+ * passwords excepted, survives a reload or Back until the account is created (register-draft.ts).
  */
 import { destinationAfterLogin } from './safe-redirect.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicUser } from '#contracts/auth.ts';
@@ -21,6 +22,7 @@ import { useCourseOptions } from './use-courses.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
 import { withRedirect } from './use-signed-in-redirect.ts';
+import { clearRegisterDraft, draftCourseId, REGISTER_DRAFT_SCRIPT } from './register-draft.ts';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
@@ -30,7 +32,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword',
 
 export default function SimpleRegisterForm() {
   const { courses, loading, failed } = useCourseOptions();
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
+  const { register, handleSubmit, setError, setValue, getValues, formState: { errors, isSubmitting } } = useForm<Input, unknown, Output>({
     resolver: validation.resolver,
     // What was typed before hydration is kept (issue #14 point 12).
     defaultValues: typedValues({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '', courseId: 'none', terms: false as unknown as true }, (n) => `reg-${n}`),
@@ -39,6 +41,11 @@ export default function SimpleRegisterForm() {
   const hydrated = useHydrated();
   const [leaving, setLeaving] = useState(false);
   const e = (k: (typeof FIELDS)[number]) => errors[k]?.message as string | undefined;
+  // A course kept in the draft (register-draft.ts) is chosen once the list has arrived.
+  useEffect(() => {
+    const kept = draftCourseId();
+    if (kept && getValues('courseId') === 'none' && courses.some((c) => String(c.id) === kept)) setValue('courseId', kept);
+  }, [courses, getValues, setValue]);
 
   const onSubmit = async (v: Output) => {
     if (busy.current) return; // a double click sends one request
@@ -48,6 +55,7 @@ export default function SimpleRegisterForm() {
         method: 'POST', json: { ...v, courseId: v.courseId ?? 'none', role: 'student', ...(altcha ? { altcha } : {}) },
       }), () => toast({ title: 'One moment…', description: 'Many people are registering from your network; your browser is doing a quick check.' }));
       acceptRegistration(r);
+      clearRegisterDraft();
       setLeaving(true);
       flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });
       window.location.assign(v.courseId ? `/apply/${v.courseId}` : destinationAfterLogin('student', new URLSearchParams(window.location.search).get('redirect')));
@@ -61,6 +69,7 @@ export default function SimpleRegisterForm() {
 
   const pending = isSubmitting || leaving;
   return (
+    <>
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Register">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-firstName" label="First name" error={e('firstName')}>
@@ -105,5 +114,8 @@ export default function SimpleRegisterForm() {
         {pending ? 'Creating account...' : 'Create account'}
       </button>
     </form>
+    {/* Keeps and restores the typed details, passwords excepted, before this island's JavaScript loads (register-draft.ts). */}
+    <script dangerouslySetInnerHTML={{ __html: REGISTER_DRAFT_SCRIPT }} />
+    </>
   );
 }
