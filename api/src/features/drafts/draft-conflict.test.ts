@@ -54,6 +54,41 @@ describe(`draft revisions (${DB_KIND})`, () => {
     expect(again.body.draft).toMatchObject({ revision: 1, data: { firstName: 'C' } });
   });
 
+  it('PUT /api/applications/draft › a save retried after its reply was lost (same body, same base) is 200 with the revision it made; a different body from that base is still 409', async () => {
+    const s = await signUpStudent(t);
+    const r = (await s.agent.put(path).send({ step: 0, data: { firstName: 'Lerato' } })).body.draft.revision as number;
+    const body = { step: 1, data: { lastName: 'Dlamini', firstName: 'Lerato', academicHistory: { highSchool: { name: 'Mbilwi', years: [2021, 2023] } }, payment: { agreedFee: 5000 } }, revision: r };
+    const first = await s.agent.put(path).send(body);
+    expect(first.status).toBe(200);
+    expect(first.body.draft.revision).toBe(r + 1);
+    // The reply was lost (node killed, connection cut); the wizard sends the very same save again.
+    const retry = await s.agent.put(path).send(body);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.draft).toEqual(first.body.draft);
+    // Nothing else changed: the stored draft is still the one the first attempt wrote (same revision, same time).
+    expect((await s.agent.get(path)).body.draft).toEqual(first.body.draft);
+    // Card fields are never stored, so a retry that carries them is still the same save.
+    const withCard = await s.agent.put(path).send({ ...body, data: { ...body.data, payment: { agreedFee: 5000, cardNumber: '4111111111111111' } } });
+    expect(withCard.status).toBe(200);
+    expect(withCard.body.draft).toEqual(first.body.draft);
+    // Another tab's different save from the same base is a real conflict, as before.
+    const other = await s.agent.put(path).send({ ...body, data: { ...body.data, firstName: 'Lebo' } });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toEqual({ code: 'conflict', message: CHANGED });
+    expect(other.body.draft).toEqual(first.body.draft);
+    // Same body on another step is a different save too.
+    expect((await s.agent.put(path).send({ ...body, step: 2 })).status).toBe(409);
+    // A first save (no revision) retried after a lost reply: 200 with revision 1, not 409.
+    const fresh = '/api/applications/draft?key=general';
+    const created = await s.agent.put(fresh).send({ step: 0, data: { firstName: 'Lerato' } });
+    const again = await s.agent.put(fresh).send({ step: 0, data: { firstName: 'Lerato' } });
+    expect(again.status).toBe(200);
+    expect(again.body.draft).toEqual(created.body.draft);
+    // Two saves later, the old body from the old base is stale again (the stored draft is not base + 1).
+    await s.agent.put(path).send({ step: 1, data: { firstName: 'Lerato', lastName: 'D' }, revision: r + 1 });
+    expect((await s.agent.put(path).send(body)).status).toBe(409);
+  });
+
   it('PUT /api/applications/draft › a revision that is not a whole number from 1 is 400 with a field message', async () => {
     const s = await signUpStudent(t);
     for (const revision of [0, -1, 1.5, '2', 2 ** 31]) {

@@ -1,7 +1,8 @@
 /**
  * Draft routes, mounted at /api/applications/draft (and the colfront twin) before the applications router:
  * GET ?key=… → {draft | null}; PUT ?key=… {step, data, revision?} → {draft}, or 409 {error: {code: 'conflict',
- * message: DRAFT_CHANGED}, draft: <as stored>} when the stored draft is not at `revision` (nothing stored);
+ * message: DRAFT_CHANGED}, draft: <as stored>} when the stored draft is not at `revision` (nothing stored) and is not
+ * this very save already applied (a retry after a lost reply gets 200 with that draft);
  * DELETE ?key=… → 204. Own drafts only. `draft` is {key, step, data, updatedAt, revision}.
  */
 import { Router } from 'express';

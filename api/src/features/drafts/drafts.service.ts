@@ -5,6 +5,7 @@
  * (two tabs or devices: the wizard asks which to keep). Card number and CVC are never stored (DESIGN §4 Payment): they are
  * removed here whatever the client sends.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db/client.ts';
 import { DRAFT_CHANGED } from '#contracts/applications.ts';
 import { deleteDraft, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
@@ -37,10 +38,21 @@ export async function getDraft(db: Db, userId: number, key: string): Promise<Dra
 }
 
 /**
+ * True when `stored` is what a save of (`step`, `clean`) from `baseRevision` wrote: revision base + 1 (1 for a save
+ * without a base) and the same step and content. Object key order is ignored (jsonb keeps its own order).
+ */
+function isThisSave(stored: DraftRow, step: number, clean: unknown, baseRevision: number | undefined): boolean {
+  return stored.revision === (baseRevision ?? 0) + 1 && stored.step === step && isDeepStrictEqual(stored.data, clean);
+}
+
+/**
  * Stores the caller's draft under `key` at wizard `step`, with card number and CVC removed (DESIGN §4 Payment), if
  * the stored draft is still at `baseRevision` (undefined: the client has seen none). Otherwise nothing is stored
  * and the answer is the conflict with the stored draft: another tab or device saved since (README "Drafts from two
  * tabs or devices"). The check and the write are one statement (upsertDraft).
+ * Idempotent: a save retried after its reply was lost (node killed, connection cut) finds the draft it wrote itself,
+ * at `baseRevision` + 1 with the same step and content, and gets that draft back (200, nothing written again)
+ * instead of a conflict; a different draft at that revision is still a conflict.
  */
 export async function saveDraft(db: Db, userId: number, key: string, step: number, data: Record<string, unknown>, baseRevision?: number): Promise<DraftSaveResult> {
   const clean = stripSecrets(data);
@@ -49,6 +61,7 @@ export async function saveDraft(db: Db, userId: number, key: string, step: numbe
     const saved = await upsertDraft(db, userId, key, step, clean, baseRevision);
     if (saved) return { draft: toView(saved) };
     const current = await findDraft(db, userId, key);
+    if (current && isThisSave(current, step, clean, baseRevision)) return { draft: toView(current) };
     if (current) return { conflict: { message: DRAFT_CHANGED, current: toView(current) } };
   }
   throw new Error(`draft ${key} of user ${userId} was deleted and re-created during three saves in a row`);
