@@ -63,6 +63,8 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Where the link was sent: only a link sent by e-mail proves the address when used (security audit F3). */
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull().default('email'),
 }, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)]);
 
 export const erasureRequests = pgTable('erasure_requests', {

@@ -86,11 +86,13 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   if (found === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const userId = await spendReset(tx, found);
-    if (userId === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-    // The link reached the account's mailbox, which proves the address (issue #12): a walk-in applicant's
-    // set-password link or a reset verifies the e-mail too.
-    await setPasswordHash(tx, userId, passwordHash, { emailProven: true });
+    const spent = await spendReset(tx, found);
+    if (spent === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    const { userId } = spent;
+    // An e-mailed link reached the account's mailbox, which proves the address (issue #12): a walk-in applicant's
+    // e-mailed set-password link or a reset verifies the e-mail too. The walk-in SMS link proves only the phone
+    // (security audit F3), so it sets the password and leaves the address unverified.
+    await setPasswordHash(tx, userId, passwordHash, { emailProven: spent.channel === 'email' });
     await spendAllResets(tx, userId);
     await endAllSessions(tx, userId);
     return userId;

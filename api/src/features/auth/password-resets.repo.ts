@@ -13,8 +13,11 @@ export async function countLiveResets(db: DbOrTx, userId: number, now: Date): Pr
   return row?.n ?? 0;
 }
 
-/** Stores a link: the token's SHA-256 (hex) and its expiry. */
-export async function insertReset(db: DbOrTx, row: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+/** Where a link was sent: only 'email' proves the address when the link is used (security audit F3). */
+export type ResetChannel = 'email' | 'sms';
+
+/** Stores a link: the token's SHA-256 (hex), its expiry and where it was sent (`channel`, default 'email'). */
+export async function insertReset(db: DbOrTx, row: { userId: number; tokenHash: string; expiresAt: Date; channel?: ResetChannel }): Promise<void> {
   await db.insert(passwordResets).values(row);
 }
 
@@ -26,14 +29,14 @@ export async function findLiveReset(db: DbOrTx, tokenHash: string): Promise<numb
 }
 
 /**
- * Marks link `id` used if it is still live and returns its user id, else undefined. The conditional update makes
- * the token single-use even when two requests race.
+ * Marks link `id` used if it is still live and returns its user id and channel, else undefined. The conditional
+ * update makes the token single-use even when two requests race.
  */
-export async function spendReset(db: DbOrTx, id: number): Promise<number | undefined> {
+export async function spendReset(db: DbOrTx, id: number): Promise<{ userId: number; channel: ResetChannel } | undefined> {
   const [spent] = await db.update(passwordResets).set({ usedAt: new Date() })
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-    .returning({ userId: passwordResets.userId });
-  return spent?.userId;
+    .returning({ userId: passwordResets.userId, channel: passwordResets.channel });
+  return spent;
 }
 
 /** Marks every other unused link of the user used (after a successful reset). */

@@ -61,7 +61,8 @@ export async function createWalkInApplicant(db: Db, config: Config, input: Appli
     // 33-character PUBLIC_URL already made a 161-character SMS. Stored only when the SMS is queued.
     const smsToken = crypto.randomBytes(16).toString('base64url');
     const queued = await queueSms(t, { userId: user.id, kind: 'set_password', body: setPasswordSms(setPasswordSmsLink(siteOrigin(config), smsToken), days) });
-    if (queued.queued) await insertReset(t, { userId: user.id, tokenHash: sha256(smsToken), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) });
+    // channel 'sms': using this link proves the phone, not the e-mail address (security audit F3).
+    if (queued.queued) await insertReset(t, { userId: user.id, tokenHash: sha256(smsToken), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS), channel: 'sms' });
     return { applicant: user, sms: queued.queued ? 'queued' as const : queued.reason };
   });
   return { applicant, setPasswordLinkDays: days, sms };

@@ -46,6 +46,25 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     expect(Object.values(detail.documents).map((d: any) => d?.name)).toEqual(['scan.pdf', 'scan.pdf']);
   });
 
+  it('the SMS set-password link does not verify the e-mail address; the e-mailed link does (security audit F3)', async () => {
+    const { agent } = await signInAdmin(t);
+    const viaSms = (await agent.post('/api/admin/walk-in/applicants').send(person())).body.applicant;
+    const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, viaSms.id));
+    const smsToken = /#token=([\w-]+)/.exec(sms!.body)![1]!;
+    await t.request().post('/api/auth/reset-password/confirm').send({ token: smsToken, password: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' }).expect(200);
+    const smsUser = t.request();
+    await smsUser.post('/api/auth/login').send({ email: viaSms.email, password: 'my-own-pass-1' }).expect(200);
+    expect((await smsUser.get('/api/auth/me')).body.user.emailVerified).toBe(false);
+
+    const viaMail = (await agent.post('/api/admin/walk-in/applicants').send(person())).body.applicant;
+    const [mail] = await mailsTo(t, viaMail.email);
+    const mailToken = /\/reset-password#token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
+    await t.request().post('/api/auth/reset-password/confirm').send({ token: mailToken, password: 'my-own-pass-2', confirmPassword: 'my-own-pass-2' }).expect(200);
+    const mailUser = t.request();
+    await mailUser.post('/api/auth/login').send({ email: viaMail.email, password: 'my-own-pass-2' }).expect(200);
+    expect((await mailUser.get('/api/auth/me')).body.user.emailVerified).toBe(true);
+  });
+
   it('only admins: anonymous 401, a student 403; nothing created', async () => {
     const s = await signUpStudent(t);
     const before = (await t.database.db.select().from(applications)).length;

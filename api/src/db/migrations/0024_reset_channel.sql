@@ -1,0 +1,1 @@
+ALTER TABLE "password_resets" ADD COLUMN "channel" text DEFAULT 'email' NOT NULL;
