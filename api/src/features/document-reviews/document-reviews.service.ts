@@ -99,20 +99,27 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
   return documentChecklist(db, { id: adminId, role: 'admin' }, id);
 }
 
+/** The 409 message when an applicant "replaces" a rejected document with that same upload (security audit F4). */
+export const SAME_UPLOAD_MESSAGE = 'Please upload a new document to replace the rejected one.';
+
 /**
  * The applicant replaces the rejected document in `slot` with their upload `uploadId`, and gets a receipt (portal and
- * e-mail, documentReplacedNotice; `origin` makes its link absolute) in the same transaction. 404 / 409 / 400 as above;
- * the upload is checked again under a FOR SHARE row lock in the transaction, so one deleted meanwhile is a 400.
+ * e-mail, documentReplacedNotice; `origin` makes its link absolute) in the same transaction. 404 / 409 / 400 as above,
+ * and 409 SAME_UPLOAD_MESSAGE (nothing stored or sent) when `uploadId` is the rejected upload itself; the upload is checked again under a FOR SHARE row lock in the transaction, so one deleted meanwhile is a 400.
  */
 export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string, origin: string): Promise<Checklist> {
   const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
-  if (before.items.find((i) => i.slot === slot)?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
+  const rejected = before.items.find((i) => i.slot === slot);
+  if (rejected?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
+  // The same upload again would leave the slot rejected and still send "We received your new …" each time
+  // (security audit F4: 5 PUTs, 5 mails).
+  if (rejected.upload?.id === uploadId) throw conflict(SAME_UPLOAD_MESSAGE);
   await assertOwnedUploads(db, userId, { [slot]: uploadId });
   await db.transaction(async (t) => {
     const app = await lockApplicationDocuments(t, id);
     if (!app || app.userId !== userId) throw notFound('Application not found');
     // Checked again under the lock: a second replacement racing this one finds the slot no longer rejected.
-    if (app.documents[slot] !== before.items.find((i) => i.slot === slot)?.upload?.id) throw conflict('Only a rejected document can be replaced.');
+    if (app.documents[slot] !== rejected.upload?.id) throw conflict('Only a rejected document can be replaced.');
     await lockCitedUploads(t, userId, { [slot]: uploadId });
     await setSlot(t, id, { ...app.documents, [slot]: uploadId });
     await notifyUser(t, userId, documentReplacedNotice(id, slot), { applicationId: id, origin });

@@ -106,6 +106,24 @@ describe(`document checklist (${DB_KIND})`, () => {
     expect(typeof seen.history[0].reviewer).toBe('string');
   });
 
+  it('PUT /api/applications/:id/documents/:slot › "replacing" a rejected document with the same upload is a 409 with what to do; no mail or notification is sent', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Expired ID.' })).status).toBe(200);
+    const mailsBefore = (await outboxTo(s.email)).length;
+    const noticesBefore = (await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id))).length;
+    for (let i = 0; i < 3; i++) {
+      const same = await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: s.idDoc.id });
+      expect(same.status).toBe(409);
+      expect(same.body.error.message).toBe('Please upload a new document to replace the rejected one.');
+    }
+    expect((await outboxTo(s.email)).length).toBe(mailsBefore);
+    expect((await t.database.db.select().from(notifications).where(eq(notifications.userId, s.user.id))).length).toBe(noticesBefore);
+    expect(item((await s.agent.get(`/api/applications/${s.app}/checklist`)).body, 'idDocument').state).toBe('rejected');
+    // A new upload still replaces it.
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: (await s.up('id-new.pdf')).id })).status).toBe(200);
+  });
+
   it('PUT /api/admin/applications/:id/documents/:slot › a rejection of the file the admin opened, after the applicant replaced it, is a 409; the new file stays received and nothing is sent', async () => {
     const s = await applicant();
     const admin = await signInAdmin(t);
