@@ -79,6 +79,15 @@ The link works once. Then log in with this e-mail address to see your applicatio
   return link;
 }
 
+/**
+ * Spends every live reset and set-password link of `userId` (e-mailed and SMS) in the caller's transaction `tx`: a
+ * password changed while signed in must not leave an older link able to change it again (security audit F5;
+ * ASVS 5.0 V6.4). Used by profile.service.ts changePassword.
+ */
+export async function spendResetLinks(tx: Db, userId: number): Promise<void> {
+  await spendAllResets(tx, userId);
+}
+
 /** Sets a new password with a reset token. Throws 400 {token: INVALID_RESET_LINK} for unknown, used or expired tokens. */
 export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<number> {
   const hash = sha256(token);

@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endAllSessions } from '../../auth/session.ts';
+import { spendResetLinks } from '../auth/password-reset.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { erasureRequestedMail, greeting, withFooter } from '../../mail/messages.ts';
 import { siteOrigin } from '../../mail/links.ts';
@@ -75,7 +76,8 @@ const wrongPassword = (field: string, message: string) => badRequest(message, { 
 
 /**
  * Changes the password after checking the current one (400 {currentPassword}). Every other session and token of
- * the person ends; the caller starts a fresh session for this browser. An e-mail tells the person it happened (its
+ * the person ends, and so does every live reset or set-password link (security audit F5); the caller starts a fresh
+ * session for this browser. An e-mail tells the person it happened (its
  * footer links `origin`).
  */
 export async function changePassword(db: Db, userId: number, current: string, next: string, origin: string): Promise<void> {
@@ -84,6 +86,7 @@ export async function changePassword(db: Db, userId: number, current: string, ne
   const passwordHash = await hashPassword(next);
   await db.transaction(async (t) => {
     await updateUserRow(t, userId, { passwordHash });
+    await spendResetLinks(t, userId);
     await endAllSessions(t, userId);
     await enqueueMail(t, { to: u.email, subject: 'Your password was changed', text: withFooter(`${greeting(u.firstName)}\n\nThe password of your account was just changed and you were signed out on your other devices. If this was not you, reset your password now from the login page and contact the admissions office.\n`, origin) });
   });

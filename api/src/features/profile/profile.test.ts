@@ -100,6 +100,19 @@ describe(`profile (${DB_KIND})`, () => {
     expect(mails.map((m) => m.subject)).toContain('Your password was changed');
   });
 
+  it('POST /api/profile/password › a reset link asked for before the change no longer works (security audit F5)', async () => {
+    const s = await signUpStudent(t);
+    expect((await t.request().post('/api/auth/reset-password').send({ email: s.email })).status).toBe(200);
+    const mail = (await mailsTo(t, s.email)).find((m) => m.subject === 'Reset your password');
+    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
+    const ok = await s.agent.post('/api/profile/password').send({ currentPassword: s.password, password: 'new-password-1', confirmPassword: 'new-password-1' });
+    expect(ok.status).toBe(200);
+    const late = await t.request().post('/api/auth/reset-password/confirm').send({ token, password: 'attacker-pass-1', confirmPassword: 'attacker-pass-1' });
+    expect(late.status).toBe(400);
+    expect(late.body.error.fields.token).toBe('This reset link is invalid or has expired');
+    expect((await t.request().post('/api/auth/login').send({ email: s.email, password: 'new-password-1' })).status).toBe(200);
+  });
+
   it('POST /api/profile/logout-everywhere › ends every cookie session and bearer token of the person', async () => {
     const s = await signUpStudent(t);
     const second = t.request();
