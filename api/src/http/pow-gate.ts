@@ -62,12 +62,17 @@ export async function spendSolution(db: Db, config: Config, req: Request): Promi
 }
 
 /**
- * The registration gate: counts registrations per IP (window REGISTER_WINDOW_MS); above REGISTER_SOFT_LIMIT a
- * request passes only with a solved challenge, else 429 {code: 'challenge_required', challenge}.
+ * The registration gate: counts created accounts (2xx answers) per IP (window REGISTER_WINDOW_MS); above
+ * REGISTER_SOFT_LIMIT a request passes only with a solved challenge, else 429 {code: 'challenge_required', challenge}.
+ * ASVS 5.0 V2.2.1 / V2.4.1: a school lab or a mobile carrier's NAT shares one address, so the answer is a
+ * proof-of-work, never a refusal.
  */
 export function registrationGate(db: Db, config: Config): RequestHandler {
   return sharedRateLimit(db, 'register:', {
     windowMs: config.REGISTER_WINDOW_MS, limit: config.REGISTER_SOFT_LIMIT, standardHeaders: 'draft-8', legacyHeaders: false,
+    // Only created accounts count (audit L finding E): a learner's form refused for bad input (400), a taken e-mail
+    // (409) or an answered challenge (429) does not push the rest of the lab into proof-of-work sooner.
+    skipFailedRequests: true,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: async (req, res, next) => {
       try {
