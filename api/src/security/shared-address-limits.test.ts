@@ -45,6 +45,34 @@ async function registerLab(n: number): Promise<string[]> {
 }
 
 describe(`limits on a shared address (${DB_KIND})`, () => {
+  it('D › 30 different people from one address send a contact message and book the assessment centre; the 6th from one e-mail is refused', async () => {
+    const lab = freshIp();
+    const d = new Date(`${todayInSouthAfrica()}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 3);
+    while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+    const booking = (email: string) => ({
+      firstName: 'Mpho', lastName: 'Mudau', email, phone: '0821234567', dateOfBirth: '2004-05-06', idNumber: '0405065123086',
+      preferredCampus: 'biaba', courseInterest: 'information-technology', assessmentType: 'combined', preferredDate: d.toISOString().slice(0, 10),
+      preferredTime: 'morning', educationLevel: 'grade-12', specialNeeds: '', additionalNotes: '',
+    });
+    const contact: number[] = [];
+    const bookings: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const email = uniqueEmail('form');
+      contact.push((await post(lab, '/api/contact', { firstName: 'Lab', lastName: 'Learner', email, phone: '', message: 'When does registration for 2027 close please?' })).status);
+      bookings.push((await post(lab, '/api/assessment-centre', booking(email))).status);
+    }
+    expect(contact).toEqual(Array(30).fill(201));
+    expect(bookings).toEqual(Array(30).fill(201));
+    const same = uniqueEmail('same');
+    const sent: number[] = [];
+    for (let i = 0; i < 6; i++) sent.push((await post(freshIp(), '/api/contact', { firstName: 'Same', lastName: 'Person', email: i % 2 ? same.toUpperCase() : same, phone: '', message: `Message number ${i + 1} to the office.` })).status);
+    expect(sent.slice(0, 5)).toEqual(Array(5).fill(201));
+    expect(sent[5]).toBe(429);
+    const refused = await post(freshIp(), '/api/contact', { firstName: 'Same', lastName: 'Person', email: same, phone: '', message: 'Message number 7 to the office.' });
+    expect(refused.body.error.message).toBe('Too many messages from this address. Please try again later or call us.');
+  }, 120_000);
+
   it('E › registrations refused for bad input do not count toward the proof-of-work threshold', async () => {
     const lab = freshIp();
     for (let i = 0; i < SOFT + 2; i++) expect((await post(lab, '/api/auth/register', validRegistration({ confirmPassword: 'does-not-match-1' }))).status).toBe(400);
