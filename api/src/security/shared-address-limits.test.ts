@@ -82,4 +82,30 @@ describe(`limits on a shared address (${DB_KIND})`, () => {
     expect(over.body.error.code).toBe('challenge_required');
   }, 60_000);
 
+  it('F › when queueing the verification mail fails, no half-made account is left, and registering again works', async () => {
+    const email = uniqueEmail('crash');
+    // The first insert into mail_outbox for this address fails (a sequence is not rolled back with the transaction).
+    await t.database.db.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS fail_once_seq`));
+    await t.database.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION fail_mail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW."to" = '${email}' AND nextval('fail_once_seq') = 1 THEN RAISE EXCEPTION 'injected enqueue failure'; END IF; RETURN NEW; END $$`));
+    await t.database.db.execute(sql.raw(`CREATE TRIGGER fail_mail_once BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION fail_mail_once()`));
+    const origError = console.error;
+    console.error = () => {};
+    try {
+      const body = validRegistration({ email });
+      const first = await post(freshIp(), '/api/auth/register', body);
+      expect(first.status).toBe(500);
+      const users = ((await t.database.db.execute(sql`SELECT id FROM users WHERE email = ${email}`)) as any).rows as unknown[];
+      const mails = ((await t.database.db.execute(sql`SELECT id FROM mail_outbox WHERE "to" = ${email}`)) as any).rows as unknown[];
+      // Either nothing was written, or the account and its mail both were.
+      expect(users.length === 0 || mails.length > 0, `users ${users.length}, verification mails ${mails.length}`).toBe(true);
+      const retry = await post(freshIp(), '/api/auth/register', body);
+      expect(retry.status).toBe(201);
+      expect((await linkTokens('verify-email')).has(email.toLowerCase())).toBe(true);
+    } finally {
+      console.error = origError;
+      await t.database.db.execute(sql.raw(`DROP TRIGGER fail_mail_once ON mail_outbox`));
+    }
+  }, 60_000);
+
 });

@@ -17,7 +17,7 @@ import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotP
 import { requireUser } from '../../http/guards.ts';
 import { registrationGate } from '../../http/pow-gate.ts';
 import { findUserById } from '../../auth/users-repo.ts';
-import { sendEmailVerification, confirmEmailVerification } from './email-verification.service.ts';
+import { sendEmailVerification, confirmEmailVerification, queueVerificationLink } from './email-verification.service.ts';
 import { issueToken, revokeToken, revokeTokenHash, sha256 } from '../../auth/tokens.ts';
 import { bearerToken, lifetimeFor, idleFor, endSession, setSignedInHint, clearSessionCookies } from '../../auth/session.ts';
 import { startSession } from '../../auth/start-session.ts';
@@ -65,6 +65,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     keyGenerator: (req) => `acct:${String(req.body?.email ?? '').trim().toLowerCase()}`, handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
   // Above a soft per-IP threshold registration asks for a proof-of-work instead of refusing (issue #12 finding 13).
   const registerLimit = registrationGate(db, deps.config);
+  const withVerificationMail = (tx: typeof db, user: PublicUser) => queueVerificationLink(tx, deps.config, user);
 
   r.post('/login', perIp, perAccount, validate(LoginSchema), (req, res, next) => {
     pp.authenticate('local', { session: false }, async (err: unknown, user: PublicUser | false) => {
@@ -112,8 +113,8 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
 
   r.post('/register', registerLimit, validate(SimpleRegisterSchema), async (req, res) => {
     const b = req.body;
-    const user = await registerStudent(deps.database.db, { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone });
-    await sendEmailVerification(deps.database.db, deps.config, user);
+    // The account and its verification mail commit together (audit L finding F).
+    const user = await registerStudent(deps.database.db, { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone }, withVerificationMail);
     const token = await startSession(req, deps, user, false);
     res.status(201).json({ user, token, courseId: b.courseId ?? null });
   });
@@ -126,8 +127,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
       addressLine1: b.addressLine1, addressLine2: b.addressLine2 || null, city: b.city, state: b.state, postalCode: b.postalCode, country: b.country,
       emergencyContactName: b.emergencyContactName, emergencyContactPhone: b.emergencyContactPhone, emergencyContactRelation: b.emergencyContactRelation,
       courseId: b.courseId, academicHistory: b.academicHistory,
-    });
-    await sendEmailVerification(deps.database.db, deps.config, user);
+    }, withVerificationMail);
     const token = await startSession(req, deps, user, false);
     console.info(`[auth] registered user ${user.id} (wizard)`);
     res.status(201).json({ user, token, courseId: b.courseId });

@@ -28,13 +28,26 @@ function isUniqueViolation(err: any): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-/** Creates a student account. Throws 409 when the e-mail is taken (also under a concurrent double submit). */
-export async function registerStudent(db: Db, input: NewAccount): Promise<PublicUser> {
+/**
+ * Work that must commit together with a new account (e.g. its verification mail, audit L finding F): run in the
+ * account's insert transaction `tx`, so a crash or error leaves either both or neither.
+ */
+export type OnCreated = (tx: Db, user: PublicUser) => Promise<void>;
+
+/**
+ * Creates a student account; `onCreated` runs in the same transaction as the insert (the password is hashed before
+ * it opens). Throws 409 when the e-mail is taken (also under a concurrent double submit).
+ */
+export async function registerStudent(db: Db, input: NewAccount, onCreated?: OnCreated): Promise<PublicUser> {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertStudent(db, { ...input, email }, passwordHash);
+    return await db.transaction(async (tx) => {
+      const user = await insertStudent(tx, { ...input, email }, passwordHash);
+      await onCreated?.(tx, user);
+      return user;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
@@ -55,11 +68,11 @@ async function insertStudent(db: Db, input: NewAccount, passwordHash: string): P
 
 /**
  * The comprehensive wizard (spec §2 "Student Registration"): the account plus the chosen course and academic
- * history, in one transaction. A valid SA ID number typed with spaces or dashes is stored as its 13 digits
+ * history, in one transaction, with `onCreated` (OnCreated). A valid SA ID number typed with spaces or dashes is stored as its 13 digits
  * (normalisedIdNumber). Throws 400 {courseId: 'Please select a course'} for a missing or inactive
  * course, 409 'Could not create account' for a taken e-mail.
  */
-export async function registerComprehensive(db: Db, input: ComprehensiveRegisterInput): Promise<PublicUser> {
+export async function registerComprehensive(db: Db, input: ComprehensiveRegisterInput, onCreated?: OnCreated): Promise<PublicUser> {
   try { await applicableCourse(db, input.courseId); }
   catch { throw badRequest('Please select a course', { courseId: 'Please select a course' }); }
   const email = input.email.trim().toLowerCase();
@@ -71,6 +84,7 @@ export async function registerComprehensive(db: Db, input: ComprehensiveRegister
       const idNumber = account.idNumber ? normalisedIdNumber(account.idNumber) : account.idNumber;
       const user = await insertStudent(tx, { ...account, email, idNumber }, passwordHash);
       await insertRegistrationDetails(tx, { userId: user.id, courseId, academicHistory });
+      await onCreated?.(tx, user);
       return user;
     });
   } catch (err) {

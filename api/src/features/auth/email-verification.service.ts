@@ -30,18 +30,27 @@ export const MAX_LIVE_VERIFY_LINKS = 3;
  */
 export async function sendEmailVerification(db: Db, config: Config, user: { id: number; email: string; emailVerifiedAt?: Date | null }, now = new Date()): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
-  const token = crypto.randomBytes(32).toString('base64url');
-  const link = `${siteOrigin(config)}/verify-email#token=${token}`;
   return db.transaction(async (tx) => {
     await lockUserRow(tx, user.id);
     if (await countLiveVerifications(tx, user.id, now) >= MAX_LIVE_VERIFY_LINKS) return false;
-    await insertVerification(tx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: 'Please confirm your e-mail address',
-      text: withFooter(`Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`, siteOrigin(config)),
-    });
+    await queueVerificationLink(tx, config, user, now);
     return true;
+  });
+}
+
+/**
+ * Stores a new verification token for `user` and queues its link, in the caller's transaction `tx`: registration
+ * passes the transaction that creates the account, so the account never exists without its mail (audit L finding F).
+ * A brand-new account has no links yet, so no cap is checked. Rejects on database errors.
+ */
+export async function queueVerificationLink(tx: Db, config: Config, user: { id: number; email: string }, now = new Date()): Promise<void> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const link = `${siteOrigin(config)}/verify-email#token=${token}`;
+  await insertVerification(tx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + VERIFY_TTL_MS) });
+  await enqueueMail(tx, {
+    to: user.email,
+    subject: 'Please confirm your e-mail address',
+    text: withFooter(`Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`, siteOrigin(config)),
   });
 }
 
