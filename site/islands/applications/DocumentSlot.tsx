@@ -12,7 +12,7 @@ import { ACCEPT, precheck, SIZE_MESSAGE, uploadFile } from './upload.ts';
 import { resumableUpload } from './tus-upload.ts';
 import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
 import { $session } from '../../stores/session.ts';
-import { isImage, PAGE_MAX_BYTES, pagesToFile, type PhotoPage } from './photo-pages.ts';
+import { isImage, PAGE_MAX_BYTES, pagesToFile, photoFormat, unreadablePhotoMessage, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 
 export interface SlotFile { id: string; name: string; size: number }
@@ -32,6 +32,9 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
+  // The second line under localError: what to do about it.
+  const [help, setHelp] = useState<string | null>(null);
+  const fail = (message: string | null, next: string | null = null) => { setLocalError(message); setHelp(next); };
   const [confirming, setConfirming] = useState(false);
   const [photos, setPhotos] = useState<PhotoPage[]>([]);
   const [preparing, setPreparing] = useState(false);
@@ -69,7 +72,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   async function send(file: File) {
-    setLocalError(null);
+    fail(null);
     setProgress(0);
     setAnnounced(`Uploading ${file.name}…`);
     if (focusIsHere()) moveFocus('progress');
@@ -82,7 +85,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
       setAnnounced(`${up.name} uploaded`);
       if (focusIsHere()) moveFocus('file');
     } catch (e) {
-      setLocalError(e instanceof Error ? e.message : 'Upload failed');
+      fail(e instanceof Error ? e.message : 'Upload failed');
       if (focusIsHere()) moveFocus(value ? 'file' : 'choose');
     } finally {
       setProgress(null);
@@ -90,14 +93,17 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     }
   }
 
-  function addPhotos(list: FileList | null) {
-    const added = [...(list ?? [])].filter(isImage).map((file) => ({ file, turns: 0, preview: URL.createObjectURL(file) }));
-    setPhotos((p) => [...p, ...added]);
+  async function addPhotos(list: FileList | null) {
+    const all = [...(list ?? [])];
     if (camera.current) camera.current.value = '';
+    const added = all.filter(isImage).map((file) => ({ file, turns: 0, preview: URL.createObjectURL(file) }));
+    setPhotos((p) => [...p, ...added]);
+    const dropped = all.find((f) => !isImage(f));
+    fail(dropped ? unreadablePhotoMessage(await photoFormat(dropped)) : null);
   }
 
   async function usePhotos(pages = photos) {
-    setPreparing(true); setLocalError(null);
+    setPreparing(true); fail(null);
     try {
       const file = await pagesToFile(pages, label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
       pages.forEach((p) => URL.revokeObjectURL(p.preview));
@@ -106,7 +112,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
       await send(file);
     } catch (e) {
       setPreparing(false);
-      setLocalError(e instanceof Error ? e.message : 'This photo could not be read.');
+      fail(e instanceof Error ? e.message : 'This photo could not be read.');
     }
   }
 
@@ -131,7 +137,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
       {!value && progress === null && (
         <div className="mt-2 flex flex-wrap gap-2">
           <input ref={camera} id={`${id}-camera`} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true"
-            onChange={(e) => addPhotos(e.target.files)} />
+            onChange={(e) => void addPhotos(e.target.files)} />
           <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
           <button ref={choose} type="button" className="btn-secondary px-3 py-1" disabled={preparing} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => input.current?.click()}>Choose a file<span className="sr-only"> for {label}</span></button>
         </div>
@@ -191,7 +197,12 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
         </div>
       )}
       {/* An upload that failed is announced; a required-slot message is not (the focus comes to the slot, WCAG 4.1.3). */}
-      {shown && <p id={`${id}-error`} role={localError ? 'alert' : undefined} className="field-error">{shown}</p>}
+      {shown && (
+        <div role={localError ? 'alert' : undefined}>
+          <p id={`${id}-error`} className="field-error">{shown}</p>
+          {localError && help && <p className="text-sm">{help}</p>}
+        </div>
+      )}
       <p role="status" className="sr-only" data-testid={`uploaded-${slot}`}>{announced}</p>
     </div>
   );

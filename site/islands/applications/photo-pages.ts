@@ -16,6 +16,28 @@ export interface PhotoPage { file: File; turns: number; preview: string }
 
 export const isImage = (f: File) => /^image\/(jpeg|png)$/.test(f.type) || /\.(jpe?g|png)$/i.test(f.name);
 
+/** What to do about an iPhone's HEIC photo (usability audit, November 2026). */
+export const HEIC_HINT = "In your camera settings choose 'Most compatible' (JPEG), or take the photo again.";
+
+/**
+ * The format of a file that is not a JPEG or PNG photo, for a message: 'HEIC' (also HEIF, from the MIME type, the
+ * name or an ISO-BMFF 'ftyp' box of a HEIF brand in the first 12 bytes), 'WebP', 'AVIF', else the name's extension
+ * in capitals, else null.
+ */
+export async function photoFormat(f: File): Promise<string | null> {
+  const head = String.fromCharCode(...new Uint8Array(await f.slice(0, 12).arrayBuffer()));
+  if (/^image\/hei[cf]/i.test(f.type) || /\.hei[cf]$/i.test(f.name) || (head.slice(4, 8) === 'ftyp' && /^(hei|hev|mif|msf)/.test(head.slice(8)))) return 'HEIC';
+  if (f.type === 'image/webp' || (head.startsWith('RIFF') && head.slice(8) === 'WEBP')) return 'WebP';
+  if (f.type === 'image/avif' || head.slice(4, 12) === 'ftypavif') return 'AVIF';
+  return /\.([a-z0-9]{1,5})$/i.exec(f.name)?.[1].toUpperCase() ?? null;
+}
+
+/** The slot's message for a photo that is not a JPEG or PNG (format from photoFormat). */
+export function unreadablePhotoMessage(format: string | null): string {
+  if (format === 'HEIC') return `This photo is in HEIC format, which we can't read. ${HEIC_HINT}`;
+  return `This photo is in ${format ? `${format} format, which` : 'a format'} we can't read. Take the photo again, or choose a JPG, PNG or PDF file.`;
+}
+
 async function rotated(file: File, turns: number): Promise<Blob> {
   if (turns % 4 === 0) return file;
   const bmp = await createImageBitmap(file);

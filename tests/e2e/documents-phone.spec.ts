@@ -1,0 +1,21 @@
+/**
+ * A first-time applicant on a 360 px phone whose documents are phone-camera photos (usability audit, November 2026):
+ * a HEIC photo from "Take a photo" is refused with a message, not dropped; a file over 5 MB says its size and what
+ * to do instead (no browser pop-up); the slot's buttons are at least 44 px tall. Spec §5 Step 3's own messages stay.
+ */
+import { expect, test } from '@playwright/test';
+import { openDocumentsStep, pdfOf } from './slow-network.ts';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+/** The first bytes of an iPhone HEIC photo: an ISO-BMFF 'ftyp' box of brand 'heic'. */
+const heic = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(2000, 7)]);
+
+test('a HEIC photo taken with "Take a photo" is refused with a message in the slot saying what to do', async ({ page }) => {
+  await openDocumentsStep(page);
+  await page.locator('#f-documents-idDocument-camera').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic() });
+  const slot = page.locator('[data-slot=idDocument]');
+  await expect(slot.getByRole('alert')).toContainText('HEIC');
+  await expect(slot.getByRole('alert')).toContainText('Most compatible');
+});
+
