@@ -7,6 +7,7 @@
  * goes through unlimited and the error is logged.
  */
 import rateLimit, { type Options, type RateLimitRequestHandler, type Store, type IncrementResponse, type ClientRateLimitInfo } from 'express-rate-limit';
+import type { ErrorRequestHandler, Request, RequestHandler, Response, NextFunction } from 'express';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
@@ -82,4 +83,48 @@ export class DbRateLimitStore implements Store {
  */
 export function sharedRateLimit(db: Db, prefix: string, options: Partial<Omit<Options, 'store'>>): RateLimitRequestHandler {
   return rateLimit({ ...options, store: new DbRateLimitStore(db, prefix), passOnStoreError: true });
+}
+
+/** What failureRateLimit needs: the window (ms), the failures allowed per key, the key, which errors are failures, and the refusal. */
+export interface FailureLimitOptions {
+  windowMs: number;
+  /** Failures per key per window; the next request after that many is refused. */
+  limit: number;
+  keyGenerator: (req: Request) => string;
+  /** True when the error a route passed on is a failure to count. */
+  isFailure: (err: unknown, req: Request) => boolean;
+  /** Called instead of the route once `limit` failures were counted (express-rate-limit's handler signature). */
+  handler: (req: Request, res: Response, next: NextFunction, options: { windowMs: number; keyGenerator: (req: Request) => string }) => unknown;
+}
+
+/** The two halves of a failure limiter: `check` goes before the route, `count` (an error middleware) right after it. */
+export interface FailureLimiter { check: RequestHandler; count: ErrorRequestHandler }
+
+/**
+ * A limiter that counts only failures (ASVS 5.0 V2.2.1: anti-automation without refusing people who share an
+ * address): `check` refuses a request once its key has `limit` counted failures in the window; `count`, placed after
+ * the route, adds one for each error `isFailure` accepts before the error answer is sent (so the next request already
+ * sees it), then passes the error on. Successes never count, and requests in flight are not counted, so 30 learners
+ * opening good links at once from one address all pass. Shared store (rate_limits); a database error lets the request
+ * through and is logged.
+ */
+export function failureRateLimit(db: Db, prefix: string, opts: FailureLimitOptions): FailureLimiter {
+  const store = new DbRateLimitStore(db, prefix);
+  store.init({ windowMs: opts.windowMs } as Options);
+  const check: RequestHandler = async (req, res, next) => {
+    try {
+      const seen = await store.get(opts.keyGenerator(req));
+      if (seen && seen.totalHits >= opts.limit) return void await opts.handler(req, res, next, { windowMs: opts.windowMs, keyGenerator: opts.keyGenerator });
+    } catch (err) {
+      console.error(`[rate-limit] ${prefix} store failed, request let through:`, (err as Error).message);
+    }
+    next();
+  };
+  const count: ErrorRequestHandler = async (err, req, _res, next) => {
+    if (opts.isFailure(err, req)) {
+      try { await store.increment(opts.keyGenerator(req)); } catch (e) { console.error(`[rate-limit] ${prefix} counting a failure failed:`, (e as Error).message); }
+    }
+    next(err);
+  };
+  return { check, count };
 }

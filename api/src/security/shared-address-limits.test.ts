@@ -45,6 +45,50 @@ async function registerLab(n: number): Promise<string[]> {
 }
 
 describe(`limits on a shared address (${DB_KIND})`, () => {
+  it('A › 30 learners verify their e-mail from one address: all 200; bad links are still limited (21st → 429)', async () => {
+    const emails = await registerLab(30);
+    const tokens = await linkTokens('verify-email');
+    const lab = freshIp();
+    const statuses: number[] = [];
+    for (const e of emails) statuses.push((await post(lab, '/api/auth/verify-email', { token: tokens.get(e.toLowerCase()) })).status);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const guesser = freshIp();
+    const bad: number[] = [];
+    for (let i = 0; i < 21; i++) bad.push((await post(guesser, '/api/auth/verify-email', { token: randomToken() })).status);
+    expect(bad.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(bad[20]).toBe(429);
+    // The guesser's address is refused; the lab's, which only used good links, is not.
+    const more = await registerLab(1);
+    const tok = (await linkTokens('verify-email')).get(more[0]!.toLowerCase());
+    expect((await post(guesser, '/api/auth/verify-email', { token: tok })).status).toBe(429);
+    expect((await post(lab, '/api/auth/verify-email', { token: tok })).status).toBe(200);
+  }, 120_000);
+
+  it('C › 30 learners from one address each request and complete a password reset; bad reset links are limited', async () => {
+    const emails = await registerLab(30);
+    const lab = freshIp();
+    for (const e of emails) expect((await post(lab, '/api/auth/reset-password', { email: e })).status, `request for ${e}`).toBe(200);
+    const tokens = await linkTokens('reset-password');
+    const confirmed: number[] = [];
+    for (const e of emails) {
+      confirmed.push((await post(lab, '/api/auth/reset-password/confirm', { token: tokens.get(e.toLowerCase()), password: 'Learner-pass-2027', confirmPassword: 'Learner-pass-2027' })).status);
+    }
+    expect(confirmed).toEqual(Array(30).fill(200));
+    for (const e of emails.slice(0, 3)) expect((await post(lab, '/api/auth/login', { email: e, password: 'Learner-pass-2027' })).status).toBe(200);
+    const guesser = freshIp();
+    const bad: number[] = [];
+    for (let i = 0; i < 21; i++) bad.push((await post(guesser, '/api/auth/reset-password/confirm', { token: randomToken(), password: 'Learner-pass-2027', confirmPassword: 'Learner-pass-2027' })).status);
+    expect(bad.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(bad[20]).toBe(429);
+    // One address asked for over and over: refused after the per-address limit, whatever the client address.
+    const target = emails[0]!;
+    const asks: number[] = [];
+    for (let i = 0; i < 20; i++) asks.push((await post(freshIp(), '/api/auth/reset-password', { email: target.toUpperCase() })).status);
+    // With the lab's request above, the 21st request for this address is refused.
+    expect(asks.slice(0, 19)).toEqual(Array(19).fill(200));
+    expect(asks[19]).toBe(429);
+  }, 120_000);
+
   it('D › 30 different people from one address send a contact message and book the assessment centre; the 6th from one e-mail is refused', async () => {
     const lab = freshIp();
     const d = new Date(`${todayInSouthAfrica()}T00:00:00Z`);
@@ -107,5 +151,4 @@ describe(`limits on a shared address (${DB_KIND})`, () => {
       await t.database.db.execute(sql.raw(`DROP TRIGGER fail_mail_once ON mail_outbox`));
     }
   }, 60_000);
-
 });

@@ -11,7 +11,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type passport from 'passport';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
-import { sharedRateLimit } from '../../http/rate-limit-store.ts';
+import { failureRateLimit, sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, VerifyEmailSchema, type PublicUser } from '#contracts/auth.ts';
 import { requireUser } from '../../http/guards.ts';
@@ -135,11 +135,13 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
 
   // E-mail verification (issue #12 finding 1): confirming needs no sign-in (the link may be opened on another
   // device); resending is for the signed-in owner, at most 5 an hour, and at most 3 live links at a time.
-  r.post('/verify-email', resetLimitFor(db, 'verify-email:'), validate(VerifyEmailSchema), async (req, res) => {
+  // Only rejected links count per IP (audit L finding A): a lab of 30 verifying from one address all pass.
+  const verifyLimit = badTokenLimit(db, 'verify-email-fail:', VERIFY_FAILURES_PER_IP);
+  r.post('/verify-email', verifyLimit.check, validate(VerifyEmailSchema), async (req: Request, res: Response) => {
     const userId = await confirmEmailVerification(deps.database.db, req.body.token);
     console.info(`[auth] e-mail verified for user ${userId}`);
     res.json({ ok: true, message: EMAIL_VERIFIED_MESSAGE });
-  });
+  }, verifyLimit.count);
 
   const resendLimit = sharedRateLimit(db, 'verify-resend:', { windowMs: 60 * 60_000, limit: 5, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => `user:${(req.user as PublicUser | undefined)?.id ?? ipKeyGenerator(req.ip ?? '')}`, handler: tooMany('Too many verification e-mails. Please try again later.') });
@@ -151,22 +153,29 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     res.json({ ok: true, sent, message: sent ? `We sent a new verification link to ${user.email}.` : 'We already sent you several links. Please use the newest one in your inbox.' });
   });
 
-  const resetLimit = sharedRateLimit(db, 'password-reset:', { windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many password reset requests. Please try again later.') });
+  // Request and confirm have separate counters (audit L finding C). Requests are counted per e-mail address (the
+  // mailbox is what needs protecting; MAX_LIVE_LINKS caps the mails) under a high per-IP flood ceiling.
+  const resetTooMany = tooMany('Too many password reset requests. Please try again later.');
+  const resetPerIp = sharedRateLimit(db, 'password-reset-ip:', { windowMs: RESET_REQUESTS_PER_IP.windowMs, limit: RESET_REQUESTS_PER_IP.limit, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: resetTooMany });
+  const resetPerEmail = sharedRateLimit(db, 'password-reset-email:', { windowMs: RESET_REQUESTS_PER_EMAIL.windowMs, limit: RESET_REQUESTS_PER_EMAIL.limit, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => `email:${normalizedEmail(req.body?.email)}`, handler: resetTooMany });
+  // Only rejected links count per IP: 30 learners completing a reset from one address all pass.
+  const confirmLimit = badTokenLimit(db, 'password-reset-fail:', RESET_CONFIRM_FAILURES_PER_IP);
 
-  r.post('/reset-password', resetLimit, validate(ForgotPasswordSchema), async (req, res) => {
+  r.post('/reset-password', resetPerIp, resetPerEmail, validate(ForgotPasswordSchema), async (req, res) => {
     await requestPasswordReset(deps.database.db, deps.config, req.body.email);
     res.json({ ok: true, message: RESET_SENT_MESSAGE });
   });
 
-  r.post('/reset-password/confirm', resetLimit, validate(ResetPasswordConfirmSchema), async (req, res) => {
+  r.post('/reset-password/confirm', confirmLimit.check, validate(ResetPasswordConfirmSchema), async (req: Request, res: Response) => {
     const userId = await confirmPasswordReset(deps.database.db, req.body.token, req.body.password);
     console.info(`[auth] password reset for user ${userId}; all sessions ended`);
     // The person may be signed in on this very browser: that session ended too.
     if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     clearSessionCookies(res);
     res.json({ ok: true });
-  });
+  }, confirmLimit.count);
 
   return r;
 }
@@ -174,10 +183,45 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
 /** Shown on /verify-email after a good link. */
 export const EMAIL_VERIFIED_MESSAGE = 'Thank you — your e-mail address is verified.';
 
-/** Per-IP limit for unauthenticated token endpoints (guessing a 32-byte token is hopeless; this caps noise). */
-function resetLimitFor(db: AppDeps['database']['db'], prefix: string) {
-  return sharedRateLimit(db, prefix, { windowMs: 15 * 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many attempts. Please try again later.') });
+/** A limit: `limit` per key per `windowMs` milliseconds. */
+export interface Limit { limit: number; windowMs: number }
+
+/**
+ * Rejected e-mail verification links per client IP per 15 minutes (ASVS 5.0 V2.2.1 anti-automation). Only rejected
+ * links count: many people share one address (a school lab of 30, a mobile carrier's NAT) and each opens a good link
+ * once; a 32-byte token cannot be guessed, so this only caps noise.
+ */
+export const VERIFY_FAILURES_PER_IP: Limit = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Rejected password-reset links (confirm) per client IP per 15 minutes (ASVS 5.0 V2.2.1). Only rejected links count,
+ * for the same reason as VERIFY_FAILURES_PER_IP: shared addresses must not stop learners finishing their resets.
+ */
+export const RESET_CONFIRM_FAILURES_PER_IP: Limit = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Reset requests per e-mail address per 15 minutes (ASVS 5.0 V2.2.1): keyed on the address asked for, not the
+ * client IP, because a lab or a mobile NAT shares one IP; at most MAX_LIVE_LINKS (3) mails go out anyway.
+ */
+export const RESET_REQUESTS_PER_EMAIL: Limit = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Reset requests per client IP per 15 minutes (ASVS 5.0 V2.2.1): only a flood ceiling, far above what a school lab
+ * or a mobile carrier's shared address sends (30 learners in a lesson).
+ */
+export const RESET_REQUESTS_PER_IP: Limit = { limit: 300, windowMs: 15 * 60_000 };
+
+/** The e-mail of a request body as keys use it: trimmed, lower case ('' when absent). */
+function normalizedEmail(email: unknown): string {
+  return String(email ?? '').trim().toLowerCase();
+}
+
+/** True for a rejected token: a 400 whose fields name `token` (a bad or spent link, not a weak new password). */
+function rejectedToken(err: unknown): boolean {
+  return err instanceof HttpError && err.status === 400 && Boolean(err.fields?.token);
+}
+
+/** A per-IP limiter for an unauthenticated token endpoint that counts only rejected tokens (failureRateLimit). */
+function badTokenLimit(db: AppDeps['database']['db'], prefix: string, { limit, windowMs }: Limit) {
+  return failureRateLimit(db, prefix, { windowMs, limit, keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    isFailure: rejectedToken, handler: tooMany('Too many attempts. Please try again later.') });
 }
 
 /** The one answer to a reset request, whether or not the e-mail has an account. */
