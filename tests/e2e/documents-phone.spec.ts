@@ -19,3 +19,20 @@ test('a HEIC photo taken with "Take a photo" is refused with a message in the sl
   await expect(slot.getByRole('alert')).toContainText('Most compatible');
 });
 
+test('"Choose a file": a 12 MB PDF says its size and what to do, without a pop-up; a HEIC file keeps the spec line and adds the camera hint', async ({ page }) => {
+  await openDocumentsStep(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.accept(); });
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfOf(12 * 1024 * 1024) });
+  const slot = page.locator('[data-slot=idDocument]');
+  await expect(slot.getByRole('alert')).toContainText('File size exceeds 5MB limit');
+  await expect(slot.getByRole('alert')).toContainText(/12(\.\d)? MB/);
+  await expect(slot.getByRole('alert')).toContainText('Take a photo of each page instead');
+  expect(dialogs).toEqual([]);
+
+  await page.locator('#f-documents-transcripts').setInputFiles({ name: 'IMG_0002.HEIC', mimeType: 'image/heic', buffer: heic() });
+  const other = page.locator('[data-slot=transcripts]');
+  await expect(other.getByRole('alert')).toContainText('Only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
+  await expect(other.getByRole('alert')).toContainText('Most compatible');
+});
+

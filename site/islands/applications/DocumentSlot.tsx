@@ -3,12 +3,14 @@
  * "Take a photo" (camera, several pages) or "Choose a file" → resumable upload (tus, issue #16) with a progress
  * bar that survives a dropped connection and a page reload → shows the file with Replace and Remove (Remove asks
  * first). Photos show as thumbnails to rotate or remove, then become one compressed JPEG or one PDF
- * (photo-pages.ts). A chosen photo over 300 KB is compressed too. A non-image file over 5 MB raises the spec's
- * alert 'File size exceeds 5MB limit' and is not sent.
+ * (photo-pages.ts). A chosen photo over 300 KB is compressed too. A non-image file over 5 MB shows the spec's
+ * alert 'File size exceeds 5MB limit' in the slot (role=alert, no browser pop-up) and is not sent. Under a refusal a
+ * second line says what to do (usability audit, November 2026): the file's size in MB and to take photos instead, or
+ * for a HEIC photo the camera setting; a photo that is not a JPEG or PNG is refused with a message, not dropped.
  */
 import { formatBytes } from '../../lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
-import { ACCEPT, precheck, SIZE_MESSAGE, uploadFile } from './upload.ts';
+import { ACCEPT, precheck, uploadFile, uploadHelp } from './upload.ts';
 import { resumableUpload } from './tus-upload.ts';
 import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
 import { $session } from '../../stores/session.ts';
@@ -122,9 +124,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     if (isImage(file) && file.size > PAGE_MAX_BYTES) { await usePhotos([{ file, turns: 0, preview: '' }]); if (input.current) input.current.value = ''; return; }
     const problem = precheck(file);
     if (problem) {
-      if (problem === SIZE_MESSAGE) window.alert(SIZE_MESSAGE);
-      setLocalError(problem);
       if (input.current) input.current.value = '';
+      fail(problem, uploadHelp(file, problem, (await photoFormat(file)) === 'HEIC'));
       return;
     }
     await send(file);

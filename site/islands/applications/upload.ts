@@ -19,6 +19,16 @@ export function precheck(file: File): string | null {
   return null;
 }
 
+/**
+ * The second line under a precheck `problem` for `file` (usability audit, November 2026: the spec's line says what is
+ * wrong, this one what to do): the size in MB for a file over 5 MB; for a HEIC photo (`heic`), the camera setting.
+ */
+export function uploadHelp(file: File, problem: string, heic: boolean): string | null {
+  if (problem === SIZE_MESSAGE) return `This file is ${+(file.size / 1024 / 1024).toFixed(1)} MB. Take a photo of each page instead (we make photos smaller), or scan at a lower quality.`;
+  if (heic) return `This is an iPhone photo (HEIC). Use "Take a photo" instead, or in your camera settings choose 'Most compatible' (JPEG).`;
+  return null;
+}
+
 /** One POST of `file` as multipart form data: the answer's status and parsed JSON body (null if none). */
 function send(file: File, onProgress: (percent: number) => void, signal: AbortSignal | undefined, endpoint: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
