@@ -36,3 +36,17 @@ test('"Choose a file": a 12 MB PDF says its size and what to do, without a pop-u
   await expect(other.getByRole('alert')).toContainText('Most compatible');
 });
 
+test('at 360 px the slot buttons (Take a photo, Choose a file, Replace, Remove) are at least 44 px tall', async ({ page }) => {
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot=idDocument]');
+  for (const name of [/^Take a photo/, /^Choose a file/]) {
+    const box = await slot.getByRole('button', { name }).boundingBox();
+    expect(box!.height, String(name)).toBeGreaterThanOrEqual(44);
+  }
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: pdfOf(2000) });
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id.pdf');
+  for (const name of ['Replace ID Document', 'Remove ID Document']) {
+    const box = await slot.getByRole('button', { name }).boundingBox();
+    expect(box!.height, name).toBeGreaterThanOrEqual(44);
+  }
+});

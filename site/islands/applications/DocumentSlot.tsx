@@ -135,12 +135,13 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     <div ref={box} className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-slot={slot}>
       <label htmlFor={id} className="label">{label}{required ? ' (required)' : ' (optional)'}</label>
       <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB. Photos are made smaller for you.</p>
+      {/* Buttons are at least 44 px tall below 640 px (WCAG 2.5.5, usability audit at 360 px); wider, as before. */}
       {!value && progress === null && (
         <div className="mt-2 flex flex-wrap gap-2">
           <input ref={camera} id={`${id}-camera`} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true"
             onChange={(e) => void addPhotos(e.target.files)} />
-          <button type="button" className="btn-secondary px-3 py-1" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
-          <button ref={choose} type="button" className="btn-secondary px-3 py-1" disabled={preparing} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => input.current?.click()}>Choose a file<span className="sr-only"> for {label}</span></button>
+          <button type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
+          <button ref={choose} type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11" disabled={preparing} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => input.current?.click()}>Choose a file<span className="sr-only"> for {label}</span></button>
         </div>
       )}
       {photos.length > 0 && progress === null && (
@@ -161,7 +162,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
               </li>
             ))}
           </ul>
-          <button type="button" className="btn-primary mt-2 px-3 py-1" disabled={preparing} onClick={() => void usePhotos()}>
+          <button type="button" className="btn-primary mt-2 px-3 py-1 max-sm:min-h-11" disabled={preparing} onClick={() => void usePhotos()}>
             {preparing ? 'Preparing…' : photos.length === 1 ? 'Use this photo' : `Use these ${photos.length} pages (one PDF)`}
           </button>
         </div>
@@ -186,13 +187,13 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           {confirming ? (
             <span className="flex items-center gap-2" role="group" aria-label={`Remove ${value.name}?`}>
               <span>Remove this file?</span>
-              <button type="button" className="btn-danger px-2 py-1" onClick={() => { const old = value.id; setConfirming(false); setAnnounced(`${value.name} removed`); onChange(null); onDiscard?.(old); moveFocus('choose'); }}>Yes, remove</button>
-              <button ref={keep} type="button" className="btn-secondary px-2 py-1" onClick={() => { setConfirming(false); moveFocus('remove'); }}>Cancel</button>
+              <button type="button" className="btn-danger px-2 py-1 max-sm:min-h-11" onClick={() => { const old = value.id; setConfirming(false); setAnnounced(`${value.name} removed`); onChange(null); onDiscard?.(old); moveFocus('choose'); }}>Yes, remove</button>
+              <button ref={keep} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => { setConfirming(false); moveFocus('remove'); }}>Cancel</button>
             </span>
           ) : (
             <>
-              <button ref={replace} type="button" className="btn-secondary px-2 py-1" onClick={() => input.current?.click()} aria-label={`Replace ${label}`}>Replace</button>
-              <button ref={removeButton} type="button" className="btn-secondary px-2 py-1" onClick={() => { setConfirming(true); moveFocus('keep'); }} aria-label={`Remove ${label}`}>Remove</button>
+              <button ref={replace} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => input.current?.click()} aria-label={`Replace ${label}`}>Replace</button>
+              <button ref={removeButton} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => { setConfirming(true); moveFocus('keep'); }} aria-label={`Remove ${label}`}>Remove</button>
             </>
           )}
         </div>
