@@ -16,6 +16,7 @@ import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
 import { $session } from '../../stores/session.ts';
 import { isImage, PAGE_MAX_BYTES, pagesToFile, photoFormat, unreadablePhotoMessage, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
+import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 
 export interface SlotFile { id: string; name: string; size: number }
 
@@ -107,7 +108,9 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   async function usePhotos(pages = photos) {
     setPreparing(true); fail(null);
     try {
-      const file = await pagesToFile(pages, label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
+      // Named after the slot's own label ('id-document.jpg'), not the one on screen, which may say more ('New …', '(currently …)').
+      const own = DOCUMENT_SLOTS.find((s) => s.key === slot.replace(/^replace-/, ''))?.label ?? label;
+      const file = await pagesToFile(pages, own.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
       pages.forEach((p) => URL.revokeObjectURL(p.preview));
       setPhotos([]);
       setPreparing(false);

