@@ -143,7 +143,8 @@ export default function ApplyWizard() {
   const profileNsc = useRef<ApplyForm['academicHistory']['nscResults']>([]);
   const [confirmReset, setConfirmReset] = useState(false);
   const [mine, setMine] = useState<MyApplication[]>([]);
-  const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number }[]>([]);
+  // `courses`: the course closed meanwhile (409 course_closed), so the entry links to the catalogue.
+  const [submitErrors, setSubmitErrors] = useState<{ path: string; message: string; step: number; courses?: boolean }[]>([]);
   // The submission's answer was lost and My Applications could not be read either: it may or may not have arrived.
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [, rerender] = useState(0);
@@ -356,7 +357,10 @@ export default function ApplyWizard() {
       // Stay on Review & Submit: list what the server refused, each with a way to its step.
       const fields = e instanceof ApiError ? Object.entries(e.fields) : [];
       for (const [path, msg] of fields) setError(path as FieldPath<ApplyForm>, { type: 'server', message: msg });
-      setSubmitErrors(fields.length ? fields.map(([path, msg]) => ({ path, message: msg, step: stepOfField(path) })) : [{ path: '', message, step: LAST_STEP }]);
+      // A course closed meanwhile (409 course_closed): the server's message says the answers are kept (the draft is
+      // only discarded after a submit succeeds) and the entry links to the catalogue.
+      const closed = e instanceof ApiError && e.body?.error?.code === 'course_closed';
+      setSubmitErrors(fields.length ? fields.map(([path, msg]) => ({ path, message: msg, step: stepOfField(path) })) : [{ path: '', message, step: LAST_STEP, courses: closed }]);
       if (e instanceof ApiError && e.status === 409) void api<{ applications: MyApplication[] }>(MINE_PATH).then((r) => setMine(r.applications)).catch(() => {});
       focusPending.current = null;
       requestAnimationFrame(() => document.getElementById('submit-errors')?.focus());
@@ -415,6 +419,7 @@ export default function ApplyWizard() {
                   <li key={x.path || x.message}>
                     {x.message}
                     {x.message === DUPLICATE && activeFor(getValues('courseId')) ? <> <a className="underline" href={`/applications/${activeFor(getValues('courseId'))!.id}`}>View it</a></> : null}
+                    {x.courses && <> <a className="underline" href="/courses">Browse courses</a></>}
                     {x.step < LAST_STEP && <> <button type="button" className="underline" onClick={() => move(x.step)}>Go to {WIZARD_STEPS[x.step]}</button></>}
                   </li>
                 ))}

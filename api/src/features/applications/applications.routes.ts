@@ -1,7 +1,8 @@
 /**
  * Applications (spec §7): GET /api/applications (the caller's own, admins included) and POST /api/applications;
  * mounted also at /api/colfront/applications. POST takes an optional `expectedFee` (the fee the applicant agreed to;
- * 409 `fee_changed`, nothing stored, when the admin setting differs now). GET /:id → {application, timeline, documents, payment} (own only,
+ * 409 `fee_changed`, nothing stored, when the admin setting differs now; 409 `course_closed` when the course was
+ * deactivated, 404 'Course Not Found' when there is none). GET /:id → {application, timeline, documents, payment} (own only,
  * else 404); PUT /:id/documents {documents} while documents_required (owner only). Admin: PUT /api/admin/applications/:id/status {status, notes, expectedStatus?}.
  */
 import { Router } from 'express';

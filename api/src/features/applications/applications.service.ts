@@ -12,7 +12,8 @@ import { conflict, notFound, HttpError } from '../../http/errors.ts';
 import { statusLabel } from '#contracts/common.ts';
 import type { ApplicationSubmitSchema, StatusUpdateSchema, DocumentsUpdateSchema } from '#contracts/applications.ts';
 import type { z } from 'zod';
-import { applicableCourse } from '../courses/courses.service.ts';
+import { anyCourse, applicableCourse } from '../courses/courses.service.ts';
+import { SITE_CONTENT } from '../../site-content.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import type { ApplicationDetail, ApplicationListItem, ApplicationView } from '#contracts/application-views.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
@@ -31,6 +32,29 @@ type DocumentsUpdate = z.output<typeof DocumentsUpdateSchema>;
 
 const DUPLICATE = 'You already have an active application for this course.';
 
+/**
+ * The submit's answer for a course deactivated while the applicant was in the wizard (reliability audit): what
+ * happened, that the answers are kept (the wizard keeps its draft after any refusal), and what to do next, with the
+ * college's phone from content/site.json when it has one. Not a spec string; the spec's 'Course Not Found' stays the
+ * course page's (and an unknown course's) answer.
+ */
+export function courseClosedMessage(telephone = SITE_CONTENT.telephone): string {
+  return `Applications for this course have closed. Your answers are saved — choose another course or contact the admissions office${telephone ? ` on ${telephone}` : ''}.`;
+}
+
+/**
+ * The course `courseId` if it takes applications. Throws 409 `course_closed` (courseClosedMessage) when it exists but
+ * is inactive, 404 'Course Not Found' when there is none. A staff-entered application (walk-in desk) keeps the 404.
+ */
+async function openCourse(db: Db, courseId: number, staff: boolean): ReturnType<typeof applicableCourse> {
+  try {
+    return await applicableCourse(db, courseId);
+  } catch (err) {
+    if (!staff && err instanceof HttpError && err.status === 404 && (await anyCourse(db, courseId))) throw new HttpError(409, 'course_closed', courseClosedMessage());
+    throw err;
+  }
+}
+
 function isUniqueViolation(err: any): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
@@ -42,14 +66,15 @@ export interface AssistedEntry { adminId: number; campusId: number }
  * Creates an application for `userId` from the spec §7 body or the wizard's (see ApplicationSubmitSchema):
  * personal details missing from the body come from the profile; data-URL documents become uploads under
  * `opts.store`; `opts.origin` makes the e-mail's and SMS's links absolute (the receipt also goes by SMS, issue #17). With `opts.entry`, an admin entered it on the
- * applicant's behalf: recorded on the application and in the first history row. Throws 404 (unknown/inactive
- * course), 400 (profile lacks details, uploads not theirs or deleted meanwhile: checked again inside the transaction
+ * applicant's behalf: recorded on the application and in the first history row. Throws 404 'Course Not Found'
+ * (unknown course; also an inactive one for a staff entry), 409 `course_closed` (the course was deactivated: the
+ * applicant's wizard says so and keeps the draft), 400 (profile lacks details, uploads not theirs or deleted meanwhile: checked again inside the transaction
  * with the upload rows locked FOR SHARE, so a concurrent DELETE /api/uploads/:id either fails or wins), 413/415 (data-URL document too large or of a refused
  * type), 409 (duplicate). Nothing is written when it throws.
  */
 export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry }): Promise<ApplicationView> {
   const entry = opts.entry;
-  const course = await applicableCourse(db, input.courseId);
+  const course = await openCourse(db, input.courseId, Boolean(entry));
   if (await hasActiveApplication(db, userId, course.id)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
   const { courseId: _id, ...personal } = await completePersonal(db, userId, input);
   const byId = Object.fromEntries(Object.entries(input.documents).filter(([, v]) => !v || !v.startsWith('data:')));

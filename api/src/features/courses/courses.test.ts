@@ -82,7 +82,7 @@ describe(`course admin (${DB_KIND})`, () => {
 
     const s = await signUpStudent(t);
     const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
-    expect((await s.agent.post('/api/applications').send(validApplication(created.id, docs))).status).toBe(404);
+    expect((await s.agent.post('/api/applications').send(validApplication(created.id, docs))).status).toBe(409); // course_closed (course-closed.test.ts)
 
     await agent.post(`/api/courses/${created.id}/activate`).expect(200);
     expect((await t.request().get(`/api/courses/${created.id}`)).status).toBe(200);
