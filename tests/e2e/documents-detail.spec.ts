@@ -42,3 +42,17 @@ test('a photo sent in place of a rejected ID is named after the slot, not the la
   await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg');
 });
 
+test('the receipt reads "Received" with the SHA-256 under "Proof of receipt"', async ({ page }) => {
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(400), Buffer.from('\n%%EOF')]);
+  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena', { idDocument: { name: 'id.pdf', mimeType: 'application/pdf', buffer: pdf }, transcripts: { name: 'matric.pdf', mimeType: 'application/pdf', buffer: pdf } });
+  await page.goto(`/applications/${id}`);
+  const list = page.getByTestId('document-checklist');
+  await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
+  await expect(list).not.toContainText('SHA-256):');
+  const hash = crypto.createHash('sha256').update(pdf).digest('hex');
+  const proof = list.locator('[data-slot-state=idDocument] details');
+  await expect(proof.locator('summary')).toHaveText('Proof of receipt');
+  await proof.locator('summary').click();
+  await expect(proof).toContainText(hash);
+});
+

@@ -1,6 +1,7 @@
 /**
  * The applicant's checklist per document on /applications/{id} (issue #16 point 3): each slot shows
- * Received (with size and SHA-256 as a receipt), Verified, or Rejected with the admin's reason. A rejected
+ * Received (with size, and the SHA-256 as the receipt under "Proof of receipt": plain words first, the code kept
+ * for staff and disputes), Verified, or Rejected with the admin's reason. A rejected
  * document — and only that one — can be replaced (PUT /api/applications/{id}/documents/{slot}).
  */
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
@@ -74,7 +75,13 @@ function ChecklistRow({ item, applicationId, onReplaced }: { item: ChecklistItem
           <span className="muted"> · {formatBytes(item.upload.size)} · received {formatDateTime(item.upload.createdAt)}</span>
         </p>
       )}
-      {item.upload?.sha256 && <p className="mt-1 break-all font-mono text-xs muted" title="SHA-256 fingerprint of the file we received">Receipt (SHA-256): {item.upload.sha256}</p>}
+      {item.upload?.sha256 && (
+        <details className="mt-1 text-xs">
+          <summary className="cursor-pointer muted">Proof of receipt</summary>
+          <p className="mt-1">The code of the file we received. If you ever need to show which file you sent, give this code.</p>
+          <p className="mt-1 break-all font-mono muted" title="SHA-256 fingerprint of the file we received">SHA-256: {item.upload.sha256}</p>
+        </details>
+      )}
       {item.state === 'rejected' && (
         <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
           <p role="status"><span className="font-semibold">Reason:</span> {item.reason}</p>
