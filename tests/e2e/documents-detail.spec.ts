@@ -29,6 +29,16 @@ async function rejectedId(page: Page, browser: Browser): Promise<number> {
   return id;
 }
 
+test('documents required with a rejected ID: the first upload slot is the ID, required, with its reason; one upload control for it', async ({ page, browser }) => {
+  await rejectedId(page, browser);
+  const first = page.locator('[data-slot]').first();
+  await expect(first).toHaveAttribute('data-slot', 'idDocument');
+  await expect(first).toContainText('(required)');
+  await expect(first).toContainText(REASON);
+  await expect(page.locator('input[type=file][id$="idDocument"]')).toHaveCount(1);
+  await expect(page.getByText('Add other documents (optional)')).toBeVisible();
+});
+
 test('a photo sent in place of a rejected ID is named after the slot, not the label on screen', async ({ page, browser }) => {
   await rejectedId(page, browser);
   const jpeg = Buffer.from(await page.evaluate(async () => {

@@ -1,7 +1,9 @@
 /**
  * /applications/{id} (issue #5, "View Details"): status timeline with dates, submitted data, documents
- * (the per-document checklist of issue #16: received with receipt / verified / rejected, replace a rejected one), payment, and — while the status is documents_required — uploads for the missing
- * documents (PUT /api/applications/:id/documents). Another student's id shows 'Application not found'.
+ * (the per-document checklist of issue #16: received with receipt / verified / rejected, replace a rejected one), payment, and — while the status is documents_required — one upload area
+ * (PUT /api/applications/:id/documents): the rejected and missing required documents first, each marked required with
+ * the admin's reason, then "Add other documents (optional)"; the checklist then only points to it (one upload control
+ * per document, usability audit November 2026). Another student's id shows 'Application not found'.
  */
 import { useEffect, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
@@ -19,6 +21,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { ApplicationDetail as Detail, ApplicationView as ApplicationItem } from '#contracts/application-views.ts';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 import { DocumentChecklist } from './DocumentChecklist.tsx';
+import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 
 /** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
 export const enteredByText = (e: { name: string; campus: string | null }) => `Entered by ${e.name}${e.campus ? ` at ${e.campus}` : ''}`;
@@ -99,7 +102,7 @@ export default function ApplicationDetail() {
           </ol>
         </section>
 
-        <DocumentChecklist key={`${app.id}-${app.updatedAt}`} applicationId={app.id} />
+        <DocumentChecklist key={`${app.id}-${app.updatedAt}`} applicationId={app.id} replaceAbove={app.status === 'documents_required'} />
 
         <section className="card p-6" aria-labelledby="personal-h">
           <h2 id="personal-h" className="mb-4 text-xl font-semibold">Personal information</h2>
@@ -140,14 +143,27 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
   );
 }
 
+/**
+ * The one upload area while the status is documents_required: the documents to send (rejected ones with the admin's
+ * reason, missing required ones) first and required, then the others as optional. Sends PUT /documents.
+ */
 function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
   const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
+  const [items, setItems] = useState<ChecklistItem[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const chosen = Object.fromEntries(Object.entries(files).filter(([, v]) => v).map(([k, v]) => [k, v!.id]));
+  // Without the checklist (it failed to load) only the missing required documents are known to be needed.
+  useEffect(() => { api<Checklist>(`/api/applications/${app.id}/checklist`).then((c) => setItems(c.items), () => setItems([])); }, [app.id]);
+  const needed = DOCUMENT_SLOTS.filter((s) => items?.find((i) => i.slot === s.key)?.state === 'rejected' || (s.required && !documents[s.key]));
+  const others = DOCUMENT_SLOTS.filter((s) => !needed.includes(s));
 
   async function send() {
     if (busy) return;
+    const notYet = needed.filter((s) => !files[s.key]).map((s) => s.key);
+    setMissing(notYet);
+    if (notYet.length) { setError(null); return; }
     if (Object.keys(chosen).length === 0) { setError('Please upload at least one document'); return; }
     setBusy(true); setError(null);
     try {
@@ -159,17 +175,35 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     } finally { setBusy(false); }
   }
 
+  const slot = (s: (typeof DOCUMENT_SLOTS)[number], required: boolean) => {
+    const item = items?.find((i) => i.slot === s.key);
+    const current = documents[s.key];
+    return (
+      <DocumentSlot key={s.key} slot={s.key} label={s.label} required={required}
+        note={item?.state === 'rejected'
+          ? <p className="mt-1 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950"><span className="font-semibold">Not accepted:</span> {item.reason}</p>
+          : current && <p className="text-xs muted">You sent {current.name}. Add a new one only to replace it.</p>}
+        error={missing.includes(s.key) ? `Please upload a new ${s.label}` : undefined}
+        value={files[s.key] ?? null} onChange={(f) => setFiles((x) => ({ ...x, [s.key]: f }))}
+        onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
+    );
+  };
+
   return (
     <section className="card p-6" aria-labelledby="missing-h">
       <h2 id="missing-h" className="text-xl font-semibold">Upload the requested documents</h2>
-      <p className="mb-4 text-sm muted">Add or replace documents, then send them. Files you already provided stay attached unless you replace them.</p>
-      <div className="space-y-3">
-        {DOCUMENT_SLOTS.map((s) => (
-          <DocumentSlot key={s.key} slot={s.key} label={`${s.label}${documents[s.key] ? ` (currently ${documents[s.key]!.name})` : ''}`} required={false}
-            value={files[s.key] ?? null} onChange={(f) => setFiles((x) => ({ ...x, [s.key]: f }))}
-            onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
-        ))}
-      </div>
+      {!items ? <p className="muted">Loading documents…</p> : (
+        <>
+          {needed.length > 0 && <div className="mt-3 space-y-3">{needed.map((s) => slot(s, true))}</div>}
+          {others.length > 0 && (
+            <>
+              <h3 className="mt-6 font-semibold">Add other documents (optional)</h3>
+              <p className="mb-3 text-sm muted">Files you already provided stay attached unless you replace them.</p>
+              <div className="space-y-3">{others.map((s) => slot(s, false))}</div>
+            </>
+          )}
+        </>
+      )}
       {error && <p role="alert" className="field-error">{error}</p>}
       <button type="button" className="btn-primary mt-4" disabled={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</button>
     </section>

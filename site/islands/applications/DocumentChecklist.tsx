@@ -1,8 +1,9 @@
 /**
  * The applicant's checklist per document on /applications/{id} (issue #16 point 3): each slot shows
  * Received (with size, and the SHA-256 as the receipt under "Proof of receipt": plain words first, the code kept
- * for staff and disputes), Verified, or Rejected with the admin's reason. A rejected
- * document — and only that one — can be replaced (PUT /api/applications/{id}/documents/{slot}).
+ * for staff and disputes), Verified, or Rejected with the admin's reason. A rejected document — and only that one —
+ * can be replaced here (PUT /api/applications/{id}/documents/{slot}), unless `replaceAbove` says the page asks for it
+ * in its own upload area (documents_required: one upload control per document, usability audit November 2026).
  */
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { useEffect, useState } from 'react';
@@ -21,7 +22,7 @@ export const STATE_CLASS: Record<ChecklistItem['state'], string> = {
 };
 
 /** Loads and shows the checklist of application `applicationId`; `onChanged` runs after a replacement. */
-export function DocumentChecklist({ applicationId, onChanged }: { applicationId: number; onChanged?: () => void }) {
+export function DocumentChecklist({ applicationId, onChanged, replaceAbove }: { applicationId: number; onChanged?: () => void; replaceAbove?: boolean }) {
   const [list, setList] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,14 +40,14 @@ export function DocumentChecklist({ applicationId, onChanged }: { applicationId:
       {!list && !error && <p className="muted" aria-live="polite">Loading documents…</p>}
       {list && (
         <ul className="space-y-4 text-sm" data-testid="document-checklist">
-          {list.items.map((item) => <ChecklistRow key={item.slot} item={item} applicationId={applicationId} onReplaced={(c) => { setList(c); onChanged?.(); }} />)}
+          {list.items.map((item) => <ChecklistRow key={item.slot} item={item} applicationId={applicationId} replaceAbove={replaceAbove} onReplaced={(c) => { setList(c); onChanged?.(); }} />)}
         </ul>
       )}
     </section>
   );
 }
 
-function ChecklistRow({ item, applicationId, onReplaced }: { item: ChecklistItem; applicationId: number; onReplaced: (c: Checklist) => void }) {
+function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item: ChecklistItem; applicationId: number; onReplaced: (c: Checklist) => void; replaceAbove?: boolean }) {
   const [file, setFile] = useState<SlotFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -82,7 +83,10 @@ function ChecklistRow({ item, applicationId, onReplaced }: { item: ChecklistItem
           <p className="mt-1 break-all font-mono muted" title="SHA-256 fingerprint of the file we received">SHA-256: {item.upload.sha256}</p>
         </details>
       )}
-      {item.state === 'rejected' && (
+      {item.state === 'rejected' && replaceAbove && (
+        <p className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950"><span className="font-semibold">Reason:</span> {item.reason} <a className="underline" href="#missing-h">Upload a new one above</a></p>
+      )}
+      {item.state === 'rejected' && !replaceAbove && (
         <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
           <p role="status"><span className="font-semibold">Reason:</span> {item.reason}</p>
           <div className="mt-2">

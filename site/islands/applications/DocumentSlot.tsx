@@ -9,7 +9,7 @@
  * for a HEIC photo the camera setting; a photo that is not a JPEG or PNG is refused with a message, not dropped.
  */
 import { formatBytes } from '../../lib/format.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ACCEPT, precheck, uploadFile, uploadHelp } from './upload.ts';
 import { resumableUpload } from './tus-upload.ts';
 import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
@@ -29,9 +29,11 @@ interface Props {
   onChange: (file: SlotFile | null) => void;
   /** Called with the previous upload id when a file is removed or replaced (the caller may delete it). */
   onDiscard?: (id: string) => void;
+  /** Shown under the label, e.g. why a rejected document is asked for again. */
+  note?: ReactNode;
 }
 
-export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard, uploadUrl }: Props) {
+export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard, uploadUrl, note }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -137,6 +139,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   return (
     <div ref={box} className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-slot={slot}>
       <label htmlFor={id} className="label">{label}{required ? ' (required)' : ' (optional)'}</label>
+      {note}
       <p id={`${id}-hint`} className="text-xs muted">PDF, DOC, DOCX, JPG, JPEG or PNG, up to 5MB. Photos are made smaller for you.</p>
       {/* Buttons are at least 44 px tall below 640 px (WCAG 2.5.5, usability audit at 360 px); wider, as before. */}
       {!value && progress === null && (
