@@ -66,3 +66,10 @@ test('the receipt reads "Received" with the SHA-256 under "Proof of receipt"', a
   await expect(proof).toContainText(hash);
 });
 
+test('an accepted application says what happens next, as the Accepted e-mail does, with the office phone', async ({ page, browser }) => {
+  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
+  await adminDecides(browser, id, 'accepted');
+  await page.goto(`/applications/${id}`);
+  await expect(page.getByText('Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.')).toBeVisible();
+  await expect(page.getByRole('link', { name: site.telephone })).toBeVisible();
+});

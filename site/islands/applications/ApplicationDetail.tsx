@@ -3,7 +3,8 @@
  * (the per-document checklist of issue #16: received with receipt / verified / rejected, replace a rejected one), payment, and — while the status is documents_required — one upload area
  * (PUT /api/applications/:id/documents): the rejected and missing required documents first, each marked required with
  * the admin's reason, then "Add other documents (optional)"; the checklist then only points to it (one upload control
- * per document, usability audit November 2026). Another student's id shows 'Application not found'.
+ * per document, usability audit November 2026). An accepted application says what happens next (the Accepted
+ * e-mail's sentence) and gives the office phone. Another student's id shows 'Application not found'.
  */
 import { useEffect, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
@@ -22,6 +23,13 @@ import type { ApplicationDetail as Detail, ApplicationView as ApplicationItem } 
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 import { DocumentChecklist } from './DocumentChecklist.tsx';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
+import { telephone } from '../../../content/site.json';
+
+/**
+ * The next step of an accepted application: word for word the Accepted e-mail's (statusChangedNotice in
+ * api/src/mail/messages.ts, which the API keeps to itself; keep the two identical).
+ */
+export const ACCEPTED_NEXT_STEP = 'Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.';
 
 /** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
 export const enteredByText = (e: { name: string; campus: string | null }) => `Entered by ${e.name}${e.campus ? ` at ${e.campus}` : ''}`;
@@ -85,6 +93,13 @@ export default function ApplicationDetail() {
       </header>
       <ProgressBar value={applicationProgress(app)} label="Application progress" />
       <ApplicationAlerts app={app} />
+      {app.status === 'accepted' && (
+        <section className="card p-6" aria-labelledby="next-h" data-testid="next-step">
+          <h2 id="next-h" className="text-xl font-semibold">What happens next</h2>
+          <p className="mt-2">{ACCEPTED_NEXT_STEP}</p>
+          <p className="mt-2 text-sm">Questions? Call the admissions office on <a className="underline" href={`tel:${telephone.replace(/\s/g, '')}`}>{telephone}</a>.</p>
+        </section>
+      )}
       {app.status === 'documents_required' && <MissingDocuments app={app} documents={documents} onDone={(d) => setDetail(d)} />}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
