@@ -71,7 +71,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
           <input type="checkbox" id={id('rememberMe')} {...register('rememberMe')} className="h-5 w-5 accent-brand-700" />
           Remember me
         </label>
-        <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
+        <a href="/forgot-password" className="-my-1 inline-block py-1 text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
       {failed && <p id={id('failed')} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">{failed}</p>}
       {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}

@@ -117,7 +117,7 @@ export default function StudentDashboard() {
         <li key={n.id} className="flex items-start justify-between gap-3 py-3">
           <div className="min-w-0 [overflow-wrap:anywhere]">
             <p className={n.read ? 'muted' : 'font-medium'}>{!n.read && <span className="sr-only">Unread: </span>}{n.message}</p>
-            <p className="text-xs muted">{formatDateTime(n.createdAt)}{n.applicationId ? <> · <a className="underline" href={`/applications/${n.applicationId}`}>{appRef(n.applicationId)}</a></> : null}</p>
+            <p className="text-xs muted">{formatDateTime(n.createdAt)}{n.applicationId ? <> · <a className="-my-1 inline-block py-1 underline" href={`/applications/${n.applicationId}`}>{appRef(n.applicationId)}</a></> : null}</p>
           </div>
           {!n.read && <button type="button" data-mark-read className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={(e) => void markRead(n.id, e.currentTarget)} aria-label={`Mark as read: ${n.message}`}>Mark as read</button>}
         </li>
@@ -186,7 +186,7 @@ export default function StudentDashboard() {
           <section className="card p-6 lg:col-span-3" aria-labelledby="latest-h">
             <div className="mb-2 flex items-center justify-between">
               <h2 id="latest-h" tabIndex={-1} className="text-xl font-semibold">Latest notifications</h2>
-              <button type="button" className="text-sm underline" onClick={() => setTab('notifications')}>View all</button>
+              <button type="button" className="-my-1 min-h-6 py-1 text-sm underline" onClick={() => setTab('notifications')}>View all</button>
             </div>
             {notificationList(notifications.slice(0, 3))}
           </section>
