@@ -42,3 +42,21 @@ test('register: typed details survive a reload and Back, passwords are never kep
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   expect(await stored(page)).not.toContain(email);
 });
+
+test('Student Registration wizard: typed details survive a reload, the passwords do not and are never stored', async ({ page }) => {
+  const email = uniqueEmail('wizdraft');
+  await page.goto('/register?mode=full');
+  await expect(page.getByRole('heading', { name: 'Student Registration' })).toBeVisible();
+  await page.getByLabel('First name').fill('Ṱhalitshani');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass-2');
+  await page.getByLabel('Phone').fill('0821234567');
+  // The form still asks before a reload (the passwords are not kept): accept it.
+  page.once('dialog', (d) => void d.accept());
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Ṱhalitshani');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Phone')).toHaveValue('0821234567');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  expect(await stored(page)).not.toContain('secret-pass-2');
+});

@@ -28,6 +28,7 @@ import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useCourseOptions } from './use-courses.ts';
 import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
 import { withRedirect } from './use-signed-in-redirect.ts';
+import { clearRegisterDraft, readWizardDraft, saveWizardDraft } from './register-draft.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 
 const INSTITUTION = { name: '', city: '', country: '', from: '', to: '', qualification: '', grade: '' };
@@ -65,9 +66,20 @@ export default function RegisterWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { courses, loading, failed } = useCourseOptions();
-  const { register, control, handleSubmit, getValues, setValue, setError, setFocus, clearErrors, watch, formState: { errors, isSubmitting, isDirty } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
-  // Nothing of a registration is kept until it is sent: ask before the page is left with answers in it.
+  const { register, control, handleSubmit, getValues, setValue, setError, setFocus, clearErrors, watch, reset, formState: { errors, isSubmitting, isDirty } } = useForm<Values>({ defaultValues: DEFAULTS, shouldUnregister: false });
+  // The answers, passwords excepted, are kept in this tab while they are typed and come back after a reload or Back
+  // (register-draft.ts); the passwords are not, so leaving with answers in the form still asks first.
   useLeaveWarning(isDirty);
+  const keptCourse = useRef('');
+  useEffect(() => {
+    const kept = readWizardDraft();
+    if (kept) {
+      keptCourse.current = typeof kept.courseId === 'string' ? kept.courseId : '';
+      reset({ ...DEFAULTS, ...(kept as Partial<Values>), password: '', confirmPassword: '' }, { keepDefaultValues: true });
+    }
+    const sub = watch((v) => saveWizardDraft(v as Record<string, unknown>));
+    return () => sub.unsubscribe();
+  }, [reset, watch]);
 
   const idNumber = watch('idNumber');
   const typedDob = typesDateOfBirth(watch('nationality'));
@@ -85,6 +97,10 @@ export default function RegisterWizard() {
     wasTyped.current = typedDob;
   }, [idNumber, typedDob, setValue, getValues, clearErrors]);
   useEffect(() => { if (moved.current) heading.current?.focus(); moved.current = true; }, [step]);
+  // A kept course is chosen again once the list has arrived (its option did not exist when the draft came back).
+  useEffect(() => {
+    if (keptCourse.current && courses.some((c) => String(c.id) === keptCourse.current)) { setValue('courseId', keptCourse.current); keptCourse.current = ''; }
+  }, [courses, setValue]);
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Address – Step 2 of 5 – Register | <site name>'.
   useStepTitle(STEPS[step]!.title, step + 1, STEPS.length);
 
@@ -138,6 +154,7 @@ export default function RegisterWizard() {
       const r = await withProofOfWork((altcha) => api<{ user?: PublicUser; token?: string }>('/api/auth/comprehensive-register', { method: 'POST', json: { ...v, role: 'student', ...(altcha ? { altcha } : {}) } }),
         () => toast({ title: 'One moment…', description: 'Many people are registering from your network; your browser is doing a quick check.' }));
       acceptRegistration(r);
+      clearRegisterDraft();
       setLeaving(true);
       allowLeaving();
       flashToast({ title: 'Registration successful', description: 'Your account has been created.', variant: 'success' });

@@ -8,7 +8,8 @@
  * rendered right after the form (`REGISTER_DRAFT_SCRIPT`): it fills the pre-rendered inputs before anyone looks at
  * them, and the island then starts from those values (typed-values.ts). The page's CSP allows it by its hash
  * (api/src/site-build/csp.ts). The course list arrives after hydration, so a kept course is chosen then
- * (`draftCourseId`).
+ * (`draftCourseId`). The Student Registration wizard hydrates at once and keeps its own draft the same way
+ * (`readWizardDraft`, `saveWizardDraft`, key `college.register-wizard-draft`), passwords excepted.
  */
 
 /** sessionStorage key of the draft: a JSON object of the kept fields. */
@@ -33,7 +34,24 @@ export function draftCourseId(): string {
   } catch { return ''; }
 }
 
-/** Forgets the draft (the account was created); never throws. */
+/** Forgets both forms' drafts (the account was created); never throws. */
 export function clearRegisterDraft(): void {
-  try { sessionStorage.removeItem(REGISTER_DRAFT_KEY); } catch { /* storage blocked: nothing was kept */ }
+  try { sessionStorage.removeItem(REGISTER_DRAFT_KEY); sessionStorage.removeItem(WIZARD_DRAFT_KEY); } catch { /* storage blocked: nothing was kept */ }
+}
+
+/** sessionStorage key of the Student Registration wizard's draft (RegisterWizard.tsx): its answers, no passwords. */
+export const WIZARD_DRAFT_KEY = 'college.register-wizard-draft';
+
+/** The wizard's kept answers, or null (none, unreadable, or storage blocked). Never holds passwords. */
+export function readWizardDraft(): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(WIZARD_DRAFT_KEY) ?? 'null');
+    return v && typeof v === 'object' ? v : null;
+  } catch { return null; }
+}
+
+/** Keeps the wizard's answers without password and confirmPassword; never throws. */
+export function saveWizardDraft(values: Record<string, unknown>): void {
+  const { password: _p, confirmPassword: _c, ...kept } = values;
+  try { sessionStorage.setItem(WIZARD_DRAFT_KEY, JSON.stringify(kept)); } catch { /* storage full or blocked: no draft */ }
 }
