@@ -24,5 +24,8 @@ export function statusLabel(status: string): string {
   return status.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** What an accepted applicant does next: the Accepted e-mail's sentence and the Accepted application page's (one wording). */
+export const ACCEPTED_NEXT_STEP = 'Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.';
+
 export const COURSE_LEVELS = ['certificate', 'diploma', 'degree'] as const;
 export const DEPARTMENTS = ['Business', 'Technology', 'Healthcare', 'Arts and Design'] as const;

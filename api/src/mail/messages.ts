@@ -10,6 +10,7 @@
 import { statusLabel } from '#contracts/common.ts';
 import { PERSON_NAME_PATTERN } from '#contracts/person-name.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { ACCEPTED_NEXT_STEP } from '#contracts/statuses.ts';
 import type { MailMessage } from './outbox.ts';
 import { SITE_CONTENT } from '../site-content.ts';
 
@@ -111,7 +112,7 @@ export function statusChangedNotice(id: number, status: string, facts: { payment
       ? `Additional documents are required for your application. Please upload your ${listOf(docs)} on your application page.`
       : DOCUMENTS_REQUIRED_ALERT,
     payment_pending: facts.paymentAmount ? paymentRequiredAlert(facts.paymentAmount) : 'A payment is required to complete your application.',
-    accepted: 'Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.',
+    accepted: ACCEPTED_NEXT_STEP,
     rejected: `We are sorry: your application was not successful. If you would like to talk about this decision, ${contact}.`,
   };
   return { notification: line, subject: `APP-${id}: ${label}`, body: next[status] ? `${line}\n\n${next[status]}` : line };

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
-import { statusLabel } from '#contracts/statuses.ts';
+import { ACCEPTED_NEXT_STEP, statusLabel } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -25,11 +25,6 @@ import { DocumentChecklist } from './DocumentChecklist.tsx';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { telephone } from '../../../content/site.json';
 
-/**
- * The next step of an accepted application: word for word the Accepted e-mail's (statusChangedNotice in
- * api/src/mail/messages.ts, which the API keeps to itself; keep the two identical).
- */
-export const ACCEPTED_NEXT_STEP = 'Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.';
 
 /** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
 export const enteredByText = (e: { name: string; campus: string | null }) => `Entered by ${e.name}${e.campus ? ` at ${e.campus}` : ''}`;
