@@ -114,19 +114,23 @@ export function setUser(user: PublicUser | null): void {
  * (spec §5) without a user. Used by login() and by the in-place log-in (islands/ui/SignInAgain.tsx), which must
  * not sign the page out when a password is wrong.
  */
-export async function requestLogin(email: string, password: string, rememberMe = false): Promise<PublicUser> {
-  const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email, password, rememberMe } });
+export async function requestLogin(email: string, password: string, rememberMe = false, altcha?: string): Promise<PublicUser> {
+  const r = await api<{ user?: PublicUser; token?: string }>('/api/colfront/auth/login', { method: 'POST', json: { email, password, rememberMe, ...(altcha ? { altcha } : {}) } });
   if (!r.user) throw new Error('Login successful but user data not returned');
   if (r.token) try { localStorage.setItem(TOKEN_KEY, r.token); } catch { /* private mode */ }
   loggedInAfresh();
   return r.user;
 }
 
-/** Logs in; stores the bearer token. Throws ApiError (message for the toast) on failure. */
-export async function login(email: string, password: string, rememberMe = false): Promise<PublicUser> {
+/**
+ * Logs in; stores the bearer token. `altcha`: a solved proof-of-work (lib/proof-of-work.ts) when the API asked for
+ * one (429 challenge_required after many failed logins from a network or for an account). Throws ApiError (message
+ * for the toast) on failure.
+ */
+export async function login(email: string, password: string, rememberMe = false, altcha?: string): Promise<PublicUser> {
   $session.setKey('isLoading', true);
   try {
-    const user = await requestLogin(email, password, rememberMe);
+    const user = await requestLogin(email, password, rememberMe, altcha);
     setUser(user);
     return user;
   } catch (e) {

@@ -3,6 +3,8 @@
  * brute-force throttling (ASVS 6.3.1), against createApp with a temporary static site directory.
  */
 import fs from 'node:fs';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -133,8 +135,8 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
 });
 
 describe(`security: brute force (${DB_KIND})`, () => {
-  it('V6.3.1 brute force › 101 failed logins on one account are throttled with 429, and a spoofed X-Forwarded-For does not reset the count', async () => {
-    const bt = await startTestApp({ LOGIN_RATE_LIMIT: '100', TRUST_PROXY: '1' }, { seed: false });
+  it('V6.3.1 brute force › after 100 failed logins on one account every further try needs a proof-of-work (429 challenge_required), a spoofed X-Forwarded-For does not reset the count, and the owner gets in with a proof', async () => {
+    const bt = await startTestApp({ LOGIN_RATE_LIMIT: '100', TRUST_PROXY: '1', REGISTER_POW_COST: '1' }, { seed: false });
     try {
       const email = uniqueEmail('victim');
       await registerStudent(bt.database.db, { email, password: 'right-password-1', firstName: 'V', lastName: 'Ictim' });
@@ -146,12 +148,17 @@ describe(`security: brute force (${DB_KIND})`, () => {
       expect(new Set(statuses)).toEqual(new Set([401]));
       const blocked = await supertest(bt.url).post('/api/auth/login').set('X-Forwarded-For', '203.0.113.77').send({ email, password: 'wrong-final' });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.error.code).toBe('rate_limited');
-      // The right password, from yet another spoofed address and through the route twin, is still throttled.
+      expect(blocked.body.error.code).toBe('challenge_required');
+      // The right password, from yet another spoofed address and through the route twin, still needs the proof
+      // (audit L finding B: a proof, never a lock-out of the owner); with a solved one it gets in.
       for (const p of ['/api/auth/login', '/api/colfront/auth/login']) {
         const right = await supertest(bt.url).post(p).set('X-Forwarded-For', '198.51.100.9').send({ email: email.toUpperCase(), password: 'right-password-1' });
-        expect(right.status, p).toBe(429);
+        expect([right.status, right.body.error.code], p).toEqual([429, 'challenge_required']);
       }
+      const ask = await supertest(bt.url).post('/api/auth/login').set('X-Forwarded-For', '198.51.100.9').send({ email, password: 'right-password-1' });
+      const solution = await solveChallenge({ challenge: ask.body.challenge, deriveKey });
+      const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: ask.body.challenge.parameters, signature: ask.body.challenge.signature }, solution })).toString('base64');
+      expect((await supertest(bt.url).post('/api/auth/login').set('X-Forwarded-For', '198.51.100.9').send({ email, password: 'right-password-1', altcha })).status).toBe(200);
     } finally { await bt.close(); }
   });
 });

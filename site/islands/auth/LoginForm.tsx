@@ -1,7 +1,9 @@
 /**
  * Login form (spec §2 Login, §5, §8): email, password, optional rememberMe. Success → the same-site `redirect`
  * query parameter if any, else /dashboard/admin for admins or /dashboard/student, with the 'Login successful'
- * toast; failure → 'Login failed' / 'Invalid email or password'. Used by /login and /auth.
+ * toast; failure → 'Login failed' / 'Invalid email or password'. After many failed logins from one network or for one
+ * account the API asks for a proof-of-work: it is solved in the browser (solver loaded only then) while the form says
+ * 'Checking your connection… this takes a few seconds.', and the login is sent again. Used by /login and /auth.
  */
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +12,7 @@ import type { LoginSchema } from '#contracts/sign-in.ts';
 import { login } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { destinationAfterLogin } from './safe-redirect.ts';
 import { typedValues } from '../ui/typed-values.ts';
@@ -17,6 +20,8 @@ import { useSignedInRedirect } from './use-signed-in-redirect.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 
 const WRONG = 'Invalid email or password';
+/** Shown while the browser solves the proof-of-work the API asked for. */
+const CHECKING = 'Checking your connection… this takes a few seconds.';
 type Input = z.input<typeof LoginSchema>;
 type Output = z.output<typeof LoginSchema>;
 /** The contract's LoginSchema, loaded when the form is first focused (issue #17). */
@@ -30,6 +35,8 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   const busy = useRef(false);
   useSignedInRedirect();
   const [leaving, setLeaving] = useState(false);
+  // The browser is solving the proof-of-work the API asked for.
+  const [checking, setChecking] = useState(false);
   // A failed log-in stays on the form (the toast goes after 5 s), marks both fields and focuses the e-mail.
   const [failed, setFailed] = useState<string | null>(null);
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -41,13 +48,16 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
     busy.current = true;
     setFailed(null);
     try {
-      const user = await login(v.email, v.password, v.rememberMe);
+      // Past the limits on failed logins the API asks for a proof-of-work instead of refusing (audit L finding B):
+      // the solver is loaded only then, and a short line says why the wait.
+      const user = await withProofOfWork((altcha) => login(v.email, v.password, v.rememberMe, altcha), () => setChecking(true));
       const redirect = new URLSearchParams(window.location.search).get('redirect');
       setLeaving(true);
       flashToast({ title: 'Login successful', description: `Welcome back, ${user.firstName}.`, variant: 'success' });
       window.location.assign(destinationAfterLogin(user.role, redirect));
     } catch (e) {
       busy.current = false;
+      setChecking(false);
       const description = e instanceof ApiError
         ? (e.status === 429 ? e.userMessage : e.status >= 500 ? 'Something went wrong. Please try again.' : WRONG)
         : e instanceof TypeError ? 'Could not reach the server. Check your connection and try again.'
@@ -73,6 +83,7 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
         </label>
         <a href="/forgot-password" className="-my-1 inline-block py-1 text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
+      {checking && <p role="status" className="text-sm muted">{CHECKING}</p>}
       {failed && <p id={id('failed')} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">{failed}</p>}
       {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>

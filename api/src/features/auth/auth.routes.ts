@@ -4,7 +4,8 @@
  * POST /register (simple form) and POST /comprehensive-register (wizard) → 201 {user, token, courseId}, signed in;
  * POST /reset-password {email} → 200, the same answer whether or not the e-mail exists;
  * POST /reset-password/confirm {token,password,confirmPassword} → 200, every session of that user ended.
- * Login failures: generic 401 'Invalid email or password', rate-limited per IP and per account (ASVS 6.3.1).
+ * Login failures: generic 401 'Invalid email or password'; past the soft limits on failures (per IP, per account, per
+ * account and IP) a login needs a proof-of-work (429 challenge_required), never a lock-out (login-throttle.ts; ASVS 6.3.1).
  */
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
@@ -16,6 +17,7 @@ import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, VerifyEmailSchema, type PublicUser } from '#contracts/auth.ts';
 import { requireUser } from '../../http/guards.ts';
 import { registrationGate } from '../../http/pow-gate.ts';
+import { loginThrottle, LOGIN_TOO_MANY } from './login-throttle.ts';
 import { findUserById } from '../../auth/users-repo.ts';
 import { sendEmailVerification, confirmEmailVerification, queueVerificationLink } from './email-verification.service.ts';
 import { issueToken, revokeToken, revokeTokenHash, sha256 } from '../../auth/tokens.ts';
@@ -57,22 +59,20 @@ export function tooMany(message: string): (req: Request, res: Response, next: Ne
  */
 export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const r = Router();
-  const limit = deps.config.LOGIN_RATE_LIMIT;
   const db = deps.database.db;
-  const perIp = sharedRateLimit(db, 'login-ip:', { windowMs: 15 * 60_000, limit: limit * 5, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
-  const perAccount = sharedRateLimit(db, 'login-account:', { windowMs: 15 * 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => `acct:${String(req.body?.email ?? '').trim().toLowerCase()}`, handler: tooMany('Too many login attempts. Please try again later.'), skipSuccessfulRequests: true });
+  // Failed logins only; above the soft limits a proof-of-work instead of a lock-out (login-throttle.ts, audit L finding B).
+  const throttle = loginThrottle(db, deps.config, tooMany(LOGIN_TOO_MANY));
   // Above a soft per-IP threshold registration asks for a proof-of-work instead of refusing (issue #12 finding 13).
   const registerLimit = registrationGate(db, deps.config);
   const withVerificationMail = (tx: typeof db, user: PublicUser) => queueVerificationLink(tx, deps.config, user);
 
-  r.post('/login', perIp, perAccount, validate(LoginSchema), (req, res, next) => {
+  r.post('/login', throttle.gate, validate(LoginSchema), (req, res, next) => {
     pp.authenticate('local', { session: false }, async (err: unknown, user: PublicUser | false) => {
       try {
         if (err) return next(err);
         if (!user) {
           console.warn(`[auth] login failed for ${maskEmail(req.body.email)} from ${req.ip}`);
+          await throttle.failed(req);
           return next(unauthorized('Invalid email or password'));
         }
         const token = await startSession(req, deps, user, Boolean(req.body.rememberMe));

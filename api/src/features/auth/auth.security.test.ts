@@ -159,20 +159,20 @@ describe(`account security (${DB_KIND})`, () => {
     expect(same.status).toBe(200);
   });
 
-  it('login failures: 429 past the per-account limit, even with the right password', async () => {
+  it('login failures: past the per-account limit even the right password needs a proof-of-work (429 challenge_required, not a lock-out)', async () => {
     const limited = await startTestApp({ LOGIN_RATE_LIMIT: '3' });
     try {
       const { email, password } = await signUpStudent(limited);
-      for (let i = 0; i < 3; i++) expect((await limited.request().post('/api/auth/login').send({ email, password: `wrong-${i}-pw` })).status).toBe(401);
+      expect((await limited.request().post('/api/auth/login').send({ email, password: 'wrong-0-pw' })).status).toBe(401);
       const blocked = await limited.request().post('/api/auth/login').send({ email: email.toUpperCase(), password });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.error.code).toBe('rate_limited');
+      expect(blocked.body.error.code).toBe('challenge_required');
       const other = await signUpStudent(limited);
       expect((await limited.request().post('/api/auth/login').send({ email: other.email, password: other.password })).status).toBe(200);
     } finally { await limited.close(); }
   });
 
-  it('login failures: 429 past the per-IP limit, and a spoofed X-Forwarded-For does not reset it', async () => {
+  it('login failures: past the per-IP limit a proof-of-work is asked (429 challenge_required), and a spoofed X-Forwarded-For does not reset it', async () => {
     const limited = await startTestApp({ LOGIN_RATE_LIMIT: '2' }, { seed: false });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -185,6 +185,8 @@ describe(`account security (${DB_KIND})`, () => {
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true); // per IP = 5 × per-account limit
       expect(statuses[10]).toBe(429);
+      const last = await limited.request().post('/api/auth/login').send({ email: 'nobody-last@example.com', password: 'wrong-password' });
+      expect(last.body.error.code).toBe('challenge_required');
     } finally { await limited.close(); }
   });
 

@@ -1,0 +1,90 @@
+/**
+ * Login on shared addresses (reliability audit L finding B; ASVS 5.0 V2.2.1, V6.3.1): failed logins from one
+ * carrier-NAT address, or guesses at one account from many addresses, must not lock honest people out. Past the soft
+ * limits the API asks for the altcha proof-of-work (429 challenge_required) and a solved one lets the right password
+ * in; only a flood far above any shared network is refused with the spec's message. The PBKDF2 cost is lowered for
+ * the test's speed only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { startTestApp, DB_KIND, signUpStudent, uniqueEmail, type TestApp } from '../test/harness.ts';
+import { loginLimits } from '../features/auth/login-throttle.ts';
+
+const LOGIN_RATE_LIMIT = 4;
+const limits = loginLimits(LOGIN_RATE_LIMIT);
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT), REGISTER_POW_COST: '1' }); });
+afterAll(async () => { await t?.close(); });
+
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+const login = (ip: string, body: Record<string, unknown>) => t.request().post('/api/auth/login').set('X-Forwarded-For', ip).send(body);
+
+/** What the login form does on 429 challenge_required: solve the challenge and send the login again with `altcha`. */
+async function solved(challenge: any): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+describe(`login on shared addresses (${DB_KIND})`, () => {
+  it('past the per-IP soft limit of failures, a right password from that address is asked for the proof, not locked out; solved → 200', async () => {
+    const { email, password } = await signUpStudent(t);
+    const nat = freshIp();
+    for (let i = 0; i < limits.ipSoft; i++) expect((await login(nat, { email: uniqueEmail('nobody'), password: 'wrong-password-1' })).status).toBe(401);
+    const asked = await login(nat, { email, password });
+    expect(asked.status).toBe(429);
+    expect(asked.body.error.code).toBe('challenge_required');
+    expect(asked.body.challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    const altcha = await solved(asked.body.challenge);
+    const ok = await login(nat, { email, password, altcha });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe(email);
+    // A spent solution does not work twice; a wrong password with a proof is still the spec's 401.
+    expect((await login(nat, { email, password, altcha })).body.error.code).toBe('challenge_required');
+    const next = await login(nat, { email, password: 'wrong-password-1' });
+    const wrong = await login(nat, { email, password: 'wrong-password-1', altcha: await solved(next.body.challenge) });
+    expect([wrong.status, wrong.body.error.message]).toEqual([401, 'Invalid email or password']);
+  }, 120_000);
+
+  it('after 100 failures on one account from 100 addresses, its owner logs in with a proof from a fresh address', async () => {
+    const { email, password } = await signUpStudent(t);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 100; i++) {
+      const ip = freshIp();
+      let res = await login(ip, { email, password: `guess-${i}-pw` });
+      if (res.status === 429 && res.body.error.code === 'challenge_required') res = await login(ip, { email, password: `guess-${i}-pw`, altcha: await solved(res.body.challenge) });
+      statuses.add(res.status);
+    }
+    expect([...statuses]).toEqual([401]);
+    const owner = freshIp();
+    const asked = await login(owner, { email, password });
+    expect(asked.status).toBe(429);
+    expect(asked.body.error.code).toBe('challenge_required');
+    expect((await login(owner, { email, password, altcha: await solved(asked.body.challenge) })).status).toBe(200);
+    // Another account from the same addresses is not affected.
+    const other = await signUpStudent(t);
+    expect((await login(owner, { email: other.email, password: other.password })).status).toBe(200);
+  }, 120_000);
+
+  it('failures on one account from one address ask that pair for the proof; the same account elsewhere and others there are untouched', async () => {
+    const { email, password } = await signUpStudent(t);
+    const ip = freshIp();
+    for (let i = 0; i < limits.accountIpSoft; i++) expect((await login(ip, { email: email.toUpperCase(), password: `wrong-${i}-pw` })).status).toBe(401);
+    expect((await login(ip, { email, password })).body.error?.code).toBe('challenge_required');
+    expect((await login(freshIp(), { email, password })).status).toBe(200);
+    const other = await signUpStudent(t);
+    expect((await login(ip, { email: other.email, password: other.password })).status).toBe(200);
+  }, 60_000);
+
+  it('a flood far above any shared network (LoginLimits.ipHard failures) is refused with the spec message, even with a proof', async () => {
+    const { email, password } = await signUpStudent(t);
+    const flood = freshIp();
+    await t.database.db.execute(sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`login-fail:ip:${flood}`}, ${limits.ipHard}, now() + interval '15 minutes')`);
+    const refused = await login(flood, { email, password });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many login attempts. Please try again later.' });
+    expect((await login(freshIp(), { email, password })).status).toBe(200);
+  }, 60_000);
+});

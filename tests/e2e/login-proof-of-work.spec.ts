@@ -1,0 +1,34 @@
+/**
+ * Login after many failed attempts (reliability audit L finding B; ASVS 5.0 V2.2.1): past the limits on failures the
+ * API asks for a proof-of-work instead of locking the person out. Through the real /login form, the right password
+ * still signs in: the form says 'Checking your connection… this takes a few seconds.', loads the solver, solves the
+ * challenge and logs in — with the production PBKDF2 cost.
+ */
+import { test, expect } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+
+test('login: after failed attempts on the account from this network, the right password signs in after the quick check', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('pow');
+  const password = 'Learner-pass-2026';
+  const api = page.request;
+  const headers = { origin: baseURL! };
+  expect((await api.post('/api/auth/register', { headers, data: { firstName: 'Lerato', lastName: 'Dlamini', email, password, confirmPassword: password, phone: '0821234567', terms: true } })).status()).toBe(201);
+  await api.post('/api/auth/logout', { headers });
+  // Wrong passwords for this account from this address until the API asks for the proof.
+  let asked = false;
+  for (let i = 0; i < 30 && !asked; i++) {
+    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
+    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
+    else expect(res.status()).toBe(401);
+  }
+  expect(asked).toBe(true);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^Log in$/i }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your connection… this takes a few seconds.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/student/, { timeout: 90_000 });
+});
