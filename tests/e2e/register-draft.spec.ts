@@ -43,7 +43,7 @@ test('register: typed details survive a reload and Back, passwords are never kep
   expect(await stored(page)).not.toContain(email);
 });
 
-test('Student Registration wizard: typed details survive a reload, the passwords do not and are never stored', async ({ page }) => {
+test('Student Registration wizard: typed details survive a reload, the passwords and the ID number do not and are never stored', async ({ page }) => {
   const email = uniqueEmail('wizdraft');
   await page.goto('/register?mode=full');
   await expect(page.getByRole('heading', { name: 'Student Registration' })).toBeVisible();
@@ -51,6 +51,7 @@ test('Student Registration wizard: typed details survive a reload, the passwords
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass-2');
   await page.getByLabel('Phone').fill('0821234567');
+  await page.getByLabel('ID number', { exact: true }).fill('9001015009087');
   // The form still asks before a reload (the passwords are not kept): accept it.
   page.once('dialog', (d) => void d.accept());
   await page.reload();
@@ -58,5 +59,7 @@ test('Student Registration wizard: typed details survive a reload, the passwords
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Phone')).toHaveValue('0821234567');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('ID number', { exact: true })).toHaveValue('');
   expect(await stored(page)).not.toContain('secret-pass-2');
+  expect(await stored(page), 'no ID number on a shared computer').not.toContain('9001015009087');
 });

@@ -9,7 +9,7 @@
  * them, and the island then starts from those values (typed-values.ts). The page's CSP allows it by its hash
  * (api/src/site-build/csp.ts). The course list arrives after hydration, so a kept course is chosen then
  * (`draftCourseId`). The Student Registration wizard hydrates at once and keeps its own draft the same way
- * (`readWizardDraft`, `saveWizardDraft`, key `college.register-wizard-draft`), passwords excepted.
+ * (`readWizardDraft`, `saveWizardDraft`, key `college.register-wizard-draft`), passwords and the ID number excepted.
  */
 
 /** sessionStorage key of the draft: a JSON object of the kept fields. */
@@ -50,8 +50,12 @@ export function readWizardDraft(): Record<string, unknown> | null {
   } catch { return null; }
 }
 
-/** Keeps the wizard's answers without password and confirmPassword; never throws. */
+/**
+ * Keeps the wizard's answers without password, confirmPassword and the ID number; never throws. The ID number is left
+ * out because registration happens on shared computers (school labs, internet cafés) before there is an account to
+ * log out of, and a South African ID number is personal information under POPIA; it is typed again after a reload.
+ */
 export function saveWizardDraft(values: Record<string, unknown>): void {
-  const { password: _p, confirmPassword: _c, ...kept } = values;
+  const { password: _p, confirmPassword: _c, idNumber: _i, ...kept } = values;
   try { sessionStorage.setItem(WIZARD_DRAFT_KEY, JSON.stringify(kept)); } catch { /* storage full or blocked: no draft */ }
 }
