@@ -66,11 +66,15 @@ test('phone 360 px › journey pages: every control is at least 24×24, menu and
   for (const path of ['/', '/courses', '/courses/1', '/register', '/login']) await check(page, path);
 });
 
-test('phone 360 px › student dashboard with a notification: View all, APP link and Mark as read are at least 24×24', async ({ page }) => {
-  await studentApplies(page.request, 1, 'Thandi', 'Mokoena');
+test('phone 360 px › student dashboard with a notification and the application page: View all, APP link, Mark as read and Back to My Applications are at least 24×24', async ({ page }) => {
+  const id = await studentApplies(page.request, 1, 'Thandi', 'Mokoena');
   await page.goto('/dashboard/student');
   await expect(page.getByRole('heading', { name: /Welcome, Thandi/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'View all' })).toBeVisible();
   await expect(page.getByTestId('notifications').first()).toBeVisible();
   await check(page, '/dashboard/student');
+  // The application's own page: "← Back to My Applications" was 183×16.
+  await page.goto(`/applications/${id}`);
+  await expect(page.getByRole('link', { name: '← Back to My Applications' })).toBeVisible();
+  await check(page, `/applications/${id}`);
 });

@@ -77,7 +77,7 @@ export default function ApplicationDetail() {
   const college = app.academicHistory?.college;
   return (
     <div className="space-y-8">
-      <a href="/my-applications" className="text-sm underline">← Back to My Applications</a>
+      <a href="/my-applications" className="-my-1 inline-block py-1 text-sm underline">← Back to My Applications</a>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-sm muted">{appRef(app.id)}</p>

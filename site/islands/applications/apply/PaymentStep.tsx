@@ -31,7 +31,7 @@ export function PaymentStep({ fee, feeNotice }: { fee?: ShownFee; feeNotice?: st
         <legend className="label">Payment method</legend>
         <div className="flex gap-6">
           {(['card', 'paypal'] as const).map((m) => (
-            <label key={m} className="flex items-center gap-2 text-sm">
+            <label key={m} className="flex min-h-11 items-center gap-2 text-sm">
               <input type="radio" value={m} {...register('payment.paymentMethod')} />
               {m === 'card' ? 'Credit or debit card' : 'PayPal'}
             </label>

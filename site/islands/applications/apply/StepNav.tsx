@@ -90,7 +90,7 @@ export function RestoredNotice({ confirming, onAsk, onCancel, onDiscard }: { con
         <span className="flex flex-wrap items-center gap-2" role="group" aria-labelledby="restored-discard-q"><span id="restored-discard-q">Discard the saved draft?</span>
           <button type="button" className="btn-danger px-2 py-1" onClick={onDiscard}>Yes, start over</button>
           <button ref={cancel} type="button" className="btn-secondary px-2 py-1" onClick={onCancel}>Cancel</button></span>
-      ) : <button ref={startOver} type="button" className="underline" onClick={onAsk}>Start over</button>}
+      ) : <button ref={startOver} type="button" className="-my-1 inline-block py-1 underline" onClick={onAsk}>Start over</button>}
     </div>
   );
 }
