@@ -2,7 +2,7 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
-import { and, eq, inArray, desc, sql } from 'drizzle-orm';
+import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
@@ -60,11 +60,17 @@ export async function deleteMessagesTo(db: DbOrTx, user: { id: number; email: st
 }
 
 /**
- * Deletes the failed-login counter of the address (rate_limits key 'login-account:acct:<e-mail>', auth.routes.ts),
- * which names the person and is never pruned (a row outlives its window until the next attempt reuses it).
+ * Deletes every rate-limit counter that names the address, which would otherwise outlive the person until pruned:
+ * failed logins for the account and for the account from each IP (login-throttle.ts 'login-fail:acct:<e-mail>',
+ * 'login-fail:acct-ip:<e-mail>|<ip>'), reset requests ('password-reset-email:email:<e-mail>', auth.routes.ts), the
+ * contact form and assessment bookings ('contact:email:<e-mail>', 'assessment:email:<e-mail>', public-forms.ts), and
+ * the older 'login-account:acct:<e-mail>'.
  */
 export async function deleteLoginCounters(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, `login-account:acct:${email.trim().toLowerCase()}`));
+  const e = email.trim().toLowerCase();
+  const literal = e.replace(/[\\%_]/g, (c) => `\\${c}`); // LIKE's own characters in an address match themselves
+  const exact = [`login-account:acct:${e}`, `login-fail:acct:${e}`, `password-reset-email:email:${e}`, `contact:email:${e}`, `assessment:email:${e}`];
+  await db.delete(rateLimits).where(or(inArray(rateLimits.key, exact), like(rateLimits.key, `login-fail:acct-ip:${literal}|%`)));
 }
 
 /**
