@@ -42,8 +42,16 @@ const EnvSchema = z.object({
   EXTERNAL_API_URL: z.string().url().optional(),
   PORTAL_ACCESS_URL: z.string().url().default('https://portal.college.example/'),
   APPLICATION_FEE: z.string().regex(/^\d+\.\d{2}$/).default('50.00'),
+  /**
+   * Failed logins per account per 15 min before every login to it needs the altcha proof-of-work; the per-IP,
+   * per-account+IP and flood limits derive from it (login-throttle.ts loginLimits). ASVS 5.0 V2.2.1: many people share
+   * one address (mobile carrier NAT, school lab), so the answer is a proof-of-work, never a lock-out.
+   */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
-  /** Registrations per IP per REGISTER_WINDOW_MS before a proof-of-work challenge is asked (issue #12). */
+  /**
+   * Created accounts per IP per REGISTER_WINDOW_MS before a proof-of-work challenge is asked (issue #12; ASVS 5.0
+   * V2.2.1: a school lab registers 30 learners from one address, so no refusal, and refused forms do not count).
+   */
   REGISTER_SOFT_LIMIT: z.coerce.number().int().min(0).default(20),
   REGISTER_WINDOW_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
   /** PBKDF2 iterations per attempt of the registration challenge (~256 attempts expected). */
