@@ -22,7 +22,7 @@ import { useCourseOptions } from './use-courses.ts';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
 import { withRedirect } from './use-signed-in-redirect.ts';
-import { clearRegisterDraft, draftCourseId, REGISTER_DRAFT_SCRIPT } from './register-draft.ts';
+import { clearRegisterDraft, draftCourseId } from './register-draft.ts';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
@@ -69,8 +69,7 @@ export default function SimpleRegisterForm() {
 
   const pending = isSubmitting || leaving;
   return (
-    <>
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Register">
+    <form data-register-draft method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Register">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="reg-firstName" label="First name" error={e('firstName')}>
           <input {...fieldProps('reg-firstName', e('firstName'))} {...register('firstName')} autoComplete="given-name" className="input" />
@@ -114,8 +113,5 @@ export default function SimpleRegisterForm() {
         {pending ? 'Creating account...' : 'Create account'}
       </button>
     </form>
-    {/* Keeps and restores the typed details, passwords excepted, before this island's JavaScript loads (register-draft.ts). */}
-    <script dangerouslySetInnerHTML={{ __html: REGISTER_DRAFT_SCRIPT }} />
-    </>
   );
 }

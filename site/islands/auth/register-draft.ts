@@ -5,26 +5,15 @@
  * never stored. The copy ends with the tab, or at once when the account is created (`clearRegisterDraft`).
  *
  * The form's JavaScript loads only on first use (client:interact), so restoring and saving is a small inline script
- * rendered right after the form (`REGISTER_DRAFT_SCRIPT`): it fills the pre-rendered inputs before anyone looks at
- * them, and the island then starts from those values (typed-values.ts). The page's CSP allows it by its hash
- * (api/src/site-build/csp.ts). The course list arrives after hydration, so a kept course is chosen then
+ * the page renders right after the island (site/components/RegisterDraftScript.astro, written out in the page rather
+ * than injected as raw HTML): it fills the pre-rendered inputs before anyone looks at them, and the island then starts
+ * from those values (typed-values.ts). The page's CSP allows it by its hash (api/src/site-build/csp.ts). The course list arrives after hydration, so a kept course is chosen then
  * (`draftCourseId`). The Student Registration wizard hydrates at once and keeps its own draft the same way
  * (`readWizardDraft`, `saveWizardDraft`, key `college.register-wizard-draft`), passwords and the ID number excepted.
  */
 
 /** sessionStorage key of the draft: a JSON object of the kept fields. */
 export const REGISTER_DRAFT_KEY = 'college.register-draft';
-
-/**
- * The inline script placed right after the <form>. Fields kept: firstName, lastName, email, phone, courseId, terms.
- * An empty field is filled from the draft; a course is kept as drafted while the select has no courses yet.
- */
-export const REGISTER_DRAFT_SCRIPT = `(function(){var f=document.currentScript&&document.currentScript.previousElementSibling;if(!f||f.tagName!=='FORM')return;
-var k='${REGISTER_DRAFT_KEY}',n=['firstName','lastName','email','phone','courseId','terms'],d=null;
-try{d=JSON.parse(sessionStorage.getItem(k)||'null')}catch(e){}
-if(d)n.forEach(function(x){var el=f.elements[x];if(!el||d[x]==null)return;if(el.type==='checkbox'){if(d[x])el.checked=true}else if(el.tagName!=='SELECT'&&!el.value)el.value=d[x]});
-function save(){var o={};n.forEach(function(x){var el=f.elements[x];if(!el)return;o[x]=el.type==='checkbox'?el.checked:el.value;if(el.tagName==='SELECT'&&el.options.length<2&&d&&d[x])o[x]=d[x]});d=o;try{sessionStorage.setItem(k,JSON.stringify(o))}catch(e){}}
-f.addEventListener('input',save);f.addEventListener('change',save)})();`;
 
 /** The course id kept in the draft ('' when none, 'none' counts as none); never throws (storage may be blocked). */
 export function draftCourseId(): string {
