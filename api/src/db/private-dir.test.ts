@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ensureWritableDataDir } from '../startup-checks.ts';
+import { ensurePrivateDir } from './private-dir.ts';
 import { openDatabase } from './client.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 import { loadConfig } from '../config.ts';
@@ -70,5 +71,19 @@ describe('DATA_DIR is private to the server user', () => {
     await fileSmsDriver(smsOutbox).send({ to: '+27821234567', body: 'Set your password: https://college.example/r#token=x' } as any);
     expect(openToOthers(smsOutbox)).toBe(0);
     for (const name of fs.readdirSync(smsOutbox)) expect(openToOthers(path.join(smsOutbox, name)), name).toBe(0);
+  });
+  it('a shared folder (sticky bit, like /tmp) is never tightened: it stays 1777 and the line says to use a dedicated folder', () => {
+    const shared = path.join(root, 'shared-tmp');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    const lines: string[] = [];
+    ensurePrivateDir(shared, (line) => lines.push(line));
+    expect((fs.statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dedicated folder');
+    // The system's own shared folders are left alone too, whatever their mode.
+    const tmpModeBefore = fs.statSync(os.tmpdir()).mode;
+    ensurePrivateDir(os.tmpdir(), () => {});
+    expect(fs.statSync(os.tmpdir()).mode).toBe(tmpModeBefore);
   });
 });
