@@ -25,6 +25,8 @@ export function startChild(env: Record<string, string | undefined>, opts: { quie
   return new Promise((resolve, reject) => {
     const proc = fork(path.join(ROOT, 'bench/server-child.ts'), [], {
       cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-0123456789abcdef', HOST: '127.0.0.1',
+        // Production refuses a reserved sender domain (config.ts mailFromProblem); mail only goes to DATA_DIR/outbox.
+        MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>',
         ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_BUILD: 'never', DATABASE_URL: '', PORT: benchPort(),
         // Required in production (config.ts); callers behind a balancer pass the balancer's origin.
         PUBLIC_URL: env.PORT && env.PORT !== '0' ? `http://127.0.0.1:${env.PORT}` : 'http://127.0.0.1', ...env },

@@ -104,7 +104,7 @@ async function lighthouseScores(url: string): Promise<Row['lh']> {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-bench-pages-'));
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: BASE,
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef', SITE_BUILD: 'always', LOGIN_RATE_LIMIT: '1000' };
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef', SITE_BUILD: 'always', LOGIN_RATE_LIMIT: '1000', MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>' };
   delete (env as any).DATABASE_URL;
   console.info(`[bench:pages] building the site and starting the server on ${BASE} …`);
   const server = await startServer(env, { waitForSite: true });

@@ -13,7 +13,7 @@ import { startServer } from '../api/src/server.ts';
 const target = Number(process.argv[2] ?? 12);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-bench-'));
 const s = await startServer({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', PUBLIC_URL: 'http://127.0.0.1',
-  SESSION_SECRET: 'bench-secret-0123456789abcdef', ADMIN_EMAIL: 'bench@college.example', ADMIN_PASSWORD: 'bench-pass-1', SITE_BUILD: 'auto', SITE_BUILD_DEBOUNCE_MS: '200' }, { waitForSite: true });
+  SESSION_SECRET: 'bench-secret-0123456789abcdef', ADMIN_EMAIL: 'bench@college.example', ADMIN_PASSWORD: 'bench-pass-1', SITE_BUILD: 'auto', SITE_BUILD_DEBOUNCE_MS: '200', MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>' }, { waitForSite: true });
 try {
   await s.database.db.execute(sql`
     insert into courses (title, description, level, duration, tuition_fee, start_date, department)

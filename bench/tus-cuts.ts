@@ -52,7 +52,7 @@ async function one(browser: Browser, size: number, cutsAt: { at: number; ms: num
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-bench-tus-'));
 const server = await startServer({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef', SITE_BUILD: 'always', DATABASE_URL: '' }, { waitForSite: true });
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef', SITE_BUILD: 'always', DATABASE_URL: '', MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>' }, { waitForSite: true });
 const browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
 try {
   // Upload time at 100 kbps (12.5 KB/s) plus round trips; cuts fall inside it.

@@ -31,7 +31,10 @@ const EnvSchema = z.object({
    * accepts and then hangs held the mail worker, and a stop, that long; operations audit).
    */
   SMTP_TIMEOUT_MS: blankToUndefined(z.coerce.number().int().min(100).max(600_000).default(20_000)),
-  /** The sender; unset, '"{college name} Admissions" <admissions@college.example>' from content/site.json (defaultMailFrom). */
+  /**
+   * The sender; unset, '"{college name} Admissions" <admissions@college.example>' from content/site.json (defaultMailFrom).
+   * Required in production, on a domain the college can publish SPF/DKIM/DMARC for (mailFromProblem; deliverability audit #3).
+   */
   MAIL_FROM: blankToUndefined(z.string().optional()),
   OFFICE_EMAIL: z.string().default('info@college.example'),
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -80,6 +83,39 @@ const EnvSchema = z.object({
   SESSION_SECRET_ROTATE: z.enum(['0', '1', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
 });
 
+/**
+ * Mail domains nobody can publish SPF, DKIM or DMARC records for, so mail from them fails sender authentication
+ * (Gmail and Yahoo refuse unauthenticated bulk senders since February 2024): the reserved top-level names `.example`,
+ * `.invalid`, `.test`, `.localhost` (RFC 2606 §2, RFC 6761 §6) and the reserved second-level example.com/.net/.org
+ * (RFC 2606 §3).
+ */
+const RESERVED_MAIL_DOMAIN = /(^|\.)(example|invalid|test|localhost|example\.com|example\.net|example\.org)$/;
+
+/**
+ * Why `mailFrom` (MAIL_FROM: 'addr@domain' or 'Name <addr@domain>') cannot be the production sender, as a one-line
+ * ConfigError message naming what to set; undefined when it can. Unset would send as the college.example default.
+ */
+export function mailFromProblem(mailFrom: string | undefined): string | undefined {
+  const hint = 'the college\'s own sending address, e.g. MAIL_FROM=\'"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>\', on a domain with SPF, DKIM and DMARC records';
+  if (!mailFrom) return `MAIL_FROM must be set in production: ${hint} (unset, mail would be sent as admissions@college.example, which fails sender authentication).`;
+  const address = (/<([^<>]*)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1 || /\s/.test(address)) return `MAIL_FROM must be an e-mail address ('addr@domain' or 'Name <addr@domain>'), got '${mailFrom}': set ${hint}.`;
+  const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  if (RESERVED_MAIL_DOMAIN.test(domain)) return `MAIL_FROM uses the reserved domain ${domain}, which can never pass SPF/DKIM/DMARC: set ${hint}.`;
+  return undefined;
+}
+
+/** Loopback hosts, where an http PUBLIC_URL is allowed in production (the browser tests, benchmarks, a proxy on the same machine). */
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+/** True when `publicUrl` is https:, or http: on a loopback host (localhost, 127.0.0.0/8, [::1]); deliverability audit #8. */
+function publicUrlIsSecure(publicUrl: string): boolean {
+  const u = new URL(publicUrl);
+  if (u.protocol === 'https:') return true;
+  return u.protocol === 'http:' && (LOOPBACK_HOSTS.has(u.hostname) || /^127\.\d+\.\d+\.\d+$/.test(u.hostname));
+}
+
 /** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL: a balancer checking every 1 s that takes a node out after 3 failures (HAProxy `inter 1s fall 3`, README "Running several nodes") needs 3 s, plus a margin. */
 const DEFAULT_SHUTDOWN_GRACE_MS = 4000;
 
@@ -88,7 +124,8 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
 
 /**
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
- * and in production a missing SESSION_SECRET or PUBLIC_URL. MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
+ * and in production a missing SESSION_SECRET or PUBLIC_URL, an http PUBLIC_URL on a host other than loopback, and a
+ * missing MAIL_FROM or one on a reserved domain (mailFromProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -104,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unset, e-mailed links take the origin of the request that caused them: behind a balancer, a node's own address.
     throw new ConfigError('PUBLIC_URL must be set in production: the public address of the site (e.g. https://apply.college.example), the same on every node. It is the origin of links in e-mails and SMS, canonical URLs and the same-origin check.');
   }
+  if (c.NODE_ENV === 'production' && c.PUBLIC_URL && !publicUrlIsSecure(c.PUBLIC_URL)) {
+    throw new ConfigError(`PUBLIC_URL must be an https:// address in production (got ${new URL(c.PUBLIC_URL).origin}): links in e-mails and SMS would be sent as plain http. Only a loopback host (localhost, 127.0.0.1, [::1]) may use http.`);
+  }
+  const mailFromIssue = c.NODE_ENV === 'production' ? mailFromProblem(c.MAIL_FROM) : undefined;
+  if (mailFromIssue) throw new ConfigError(mailFromIssue);
   if (c.SESSION_SECRET && c.SESSION_SECRET.length < 16) {
     throw new ConfigError('SESSION_SECRET is too short: use at least 16 characters.');
   }

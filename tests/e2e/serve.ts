@@ -12,6 +12,8 @@ fs.mkdirSync(dataDir, { recursive: true });
 process.env.SITE_IMAGES_FROM_PRIVATE_HOSTS = '1';
 const env: NodeJS.ProcessEnv = {
   ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(E2E_PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  // Production refuses a reserved sender domain (config.ts mailFromProblem); mail only goes to DATA_DIR/outbox here.
+  MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>',
   // The browser specs register well over the soft per-IP limit from 127.0.0.1; the proof-of-work path has its own API test.
   REGISTER_SOFT_LIMIT: '1000',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
