@@ -42,16 +42,23 @@ export function tooMany(message: string): (req: Request, res: Response, next: Ne
   return async (req, res, next, options) => {
     try {
       const key = options?.keyGenerator ? String(await options.keyGenerator(req, res)) : String(req.ip ?? '');
-      const now = Date.now();
-      if ((limitLogged.get(key) ?? 0) <= now) {
-        if (limitLogged.size >= 10_000) for (const [k, until] of limitLogged) if (until <= now) limitLogged.delete(k);
-        limitLogged.set(key, now + (options?.windowMs ?? 15 * 60_000));
-        const shown = key.replace(/[^\s:]+@[^\s:]+/g, (email) => maskEmail(email));
-        console.warn(`[auth] rate limit: ${req.method} ${req.baseUrl}${req.path} refused for ${shown} from ${req.ip} (${message}); further hits in this window are not logged`);
-      }
+      logLimitHit(req, key, message, options?.windowMs ?? 15 * 60_000);
     } catch { /* the log line is best effort; the 429 is what matters */ }
     next(new HttpError(429, 'rate_limited', message));
   };
+}
+
+/**
+ * Logs the first hit of limiter key `key` in each window of `windowMs` ms as "[auth] rate limit: …", e-mail addresses
+ * in the key masked (maskEmail; ASVS 16.2.5), with the route, the client IP and `what` (the refusal or what was done).
+ */
+export function logLimitHit(req: Request, key: string, what: string, windowMs: number): void {
+  const now = Date.now();
+  if ((limitLogged.get(key) ?? 0) > now) return;
+  if (limitLogged.size >= 10_000) for (const [k, until] of limitLogged) if (until <= now) limitLogged.delete(k);
+  limitLogged.set(key, now + windowMs);
+  const shown = key.replace(/[^\s:]+@[^\s:]+/g, (email) => maskEmail(email));
+  console.warn(`[auth] rate limit: ${req.method} ${req.baseUrl}${req.path} reached for ${shown} from ${req.ip} (${what}); further hits in this window are not logged`);
 }
 
 /**
@@ -158,12 +165,18 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const resetTooMany = tooMany('Too many password reset requests. Please try again later.');
   const resetPerIp = sharedRateLimit(db, 'password-reset-ip:', { windowMs: RESET_REQUESTS_PER_IP.windowMs, limit: RESET_REQUESTS_PER_IP.limit, standardHeaders: 'draft-8', legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''), handler: resetTooMany });
-  const resetPerEmail = sharedRateLimit(db, 'password-reset-email:', { windowMs: RESET_REQUESTS_PER_EMAIL.windowMs, limit: RESET_REQUESTS_PER_EMAIL.limit, standardHeaders: 'draft-8', legacyHeaders: false,
-    keyGenerator: (req) => `email:${normalizedEmail(req.body?.email)}`, handler: resetTooMany });
+  // Over the per-address limit the answer is the usual one and nothing is mailed (security audit F2): a 429 here would
+  // let anyone, from any address, stop the owner asking for a link.
+  const resetPerEmail = sharedRateLimit(db, 'password-reset-email:', { windowMs: RESET_REQUESTS_PER_EMAIL.windowMs, limit: RESET_REQUESTS_PER_EMAIL.limit, standardHeaders: false, legacyHeaders: false,
+    keyGenerator: (req) => `email:${normalizedEmail(req.body?.email)}`,
+    handler: (req, res) => {
+      logLimitHit(req, `password-reset-email:${normalizedEmail(req.body?.email)}`, 'answered as usual, nothing mailed', RESET_REQUESTS_PER_EMAIL.windowMs);
+      res.json({ ok: true, message: RESET_SENT_MESSAGE });
+    } });
   // Only rejected links count per IP: 30 learners completing a reset from one address all pass.
   const confirmLimit = badTokenLimit(db, 'password-reset-fail:', RESET_CONFIRM_FAILURES_PER_IP);
 
-  r.post('/reset-password', resetPerIp, resetPerEmail, validate(ForgotPasswordSchema), async (req, res) => {
+  r.post('/reset-password', resetPerIp, validate(ForgotPasswordSchema), resetPerEmail, async (req, res) => {
     await requestPasswordReset(deps.database.db, deps.config, req.body.email);
     res.json({ ok: true, message: RESET_SENT_MESSAGE });
   });
@@ -199,7 +212,9 @@ export const VERIFY_FAILURES_PER_IP: Limit = { limit: 20, windowMs: 15 * 60_000 
 export const RESET_CONFIRM_FAILURES_PER_IP: Limit = { limit: 20, windowMs: 15 * 60_000 };
 /**
  * Reset requests per e-mail address per 15 minutes (ASVS 5.0 V2.2.1): keyed on the address asked for, not the
- * client IP, because a lab or a mobile NAT shares one IP; at most MAX_LIVE_LINKS (3) mails go out anyway.
+ * client IP, because a lab or a mobile NAT shares one IP; at most MAX_LIVE_LINKS (3) mails go out anyway. Past it the
+ * request is answered as usual (200 RESET_SENT_MESSAGE) and nothing is mailed, so nobody can stop the owner asking
+ * (security audit F2); only RESET_REQUESTS_PER_IP answers 429.
  */
 export const RESET_REQUESTS_PER_EMAIL: Limit = { limit: 20, windowMs: 15 * 60_000 };
 /**
