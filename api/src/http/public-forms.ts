@@ -27,6 +27,28 @@ export const FORM_PER_IP = { limit: 60, windowMs: 10 * 60_000 };
  */
 export interface FormLimit { limit?: number; windowMs?: number; ipLimit?: number }
 
+/** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an e-mail address reaches, as the per-address form limit counts it (security audit F3: 12 messages to
+ * victim+1…+12@gmail.com from one IP each mailed an acknowledgement to one inbox): trimmed and lower case, a '+tag'
+ * dropped from the local part, and for gmail.com / googlemail.com the dots dropped and the domain made gmail.com.
+ * 'V.Ictim+12@GoogleMail.com' → 'victim@gmail.com'. At most 320 characters; a value without '@' is only trimmed and
+ * lower-cased.
+ */
+export function mailboxKey(email: unknown): string {
+  const s = String(email ?? '').trim().toLowerCase().slice(0, 320);
+  const at = s.lastIndexOf('@');
+  if (at <= 0) return s;
+  let local = s.slice(0, at);
+  let domain = s.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS[domain]) { domain = DOTLESS_DOMAINS[domain]!; local = local.replace(/\./g, ''); }
+  return `${local}@${domain}`;
+}
+
 /** Moves a valid Idempotency-Key header into the body (idempotencyKey) before validation; a body key wins. */
 export const idempotencyHeader: RequestHandler = (req, _res, next) => {
   const h = req.get('Idempotency-Key');
@@ -36,7 +58,7 @@ export const idempotencyHeader: RequestHandler = (req, _res, next) => {
 
 /**
  * Limiter for a public form, counted in the shared store under `prefix`: per submitted e-mail address (`limit`) and
- * per client IP as a flood ceiling (`ipLimit`); only stored submissions (2xx) count. Over either: 429 `rate_limited`
+ * per client IP as a flood ceiling (`ipLimit`); the address is counted as the mailbox it reaches (mailboxKey); only stored submissions (2xx) count. Over either: 429 `rate_limited`
  * with `message`. Requests without a usable e-mail are counted under the IP only (validation refuses them anyway).
  */
 export function formRateLimit(db: Db, prefix: string, message: string, { limit = FORM_PER_EMAIL.limit, windowMs = FORM_PER_EMAIL.windowMs, ipLimit = FORM_PER_IP.limit }: FormLimit = {}): RequestHandler {
@@ -44,7 +66,7 @@ export function formRateLimit(db: Db, prefix: string, message: string, { limit =
   const common = { windowMs, standardHeaders: 'draft-8', legacyHeaders: false, skipFailedRequests: true, handler } as const;
   const perIp = sharedRateLimit(db, `${prefix}ip:`, { ...common, limit: ipLimit, keyGenerator: (req) => ipKeyGenerator(req.ip ?? '') });
   const perEmail = sharedRateLimit(db, `${prefix}email:`, { ...common, limit,
-    keyGenerator: (req) => String(req.body?.email ?? '').trim().toLowerCase().slice(0, 320),
+    keyGenerator: (req) => mailboxKey(req.body?.email),
     skip: (req) => typeof req.body?.email !== 'string' || !req.body.email.includes('@') });
   return (req, res, next) => perIp(req, res, (err?: unknown) => (err ? next(err) : perEmail(req, res, next)));
 }
