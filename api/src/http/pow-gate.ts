@@ -28,10 +28,13 @@ function hmacSecret(config: Config): string {
   return crypto.createHmac('sha256', config.sessionSecret).update('altcha-challenge-v1').digest('hex');
 }
 
-/** A new signed challenge; `cost` is PBKDF2 iterations per attempt (REGISTER_POW_COST). */
-export async function newChallenge(config: Config): Promise<Challenge> {
+/**
+ * A new signed challenge; `cost` is PBKDF2 iterations per attempt (default REGISTER_POW_COST; the login asks for more
+ * on an account under attack, login-throttle.ts). The cost is signed with the challenge, so it cannot be lowered.
+ */
+export async function newChallenge(config: Config, cost: number = config.REGISTER_POW_COST): Promise<Challenge> {
   return createChallenge({
-    algorithm: ALGORITHM, cost: config.REGISTER_POW_COST, deriveKey,
+    algorithm: ALGORITHM, cost, deriveKey,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS), hmacSignatureSecret: hmacSecret(config),
   });
 }
@@ -46,10 +49,15 @@ function payloadOf(req: Request): { challenge: Challenge; solution: Solution } |
   } catch { return null; }
 }
 
-/** True when the request carries a valid, unexpired, not yet spent solution; spends it. */
-export async function spendSolution(db: Db, config: Config, req: Request): Promise<boolean> {
+/**
+ * True when the request carries a valid, unexpired, not yet spent solution of a challenge costing at least `minCost`
+ * PBKDF2 iterations per attempt (default 0: any); spends it. A cheaper one (solved before an account's proof got
+ * dearer, or taken from the registration gate) is false and stays unspent.
+ */
+export async function spendSolution(db: Db, config: Config, req: Request, minCost = 0): Promise<boolean> {
   const p = payloadOf(req);
   if (!p) return false;
+  if (!(Number(p.challenge.parameters.cost) >= minCost)) return false;
   let ok = false;
   try {
     ok = (await verifySolution({ challenge: p.challenge, solution: p.solution, deriveKey, hmacSignatureSecret: hmacSecret(config) })).verified;

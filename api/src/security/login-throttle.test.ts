@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { startTestApp, DB_KIND, signUpStudent, uniqueEmail, type TestApp } from '../test/harness.ts';
+import { mailsTo } from '../test/mail.ts';
 import { loginLimits } from '../features/auth/login-throttle.ts';
 
 const LOGIN_RATE_LIMIT = 4;
@@ -48,10 +49,10 @@ describe(`login on shared addresses (${DB_KIND})`, () => {
     expect([wrong.status, wrong.body.error.message]).toEqual([401, 'Invalid email or password']);
   }, 120_000);
 
-  it('after 100 failures on one account from 100 addresses, its owner logs in with a proof from a fresh address', async () => {
+  it('after many failures on one account from as many addresses (one below the hard ceiling), its owner logs in with a proof from a fresh address', async () => {
     const { email, password } = await signUpStudent(t);
     const statuses = new Set<number>();
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < limits.accountHard - 1; i++) {
       const ip = freshIp();
       let res = await login(ip, { email, password: `guess-${i}-pw` });
       if (res.status === 429 && res.body.error.code === 'challenge_required') res = await login(ip, { email, password: `guess-${i}-pw`, altcha: await solved(res.body.challenge) });
@@ -77,6 +78,79 @@ describe(`login on shared addresses (${DB_KIND})`, () => {
     const other = await signUpStudent(t);
     expect((await login(ip, { email: other.email, password: other.password })).status).toBe(200);
   }, 60_000);
+
+  it('guesses at one account, each with a freshly solved proof: the check gets dearer, a cheap old proof no longer counts, and past the hard ceiling the account is refused until a password reset', async () => {
+    const { email, password } = await signUpStudent(t);
+    const statuses: number[] = [];
+    const costs: number[] = [];
+    let cheapProof: string | undefined;
+    let refused: any;
+    for (let i = 0; i < limits.accountHard + 10 && !refused; i++) {
+      const ip = freshIp();
+      let res = await login(ip, { email, password: `guess-${i}-pw` });
+      if (res.status === 429 && res.body.error.code === 'challenge_required') {
+        costs.push(res.body.challenge.parameters.cost);
+        // One solved proof from the first cheap challenge is kept for later instead of being spent now.
+        if (!cheapProof) { cheapProof = await solved(res.body.challenge); res = await login(ip, { email, password: `guess-${i}-pw` }); costs.push(res.body.challenge.parameters.cost); }
+        res = await login(ip, { email, password: `guess-${i}-pw`, altcha: await solved(res.body.challenge) });
+      }
+      statuses.push(res.status);
+      if (res.status === 429) refused = res.body.error;
+    }
+    expect(statuses.slice(0, limits.accountHard)).toEqual(Array(limits.accountHard).fill(401));
+    expect(refused).toMatchObject({ code: 'rate_limited', message: 'Too many login attempts. Please try again later.' });
+    expect(Math.max(...costs)).toBeGreaterThan(costs[0]!);
+    // The owner too is refused now, even with the right password and a proof …
+    const owner = freshIp();
+    expect((await login(owner, { email, password, altcha: cheapProof })).body.error).toMatchObject({ code: 'rate_limited' });
+    // … until a password reset, which clears the account's counters.
+    expect((await t.request().post('/api/auth/reset-password').set('X-Forwarded-For', owner).send({ email })).status).toBe(200);
+    const token = (await mailsTo(t, email)).map((m) => m.text.match(/reset-password#token=([A-Za-z0-9_-]+)/)?.[1]).filter(Boolean).pop();
+    const newPassword = 'Owner-new-pass-2027';
+    expect((await t.request().post('/api/auth/reset-password/confirm').set('X-Forwarded-For', owner).send({ token, password: newPassword, confirmPassword: newPassword })).status).toBe(200);
+    expect((await login(owner, { email, password: newPassword })).status).toBe(200);
+  }, 180_000);
+
+  it('a cheap proof solved before the account got dearer is not accepted once the check costs more', async () => {
+    const { email, password } = await signUpStudent(t);
+    const ip = freshIp();
+    for (let i = 0; i < limits.accountSoft; i++) await login(freshIp(), { email, password: `guess-${i}-pw` });
+    const first = await login(ip, { email, password });
+    const cheap = await solved(first.body.challenge);
+    for (let i = 0; i < limits.accountSoft; i++) {
+      const ipN = freshIp();
+      const asked = await login(ipN, { email, password: `more-${i}-pw` });
+      expect((await login(ipN, { email, password: `more-${i}-pw`, altcha: await solved(asked.body.challenge) })).status).toBe(401);
+    }
+    const withCheap = await login(ip, { email, password, altcha: cheap });
+    expect(withCheap.body.error?.code).toBe('challenge_required');
+    expect(withCheap.body.challenge.parameters.cost).toBeGreaterThan(first.body.challenge.parameters.cost);
+    expect((await login(ip, { email, password, altcha: await solved(withCheap.body.challenge) })).status).toBe(200);
+  }, 120_000);
+
+  it('guesses at one account from one address, each with a proof, are refused past the account+IP ceiling; other accounts there and the account elsewhere still get in', async () => {
+    const { email, password } = await signUpStudent(t);
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < limits.accountIpHard + 1; i++) {
+      let res = await login(ip, { email, password: `guess-${i}-pw` });
+      if (res.body.error?.code === 'challenge_required') res = await login(ip, { email, password: `guess-${i}-pw`, altcha: await solved(res.body.challenge) });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(limits.accountIpHard).fill(401), 429]);
+    expect((await login(ip, { email, password })).body.error).toMatchObject({ code: 'rate_limited', message: 'Too many login attempts. Please try again later.' });
+    // A lab on that address: several other learners, right passwords, all get in (with a proof where asked).
+    for (let n = 0; n < 3; n++) {
+      const other = await signUpStudent(t);
+      let res = await login(ip, { email: other.email, password: other.password });
+      if (res.body.error?.code === 'challenge_required') res = await login(ip, { email: other.email, password: other.password, altcha: await solved(res.body.challenge) });
+      expect(res.status).toBe(200);
+    }
+    const elsewhere = freshIp();
+    let res = await login(elsewhere, { email, password });
+    if (res.body.error?.code === 'challenge_required') res = await login(elsewhere, { email, password, altcha: await solved(res.body.challenge) });
+    expect(res.status).toBe(200);
+  }, 120_000);
 
   it('a flood far above any shared network (LoginLimits.ipHard failures) is refused with the spec message, even with a proof', async () => {
     const { email, password } = await signUpStudent(t);

@@ -184,6 +184,9 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   r.post('/reset-password/confirm', confirmLimit.check, validate(ResetPasswordConfirmSchema), async (req: Request, res: Response) => {
     const userId = await confirmPasswordReset(deps.database.db, req.body.token, req.body.password);
     console.info(`[auth] password reset for user ${userId}; all sessions ended`);
+    // The owner's way back in after strangers' guesses hit the account's hard ceiling (security audit F1).
+    const owner = await findUserById(deps.database.db, userId);
+    if (owner) await throttle.clearAccount(owner.email);
     // The person may be signed in on this very browser: that session ended too.
     if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     clearSessionCookies(res);
