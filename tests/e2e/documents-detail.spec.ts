@@ -73,3 +73,13 @@ test('an accepted application says what happens next, as the Accepted e-mail doe
   await expect(page.getByText('Congratulations: you have been accepted. The admissions office will contact you about registration and your start date.')).toBeVisible();
   await expect(page.getByRole('link', { name: site.telephone })).toBeVisible();
 });
+
+test('Send documents without the rejected ID: the focus goes to its "Choose a file" button, which the error describes (WCAG 3.3.1, 4.1.3)', async ({ page, browser }) => {
+  await rejectedId(page, browser);
+  const send = page.getByRole('button', { name: 'Send documents' });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  const choose = page.getByRole('button', { name: 'Choose a file for ID Document' });
+  await expect(choose).toBeFocused();
+  await expect(choose).toHaveAccessibleDescription('Please upload a new ID Document');
+});

@@ -6,7 +6,7 @@
  * per document, usability audit November 2026). An accepted application says what happens next (the Accepted
  * e-mail's sentence) and gives the office phone. Another student's id shows 'Application not found'.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
 import { ACCEPTED_NEXT_STEP, statusLabel } from '#contracts/statuses.ts';
@@ -156,6 +156,9 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
 /**
  * The one upload area while the status is documents_required: the documents to send (rejected ones with the admin's
  * reason, missing required ones) first and required, then the others as optional. Sends PUT /documents.
+ * Sent with a needed document not chosen, the focus goes to the first such slot's "Choose a file for …" button,
+ * whose accessible description is the slot's "Please upload a new …" (WCAG 3.3.1, 4.1.3; accessibility audit F3:
+ * the message was silent and the focus stayed on Send documents).
  */
 function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
   const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
@@ -163,6 +166,19 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
+  // Set by send() to the slot to focus once the slots show their errors (after the render, so the description is there).
+  const focusSlot = useRef<string | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    const key = focusSlot.current;
+    if (!key) return;
+    focusSlot.current = null;
+    // The slot's file input hands the focus to its visible button (DocumentSlot); while it uploads (the input is
+    // disabled) the progress takes it.
+    const box = document.querySelector(`[data-slot="${key}"]`);
+    document.getElementById(`f-documents-${key}`)?.focus();
+    if (!box?.contains(document.activeElement)) box?.querySelector<HTMLElement>('[tabindex="-1"]:not(input)')?.focus();
+  }, [focusTick]);
   const chosen = Object.fromEntries(Object.entries(files).filter(([, v]) => v).map(([k, v]) => [k, v!.id]));
   // Without the checklist (it failed to load) only the missing required documents are known to be needed.
   useEffect(() => { api<Checklist>(`/api/applications/${app.id}/checklist`).then((c) => setItems(c.items), () => setItems([])); }, [app.id]);
@@ -173,7 +189,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     if (busy) return;
     const notYet = needed.filter((s) => !files[s.key]).map((s) => s.key);
     setMissing(notYet);
-    if (notYet.length) { setError(null); return; }
+    if (notYet.length) { setError(null); focusSlot.current = notYet[0]; setFocusTick((n) => n + 1); return; }
     if (Object.keys(chosen).length === 0) { setError('Please upload at least one document'); return; }
     setBusy(true); setError(null);
     try {
