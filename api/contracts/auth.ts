@@ -203,6 +203,8 @@ export const ProfileUpdateSchema = z.object({
     z.refine((v) => v === '' || v.length >= 10, 'Phone number must be at least 10 characters'),
   )), ''),
   emergencyContactRelation: optionalText(60, 'Relationship'),
+  /** 'E-mail me college announcements' (POPIA s69 opt-out): false turns announcement mail off; omitted leaves it as it is. */
+  announcementEmails: z.optional(z.boolean({ error: 'Please choose whether to receive announcement e-mails' })),
 }).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true }));
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
@@ -229,5 +231,9 @@ export const ProfileSchema = z.extend(PublicUserSchema, {
   emergencyContactRelation: z.nullable(z.string()),
   privacyConsentAt: z.nullable(z.string()),
   privacyNoticeVersion: z.nullable(z.string()),
+  /** Announcement e-mails on (users.announcement_mail_opt_out_at is null); false after the checkbox or the unsubscribe link turned them off. */
+  announcementEmails: z.boolean(),
+  /** When announcement e-mails were turned off (ISO 8601), or null. */
+  announcementMailOptOutAt: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

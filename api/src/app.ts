@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { AppDeps } from './deps.ts';
 import { configurePassport, sessionMiddleware, sessionTimeouts, bearerAuth } from './auth/session.ts';
 import { sameOrigin } from './http/same-origin.ts';
+import { UNSUBSCRIBE_PATH } from './features/announcements/unsubscribe.ts';
 import { errorHandler, notFoundApi } from './http/error-handler.ts';
 import { mountRoutes } from './routes.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
@@ -69,7 +70,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', pp.initialize());
   app.use('/api', pp.session());
   app.use('/api', bearerAuth(deps.database));
-  app.use('/api', sameOrigin({ publicUrl: deps.config.PUBLIC_URL }));
+  // The one-click unsubscribe link (RFC 8058) is posted by mail providers from their own servers: its token authenticates it.
+  const checkOrigin = sameOrigin({ publicUrl: deps.config.PUBLIC_URL });
+  app.use('/api', (req, res, next) => (req.baseUrl + req.path === UNSUBSCRIBE_PATH ? next() : checkOrigin(req, res, next)));
   app.use('/api', (_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
 
   const appDeps: AppDeps = { ...deps, onContentChanged: (reason) => { cache.clear(); deps.onContentChanged?.(reason); } };

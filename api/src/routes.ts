@@ -22,6 +22,7 @@ import { assessmentRouter, adminAssessmentRouter } from './features/assessment/a
 import { externalRouter } from './features/external/external.routes.ts';
 import { adminSettingsRouter, publicSettingsRouter } from './features/settings/settings.routes.ts';
 import { smsRouter } from './features/sms/sms.routes.ts';
+import { unsubscribeRouter } from './features/announcements/unsubscribe.routes.ts';
 import { eligibilityRouter } from './features/eligibility/eligibility.routes.ts';
 import { walkInRouter } from './features/walk-in/walk-in.routes.ts';
 import { adminErasureRouter } from './features/erasure/erasure.routes.ts';
@@ -77,5 +78,6 @@ export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportSt
   app.use('/api/external', externalRouter(deps));
   app.use('/api/settings', publicSettingsRouter(deps));
   app.use('/api/sms', smsRouter(deps));
+  app.use('/api/mail/unsubscribe', unsubscribeRouter(deps));
   app.use('/api/eligibility', eligibilityRouter(deps));
 }

@@ -1,5 +1,5 @@
 /** User rows: lookups by e-mail (case-insensitive, stored lower-case) and id, and the public projection. */
-import { and, eq, isNotNull, notLike, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
@@ -31,10 +31,11 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 
 /**
  * Sets the user's argon2id hash (and updatedAt). `emailProven`: the change came through a link sent to the
- * account's mailbox, so the address counts as verified from now on if it was not already (issue #12).
+ * account's mailbox, so the address counts as verified from now on if it was not already (issue #12), and an earlier
+ * hard bounce (email_bounced_at) is cleared: the mailbox took that mail.
  */
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, opts: { emailProven?: boolean } = {}): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: new Date(), ...(opts.emailProven ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}) }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, updatedAt: new Date(), ...(opts.emailProven ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, emailBouncedAt: null } : {}) }).where(eq(users.id, userId));
 }
 
 /** Inserts a user row and returns it (the caller decides role and consent). Throws on a duplicate e-mail (23505). */
@@ -55,12 +56,15 @@ export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: strin
 /**
  * Id, e-mail and first name of every student we may e-mail in bulk (announcement mail): the address is verified (its
  * owner opened the mailed link; an unverified one may be a stranger's, given at registration) and the account is not
- * erased (erasure anonymises to erased-<id>@erased.invalid and clears the verification; checked both ways). Mail audit:
+ * erased (erasure anonymises to erased-<id>@erased.invalid and clears the verification; checked both ways), the student
+ * has not turned announcement mail off (profile checkbox or the unsubscribe link; POPIA s69) and the address has not
+ * bounced permanently (email_bounced_at, set by the mail outbox on an SMTP 5xx for the recipient). Mail audit:
  * an erased account got "Dear Erased," and counted in "emailed".
  */
 export function mailableStudents(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
   return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
-    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), notLike(users.email, '%@erased.invalid')));
+    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), notLike(users.email, '%@erased.invalid'),
+      isNull(users.announcementMailOptOutAt), isNull(users.emailBouncedAt)));
 }
 
 /** Id, e-mail and first name of every student (announcement portal notifications). */

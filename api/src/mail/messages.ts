@@ -51,6 +51,18 @@ export function withFooter(text: string, origin: string): string {
 }
 
 /**
+ * The body of one bulk announcement mail to one student: greeting, title, content, the usual footer, then the opt-out
+ * lines (POPIA s69, CPA s11: every direct-marketing mail names the sender's address and a free way to object):
+ * 'To stop announcement e-mails, open <unsubscribeUrl>' and '{college}, {postal address}, phone {telephone}'.
+ */
+export function announcementMailText(firstName: string, title: string, content: string, origin: string, unsubscribeUrl: string, college: CollegeInfo & { postalAddress?: string } = SITE_CONTENT): string {
+  const sender = [college.name, college.postalAddress, college.telephone ? `phone ${college.telephone}` : ''].filter(Boolean).join(', ');
+  return `${withFooter(`${greeting(firstName)}\n\n${title}\n\n${content}\n`, origin)}\n`
+    + 'You receive this because you have a student account with us. To stop announcement e-mails (mail about your own applications still comes), open:\n'
+    + `${unsubscribeUrl}\n${sender}\n`;
+}
+
+/**
  * One applicant mail: greeting (`firstName`, or 'Hello,' when null: mail to an address nobody has proven), `body`
  * (paragraphs separated by blank lines, no greeting or footer), the footer with `origin`.
  */

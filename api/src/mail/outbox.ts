@@ -16,7 +16,31 @@ import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
 
 /** One mail: recipient, subject, plain-text body and, optionally, the Reply-To address (the visitor, on the office's copy of a form message). */
-export interface MailMessage { to: string; subject: string; text: string; replyTo?: string | null }
+export interface MailMessage { to: string; subject: string; text: string; replyTo?: string | null; list?: MailListHeaders | null }
+
+/**
+ * List headers of one bulk mail (announcements), kept in `mail_outbox.list_headers`: the recipient's own unsubscribe
+ * link, the RFC 2919 list id ('announcements.college.example') and its display name. Transactional mail has none.
+ */
+export interface MailListHeaders { unsubscribeUrl: string; listId: string; listName: string }
+
+/**
+ * nodemailer's `list` option (List-Unsubscribe <url>, List-ID) and extra `headers`, as a bulk mail hands them to the
+ * transport; both drivers (mailer.ts) pass every field of the mail on to nodemailer's sendMail.
+ */
+export interface NodemailerListOptions { list?: { unsubscribe: string; id: { url: string; comment: string } }; headers?: Record<string, string> }
+
+/**
+ * The nodemailer options for a row's list headers: List-Unsubscribe <url>, List-Id, Precedence: bulk and, for an
+ * https link (RFC 8058 requires one), List-Unsubscribe-Post: List-Unsubscribe=One-Click (Gmail and Yahoo bulk-sender
+ * rules, 2024). {} for null (transactional mail).
+ */
+export function listOptions(h: MailListHeaders | null | undefined): NodemailerListOptions {
+  if (!h) return {};
+  const headers: Record<string, string> = { Precedence: 'bulk' };
+  if (h.unsubscribeUrl.startsWith('https://')) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  return { list: { unsubscribe: h.unsubscribeUrl, id: { url: h.listId, comment: h.listName } }, headers };
+}
 
 /**
  * `mail_outbox.priority` values, lower sent first: transactional mail a person is waiting for (every enqueueMail
@@ -40,7 +64,7 @@ export const SENT_BODY = '(delivered; body not kept)';
  */
 export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[], opts: { bulk?: boolean } = {}): Promise<void> {
   const priority = opts.bulk ? MAIL_PRIORITY.bulk : MAIL_PRIORITY.transactional;
-  const rows = (Array.isArray(msg) ? msg : [msg]).map((m) => ({ to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null, priority }));
+  const rows = (Array.isArray(msg) ? msg : [msg]).map((m) => ({ to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null, listHeaders: m.list ?? null, priority }));
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
@@ -58,11 +82,11 @@ export interface BatchResult { sent: number; claimed: number }
  */
 export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<BatchResult> {
   if (opts.isStopped?.()) return { sent: 0, claimed: 0 };
-  const rows = await claimDue<{ id: number; to: string; subject: string; text: string; reply_to: string | null; attempts: number; priority: number }>(
-    db, 'mail_outbox', sql`id, "to", subject, text, reply_to, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
+  const rows = await claimDue<{ id: number; to: string; subject: string; text: string; reply_to: string | null; list_headers: MailListHeaders | null; attempts: number; priority: number }>(
+    db, 'mail_outbox', sql`id, "to", subject, text, reply_to, list_headers, attempts, priority`, batch, { byPriority: true, leaseMs: opts.leaseMs });
   const sent = await sendClaimed(db, 'mail_outbox', rows, opts, async (row) => {
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.reply_to ? { replyTo: row.reply_to } : {}), ...listOptions(row.list_headers) });
     } catch (err) {
       await retryLater(db, 'mail_outbox', row, row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
       return false;

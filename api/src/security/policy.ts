@@ -36,6 +36,7 @@ export const RULES: Rule[] = [
   { access: 'public', method: /^POST$/, path: /^\/api\/contact$/, why: 'contact form (DESIGN §4)' },
   { access: 'public', method: /^POST$/, path: /^\/api\/assessment-centre$/, why: 'assessment booking (spec §7)' },
   { access: 'public', method: /^POST$/, path: /^\/api\/sms\/inbound$/, why: 'SMS gateway webhook, authenticated by SMS_WEBHOOK_SECRET (issue #17)' },
+  { access: 'public', method: /^(GET|POST)$/, path: /^\/api\/mail\/unsubscribe$/, why: 'announcement unsubscribe link (RFC 8058 one-click; POPIA s69), authenticated by its HMAC token; no cookies, exempt from the same-origin check' },
   { access: 'public', method: /^POST$/, path: /^\/api\/eligibility$/, why: 'APS and course eligibility calculator (issue #18; stores nothing)' },
 
   { access: 'public', method: /^POST$/, path: /^\/(login|auth|register|register-simple|forgot-password|reset-password|r)$/, why: 'a sign-in form posted without its JavaScript: 303 back to its page with ?nojs=1, body never read (site-build/serve.ts FORM_PAGES)' },

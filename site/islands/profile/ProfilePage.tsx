@@ -32,7 +32,7 @@ const DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumbe
 function toDetails(p: Profile): Details {
   const out: Record<string, string> = {};
   for (const k of DETAIL_FIELDS) out[k] = (p as unknown as Record<string, string | null>)[k] ?? '';
-  return out as Details;
+  return { ...out, announcementEmails: p.announcementEmails } as unknown as Details;
 }
 
 /** After the server ended every session or erased the account: nothing of this user stays on the device. */
@@ -163,6 +163,14 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           {input('emergencyContactName', 'Name')}
           {input('emergencyContactPhone', 'Phone', { type: 'tel' })}
           {input('emergencyContactRelation', 'Relationship')}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 font-semibold">E-mail</legend>
+          <label htmlFor="pf-announcementEmails" className="flex min-h-11 items-center gap-3">
+            <input id="pf-announcementEmails" type="checkbox" {...register('announcementEmails')} aria-describedby="pf-announcementEmails-hint" className="h-5 w-5" />
+            E-mail me college announcements
+          </label>
+          <p id="pf-announcementEmails-hint" className="text-sm muted">E-mails about your own applications, password and account always come.</p>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={isSubmitting || !isDirty} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Save changes'}</button>

@@ -42,6 +42,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   /** Reply-To address (the visitor, on the office's copy of a form message); null: replies go to the sender. */
   replyTo: text('reply_to'),
+  /** Bulk mail only: the list headers (List-Unsubscribe URL, List-Id), MailListHeaders in mail/mailer.ts; null = transactional, none. */
+  listHeaders: jsonb('list_headers'),
   status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
   priority: smallint('priority').notNull().default(0),
   attempts: integer('attempts').notNull().default(0),

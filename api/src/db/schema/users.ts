@@ -27,6 +27,10 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** When the user turned SMS updates off from their profile (issue #17); null = SMS on. */
   smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
+  /** When the user turned announcement e-mails off (profile checkbox or the List-Unsubscribe link; POPIA s69); null = on. */
+  announcementMailOptOutAt: timestamp('announcement_mail_opt_out_at', { withTimezone: true }),
+  /** When a relay rejected the address permanently (SMTP 5xx on the recipient); announcements skip it. Cleared by re-verification. */
+  emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_uq').on(t.email)]);

@@ -41,14 +41,16 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
   const db = deps.database.db;
   const changed = (what: string) => deps.onContentChanged?.(what);
   const idParam = validate(IdParamSchema, 'params');
+  // Read per request: startServer resolves the stored session secret after the routes are built.
+  const mailLinks = () => ({ origin: siteOrigin(deps.config), secret: deps.config.sessionSecret });
   r.post('/', requireAdmin, validate(AnnouncementInputSchema), async (req, res) => {
-    const result = await createAnnouncement(db, currentUser(req).id, req.body, siteOrigin(deps.config));
+    const result = await createAnnouncement(db, currentUser(req).id, req.body, mailLinks());
     changed(`announcement ${result.announcement.id} created`);
     res.status(201).json(result);
   });
   const update = validate(AnnouncementUpdateSchema);
   r.put('/:id', requireAdmin, idParam, update, async (req, res) => {
-    const result = await editAnnouncement(db, idParam.data(req).id, update.data(req), siteOrigin(deps.config));
+    const result = await editAnnouncement(db, idParam.data(req).id, update.data(req), mailLinks());
     if ('conflict' in result) {
       res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, announcement: result.conflict.current });
       return;
@@ -63,7 +65,7 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
     res.status(204).end();
   });
   r.post('/:id/notify', requireAdmin, idParam, async (req, res) => {
-    res.json({ sent: await emailAnnouncement(db, idParam.data(req).id, siteOrigin(deps.config)) });
+    res.json({ sent: await emailAnnouncement(db, idParam.data(req).id, mailLinks()) });
   });
   return r;
 }

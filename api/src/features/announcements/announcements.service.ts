@@ -1,17 +1,19 @@
 /**
  * Announcement writes (spec §2 Announcements, §5 Announcement form, §7; issue #6):
- * - create/update store the row; with `sendEmail` every student with a verified address (not erased) gets an e-mail through the outbox and with
+ * - create/update store the row; with `sendEmail` every student with a verified address (not erased, not opted out of
+ *   announcement mail, not bounced) gets an e-mail through the outbox and with
  *   `sendNotification` a portal notification — in the same transaction as the change, so a crash never
  *   leaves a half-announced announcement.
  * - notify (POST /api/announcements/:id/notify) e-mails every student with a verified address, in one transaction.
- * Each mail ends with the college footer linking `origin` (siteOrigin). Throws 404 'Announcement not found'.
+ * Each mail ends with the college footer linking `links.origin` (siteOrigin) and the student's unsubscribe link. Throws 404 'Announcement not found'.
  */
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { lockUserRow, mailableStudents, studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { greeting, withFooter } from '../../mail/messages.ts';
+import { announcementMailText, COLLEGE } from '../../mail/messages.ts';
+import { unsubscribeUrl } from './unsubscribe.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
@@ -28,11 +30,29 @@ export const JUST_PUBLISHED = 'This announcement was just published.';
 /** Seconds during which an identical create by the same admin counts as a repeat. */
 export const REPEAT_WINDOW_S = 60;
 
-async function emailStudents(db: Db, a: Announcement, origin: string): Promise<number> {
+/** Where to link and how to sign links in announcement mail: `origin` (siteOrigin) and the session secret (unsubscribe tokens). */
+export interface MailLinks { origin: string; secret: string }
+
+/**
+ * Queues the announcement for every mailable student (verified, not erased, not opted out, not bounced). Each mail
+ * carries the student's own unsubscribe link in the footer and in its list headers (List-Unsubscribe, RFC 8058
+ * one-click; List-Id; Precedence: bulk), bulk priority. Returns how many mails were queued.
+ */
+async function emailStudents(db: Db, a: Announcement, links: MailLinks): Promise<number> {
   const list = await mailableStudents(db);
+  const listId = announcementListId(links.origin);
   // Bulk: behind every reset link, verification and status mail already queued or queued later (mail/outbox.ts).
-  await enqueueMail(db, list.map((s) => ({ to: s.email, subject: `Announcement: ${a.title}`, text: withFooter(`${greeting(s.firstName)}\n\n${a.title}\n\n${a.content}\n`, origin) })), { bulk: true });
+  await enqueueMail(db, list.map((s) => {
+    const url = unsubscribeUrl(links.origin, links.secret, s.id);
+    return { to: s.email, subject: `Announcement: ${a.title}`, text: announcementMailText(s.firstName, a.title, a.content, links.origin, url),
+      list: { unsubscribeUrl: url, listId, listName: `${COLLEGE.name} announcements` } };
+  }), { bulk: true });
   return list.length;
+}
+
+/** RFC 2919 List-Id of announcement mail: 'announcements.' + the site's host name ('announcements.apply.college.example'). */
+export function announcementListId(origin: string): string {
+  return `announcements.${new URL(origin).hostname}`;
 }
 
 async function notifyStudents(db: Db, a: Announcement): Promise<number> {
@@ -41,8 +61,8 @@ async function notifyStudents(db: Db, a: Announcement): Promise<number> {
   return list.length;
 }
 
-async function fanOut(db: Db, a: Announcement, input: Input, origin: string): Promise<AnnouncementResult> {
-  const emailed = input.sendEmail ? await emailStudents(db, a, origin) : 0;
+async function fanOut(db: Db, a: Announcement, input: Input, links: MailLinks): Promise<AnnouncementResult> {
+  const emailed = input.sendEmail ? await emailStudents(db, a, links) : 0;
   const notified = input.sendNotification ? await notifyStudents(db, a) : 0;
   return { announcement: a, emailed, notified };
 }
@@ -60,12 +80,12 @@ export function allAnnouncements(db: Db): Promise<Announcement[]> {
  * lock on the admin's row, so parallel repeats publish once. (No Idempotency-Key: the external payments' keys are a
  * column of their own table, and announcements would need a migration for one.)
  */
-export function createAnnouncement(db: Db, adminId: number, input: Input, origin: string): Promise<AnnouncementResult> {
+export function createAnnouncement(db: Db, adminId: number, input: Input, links: MailLinks): Promise<AnnouncementResult> {
   return db.transaction(async (t) => {
     await lockUserRow(t, adminId);
     if (await hasRecentTwin(t, adminId, input.title, input.content, REPEAT_WINDOW_S)) throw conflict(JUST_PUBLISHED);
     const a = await insertAnnouncement(t, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active, createdBy: adminId });
-    return fanOut(t, a, input, origin);
+    return fanOut(t, a, input, links);
   });
 }
 
@@ -75,7 +95,7 @@ export function createAnnouncement(db: Db, adminId: number, input: Input, origin
  * is `{conflict: {message: ANNOUNCEMENT_EDIT_CONFLICT, current}}` (lost update, audit finding).
  * Throws 404 'Announcement not found'.
  */
-export function editAnnouncement(db: Db, id: number, input: EditInput, origin: string): Promise<AnnouncementEditResult> {
+export function editAnnouncement(db: Db, id: number, input: EditInput, links: MailLinks): Promise<AnnouncementEditResult> {
   return db.transaction(async (t): Promise<AnnouncementEditResult> => {
     const a = await updateAnnouncement(t, id, { title: input.title, content: input.content, imageUrl: input.imageUrl, active: input.active }, input.expectedUpdatedAt);
     if (!a) {
@@ -83,7 +103,7 @@ export function editAnnouncement(db: Db, id: number, input: EditInput, origin: s
       if (!current) throw notFound(NOT_FOUND);
       return { conflict: { message: ANNOUNCEMENT_EDIT_CONFLICT, current } };
     }
-    return fanOut(t, a, input, origin);
+    return fanOut(t, a, input, links);
   });
 }
 
@@ -92,11 +112,11 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
   if (!(await deleteAnnouncement(db, id))) throw notFound(NOT_FOUND);
 }
 
-/** E-mails every student with a verified, not erased address (mailableStudents) about announcement `id`; returns how many mails were queued. */
-export function emailAnnouncement(db: Db, id: number, origin: string): Promise<number> {
+/** E-mails every student with a verified, not erased, not opted-out, not bounced address (mailableStudents) about announcement `id`; returns how many mails were queued. */
+export function emailAnnouncement(db: Db, id: number, links: MailLinks): Promise<number> {
   return db.transaction(async (t) => {
     const a = await findAnnouncement(t, id);
     if (!a) throw notFound(NOT_FOUND);
-    return emailStudents(t, a, origin);
+    return emailStudents(t, a, links);
   });
 }

@@ -32,10 +32,11 @@ export async function spendVerification(db: DbOrTx, tokenHash: string, now: Date
 
 /**
  * Sets `email_verified_at = now` on user `userId` if the account still has address `email`; returns true when it
- * did (false: the address changed since the link was sent).
+ * did (false: the address changed since the link was sent). A mailbox that received the link takes mail, so an
+ * earlier hard bounce (email_bounced_at) is cleared and announcements reach it again.
  */
 export async function markEmailVerified(db: DbOrTx, userId: number, email: string, now: Date): Promise<boolean> {
-  const rows = await db.update(users).set({ emailVerifiedAt: now, updatedAt: now })
+  const rows = await db.update(users).set({ emailVerifiedAt: now, emailBouncedAt: null, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.email, email))).returning({ id: users.id });
   return rows.length > 0;
 }

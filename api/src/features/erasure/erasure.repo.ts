@@ -64,6 +64,6 @@ export async function anonymiseUserRow(tx: DbOrTx, userId: number): Promise<void
     email: `erased-${userId}@erased.invalid`, passwordHash: UNUSABLE_PASSWORD_HASH, firstName: 'Erased', lastName: 'applicant',
     phone: null, dateOfBirth: null, nationality: null, idNumber: null, addressLine1: null, addressLine2: null, city: null, state: null,
     postalCode: null, country: null, emergencyContactName: null, emergencyContactPhone: null, emergencyContactRelation: null,
-    emailVerifiedAt: null, smsOptOutAt: null, updatedAt: new Date(),
+    emailVerifiedAt: null, smsOptOutAt: null, announcementMailOptOutAt: null, emailBouncedAt: null, updatedAt: new Date(),
   }).where(eq(users.id, userId));
 }

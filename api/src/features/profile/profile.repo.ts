@@ -2,6 +2,7 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
@@ -14,7 +15,7 @@ import { rateLimits } from '../../db/schema/rate-limits.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** Sets the given columns of user `id` (updatedAt now) and returns the row. */
-export async function updateUserRow(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+export async function updateUserRow(db: DbOrTx, id: number, values: PgUpdateSetSource<typeof users>): Promise<UserRow> {
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row as UserRow;
 }

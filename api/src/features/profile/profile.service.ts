@@ -3,7 +3,9 @@
  * current one), end every session, export everything held on them, and delete the account — erased outright
  * when they have no applications, otherwise an erasure request is recorded for an admin.
  */
+import { sql } from 'drizzle-orm';
 import type { Db, Database } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Config } from '../../config.ts';
 import { findUserById, toPublicUser } from '../../auth/users-repo.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -28,6 +30,7 @@ export function toProfile(u: UserRow): Profile {
     ...toPublicUser(u),
     idNumber: u.idNumber, emergencyContactName: u.emergencyContactName, emergencyContactPhone: u.emergencyContactPhone,
     emergencyContactRelation: u.emergencyContactRelation, privacyConsentAt: iso(u.privacyConsentAt), privacyNoticeVersion: u.privacyNoticeVersion,
+    announcementEmails: u.announcementMailOptOutAt == null, announcementMailOptOutAt: iso(u.announcementMailOptOutAt),
   };
 }
 
@@ -54,10 +57,11 @@ function dateOfBirthToStore(input: Pick<ProfileUpdate, 'nationality' | 'idNumber
 }
 
 /**
- * Saves the editable fields. The date of birth follows the ID number (spec §5) for za or no nationality; for any
+ * Saves the editable fields. `announcementEmails` false turns announcement mail off (keeping the first opt-out time),
+ * true turns it back on, omitted leaves it (POPIA s69). The date of birth follows the ID number (spec §5) for za or no nationality; for any
  * other nationality it is the typed one (ProfileUpdateSchema checked it), left as stored when not sent.
  */
-export async function updateProfile(db: Db, userId: number, input: Required<Omit<ProfileUpdate, 'dateOfBirth'>> & Pick<ProfileUpdate, 'dateOfBirth'>): Promise<Profile> {
+export async function updateProfile(db: Db, userId: number, input: Required<Omit<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'>> & Pick<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'>): Promise<Profile> {
   const blank = (v: string) => (v === '' ? null : v);
   const dateOfBirth = dateOfBirthToStore(input);
   const row = await updateUserRow(db, userId, {
@@ -68,6 +72,7 @@ export async function updateProfile(db: Db, userId: number, input: Required<Omit
     postalCode: blank(input.postalCode), country: blank(input.country),
     emergencyContactName: blank(input.emergencyContactName), emergencyContactPhone: blank(input.emergencyContactPhone),
     emergencyContactRelation: blank(input.emergencyContactRelation),
+    ...(input.announcementEmails === undefined ? {} : { announcementMailOptOutAt: input.announcementEmails ? null : sql`coalesce(${users.announcementMailOptOutAt}, now())` }),
   });
   return toProfile(row);
 }
