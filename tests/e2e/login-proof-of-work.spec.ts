@@ -32,3 +32,34 @@ test('login: after failed attempts on the account from this network, the right p
   await expect(page.getByRole('status').filter({ hasText: 'Checking your connection… this takes a few seconds.' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/student/, { timeout: 90_000 });
 });
+
+test('"Your session has ended": after failed attempts on the account from this network, the right password does the quick check and saves the work', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('again-pow');
+  const password = 'Learner-pass-2026';
+  const api = page.request;
+  const headers = { origin: baseURL! };
+  // Registering through the page's own request context signs the page in.
+  expect((await api.post('/api/auth/register', { headers, data: { firstName: 'Lerato', lastName: 'Dlamini', email, password, confirmPassword: password, phone: '0821234567', terms: true } })).status()).toBe(201);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await page.getByLabel('First name').fill('Rudzani');
+  // The login ends, and someone on this network tries wrong passwords for the account until the API asks for the proof.
+  expect((await api.post('/api/auth/logout', { headers })).status()).toBeLessThan(300);
+  let asked = false;
+  for (let i = 0; i < 30 && !asked; i++) {
+    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
+    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
+    else expect(res.status()).toBe(401);
+  }
+  expect(asked).toBe(true);
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await again.getByLabel('Password').fill(password);
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(again.getByRole('status').filter({ hasText: 'Checking your connection… this takes a few seconds.' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated' })).toBeVisible({ timeout: 90_000 });
+  await expect(again).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rudzani Dlamini' })).toBeVisible();
+});

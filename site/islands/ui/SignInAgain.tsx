@@ -7,7 +7,9 @@
  * the log-in page's own call: a new session and token) and the change is sent again; Cancel leaves the form as
  * it is (so does the browser's Back). The password is checked with the API's LoginSchema first (spec §5 Login). The page's session store is
  * only updated on success, so a wrong password never sends the page to the log-in page (admin/use-admin.ts, the
- * account pages' guards).
+ * account pages' guards). Past the limits on failed logins the API asks for a proof-of-work (429 challenge_required,
+ * api/src/features/auth/login-throttle.ts): as on the log-in page, the dialog says 'Checking your connection… this
+ * takes a few seconds.', loads the solver only then (lib/proof-of-work.ts), and logs in (security audit F4).
  */
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,11 +17,14 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { PublicUser } from '#contracts/auth.ts';
 import { LoginSchema } from '#contracts/sign-in.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { $session, requestLogin, setUser } from '../../stores/session.ts';
 import { Field, fieldProps } from './Field.tsx';
 import { useBackCloses } from './use-back-closes.ts';
 
 let pending: Promise<boolean> | null = null;
+/** Shown while the browser solves the proof-of-work the API asked for (the log-in page's own words). */
+const CHECKING = 'Checking your connection… this takes a few seconds.';
 
 /**
  * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again
@@ -41,6 +46,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
   useBackCloses(true, () => { onDone(false); return true; });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,14 +54,14 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
     if (!checked.success) { setError(checked.error.issues[0]?.message); document.getElementById('again-password')?.focus(); return; }
     setBusy(true);
     try {
-      setUser(await requestLogin(user.email, password));
+      setUser(await withProofOfWork((altcha) => requestLogin(user.email, password, false, altcha), () => setChecking(true)));
       onDone(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.userMessage
         : err instanceof Error && !(err instanceof TypeError) ? err.message
         : 'Could not reach the server. Please check your connection and try again.');
       document.getElementById('again-password')?.focus();
-    } finally { setBusy(false); }
+    } finally { setBusy(false); setChecking(false); }
   };
   return (
     <Dialog.Root open onOpenChange={(o) => { if (!o) onDone(false); }}>
@@ -73,6 +79,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
               <input className="input" type="password" autoComplete="current-password" {...fieldProps('again-password', error)}
                 value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
             </Field>
+            {checking && <p role="status" className="text-sm muted">{CHECKING}</p>}
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close className="btn-secondary" disabled={busy}>Cancel</Dialog.Close>
               <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Logging in…' : 'Log in and save'}</button>
