@@ -127,7 +127,7 @@ function Manager() {
       <AlertDialog.Root open={deleting != null} onOpenChange={(o) => { if (!o) setDeleting(null); }}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content onOpenAutoFocus={deleteFocus.onOpenAutoFocus} onCloseAutoFocus={closeDeleteFocus} className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <AlertDialog.Content onOpenAutoFocus={deleteFocus.onOpenAutoFocus} onCloseAutoFocus={closeDeleteFocus} className="fixed inset-0 z-50 m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
             <AlertDialog.Title className="text-lg font-bold">Delete announcement</AlertDialog.Title>
             <AlertDialog.Description className="mt-2">Are you sure you want to delete this announcement?</AlertDialog.Description>
             {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}

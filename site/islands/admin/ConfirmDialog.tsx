@@ -42,7 +42,7 @@ export function useConfirm(fallback?: () => HTMLElement | null | undefined): [Re
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+        <AlertDialog.Content {...returnFocus} className="fixed inset-0 z-50 m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-bold">{options?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">

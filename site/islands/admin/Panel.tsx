@@ -35,7 +35,9 @@ export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {
 
 /**
  * Radix dialog styled as a modal; `side` makes it a right-hand panel. On close the focus goes back to the element
- * that had it when the panel opened (the row's Edit or View, the New button).
+ * that had it when the panel opened (the row's Edit or View, the New button). The modal is centred with inset-0 and
+ * auto margins, not a transform: the Toaster renders its fixed region inside the open dialog (audit F1), and a
+ * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise).
  */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
@@ -72,7 +74,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
             {...returnFocus}
             className={side
               ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-900'
-              : 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>
+              : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>
             <div className="mb-4 flex items-start justify-between gap-4">
               <div>
                 <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>

@@ -7,12 +7,16 @@ import type { ReactElement } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { dismissToast, TOAST_CLASSES, type Toast } from '../../stores/toasts.ts';
 
-/** Renders `toasts` in a Radix Toast viewport (a labelled region, F8 moves focus there). */
-export default function ToastStack({ toasts }: { toasts: Toast[] }): ReactElement {
+/**
+ * Renders `toasts` in a Radix Toast viewport (a labelled region, F8 moves focus there). `announceIn`: where Radix's
+ * announcement copy goes (the open modal dialog the Toaster renders into; default <body>, hidden while a modal is open).
+ */
+export default function ToastStack({ toasts, announceIn }: { toasts: Toast[]; announceIn?: HTMLElement | null }): ReactElement {
   return (
-    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
+    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000} announcerContainer={announceIn ?? undefined}>
       {toasts.map((t) => (
-        <ToastPrimitive.Root key={t.id} duration={t.persist ? Infinity : undefined} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
+        // role=status so the toast itself is found as one (audit F1); aria-live off: Radix's announcer reads it once.
+        <ToastPrimitive.Root key={t.id} role="status" aria-live="off" aria-atomic="true" duration={t.persist ? Infinity : undefined} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
           data-testid="toast" className={`mb-2 rounded-lg border p-4 pr-12 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
           <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
           {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}

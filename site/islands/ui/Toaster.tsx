@@ -4,25 +4,66 @@
  * page (issue #17 data budget); once loaded it stays, so later toasts show at once. If it cannot load (offline,
  * and never cached by the service worker), the toasts still show, as a plain live region that closes them after
  * the same 5000 ms.
+ *
+ * While a modal dialog hides the rest of the page from assistive technology (Radix's hideOthers puts
+ * aria-hidden="true" on this island; a native modal makes it inert), the toasts are rendered inside the topmost
+ * open dialog instead, so they are announced, reachable by Tab and F8, and inside the dialog's focus trap
+ * (accessibility audit F1, WCAG 4.1.3 / 2.1.1). They look the same: the region is fixed to the viewport's corner.
+ * Escape then dismisses the toast first (it is the topmost layer), and the next Escape closes the dialog.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { $toasts, dismissToast, showFlashedToast, TOAST_CLASSES, type Toast } from '../../stores/toasts.ts';
 
 const ToastStack = lazy(() => import('./ToastStack.tsx').catch(() => ({ default: PlainToasts })));
+
+const OPEN_DIALOGS = '[role=dialog][data-state=open], [role=alertdialog][data-state=open], dialog[open]';
+const HIDDEN = '[aria-hidden=true], [inert]';
+
+/**
+ * The element the toasts belong in while `home` (an element of this island) is hidden from assistive technology:
+ * the last open dialog in document order (Radix portals append, so the last is on top) that is not hidden itself.
+ * Null when `home` is exposed (no modal open), or when no such dialog is found.
+ */
+export function toastHost(home: Element | null): HTMLElement | null {
+  if (!home?.isConnected || !home.closest(HIDDEN)) return null;
+  const open = [...document.querySelectorAll<HTMLElement>(OPEN_DIALOGS)].filter((d) => !d.closest(HIDDEN));
+  return open.at(-1) ?? null;
+}
+
+/** Tracks toastHost(home) as dialogs open and close (attribute and child-list changes anywhere under <body>). */
+function useToastHost(home: RefObject<HTMLElement | null>): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const update = () => setHost(toastHost(home.current));
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden', 'inert', 'data-state', 'open'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
 
 /** Renders nothing until the first toast, then the Radix toast stack (kept mounted from then on). */
 export default function Toaster(): ReactElement | null {
   const toasts = useStore($toasts);
   const [needed, setNeeded] = useState(false);
+  const home = useRef<HTMLSpanElement>(null);
+  const host = useToastHost(home);
   useEffect(() => { showFlashedToast(); }, []);
   useEffect(() => { if (toasts.length > 0) setNeeded(true); }, [toasts.length]);
-  if (!needed && toasts.length === 0) return null;
-  return <Suspense fallback={null}><ToastStack toasts={toasts} /></Suspense>;
+  const stack = (needed || toasts.length > 0) ? <Suspense fallback={null}><ToastStack toasts={toasts} announceIn={host} /></Suspense> : null;
+  return (
+    <>
+      <span ref={home} hidden />
+      {stack && host ? createPortal(stack, host) : stack}
+    </>
+  );
 }
 
 /** The toasts without Radix: a polite live region, each toast closable and gone after 5000 ms (unless `persist`). */
-function PlainToasts({ toasts }: { toasts: Toast[] }): ReactElement {
+function PlainToasts({ toasts }: { toasts: Toast[]; announceIn?: HTMLElement | null }): ReactElement {
   useEffect(() => {
     const timers = toasts.filter((t) => !t.persist).map((t) => setTimeout(() => dismissToast(t.id), 5000));
     return () => timers.forEach(clearTimeout);
