@@ -4,12 +4,15 @@
  * `startMailWorker` claims rows with FOR UPDATE SKIP LOCKED (safe with several instances), renews each row's lease
  * just before sending it (a row another node claimed after this batch's lease ran out is skipped), and retries failures
  * with back-off; a crash before "sent" means the row is sent again after the lease (at least once across a crash).
+ * A hard bounce (isRecipientRejected: the relay refused the recipient with a 5xx) fails the row at once and marks the
+ * address bounced (users.email_bounced_at): announcements skip it, transactional mail still tries it.
  * The queue is ordered by priority, then id: transactional mail (reset and verification links, receipts, status
  * changes) goes before bulk announcement mail, and each pass drains batch after batch while it claims full batches
  * (volume audit: after an announcement to 5 000 students, a reset link with a 1-hour lifetime waited ~14 minutes
  * behind it, one batch of 20 a second, first in first out).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema/users.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
@@ -69,6 +72,24 @@ export async function enqueueMail(db: DbOrTx, msg: MailMessage | MailMessage[], 
   for (let i = 0; i < rows.length; i += 500) await db.insert(mailOutbox).values(rows.slice(i, i + 500));
 }
 
+/**
+ * True when a send failed because the relay refused the recipient for good (a hard bounce): nodemailer's EENVELOPE
+ * with an SMTP 5xx reply to RCPT TO ('550 5.1.1 user unknown'; a stub without `command` counts too), or a 550, 551 or
+ * 553 reply to RCPT TO under any code. Not a hard bounce: a 4xx ('451 try later'), a refused MAIL FROM (the sender,
+ * not the recipient), a refusal at DATA (the content), or relay-wide failures such as 535 (authentication) or 554 on
+ * connecting. The outbox fails such a row at once, with no retries, and marks the address (users.email_bounced_at),
+ * which announcements then skip (mail audit: a 550 was retried 36 times over ~27 h, and mailed on every announcement).
+ */
+export function isRecipientRejected(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const status = typeof e.responseCode === 'number' ? e.responseCode : NaN;
+  const command = typeof e.command === 'string' ? e.command.toUpperCase() : undefined;
+  const onRecipient = command === undefined || command.startsWith('RCPT');
+  if (e.code === 'EENVELOPE' && status >= 500 && status <= 599 && onRecipient) return true;
+  return command !== undefined && command.startsWith('RCPT') && [550, 551, 553].includes(status);
+}
+
 /** What one batch did: `claimed` rows were taken from the queue (at most the batch size), `sent` of them were delivered. */
 export interface BatchResult { sent: number; claimed: number }
 
@@ -77,7 +98,8 @@ export interface BatchResult { sent: number; claimed: number }
  * its own lease (sendClaimed, api/src/db/outbox.ts): a mail whose lease another node took over while this batch was
  * slow is skipped, not sent twice, and `opts.isStopped()` is checked before each mail (the unsent ones are released
  * for another node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). Resolves to how many mails were
- * claimed and how many of them were sent; a failed send is put back for a retry (back-off), not counted as sent.
+ * claimed and how many of them were sent; a failed send is put back for a retry (back-off), not counted as sent,
+ * except a hard bounce (isRecipientRejected), which fails the row at once and sets users.email_bounced_at for its address.
  * Rejects on database errors.
  */
 export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<BatchResult> {
@@ -88,7 +110,9 @@ export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.reply_to ? { replyTo: row.reply_to } : {}), ...listOptions(row.list_headers) });
     } catch (err) {
-      await retryLater(db, 'mail_outbox', row, row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
+      const bounced = isRecipientRejected(err);
+      await retryLater(db, 'mail_outbox', row, bounced || row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
+      if (bounced) await db.update(users).set({ emailBouncedAt: new Date() }).where(eq(users.email, row.to.trim().toLowerCase()));
       return false;
     }
     await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);
