@@ -17,6 +17,9 @@
  * When the draft was changed in another tab or on another device since this copy was based on it (409 from the
  * draft store), nothing is overwritten: apply/DraftConflict.tsx, loaded then, offers "Load the newer version" or
  * "Keep my changes", and Submit waits for that choice.
+ * A refused submit is said once (accessibility audit F7, WCAG 4.1.3): the focused #submit-errors alert lists the
+ * messages and the 'Error submitting application' toast (spec §8) has no description repeating them; the office
+ * phone in a message (course closed) is a tel: link, as on the Accepted card.
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
@@ -28,6 +31,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { useOnline } from '../ui/use-online.ts';
+import { telephone } from '../../../content/site.json';
 import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type Draft, type SyncState } from './draft-store.ts';
@@ -353,7 +357,8 @@ export default function ApplyWizard() {
         return;
       }
       const message = e instanceof ApiError ? e.userMessage : e instanceof Error ? e.message : 'Unknown error';
-      toast({ title: 'Error submitting application', description: message, variant: 'destructive' });
+      // Title only: the message itself is in #submit-errors below, which is focused and an alert (read once, not thrice).
+      toast({ title: 'Error submitting application', variant: 'destructive' });
       // Stay on Review & Submit: list what the server refused, each with a way to its step.
       const fields = e instanceof ApiError ? Object.entries(e.fields) : [];
       for (const [path, msg] of fields) setError(path as FieldPath<ApplyForm>, { type: 'server', message: msg });
@@ -417,7 +422,7 @@ export default function ApplyWizard() {
               <ul className="mt-2 space-y-1">
                 {submitErrors.map((x) => (
                   <li key={x.path || x.message}>
-                    {x.message}
+                    <PhoneLinked text={x.message} />
                     {x.message === DUPLICATE && activeFor(getValues('courseId')) ? <> <a className="underline" href={`/applications/${activeFor(getValues('courseId'))!.id}`}>View it</a></> : null}
                     {x.courses && <> <a className="underline" href="/courses">Browse courses</a></>}
                     {x.step < LAST_STEP && <> <button type="button" className="underline" onClick={() => move(x.step)}>Go to {WIZARD_STEPS[x.step]}</button></>}
@@ -438,4 +443,10 @@ export default function ApplyWizard() {
       </FormProvider>
     </div>
   );
+}
+
+/** `text` with the college's office phone (content/site.json), wherever it appears, as a tel: link. */
+function PhoneLinked({ text }: { text: string }) {
+  const parts = text.split(telephone);
+  return <>{parts.map((part, i) => <span key={i}>{part}{i < parts.length - 1 && <a className="underline" href={`tel:${telephone.replace(/\s/g, '')}`}>{telephone}</a>}</span>)}</>;
 }
