@@ -73,6 +73,7 @@ describe(`announcement unsubscribe (${DB_KIND})`, () => {
     // And the export shows the opt-out.
     const exp = await s.agent.get('/api/profile/export');
     expect(exp.body.user).toMatchObject({ announcementEmails: false });
+    expect(exp.body.mail).toMatchObject({ announcementEmails: false, announcementMailOptOutAt: expect.any(String), emailBouncedAt: null });
   });
 
   it('a cookie-carrying cross-origin POST is accepted too (the token authenticates); a forged token is refused', async () => {

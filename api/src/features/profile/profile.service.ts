@@ -98,9 +98,14 @@ export async function changePassword(db: Db, userId: number, current: string, ne
 }
 
 
-/** The export document: when (ISO 8601), the profile, the privacy-notice consent, and every row of PersonalData. */
+/**
+ * The export document: when (ISO 8601), the profile, the privacy-notice consent, the e-mail state (`mail`:
+ * announcement e-mails on or off and since when, and when our mail to the address was refused for good, if it was),
+ * and every row of PersonalData.
+ */
 export type PersonalDataExport = PersonalData & {
   exportedAt: string; user: Profile; consents: { kind: 'privacy-notice'; version: string | null; acceptedAt: string | null }[];
+  mail: { announcementEmails: boolean; announcementMailOptOutAt: string | null; emailBouncedAt: string | null };
 };
 
 /** Everything held on the person, as one JSON document (POPIA §23 access request). Throws 404 for a deleted account. */
@@ -111,6 +116,7 @@ export async function exportPersonalData(db: Db, userId: number): Promise<Person
     exportedAt: new Date().toISOString(),
     user: toProfile(u),
     consents: [{ kind: 'privacy-notice', version: u.privacyNoticeVersion, acceptedAt: iso(u.privacyConsentAt) }],
+    mail: { announcementEmails: u.announcementMailOptOutAt == null, announcementMailOptOutAt: iso(u.announcementMailOptOutAt), emailBouncedAt: iso(u.emailBouncedAt) },
     ...data,
   };
 }
