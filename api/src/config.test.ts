@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).MAIL_FROM).toBe('"Vhembe Skills College Admissions" <admissions@college.example>');
   });
 
+  it('MAIL_BOUNCE_ADDRESS must be an address when set (the envelope sender bounces go to)', () => {
+    expect(loadConfig({ MAIL_BOUNCE_ADDRESS: 'bounces@vhembe.ac.za' }).MAIL_BOUNCE_ADDRESS).toBe('bounces@vhembe.ac.za');
+    expect(loadConfig({ MAIL_BOUNCE_ADDRESS: '' }).MAIL_BOUNCE_ADDRESS).toBeUndefined();
+    expect(() => loadConfig({ MAIL_BOUNCE_ADDRESS: 'bounces' })).toThrow(/MAIL_BOUNCE_ADDRESS: must be an e-mail address/);
+  });
+
   it('SHUTDOWN_GRACE_MS: 4 000 ms with DATABASE_URL (HAProxy inter 1s fall 3: 3 s) (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(4000);
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(0);

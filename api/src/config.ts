@@ -36,6 +36,11 @@ const EnvSchema = z.object({
    * Required in production, on a domain the college can publish SPF/DKIM/DMARC for (mailFromProblem; deliverability audit #3).
    */
   MAIL_FROM: blankToUndefined(z.string().optional()),
+  /**
+   * Envelope sender (RFC 5321 MAIL FROM, the Return-Path) of SMTP mail, where bounces go; unset, the MAIL_FROM address
+   * (admissions@ got every bounce; deliverability audit #7).
+   */
+  MAIL_BOUNCE_ADDRESS: blankToUndefined(z.string().email('must be an e-mail address (bounces@…)').optional()),
   OFFICE_EMAIL: z.string().default('info@college.example'),
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   SITE_BUILD_HOOK_URL: z.string().url().optional(),

@@ -20,6 +20,7 @@ import { ensureAdmin } from './features/auth/auth.service.ts';
 import { SiteBuilder } from './site-build/builder.ts';
 import { createBuildShare } from './site-build/shared-builds.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { smtpSettings } from './mail/transport-options.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { startSmsWorker } from './sms/sms-outbox.ts';
 import { describeSendError } from './db/outbox.ts';
@@ -97,7 +98,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await database.close();
     throw new ConfigError(`Could not open the document store (${store.kind}): ${err?.message ?? err}. Check DATA_DIR or the S3_* settings.`);
   }
-  const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, { timeoutMs: config.SMTP_TIMEOUT_MS }) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
+  const mailer = opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, smtpSettings(config)) : fileMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM));
 
   let port = config.PORT;
   const log = (m: string) => console.info(`[${new Date().toISOString()}] ${m}`);

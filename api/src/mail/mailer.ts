@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { DEFAULT_SMTP_TIMEOUT_MS, messageDefaults, smtpTransportOptions, type SmtpSettings } from './transport-options.ts';
 
 /**
  * A mail transport: `send` delivers one mail or rejects (the outbox retries); `verify`, when present, checks that the
@@ -18,17 +19,21 @@ export interface Mailer { send(msg: OutgoingMail): Promise<void>; verify?(): Pro
 export interface OutgoingMail { to: string; subject: string; text: string; replyTo?: string }
 
 /** SMTP_TIMEOUT_MS's default, ms: connection, greeting and socket timeout of the SMTP transport. */
-export const SMTP_TIMEOUT_MS = 20_000;
+export const SMTP_TIMEOUT_MS = DEFAULT_SMTP_TIMEOUT_MS;
 
 /**
  * Sends through nodemailer to the SMTP server `url` (smtp[s]://user:pass@host:port) from `from`; send() rejects on SMTP
  * errors (the outbox retries); verify() runs nodemailer's transport.verify() (connect, greeting, login).
- * `opts.timeoutMs` (SMTP_TIMEOUT_MS, default 20 s) bounds the connection, the greeting and every socket wait, so a relay
- * that accepts and then hangs fails the send after that long instead of nodemailer's 10 minutes.
+ * `opts` (SmtpSettings; options built by transport-options.ts smtpTransportOptions): `timeoutMs` (SMTP_TIMEOUT_MS,
+ * default 20 s) bounds the connection, the greeting and every socket wait, so a relay that accepts and then hangs fails
+ * the send after that long instead of nodemailer's 10 minutes; `bounceAddress` is the envelope sender. Every mail
+ * carries `Auto-Submitted: auto-generated` (RFC 3834).
  */
-export function smtpMailer(url: string, from: string, opts: { timeoutMs?: number } = {}): Mailer {
-  const timeoutMs = opts.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+export function smtpMailer(url: string, from: string, opts: SmtpSettings = {}): Mailer {
+  const options = smtpTransportOptions(url, from, opts);
+  const transport = nodemailer.createTransport(options.transport, options.defaults);
+  // The envelope sender (RFC 5321 MAIL FROM, the Return-Path bounces go to), with the message's own recipients.
+  if (options.envelopeFrom) transport.use('compile', (mail, done) => { mail.data.envelope ??= { from: options.envelopeFrom, to: mail.data.to }; done(); });
   return {
     send: async (msg) => { await transport.sendMail({ from, ...msg }); },
     verify: async () => { await transport.verify(); },
@@ -71,7 +76,7 @@ let written = 0;
  */
 export function fileMailer(dir: string, from: string): Mailer {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, messageDefaults(from));
   return {
     send: async (msg) => {
       const info = await transport.sendMail({ from, ...msg });
