@@ -1,10 +1,12 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../test/harness.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
-import { drainOutbox, isRecipientRejected } from './outbox.ts';
-import type { Mailer } from './mailer.ts';
+import { drainOutbox, enqueueMail, isRecipientRejected } from './outbox.ts';
+import { smtpMailer, type Mailer } from './mailer.ts';
 import { markEmailVerified } from '../features/auth/email-verifications.repo.ts';
 
 let t: TestApp;
@@ -69,5 +71,37 @@ describe(`mail outbox: hard bounces (${DB_KIND})`, () => {
     expect(isRecipientRejected({ code: 'ECONNECTION', responseCode: 554, command: 'CONN' })).toBe(false);
     expect(isRecipientRejected({ code: 'EMESSAGE', responseCode: 550, command: 'DATA' })).toBe(false);
     expect(isRecipientRejected(new Error('SMTP down'))).toBe(false);
+  });
+
+  it('over real SMTP: a relay answering 550 to RCPT TO is a hard bounce and 451 is not; a bulk row arrives with its list headers', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS'],
+      onRcptTo(addr, _s, done) {
+        if (addr.address.startsWith('gone')) return done(Object.assign(new Error('5.1.1 User unknown'), { responseCode: 550 }));
+        if (addr.address.startsWith('busy')) return done(Object.assign(new Error('4.3.0 Try again later'), { responseCode: 451 }));
+        done();
+      },
+      onData(stream, _s, done) { const c: Buffer[] = []; stream.on('data', (b: Buffer) => c.push(b)); stream.on('end', () => { received.push(Buffer.concat(c).toString()); done(); }); },
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = ((server as unknown as { server: net.Server }).server.address() as net.AddressInfo).port;
+      const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, t.config.MAIL_FROM);
+      const refusal = async (to: string) => mailer.send({ to, subject: 's', text: 't' }).then(() => null, (e: unknown) => e);
+      expect(isRecipientRejected(await refusal('gone@example.org'))).toBe(true);
+      expect(isRecipientRejected(await refusal('busy@example.org'))).toBe(false);
+
+      const to = `list.${Date.now()}@example.org`;
+      await enqueueMail(t.database.db, { to, subject: 'Announcement: SMTP', text: 'x', list: { unsubscribeUrl: 'https://apply.college.example/api/mail/unsubscribe?token=1.abc', listId: 'announcements.apply.college.example', listName: 'College announcements' } }, { bulk: true });
+      while (await drainOutbox(t.database.db, mailer, 100) > 0) { /* every due mail */ }
+      const raw = received.find((m) => m.includes('Announcement: SMTP'))!.replace(/\r?\n[ \t]+/g, ' ');
+      expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/apply\.college\.example\/api\/mail\/unsubscribe\?token=1\.abc>\r?$/m);
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(raw).toMatch(/^List-ID: .*<announcements\.apply\.college\.example>\r?$/mi);
+      expect(raw).toMatch(/^Precedence: bulk\r?$/m);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
