@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import fs from 'node:fs';
+import crypto from 'node:crypto';
 import { defaultMailFrom } from './mail/messages.ts';
 
 /** A bad or missing environment variable; `message` names the variable and what to set. Caught by the CLI to exit 1 without a stack. */
@@ -41,6 +43,18 @@ const EnvSchema = z.object({
    * (admissions@ got every bounce; deliverability audit #7).
    */
   MAIL_BOUNCE_ADDRESS: blankToUndefined(z.string().email('must be an e-mail address (bounces@…)').optional()),
+  /**
+   * DKIM signing of SMTP mail (RFC 6376; deliverability audit #5): the signing domain (`d=`, normally MAIL_FROM's domain
+   * so DMARC aligns), the selector (`s=`: the key is published at `<selector>._domainkey.<domain>`) and the private key.
+   * All three or none.
+   */
+  MAIL_DKIM_DOMAIN: blankToUndefined(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name (college.ac.za)').optional()),
+  /** The DKIM selector (`s=`), a DNS label such as `portal2026`. */
+  MAIL_DKIM_SELECTOR: blankToUndefined(z.string().regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a DNS label (portal2026)').optional()),
+  /** The DKIM private key, PEM (RSA or Ed25519; `\n` escapes allowed); never logged. Or MAIL_DKIM_PRIVATE_KEY_FILE. */
+  MAIL_DKIM_PRIVATE_KEY: blankToUndefined(z.string().optional()),
+  /** A file holding the DKIM private key (PEM), read once at start; instead of MAIL_DKIM_PRIVATE_KEY. */
+  MAIL_DKIM_PRIVATE_KEY_FILE: blankToUndefined(z.string().optional()),
   OFFICE_EMAIL: z.string().default('info@college.example'),
   SITE_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   SITE_BUILD_HOOK_URL: z.string().url().optional(),
@@ -130,7 +144,8 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
 /**
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
  * and in production a missing SESSION_SECRET or PUBLIC_URL, an http PUBLIC_URL on a host other than loopback, and a
- * missing MAIL_FROM or one on a reserved domain (mailFromProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
+ * missing MAIL_FROM or one on a reserved domain (mailFromProblem); always, DKIM settings that are not all three or
+ * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -163,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.SMS_DRIVER === 'http' && (!c.SMS_USERNAME || !c.SMS_PASSWORD)) {
     throw new ConfigError('SMS_USERNAME and SMS_PASSWORD (the BulkSMS API token id and secret) must be set when SMS_DRIVER=http.');
   }
+  const dkimKey = dkimPrivateKey(c.MAIL_DKIM_PRIVATE_KEY, c.MAIL_DKIM_PRIVATE_KEY_FILE);
+  if ([c.MAIL_DKIM_DOMAIN, c.MAIL_DKIM_SELECTOR, dkimKey].filter(Boolean).length % 3 !== 0) {
+    throw new ConfigError('DKIM signing needs all three of MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY (or MAIL_DKIM_PRIVATE_KEY_FILE), or none of them.');
+  }
   const documentStore = c.DOCUMENT_STORE ?? (c.S3_BUCKET ? 's3' : 'local');
   if (documentStore === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET must be set when DOCUMENT_STORE=s3 (with S3_ENDPOINT for a service other than AWS).');
@@ -170,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS default credential chain is used).');
   }
-  return {
+  const config: Config = {
     ...c,
     MAIL_FROM: c.MAIL_FROM ?? defaultMailFrom(),
     DOCUMENT_STORE: documentStore,
@@ -178,4 +197,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET ?? '',
   };
+  // The key is there to be used, not shown: left out of console.log(config), JSON and object spreads.
+  Object.defineProperty(config, 'MAIL_DKIM_PRIVATE_KEY', { value: dkimKey, enumerable: false });
+  return config;
+}
+
+/**
+ * The DKIM private key (PEM) from MAIL_DKIM_PRIVATE_KEY (`\n` escapes turned into line breaks) or the file
+ * MAIL_DKIM_PRIVATE_KEY_FILE, or undefined when neither is set. Throws ConfigError when both are set, the file cannot be
+ * read, or the text is not a private key node:crypto can load; messages never quote the key.
+ */
+function dkimPrivateKey(inline: string | undefined, file: string | undefined): string | undefined {
+  if (inline && file) throw new ConfigError('Set MAIL_DKIM_PRIVATE_KEY or MAIL_DKIM_PRIVATE_KEY_FILE, not both.');
+  let pem = inline?.replace(/\\n/g, '\n');
+  const from = file ? 'MAIL_DKIM_PRIVATE_KEY_FILE' : 'MAIL_DKIM_PRIVATE_KEY';
+  if (file) {
+    try { pem = fs.readFileSync(file, 'utf8'); } catch (err) {
+      throw new ConfigError(`MAIL_DKIM_PRIVATE_KEY_FILE cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${file}): set it to a readable PEM file.`);
+    }
+  }
+  if (pem === undefined) return undefined;
+  try { crypto.createPrivateKey(pem); } catch {
+    throw new ConfigError(`${from} is not a PEM private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).`);
+  }
+  return pem;
 }

@@ -5,6 +5,9 @@
  *   `Auto-Submitted: auto-generated` and auto-responders (out-of-office, ticket systems) do not answer it.
  * - RFC 5321 §4.4 / §3.3 (Return-Path, MAIL FROM): bounces go to the envelope sender; MAIL_BOUNCE_ADDRESS makes that a
  *   mailbox of its own instead of the From address (admissions@ got every bounce).
+ * - RFC 6376 (DKIM): with MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and the private key, nodemailer signs every message
+ *   (`DKIM-Signature: … d=<domain>; s=<selector>`), so DMARC (RFC 7489) can pass on the From domain; Gmail and Yahoo
+ *   require SPF or DKIM of every sender, and DMARC of bulk senders, since February 2024.
  */
 import type { Config } from '../config.ts';
 
@@ -18,11 +21,17 @@ export const AUTOMATIC_MAIL_HEADERS: Readonly<Record<string, string>> = Object.f
  * How smtpMailer talks to the relay (all optional): `timeoutMs` bounds connection, greeting and each socket wait
  * (default 20 000 ms); `bounceAddress` is the envelope sender (MAIL FROM, becomes Return-Path; default: the From address).
  */
-export interface SmtpSettings { timeoutMs?: number; bounceAddress?: string }
+export interface SmtpSettings { timeoutMs?: number; bounceAddress?: string; dkim?: DkimSettings }
 
-/** The SmtpSettings that `config` asks for (SMTP_TIMEOUT_MS, MAIL_BOUNCE_ADDRESS). */
-export function smtpSettings(config: Pick<Config, 'SMTP_TIMEOUT_MS' | 'MAIL_BOUNCE_ADDRESS'>): SmtpSettings {
-  return { timeoutMs: config.SMTP_TIMEOUT_MS, ...(config.MAIL_BOUNCE_ADDRESS ? { bounceAddress: config.MAIL_BOUNCE_ADDRESS } : {}) };
+/** nodemailer's `dkim` option: the signing domain (`d=`), the selector (`s=`) and the private key (PEM). */
+export interface DkimSettings { domainName: string; keySelector: string; privateKey: string }
+
+/** The SmtpSettings that `config` asks for (SMTP_TIMEOUT_MS, MAIL_BOUNCE_ADDRESS, MAIL_DKIM_*; loadConfig checked DKIM is all or nothing). */
+export function smtpSettings(config: Pick<Config, 'SMTP_TIMEOUT_MS' | 'MAIL_BOUNCE_ADDRESS' | 'MAIL_DKIM_DOMAIN' | 'MAIL_DKIM_SELECTOR' | 'MAIL_DKIM_PRIVATE_KEY'>): SmtpSettings {
+  const dkim = config.MAIL_DKIM_DOMAIN && config.MAIL_DKIM_SELECTOR && config.MAIL_DKIM_PRIVATE_KEY
+    ? { domainName: config.MAIL_DKIM_DOMAIN, keySelector: config.MAIL_DKIM_SELECTOR, privateKey: config.MAIL_DKIM_PRIVATE_KEY }
+    : undefined;
+  return { timeoutMs: config.SMTP_TIMEOUT_MS, ...(config.MAIL_BOUNCE_ADDRESS ? { bounceAddress: config.MAIL_BOUNCE_ADDRESS } : {}), ...(dkim ? { dkim } : {}) };
 }
 
 /** Per-message defaults for nodemailer's createTransport(options, defaults): the sender and AUTOMATIC_MAIL_HEADERS (a message's own headers are added to these). */
@@ -36,13 +45,13 @@ export function messageDefaults(from: string): { from: string; headers: Record<s
  * each message gets when set (smtpMailer sets nodemailer's `envelope` from it, with the message's recipients).
  */
 export function smtpTransportOptions(url: string, from: string, s: SmtpSettings = {}): {
-  transport: { url: string; connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+  transport: { url: string; connectionTimeout: number; greetingTimeout: number; socketTimeout: number; dkim?: DkimSettings };
   defaults: { from: string; headers: Record<string, string> };
   envelopeFrom?: string;
 } {
   const timeoutMs = s.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
   return {
-    transport: { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+    transport: { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, ...(s.dkim ? { dkim: { ...s.dkim } } : {}) },
     defaults: messageDefaults(from),
     ...(s.bounceAddress ? { envelopeFrom: s.bounceAddress } : {}),
   };
