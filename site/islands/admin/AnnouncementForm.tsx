@@ -19,7 +19,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, type KeptField } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
@@ -40,6 +40,8 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
   const [saved, setSaved] = useState<AnnouncementInput | null>(null);
   const [kept, setKept] = useState<KeptField[]>([]);
+  // How many times Reload succeeded: each one moves the focus to the KeptChanges box.
+  const [reloaded, setReloaded] = useState(0);
   const { register, handleSubmit, setError, reset, setValue, getValues, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
@@ -106,6 +108,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
       setSaved(stored);
       setKept(differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
+      setReloaded((n) => n + 1);
       setVersion(latest.updatedAt ?? undefined);
       setConflict(null);
       void $adminAnnouncements.revalidate();
@@ -121,14 +124,14 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
-      <Field id="a-title" label="Title" error={err('title')}><input className="input" {...fieldProps('a-title', err('title'))} {...register('title')} /></Field>
-      <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...fieldProps('a-content', err('content'))} {...register('content')} /></Field>
-      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...fieldProps('a-image', err('imageUrl'))} {...register('imageUrl')} /></Field>
-      <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
+      <Field id="a-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('a-title', err('title')), kept, 'title', 'a')} {...register('title')} /></Field>
+      <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...withKeptNote(fieldProps('a-content', err('content')), kept, 'content', 'a')} {...register('content')} /></Field>
+      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('a-image', err('imageUrl')), kept, 'imageUrl', 'a')} {...register('imageUrl')} /></Field>
+      <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, kept, 'active', 'a')} {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
       <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
-      <KeptChanges fields={kept} onUseSaved={takeSaved} />
+      <KeptChanges fields={kept} reloaded={reloaded} prefix="a" onUseSaved={takeSaved} />
       {emailFailure && (
         <div role="alert" className="card border-red-400 p-3 text-sm dark:border-red-600" data-testid="email-failed">
           <p className="font-medium">Saved, but the e-mails were not sent.</p>

@@ -18,7 +18,8 @@ export function EditConflict({ message, reloading, onReload, className = '' }: {
     <div role="alert" className={`card border-amber-400 p-3 text-sm dark:border-amber-600 ${className}`} data-testid="edit-conflict">
       <p className="font-medium">{message}</p>
       <p className="muted mt-1">Reload takes the latest saved version and keeps the fields you changed here; then check them and save again.</p>
-      <button ref={button} type="button" className="btn-secondary mt-2" onClick={onReload} disabled={reloading}>{reloading ? 'Reloading…' : 'Reload'}</button>
+      {/* aria-disabled, not disabled, while reloading: a disabled button drops the focus to the page (WCAG 2.4.3). */}
+      <button ref={button} type="button" className="btn-secondary mt-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" onClick={() => { if (!reloading) onReload(); }} aria-disabled={reloading || undefined}>{reloading ? 'Reloading…' : 'Reload'}</button>
     </div>
   );
 }
@@ -26,24 +27,43 @@ export function EditConflict({ message, reloading, onReload, className = '' }: {
 /** A field kept from the admin's typing after Reload, whose saved value differs: its label and the saved value shown. */
 export interface KeptField { name: string; label: string; saved: string }
 
+/** The id of kept field `name`'s "Saved version: …" line in the form whose ids start with `prefix`. */
+export const keptNoteId = (prefix: string, name: string): string => `${prefix}-saved-${name}`;
+
 /**
- * After Reload: "Your changes are kept" and, per kept field, "Saved version: …" with "Use saved version"
- * (`onUseSaved(name)` puts the saved value into that field). Nothing when `fields` is empty.
+ * `props` (an input's, e.g. from fieldProps) with the kept field's "Saved version: …" line added to its
+ * aria-describedby while `name` is one of `kept` (WCAG 1.3.1: the field says where the saved version differs).
  */
-export function KeptChanges({ fields, onUseSaved, className = '' }: { fields: KeptField[]; onUseSaved: (name: string) => void; className?: string }) {
-  if (fields.length === 0) return null;
+export function withKeptNote<P extends { 'aria-describedby'?: string }>(props: P, kept: KeptField[], name: string, prefix: string): P {
+  if (!kept.some((f) => f.name === name)) return props;
+  return { ...props, 'aria-describedby': [props['aria-describedby'], keptNoteId(prefix, name)].filter(Boolean).join(' ') };
+}
+
+/**
+ * After Reload (`reloaded`: how many times it was pressed, 0 none yet): "Reloaded…" and, per kept field,
+ * "Saved version: …" (id keptNoteId(prefix, name)) with "Use saved version" (`onUseSaved(name)` puts the saved value
+ * into that field). Accessibility audit F4 (WCAG 2.4.3, 4.1.3): the live region is always in the page and only its
+ * text changes, so the "Reloaded…" line is announced; each Reload moves the focus to the box (tabIndex -1), and so
+ * does "Use saved version", whose button then goes away.
+ */
+export function KeptChanges({ fields, reloaded, prefix, onUseSaved, className = '' }: { fields: KeptField[]; reloaded: number; prefix: string; onUseSaved: (name: string) => void; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => { if (reloaded > 0) box.current?.focus(); }, [reloaded]);
+  const shown = reloaded > 0;
   return (
-    <div role="status" className={`card border-sky-400 p-3 text-sm dark:border-sky-600 ${className}`} data-testid="edit-kept">
-      <p className="font-medium">Reloaded. Your changes below are kept; someone else saved something different in these fields. Save again to keep yours.</p>
-      <ul className="mt-2 space-y-2">
+    <div ref={box} tabIndex={shown ? -1 : undefined} className={shown ? `card border-sky-400 p-3 text-sm dark:border-sky-600 ${className}` : 'sr-only'} data-testid={shown ? 'edit-kept' : undefined}>
+      <p role="status" className="font-medium">{!shown ? '' : fields.length > 0
+        ? 'Reloaded. Your changes below are kept; someone else saved something different in these fields. Save again to keep yours.'
+        : 'Reloaded. The form shows the latest saved version with your changes kept. Save again to keep them.'}</p>
+      {shown && fields.length > 0 && <ul className="mt-2 space-y-2">
         {fields.map((f) => (
           <li key={f.name}>
             <span className="font-medium">{f.label}</span>
-            <p className="muted wrap-anywhere">Saved version: {f.saved}</p>
-            <button type="button" className="btn-secondary mt-1 px-2 py-1" onClick={() => onUseSaved(f.name)}>Use saved version<span className="sr-only"> of {f.label}</span></button>
+            <p id={keptNoteId(prefix, f.name)} className="muted wrap-anywhere">Saved version: {f.saved}</p>
+            <button type="button" className="btn-secondary mt-1 px-2 py-1" onClick={() => { onUseSaved(f.name); box.current?.focus(); }}>Use saved version<span className="sr-only"> of {f.label}</span></button>
           </li>
         ))}
-      </ul>
+      </ul>}
     </div>
   );
 }
