@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
-import { sharedRateLimit } from './rate-limit-store.ts';
+import { failureRateLimit, sharedRateLimit, type FailureLimiter } from './rate-limit-store.ts';
 import { HttpError } from './errors.ts';
 
 /** A challenge stays solvable for this long (ms). */
@@ -84,9 +84,40 @@ export function registrationGate(db: Db, config: Config): RequestHandler {
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: async (req, res, next) => {
       try {
-        if (await spendSolution(db, config, req)) return next();
+        // One proof per request: the taken-address gate may have spent one already (registrationTakenGate).
+        if (res.locals.proofSpent || await spendSolution(db, config, req)) return next();
         res.status(429).json({ error: { code: 'challenge_required', message: CHALLENGE_MESSAGE }, challenge: await newChallenge(config) });
       } catch (err) { next(err instanceof HttpError ? err : err); }
+    },
+  });
+}
+
+/**
+ * Registrations refused because the e-mail already has an account (409) per client IP per REGISTER_WINDOW_MS that
+ * answer without a proof-of-work: REGISTER_SOFT_LIMIT / 4, at least 5 (5 an hour by default). Security audit F5: 40
+ * such requests from one address all answered 'already have an account', an unlimited way to find out who has one;
+ * a few learners in a lab who retry with their own address stay below it, and past it they solve the quick check.
+ */
+export function registerTakenFree(config: Config): number {
+  return Math.max(5, Math.ceil(config.REGISTER_SOFT_LIMIT / 4));
+}
+
+/**
+ * The taken-address gate for registration (security audit F5; ASVS 5.0 V2.2.1, V6.3.7-style enumeration): `check`
+ * goes before registrationGate and the route, `count` (an error middleware) after the route and counts each 409 per
+ * client IP. Past registerTakenFree(config) in the window, a request needs a solved challenge (then `res.locals.proofSpent`
+ * is set so registrationGate does not ask for a second one), else 429 {code: 'challenge_required', challenge}. No
+ * refusal: the answer for a person is still the spec's 409 after the quick check.
+ */
+export function registrationTakenGate(db: Db, config: Config): FailureLimiter {
+  return failureRateLimit(db, 'register-taken:', {
+    windowMs: config.REGISTER_WINDOW_MS, limit: registerTakenFree(config), keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    isFailure: (err) => err instanceof HttpError && err.status === 409,
+    handler: async (req, res, next) => {
+      try {
+        if (await spendSolution(db, config, req)) { res.locals.proofSpent = true; return next(); }
+        res.status(429).json({ error: { code: 'challenge_required', message: CHALLENGE_MESSAGE }, challenge: await newChallenge(config) });
+      } catch (err) { next(err); }
     },
   });
 }

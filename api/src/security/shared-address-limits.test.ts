@@ -11,6 +11,8 @@ import { startTestApp, DB_KIND, validRegistration, uniqueEmail, type TestApp } f
 import { deliveredMails } from '../test/mail.ts';
 import { todayInSouthAfrica } from '#contracts/assessment.ts';
 import { RESET_SENT_MESSAGE } from '../features/auth/auth.routes.ts';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 let t: TestApp;
 const SOFT = 3;
@@ -142,6 +144,28 @@ describe(`limits on a shared address (${DB_KIND})`, () => {
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('challenge_required');
   }, 60_000);
+
+  it('G › registering with e-mails that already have accounts: the first 5 an hour from one address answer 409, then the proof-of-work; a lab retrying is not refused', async () => {
+    const taken = await registerLab(7);
+    const prober = freshIp();
+    const answers: string[] = [];
+    for (const email of taken) {
+      const res = await post(prober, '/api/auth/register', validRegistration({ email }));
+      answers.push(res.status === 429 ? res.body.error.code : String(res.status));
+    }
+    expect(answers).toEqual(['409', '409', '409', '409', '409', 'challenge_required', 'challenge_required']);
+    // Solved, the request is answered as before (409 for a taken address, 201 for a new one), one proof each.
+    const solve = async (challenge: any) => {
+      const solution = await solveChallenge({ challenge, deriveKey });
+      return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    };
+    const fresh = validRegistration();
+    const asked = await post(prober, '/api/auth/register', fresh);
+    expect(asked.body.error?.code).toBe('challenge_required');
+    expect((await post(prober, '/api/auth/register', { ...fresh, altcha: await solve(asked.body.challenge) })).status).toBe(201);
+    // Another address (a lab whose learners register once each) is not affected.
+    expect((await post(freshIp(), '/api/auth/register', validRegistration({ email: taken[0] }))).status).toBe(409);
+  }, 120_000);
 
   it('F › when queueing the verification mail fails, no half-made account is left, and registering again works', async () => {
     const email = uniqueEmail('crash');

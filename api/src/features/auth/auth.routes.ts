@@ -16,7 +16,7 @@ import { failureRateLimit, sharedRateLimit } from '../../http/rate-limit-store.t
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LoginSchema, SimpleRegisterSchema, ComprehensiveRegisterSchema, ForgotPasswordSchema, ResetPasswordConfirmSchema, VerifyEmailSchema, type PublicUser } from '#contracts/auth.ts';
 import { requireUser } from '../../http/guards.ts';
-import { registrationGate } from '../../http/pow-gate.ts';
+import { registrationGate, registrationTakenGate } from '../../http/pow-gate.ts';
 import { loginThrottle, LOGIN_TOO_MANY } from './login-throttle.ts';
 import { findUserById } from '../../auth/users-repo.ts';
 import { sendEmailVerification, confirmEmailVerification, queueVerificationLink } from './email-verification.service.ts';
@@ -71,6 +71,8 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   const throttle = loginThrottle(db, deps.config, tooMany(LOGIN_TOO_MANY));
   // Above a soft per-IP threshold registration asks for a proof-of-work instead of refusing (issue #12 finding 13).
   const registerLimit = registrationGate(db, deps.config);
+  // Addresses that already have an account (409) are counted per IP too: past a few, the same proof (audit F5).
+  const takenLimit = registrationTakenGate(db, deps.config);
   const withVerificationMail = (tx: typeof db, user: PublicUser) => queueVerificationLink(tx, deps.config, user);
 
   r.post('/login', throttle.gate, validate(LoginSchema), (req, res, next) => {
@@ -118,15 +120,15 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     res.json({ user: req.user });
   });
 
-  r.post('/register', registerLimit, validate(SimpleRegisterSchema), async (req, res) => {
+  r.post('/register', takenLimit.check, registerLimit, validate(SimpleRegisterSchema), async (req: Request, res: Response) => {
     const b = req.body;
     // The account and its verification mail commit together (audit L finding F).
     const user = await registerStudent(deps.database.db, { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone }, withVerificationMail);
     const token = await startSession(req, deps, user, false);
     res.status(201).json({ user, token, courseId: b.courseId ?? null });
-  });
+  }, takenLimit.count);
 
-  r.post('/comprehensive-register', registerLimit, validate(ComprehensiveRegisterSchema), async (req, res) => {
+  r.post('/comprehensive-register', takenLimit.check, registerLimit, validate(ComprehensiveRegisterSchema), async (req: Request, res: Response) => {
     const b = req.body;
     const user = await registerComprehensive(deps.database.db, {
       email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName, phone: b.phone,
@@ -138,7 +140,7 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
     const token = await startSession(req, deps, user, false);
     console.info(`[auth] registered user ${user.id} (wizard)`);
     res.status(201).json({ user, token, courseId: b.courseId });
-  });
+  }, takenLimit.count);
 
   // E-mail verification (issue #12 finding 1): confirming needs no sign-in (the link may be opened on another
   // device); resending is for the signed-in owner, at most 5 an hour, and at most 3 live links at a time.
