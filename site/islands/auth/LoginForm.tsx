@@ -4,8 +4,12 @@
  * toast; failure → 'Login failed' / 'Invalid email or password'. After many failed logins from one network or for one
  * account the API asks for a proof-of-work: it is solved in the browser (solver loaded only then) while the form says
  * 'Checking your connection… this takes a few seconds.', and the login is sent again. Used by /login and /auth.
+ * During that wait (several seconds; accessibility audit F5, WCAG 2.4.3, 4.1.3) the Log in button is aria-disabled,
+ * not disabled, so the focus stays on it, and a second Enter or tap does nothing; the form's one status region is
+ * there from the start and only its text changes (so it is announced), and it is scrolled into view (at 200 % text
+ * on a phone it was below the fold).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LoginSchema } from '#contracts/sign-in.ts';
@@ -37,6 +41,10 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   const [leaving, setLeaving] = useState(false);
   // The browser is solving the proof-of-work the API asked for.
   const [checking, setChecking] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (checking) status.current?.scrollIntoView({ block: 'nearest' }); }, [checking]);
+  // Signed in and leaving: the form stays busy until the next page.
+  const signedIn = useRef(false);
   // A failed log-in stays on the form (the toast goes after 5 s), marks both fields and focuses the e-mail.
   const [failed, setFailed] = useState<string | null>(null);
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -44,19 +52,17 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
   const invalid = (error?: string) => (failed === WRONG && !error ? { 'aria-invalid': true, 'aria-describedby': id('failed') } as const : {});
 
   const onSubmit = async (v: Output) => {
-    if (busy.current) return;
-    busy.current = true;
     setFailed(null);
     try {
       // Past the limits on failed logins the API asks for a proof-of-work instead of refusing (audit L finding B):
       // the solver is loaded only then, and a short line says why the wait.
       const user = await withProofOfWork((altcha) => login(v.email, v.password, v.rememberMe, altcha), () => setChecking(true));
       const redirect = new URLSearchParams(window.location.search).get('redirect');
+      signedIn.current = true;
       setLeaving(true);
       flashToast({ title: 'Login successful', description: `Welcome back, ${user.firstName}.`, variant: 'success' });
       window.location.assign(destinationAfterLogin(user.role, redirect));
     } catch (e) {
-      busy.current = false;
       setChecking(false);
       const description = e instanceof ApiError
         ? (e.status === 429 ? e.userMessage : e.status >= 500 ? 'Something went wrong. Please try again.' : WRONG)
@@ -68,8 +74,15 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
     }
   };
 
+  /** One log-in at a time, from the submit event on (validation included): a second Enter or tap is ignored. */
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (busy.current) { e.preventDefault(); return; }
+    busy.current = true;
+    void handleSubmit(onSubmit)(e).finally(() => { if (!signedIn.current) busy.current = false; });
+  };
+
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={validation.preload} className="space-y-4" aria-label="Log in">
+    <form method="post" noValidate onSubmit={submit} onFocusCapture={validation.preload} className="space-y-4" aria-label="Log in">
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <input {...fieldProps(id('email'), errors.email?.message)} {...invalid(errors.email?.message)} {...register('email')} type="email" autoComplete="username" inputMode="email" className="input" />
       </Field>
@@ -83,10 +96,12 @@ export default function LoginForm({ idPrefix = 'login' }: { idPrefix?: string })
         </label>
         <a href="/forgot-password" className="-my-1 inline-block py-1 text-sm font-medium text-brand-700 underline dark:text-brand-100">Forgot password?</a>
       </div>
-      {checking && <p role="status" className="text-sm muted">{CHECKING}</p>}
+      {/* Always here, empty until needed: a live region created with its text may not be announced. */}
+      <p ref={status} role="status" className={checking ? 'text-sm muted' : 'sr-only'}>{checking ? CHECKING : ''}</p>
       {failed && <p id={id('failed')} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">{failed}</p>}
-      {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || leaving} aria-busy={isSubmitting || leaving || undefined}>
+      {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs.
+          aria-disabled, not disabled, while busy: a disabled button drops the focus to the page (WCAG 2.4.3). */}
+      <button type="submit" className="btn-primary w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={isSubmitting || leaving || undefined} aria-busy={isSubmitting || leaving || undefined}>
         {isSubmitting || leaving ? 'Logging in...' : 'Log in'}
       </button>
     </form>

@@ -1,0 +1,53 @@
+/**
+ * The proof-of-work wait on /login, by keyboard and at 200 % text on a phone (accessibility audit F5, WCAG 2.4.3,
+ * 4.1.3): the form has one status region from the start, whose text becomes 'Checking your connection… this takes a
+ * few seconds.' (a region created with its text may not be announced); while the browser works the focus stays on
+ * the Log in button (marked aria-disabled, not disabled, which dropped the focus to the page) and the message is
+ * scrolled into view. The production PBKDF2 cost makes the wait several seconds, long enough to look.
+ */
+import { test, expect } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+
+const CHECKING = 'Checking your connection… this takes a few seconds.';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test('Enter on Log in during the proof-of-work: one status region that says why, focus kept on the button, message on screen', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('pow-a11y');
+  const password = 'Learner-pass-2026';
+  const api = page.request;
+  const headers = { origin: baseURL! };
+  expect((await api.post('/api/auth/register', { headers, data: { firstName: 'Lerato', lastName: 'Dlamini', email, password, confirmPassword: password, phone: '0821234567', terms: true } })).status()).toBe(201);
+  await api.post('/api/auth/logout', { headers });
+  let asked = false;
+  for (let i = 0; i < 30 && !asked; i++) {
+    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
+    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
+    else expect(res.status()).toBe(401);
+  }
+  expect(asked).toBe(true);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await page.addStyleTag({ content: 'html{font-size:200% !important}' });
+  const form = page.getByRole('form', { name: 'Log in' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const button = form.getByRole('button', { name: /^Log in$/ });
+  await button.focus();
+  // Hydrated (the form's island runs on first use) and, before anything is sent, one empty status region.
+  await expect(form.locator('[role=status]')).toHaveCount(1);
+  await expect(form.locator('[role=status]')).toHaveText('');
+  await page.keyboard.press('Enter');
+
+  const status = form.locator('[role=status]');
+  await expect(status).toHaveText(CHECKING);
+  await expect(status).toHaveCount(1);
+  expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+  await expect(form.getByRole('button', { name: 'Logging in...' })).toBeFocused();
+  await expect(form.getByRole('button', { name: 'Logging in...' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(status).toBeInViewport();
+  await expect(page).toHaveURL(/\/dashboard\/student/, { timeout: 90_000 });
+});
