@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { deleteLoginCounters } from './profile.repo.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -16,6 +18,17 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     t = await startTestApp({ DATA_DIR: fs.mkdtempSync(`/tmp/college-erasure-test-${process.pid}-`), ...s3?.env });
   });
   afterAll(async () => { await t.close(); await s3?.close(); fs.rmSync(t.config.dataDir, { recursive: true, force: true }); });
+
+  it('deleteLoginCounters › removes the contact and assessment counters of the mailbox a +tag or dotted Gmail address reaches, and no one else\'s', async () => {
+    const db = t.database.db;
+    const resetAt = new Date(Date.now() + 600_000);
+    const keys = ['contact:email:del@gmail.com', 'assessment:email:del@gmail.com', 'contact:email:someone@example.com'];
+    await db.insert(rateLimits).values(keys.map((key) => ({ key, hits: 1, resetAt })));
+    await deleteLoginCounters(db, 'D.el+apply@GoogleMail.com');
+    const left = (await db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} in ${keys}`)).map((r) => r.key);
+    expect(left).toEqual(['contact:email:someone@example.com']);
+    await db.delete(rateLimits).where(sql`${rateLimits.key} in ${keys}`);
+  });
 
   it('POST /api/profile/delete › erases the person\'s uploaded documents from the store and keeps everyone else\'s', async () => {
     const s = await signUpStudent(t);

@@ -2,6 +2,7 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
+import { mailboxKey } from '../../http/public-forms.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -64,13 +65,15 @@ export async function deleteMessagesTo(db: DbOrTx, user: { id: number; email: st
  * Deletes every rate-limit counter that names the address, which would otherwise outlive the person until pruned:
  * failed logins for the account and for the account from each IP (login-throttle.ts 'login-fail:acct:<e-mail>',
  * 'login-fail:acct-ip:<e-mail>|<ip>'), reset requests ('password-reset-email:email:<e-mail>', auth.routes.ts), the
- * contact form and assessment bookings ('contact:email:<e-mail>', 'assessment:email:<e-mail>', public-forms.ts), and
+ * contact form and assessment bookings ('contact:email:<mailbox>', 'assessment:email:<mailbox>', keyed by the mailbox
+ * the address reaches, mailboxKey in public-forms.ts, and the older form under the address itself), and
  * the older 'login-account:acct:<e-mail>'.
  */
 export async function deleteLoginCounters(db: DbOrTx, email: string): Promise<void> {
   const e = email.trim().toLowerCase();
   const literal = e.replace(/[\\%_]/g, (c) => `\\${c}`); // LIKE's own characters in an address match themselves
-  const exact = [`login-account:acct:${e}`, `login-fail:acct:${e}`, `password-reset-email:email:${e}`, `contact:email:${e}`, `assessment:email:${e}`];
+  const mailbox = mailboxKey(e);
+  const exact = [`login-account:acct:${e}`, `login-fail:acct:${e}`, `password-reset-email:email:${e}`, `contact:email:${e}`, `assessment:email:${e}`, `contact:email:${mailbox}`, `assessment:email:${mailbox}`];
   await db.delete(rateLimits).where(or(inArray(rateLimits.key, exact), like(rateLimits.key, `login-fail:acct-ip:${literal}|%`)));
 }
 
