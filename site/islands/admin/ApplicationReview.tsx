@@ -5,10 +5,11 @@
  * at the bottom of the panel, with Previous/Next to the neighbouring rows of the list (audit C item 4: a day's queue
  * without scrolling 1,300 px and closing the panel for each one). It is sticky where there is room (640 px wide or
  * 800 px tall); on a smaller phone, or with its keyboard open, it would cover 40 % or all of the screen, so there it
- * stays at the panel's end. A decision is confirmed first
+ * stays at the panel's end, as it does when large text makes it taller than 40% of the window; where it is
+ * sticky the panel scrolls a focused element clear of it (useDecisionBarClearance). A decision is confirmed first
  * (decisionQuestion): a reject, an accept, and any change of an application that is already accepted or rejected.
  */
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -83,6 +84,40 @@ function Dl({ items }: { items: [string, string | null | undefined][] }) {
   );
 }
 
+/** Where the decision bar is sticky: its classes `sm:sticky [@media(min-height:800px)]:sticky`, as a media query. */
+const STICKY_BAR = '(min-width: 640px), (min-height: 800px)';
+
+/**
+ * Keeps the sticky decision bar (`bar`, rendered once `ready`) off the focused element (accessibility audit F2, WCAG
+ * 2.4.11 Focus Not Obscured): a ResizeObserver measures the bar, and the panel's scrolling element gets that height
+ * (plus its own bottom padding and 8 px) as scroll-padding-bottom, so the browser scrolls a newly focused element
+ * clear of the bar. With large text (zoom, a 200% font size: media queries cannot see it) a bar taller than 40%
+ * of the window would hide too much of the panel: it is then not sticky (returns true) and there is no padding.
+ */
+function useDecisionBarClearance(bar: RefObject<HTMLElement | null>, ready: boolean): boolean {
+  const [tall, setTall] = useState(false);
+  useEffect(() => {
+    const el = bar.current;
+    let scroller = el?.parentElement ?? null;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    if (!el) return;
+    const target = scroller ?? document.documentElement;
+    const update = () => {
+      const h = el.getBoundingClientRect().height;
+      const tooTall = h > window.innerHeight * 0.4;
+      setTall(tooTall);
+      const sticky = !tooTall && window.matchMedia(STICKY_BAR).matches;
+      target.style.scrollPaddingBottom = sticky ? `${Math.ceil(h + (parseFloat(getComputedStyle(target).paddingBottom) || 0) + 8)}px` : '';
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    window.addEventListener('resize', update);
+    update();
+    return () => { observer.disconnect(); window.removeEventListener('resize', update); target.style.scrollPaddingBottom = ''; };
+  }, [ready]);
+  return tall;
+}
+
 /**
  * The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes.
  * `onPrevious` / `onNext` open the neighbouring application (absent: the button is disabled); `focus` names the
@@ -109,6 +144,8 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const loaded = d != null;
+  const decisionBar = useRef<HTMLElement>(null);
+  const barTooTall = useDecisionBarClearance(decisionBar, loaded);
   useEffect(() => {
     if (!loaded || !focus) return;
     const b = (focus === 'next' ? nextButton : previousButton).current;
@@ -163,7 +200,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
             {h.notes && <span className="block">{h.notes}</span>}
           </li>))}</ol>
       </section>
-      <section aria-labelledby="d-status" className="card bottom-0 z-10 p-3 shadow-lg sm:sticky [@media(min-height:800px)]:sticky" data-testid="decision-bar">
+      <section ref={decisionBar} aria-labelledby="d-status" className={`card bottom-0 z-10 p-3 shadow-lg ${barTooTall ? '' : 'sm:sticky [@media(min-height:800px)]:sticky'}`} data-testid="decision-bar">
         <h3 id="d-status" className="mb-1 text-sm font-semibold">Change status</h3>
         <div className="grid gap-2 sm:grid-cols-2">
           <div><label htmlFor="d-status-select" className="label">Status</label>
