@@ -17,9 +17,9 @@
  * When the draft was changed in another tab or on another device since this copy was based on it (409 from the
  * draft store), nothing is overwritten: apply/DraftConflict.tsx, loaded then, offers "Load the newer version" or
  * "Keep my changes", and Submit waits for that choice.
- * A refused submit is said once (accessibility audit F7, WCAG 4.1.3): the focused #submit-errors alert lists the
- * messages and the 'Error submitting application' toast (spec §8) has no description repeating them; the office
- * phone in a message (course closed) is a tel: link, as on the Accepted card.
+ * A refused submit shows the spec §8 toast 'Error submitting application' with the error text, and the focused
+ * #submit-errors alert lists the messages with a way to each step; the office phone in a message (course closed) is
+ * a tel: link, as on the Accepted card.
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
@@ -357,8 +357,7 @@ export default function ApplyWizard() {
         return;
       }
       const message = e instanceof ApiError ? e.userMessage : e instanceof Error ? e.message : 'Unknown error';
-      // Title only: the message itself is in #submit-errors below, which is focused and an alert (read once, not thrice).
-      toast({ title: 'Error submitting application', variant: 'destructive' });
+      toast({ title: 'Error submitting application', description: message, variant: 'destructive' });
       // Stay on Review & Submit: list what the server refused, each with a way to its step.
       const fields = e instanceof ApiError ? Object.entries(e.fields) : [];
       for (const [path, msg] of fields) setError(path as FieldPath<ApplyForm>, { type: 'server', message: msg });
