@@ -9,10 +9,10 @@
  * - GET  /site-build → {build: {status, startedAt, finishedAt, durationMs, error} | null, building}
  * Status changes themselves: PUT /api/admin/applications/:id/status (applications feature); settings: features/settings.
  */
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
+import { sendCsvStream } from '../../http/api-compression.ts';
 import { linkOrigin } from '../../mail/links.ts';
 import { currentUser, requireAdmin } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
@@ -39,7 +39,8 @@ export function adminRouter(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="applications-${todayInSouthAfrica()}.csv"`);
     // Streamed page by page (no cap, volume audit); once rows are sent an error can only cut the download short.
-    await pipeline(csv, res).catch((err) => console.warn(`[admin] applications export stopped: ${err?.code ?? err?.message ?? err}`));
+    // Headers at once and a flush after each page (sendCsvStream): brotli held everything back for seconds.
+    await sendCsvStream(res, csv, '[admin] applications');
   });
   r.post('/applications/bulk', requireAdmin, validate(BulkDecisionSchema), async (req, res) => {
     res.json({ results: await bulkDecision(db, currentUser(req).id, req.body, linkOrigin(deps.config, req)) });

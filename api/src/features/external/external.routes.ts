@@ -14,11 +14,11 @@
  * Pages hold 1–100 rows (default 50); nothing is capped silently (volume audit); a page past the last answers the last page.
  * Remote down → 502 external_unavailable; remote slow (> 4.5 s) → 504 external_timeout.
  */
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
+import { sendCsvStream } from '../../http/api-compression.ts';
 import { readPage } from '../../http/paging.ts';
 import { requireAdmin, currentUser } from '../../http/guards.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
@@ -153,7 +153,8 @@ export function externalRouter(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="external-payments-${todayInSouthAfrica()}.csv"`);
     // Every payment, streamed page by page; once rows are sent an error can only cut the download short.
-    await pipeline(csv, res).catch((err) => console.warn(`[external] payments export stopped: ${err?.code ?? err?.message ?? err}`));
+    // Headers at once and a flush after each page (sendCsvStream): brotli held everything back for seconds.
+    await sendCsvStream(res, csv, '[external] payments');
   }));
 
   r.post('/payments', requireExternal, validate(ExternalPaymentInputSchema), guardRemote(async (req, res) => {
