@@ -24,7 +24,8 @@ test('detail panel › Update status with the connection gone: "Not saved — th
   // Radix closes a toast after its duration (5000 ms): 10 s later this one is still there.
   await page.clock.runFor(10_000);
   await expect(failed).toBeVisible();
-  // By its label: the open panel (a modal) hides the toast region from the accessibility tree, not from the pointer.
+  // The toast is rendered inside the open panel (Toaster.tsx), so its Close is found by role and label.
+  await expect(panel.getByTestId('toast').filter({ hasText: 'Update failed' })).toBeVisible();
   await failed.getByLabel('Close').click();
   await expect(failed).toHaveCount(0);
   expect(await storedStatus(page.request, id)).toBe('pending');

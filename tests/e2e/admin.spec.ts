@@ -196,8 +196,9 @@ test('applications › APP- ids, quick Approve on pending rows only, detail pane
   await expect(panel).toBeVisible();
   // Still on the list (the search is kept in the address, audit C item 3).
   await expect(page).toHaveURL(new RegExp(`/admin/applications\\?q=APP-${second}$`));
-  // Saved: the panel closes at once (with its ×: Escape would close the toast on top first).
-  await panel.getByRole('button', { name: 'Close' }).click();
+  // Saved: the panel closes at once (with its ×: Escape would close the toast on top first). The panel's × is its
+  // first Close: the toasts, rendered inside the open panel (Toaster.tsx), have a Close each after it.
+  await panel.getByRole('button', { name: 'Close' }).first().click();
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   // Closed: focus is back on the button that opened the panel.

@@ -9,7 +9,8 @@
  * aria-hidden="true" on this island; a native modal makes it inert), the toasts are rendered inside the topmost
  * open dialog instead, so they are announced, reachable by Tab and F8, and inside the dialog's focus trap
  * (accessibility audit F1, WCAG 4.1.3 / 2.1.1). They look the same: the region is fixed to the viewport's corner.
- * Escape then dismisses the toast first (it is the topmost layer), and the next Escape closes the dialog.
+ * Escape closes what opened last: a toast shown while the dialog is open first (then the dialog), while a toast
+ * that was already showing when the dialog opened stays and the dialog closes.
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
@@ -32,17 +33,29 @@ export function toastHost(home: Element | null): HTMLElement | null {
   return open.at(-1) ?? null;
 }
 
-/** Tracks toastHost(home) as dialogs open and close (attribute and child-list changes anywhere under <body>). */
-function useToastHost(home: RefObject<HTMLElement | null>): HTMLElement | null {
+/**
+ * The element the toasts are rendered into (created once, on the client), and the open dialog it is in (null: none).
+ * The element itself is moved between this island (after `home`) and the topmost open dialog as dialogs open and
+ * close (attribute and child-list changes under <body>): moved, not re-rendered, so the toasts keep their timers and
+ * are not announced twice, and a toast shown before a panel opened stays below it (Escape closes the panel).
+ */
+function useToastBox(home: RefObject<HTMLElement | null>): [HTMLDivElement | null, HTMLElement | null] {
+  const [box] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
   const [host, setHost] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    const update = () => setHost(toastHost(home.current));
+    if (!box) return;
+    const update = () => {
+      const h = toastHost(home.current);
+      if (h) { if (box.parentElement !== h) h.appendChild(box); }
+      else if (home.current && box.previousElementSibling !== home.current) home.current.after(box);
+      setHost(h);
+    };
     const observer = new MutationObserver(update);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden', 'inert', 'data-state', 'open'] });
     update();
-    return () => observer.disconnect();
+    return () => { observer.disconnect(); box.remove(); };
   }, []);
-  return host;
+  return [box, host];
 }
 
 /** Renders nothing until the first toast, then the Radix toast stack (kept mounted from then on). */
@@ -50,14 +63,14 @@ export default function Toaster(): ReactElement | null {
   const toasts = useStore($toasts);
   const [needed, setNeeded] = useState(false);
   const home = useRef<HTMLSpanElement>(null);
-  const host = useToastHost(home);
+  const [box, host] = useToastBox(home);
   useEffect(() => { showFlashedToast(); }, []);
   useEffect(() => { if (toasts.length > 0) setNeeded(true); }, [toasts.length]);
   const stack = (needed || toasts.length > 0) ? <Suspense fallback={null}><ToastStack toasts={toasts} announceIn={host} /></Suspense> : null;
   return (
     <>
       <span ref={home} hidden />
-      {stack && host ? createPortal(stack, host) : stack}
+      {stack && box ? createPortal(stack, box) : stack}
     </>
   );
 }
