@@ -33,6 +33,12 @@ const EnvSchema = z.object({
    * accepts and then hangs held the mail worker, and a stop, that long; operations audit).
    */
   SMTP_TIMEOUT_MS: blankToUndefined(z.coerce.number().int().min(100).max(600_000).default(20_000)),
+  /** Parallel SMTP connections of the pool (deliverability audit #6: a 199-mail announcement opened 202 connections). */
+  SMTP_MAX_CONNECTIONS: blankToUndefined(z.coerce.number().int().min(1).max(50).default(2)),
+  /** Messages sent over one pooled SMTP connection before it is closed and a new one opened. */
+  SMTP_MAX_MESSAGES: blankToUndefined(z.coerce.number().int().min(1).max(10_000).default(100)),
+  /** At most this many mails a minute over SMTP (a relay's or provider's sending limit); unset, no limit. */
+  SMTP_RATE_PER_MINUTE: blankToUndefined(z.coerce.number().int().min(1).max(1_000_000).optional()),
   /**
    * The sender; unset, '"{college name} Admissions" <admissions@college.example>' from content/site.json (defaultMailFrom).
    * Required in production, on a domain the college can publish SPF/DKIM/DMARC for (mailFromProblem; deliverability audit #3).

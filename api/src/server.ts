@@ -209,6 +209,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       // A send in progress gets SHUTDOWN_TIMEOUT_MS to end; one that hangs is abandoned (its lease, 60 s, lets this or
       // another node send it again: at least once).
       await bounded(stopMail(), config.SHUTDOWN_TIMEOUT_MS, 'the mail worker');
+      // The pooled SMTP connections (mail/transport-options.ts) stay open between batches: closed once nothing sends.
+      if (!opts.mailer) await mailer.close?.();
       await bounded(stopSms(), config.SHUTDOWN_TIMEOUT_MS, 'the SMS worker');
       await bounded(builder.idle(), config.SHUTDOWN_TIMEOUT_MS, 'the site build');
       await database.close();

@@ -11,9 +11,10 @@ import { DEFAULT_SMTP_TIMEOUT_MS, messageDefaults, smtpTransportOptions, type Sm
 /**
  * A mail transport: `send` delivers one mail or rejects (the outbox retries); `verify`, when present, checks that the
  * transport can be used (SMTP: connects and logs in), rejecting with the reason; server.ts calls it once at start and
- * only logs a warning (the outbox keeps the mail until the relay works).
+ * only logs a warning (the outbox keeps the mail until the relay works); `close`, when present, ends the transport's
+ * connections (server.ts, when it stops, for a mailer it created).
  */
-export interface Mailer { send(msg: OutgoingMail): Promise<void>; verify?(): Promise<void>; sent?: OutgoingMail[] }
+export interface Mailer { send(msg: OutgoingMail): Promise<void>; verify?(): Promise<void>; close?(): Promise<void>; sent?: OutgoingMail[] }
 
 /** What a transport sends: `replyTo`, when given, becomes the Reply-To header (nodemailer `replyTo`, both drivers). */
 export interface OutgoingMail { to: string; subject: string; text: string; replyTo?: string }
@@ -27,7 +28,8 @@ export const SMTP_TIMEOUT_MS = DEFAULT_SMTP_TIMEOUT_MS;
  * `opts` (SmtpSettings; options built by transport-options.ts smtpTransportOptions): `timeoutMs` (SMTP_TIMEOUT_MS,
  * default 20 s) bounds the connection, the greeting and every socket wait, so a relay that accepts and then hangs fails
  * the send after that long instead of nodemailer's 10 minutes; `bounceAddress` is the envelope sender. Every mail
- * carries `Auto-Submitted: auto-generated` (RFC 3834).
+ * carries `Auto-Submitted: auto-generated` (RFC 3834). Connections are pooled (`maxConnections`, default 2); close()
+ * ends them (server.ts calls it when it stops, after the mail worker).
  */
 export function smtpMailer(url: string, from: string, opts: SmtpSettings = {}): Mailer {
   const options = smtpTransportOptions(url, from, opts);
@@ -37,6 +39,7 @@ export function smtpMailer(url: string, from: string, opts: SmtpSettings = {}): 
   return {
     send: async (msg) => { await transport.sendMail({ from, ...msg }); },
     verify: async () => { await transport.verify(); },
+    close: async () => { transport.close(); },
   };
 }
 

@@ -12,29 +12,43 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { fileMailer, smtpMailer } from './mailer.ts';
-import { smtpSettings } from './transport-options.ts';
+import { smtpSettings, smtpTransportOptions } from './transport-options.ts';
 import { loadConfig } from '../config.ts';
+import { startServer } from '../server.ts';
 
 const FROM = '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>';
 const dirs: string[] = [];
 afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
 
 /** What the stub relay saw: each message's envelope sender, recipients and raw data, and the connections opened and still open. */
-interface Sink { url: string; messages: { mailFrom: string; rcptTo: string[]; raw: Buffer }[]; connections: number; open: number; closed: Promise<void>[]; stop(): Promise<void> }
+interface Sink {
+  url: string; messages: { mailFrom: string; rcptTo: string[]; raw: Buffer }[]; connections: number; open: number;
+  /** Resolves once no connection is open (at once if none is). */
+  allClosed(): Promise<void>;
+  /** Resolves once a message has arrived. */
+  firstMessage(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 /** A local SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives. */
 async function smtpSink(): Promise<Sink> {
-  const sink = { messages: [], connections: 0, open: 0, closed: [] } as unknown as Sink;
+  const sink = { messages: [], connections: 0, open: 0 } as unknown as Sink;
+  const waiters: (() => void)[] = [];
+  const received: (() => void)[] = [];
+  sink.allClosed = () => new Promise<void>((r) => { if (sink.open === 0) r(); else waiters.push(r); });
+  sink.firstMessage = () => new Promise<void>((r) => { if (sink.messages.length) r(); else received.push(r); });
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    // socketTimeout: the sink itself never drops an idle connection (its default is 60 s), so a test sees who closes it.
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, socketTimeout: 600_000,
     onConnect(_session, done) { sink.connections++; sink.open++; done(); },
-    onClose() { sink.open--; },
+    onClose() { sink.open--; if (sink.open === 0) for (const w of waiters.splice(0)) w(); },
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         sink.messages.push({ mailFrom: String(session.envelope.mailFrom && session.envelope.mailFrom.address), rcptTo: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
         done();
+        for (const w of received.splice(0)) w();
       });
     },
   });
@@ -51,6 +65,7 @@ describe('bounces and auto-responders (audit #7)', () => {
     try {
       const mailer = smtpMailer(sink.url, FROM, { bounceAddress: 'bounces@vhembe.ac.za' });
       await mailer.send({ to: 'thandi@example.com', subject: 'APP-12: Payment Pending', text: 'Dear Thandi,' });
+      await mailer.close?.();
       expect(sink.messages).toHaveLength(1);
       const [m] = sink.messages;
       expect(m!.mailFrom).toBe('bounces@vhembe.ac.za');
@@ -60,7 +75,9 @@ describe('bounces and auto-responders (audit #7)', () => {
       expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
 
       // Without a bounce address the envelope sender is the From address, as before.
-      await smtpMailer(sink.url, FROM).send({ to: 'thandi@example.com', subject: 'x', text: 'y' });
+      const plain = smtpMailer(sink.url, FROM);
+      await plain.send({ to: 'thandi@example.com', subject: 'x', text: 'y' });
+      await plain.close?.();
       expect(sink.messages[1]!.mailFrom).toBe('admissions@vhembe.ac.za');
       expect((await simpleParser(sink.messages[1]!.raw)).headers.get('auto-submitted')).toBe('auto-generated');
     } finally { await sink.stop(); }
@@ -96,7 +113,9 @@ describe('DKIM signing (audit #5)', () => {
     try {
       for (const key of [{ MAIL_DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }, { MAIL_DKIM_PRIVATE_KEY_FILE: keyFile }]) {
         const config = loadConfig({ MAIL_DKIM_DOMAIN: 'vhembe.ac.za', MAIL_DKIM_SELECTOR: 'portal2026', ...key });
-        await smtpMailer(sink.url, FROM, smtpSettings(config)).send({ to: 'thandi@example.com', subject: 'APP-12: Accepted', text: 'Dear Thandi,\n\nCongratulations.' });
+        const mailer = smtpMailer(sink.url, FROM, smtpSettings(config));
+        await mailer.send({ to: 'thandi@example.com', subject: 'APP-12: Accepted', text: 'Dear Thandi,\n\nCongratulations.' });
+        await mailer.close?.();
       }
       expect(sink.messages).toHaveLength(2);
       for (const m of sink.messages) {
@@ -117,7 +136,9 @@ describe('DKIM signing (audit #5)', () => {
   it('without DKIM settings nothing is signed; a partial set, both key variables or a bad key is a ConfigError that never quotes the key', async () => {
     const sink = await smtpSink();
     try {
-      await smtpMailer(sink.url, FROM, smtpSettings(loadConfig({}))).send({ to: 'thandi@example.com', subject: 'x', text: 'y' });
+      const mailer = smtpMailer(sink.url, FROM, smtpSettings(loadConfig({})));
+      await mailer.send({ to: 'thandi@example.com', subject: 'x', text: 'y' });
+      await mailer.close?.();
       expect(sink.messages[0]!.raw.toString()).not.toMatch(/^DKIM-Signature:/m);
     } finally { await sink.stop(); }
     expect(() => loadConfig({ MAIL_DKIM_DOMAIN: 'vhembe.ac.za', MAIL_DKIM_PRIVATE_KEY: pem })).toThrow(/all three of MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY/);
@@ -136,4 +157,61 @@ describe('DKIM signing (audit #5)', () => {
     expect(JSON.stringify(config)).not.toContain(keyLine);
     expect((await import('node:util')).inspect(config)).not.toContain(keyLine);
   });
+});
+
+describe('connection pool (audit #6)', () => {
+  it('20 mails at once open at most 2 connections (was 20), all 20 arrive; one after another (as the outbox sends) they share 1', async () => {
+    const sink = await smtpSink();
+    const mailer = smtpMailer(sink.url, FROM, smtpSettings(loadConfig({})));
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => mailer.send({ to: `student${i}@example.com`, subject: 'Open day', text: `Mail ${i}` })));
+      expect(sink.messages.map((m) => m.rcptTo[0]).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `student${i}@example.com`).sort());
+      expect(sink.connections).toBeLessThanOrEqual(2);
+    } finally { await mailer.close?.(); await sink.allClosed(); await sink.stop(); }
+
+    const serial = await smtpSink();
+    const one = smtpMailer(serial.url, FROM, {});
+    try {
+      for (let i = 0; i < 20; i++) await one.send({ to: `student${i}@example.com`, subject: 'Open day', text: `Mail ${i}` });
+      expect(serial.messages).toHaveLength(20);
+      expect(serial.connections).toBe(1);
+    } finally { await one.close?.(); await serial.allClosed(); await serial.stop(); }
+  });
+
+  it('close() ends the pooled connections at once (else they stay open until the idle timeout, 10 s here)', async () => {
+    const sink = await smtpSink();
+    const mailer = smtpMailer(sink.url, FROM, { timeoutMs: 20_000 });
+    try {
+      await mailer.send({ to: 'thandi@example.com', subject: 'x', text: 'y' });
+      expect(sink.open).toBe(1);
+      await mailer.close!();
+      await sink.allClosed(); // the test's 5 s timeout fails this if close() does not end the connection
+      expect(sink.open).toBe(0);
+    } finally { await sink.stop(); }
+  });
+
+  it('SMTP_MAX_CONNECTIONS, SMTP_MAX_MESSAGES and SMTP_RATE_PER_MINUTE become nodemailer\'s maxConnections, maxMessages and rateLimit per 60 s', () => {
+    const defaults = smtpTransportOptions('smtp://relay:587', FROM, smtpSettings(loadConfig({}))).transport;
+    expect(defaults).toMatchObject({ pool: true, maxConnections: 2, maxMessages: 100, socketTimeout: 20_000 });
+    expect(defaults.rateLimit).toBeUndefined();
+    const set = smtpTransportOptions('smtp://relay:587', FROM, smtpSettings(loadConfig({ SMTP_MAX_CONNECTIONS: '4', SMTP_MAX_MESSAGES: '50', SMTP_RATE_PER_MINUTE: '120' }))).transport;
+    expect(set).toMatchObject({ pool: true, maxConnections: 4, maxMessages: 50, rateDelta: 60_000, rateLimit: 120 });
+    expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: '0' })).toThrow(/SMTP_MAX_CONNECTIONS/);
+    expect(() => loadConfig({ SMTP_RATE_PER_MINUTE: 'fast' })).toThrow(/SMTP_RATE_PER_MINUTE/);
+  });
+
+  it('a stopping server closes its SMTP connections after the mail worker (server.ts close())', async () => {
+    const sink = await smtpSink();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'college-transport-server-')); dirs.push(dataDir);
+    const node = await startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'transport-test-secret-0123456789', SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '600000', DATABASE_URL: '' });
+    try {
+      const res = await fetch(`${node.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: node.url }, body: JSON.stringify({ firstName: 'Lufuno', lastName: 'Ndou', email: 'lufuno@example.com', message: 'When does the next intake start?' }) });
+      expect(res.status).toBe(201);
+      await sink.firstMessage();
+      expect((await simpleParser(sink.messages[0]!.raw)).headers.get('auto-submitted')).toBe('auto-generated');
+    } finally { await node.close(); }
+    await sink.allClosed(); // without the close, a pooled connection stays open for the idle timeout (300 s): the test times out
+    expect(sink.open).toBe(0);
+    await sink.stop();
+  }, 120_000);
 });
