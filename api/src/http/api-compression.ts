@@ -45,9 +45,8 @@ function lineBreaks(chunk: Buffer | string): number {
 export const CSV_FLUSH_ROWS = 1000;
 
 /**
- * Sends a streamed CSV (`csv`: csv-stringify's output, one chunk per record ending in '\n', the header first; the
- * BOM may come as a chunk of its own) as the answer, so that
- * the download starts at once and shows progress whatever the encoding (performance audit: with Accept-Encoding: br
+ * Sends a streamed CSV (`csv`: csv-stringify's output, the header row first, each record ending in '\n') as the
+ * answer, so that the download starts at once and shows progress whatever the encoding (performance audit: with Accept-Encoding: br
  * the compression package's brotli (quality 4) held the headers and every byte until a large block filled, 4–9 s of
  * nothing at 100 000 rows; gzip 0.05 s). The headers go out first (res.flushHeaders), and the encoder is flushed
  * (res.flush, added by compression; absent when the answer is not encoded) after the header row and whenever
