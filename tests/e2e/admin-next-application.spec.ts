@@ -49,3 +49,23 @@ test('detail panel on a small phone (360×640): the decision bar does not cover 
   await panel.getByRole('button', { name: 'Update status' }).scrollIntoViewIfNeeded();
   await expect(panel.getByRole('button', { name: 'Next application' })).toBeInViewport();
 });
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test(`detail panel › right after Update status the toast covers none of the decision bar: Next can be pressed at once (${viewport.width}×${viewport.height})`, async ({ page, playwright, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const surname = uniqueSurname();
+    const [a] = await applicationsTagged(() => playwright.request.newContext({ baseURL }), surname, 2);
+    await adminLogin(page.request);
+    await page.goto(`/admin/applications?q=${surname}&sort=id&dir=asc`);
+    await page.getByRole('button', { name: `View APP-${a}` }).click();
+    const panel = page.getByRole('dialog', { name: `Application APP-${a}` });
+    await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
+    await panel.getByRole('button', { name: 'Update status' }).click();
+    await expect(panel.getByTestId('toast').filter({ hasText: 'Application updated' })).toBeVisible();
+    // Admin performance audit: the 5 s success toast sat on Next, so the day's queue waited 5 s per decision.
+    const covered = await panel.getByTestId('decision-bar').evaluate((bar) => [...bar.querySelectorAll('button, select')]
+      .filter((el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return r.width > 0 && !el.contains(hit); })
+      .map((el) => (el.textContent ?? '').trim()));
+    expect(covered, 'decision-bar controls under the toast').toEqual([]);
+  });
+}

@@ -24,7 +24,9 @@ export default function ToastStack({ toasts, announceIn }: { toasts: Toast[]; an
           <ToastPrimitive.Close aria-label="Close" className="absolute right-0.5 top-0.5 flex h-11 w-11 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none [&>li]:relative" />
+      {/* Inside an open dialog (the Toaster moves the region there) toasts sit top left, outside a side panel on a
+          laptop: bottom right, the success toast covered the application panel's decision bar, Next included, for 5 s. */}
+      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none [&>li]:relative [[role=dialog]_&]:top-0 [[role=dialog]_&]:bottom-auto [[role=dialog]_&]:left-0 [[role=dialog]_&]:right-auto" />
     </ToastPrimitive.Provider>
   );
 }

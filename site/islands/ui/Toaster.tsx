@@ -82,7 +82,7 @@ function PlainToasts({ toasts }: { toasts: Toast[]; announceIn?: HTMLElement | n
     return () => timers.forEach(clearTimeout);
   }, [toasts]);
   return (
-    <section aria-label="Notifications" className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4">
+    <section aria-label="Notifications" className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 [[role=dialog]_&]:top-0 [[role=dialog]_&]:bottom-auto [[role=dialog]_&]:left-0 [[role=dialog]_&]:right-auto">
       <ol role="status" aria-live="polite">
         {toasts.map((t) => (
           <li key={t.id} data-testid="toast" className={`relative mb-2 rounded-lg border p-4 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
