@@ -6,7 +6,7 @@
  * scrolled into view. The production PBKDF2 cost makes the wait several seconds, long enough to look.
  */
 import { test, expect } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
+import { failLoginsUntilProofAsked, uniqueEmail } from './fixtures.ts';
 
 const CHECKING = 'Checking your connection… this takes a few seconds.';
 
@@ -20,13 +20,7 @@ test('Enter on Log in during the proof-of-work: one status region that says why,
   const headers = { origin: baseURL! };
   expect((await api.post('/api/auth/register', { headers, data: { firstName: 'Lerato', lastName: 'Dlamini', email, password, confirmPassword: password, phone: '0821234567', terms: true } })).status()).toBe(201);
   await api.post('/api/auth/logout', { headers });
-  let asked = false;
-  for (let i = 0; i < 30 && !asked; i++) {
-    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
-    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
-    else expect(res.status()).toBe(401);
-  }
-  expect(asked).toBe(true);
+  await failLoginsUntilProofAsked(api, headers, email);
   await page.context().clearCookies();
 
   await page.goto('/login');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const E2E_ADMIN = { email: 'admin@college.example', password: 'Admin-pass-2026' };
@@ -168,4 +168,19 @@ export async function fillAssessmentDetails(page: Page): Promise<void> {
   await page.getByLabel('Assessment Type').selectOption('combined');
   await page.getByLabel('Highest Education Level').selectOption('grade-12');
   await page.getByLabel('Preferred Time').selectOption('morning');
+}
+
+/**
+ * Sends wrong passwords for `email` from this request context's address until the API asks for the proof-of-work
+ * (429 `challenge_required`, the login limits for shared addresses), at most 30; fails the test if it never asks
+ * or answers anything but 401 before. `headers` carries the Origin of unsafe requests.
+ */
+export async function failLoginsUntilProofAsked(api: APIRequestContext, headers: Record<string, string>, email: string): Promise<void> {
+  let asked = false;
+  for (let i = 0; i < 30 && !asked; i++) {
+    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
+    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
+    else expect(res.status()).toBe(401);
+  }
+  expect(asked, 'the API asked for the proof-of-work').toBe(true);
 }

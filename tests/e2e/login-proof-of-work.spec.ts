@@ -5,7 +5,7 @@
  * challenge and logs in — with the production PBKDF2 cost.
  */
 import { test, expect } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
+import { failLoginsUntilProofAsked, uniqueEmail } from './fixtures.ts';
 
 test('login: after failed attempts on the account from this network, the right password signs in after the quick check', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
@@ -16,13 +16,7 @@ test('login: after failed attempts on the account from this network, the right p
   expect((await api.post('/api/auth/register', { headers, data: { firstName: 'Lerato', lastName: 'Dlamini', email, password, confirmPassword: password, phone: '0821234567', terms: true } })).status()).toBe(201);
   await api.post('/api/auth/logout', { headers });
   // Wrong passwords for this account from this address until the API asks for the proof.
-  let asked = false;
-  for (let i = 0; i < 30 && !asked; i++) {
-    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
-    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
-    else expect(res.status()).toBe(401);
-  }
-  expect(asked).toBe(true);
+  await failLoginsUntilProofAsked(api, headers, email);
   await page.context().clearCookies();
 
   await page.goto('/login');
@@ -46,13 +40,7 @@ test('"Your session has ended": after failed attempts on the account from this n
   await page.getByLabel('First name').fill('Rudzani');
   // The login ends, and someone on this network tries wrong passwords for the account until the API asks for the proof.
   expect((await api.post('/api/auth/logout', { headers })).status()).toBeLessThan(300);
-  let asked = false;
-  for (let i = 0; i < 30 && !asked; i++) {
-    const res = await api.post('/api/auth/login', { headers, data: { email, password: `wrong-${i}-password` } });
-    if (res.status() === 429) asked = (await res.json()).error.code === 'challenge_required';
-    else expect(res.status()).toBe(401);
-  }
-  expect(asked).toBe(true);
+  await failLoginsUntilProofAsked(api, headers, email);
 
   await page.getByRole('button', { name: 'Save changes' }).click();
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
