@@ -30,7 +30,7 @@ const HIDDEN = '[aria-hidden=true], [inert]';
 export function toastHost(home: Element | null): HTMLElement | null {
   if (!home?.isConnected || !home.closest(HIDDEN)) return null;
   const open = [...document.querySelectorAll<HTMLElement>(OPEN_DIALOGS)].filter((d) => !d.closest(HIDDEN));
-  return open.at(-1) ?? null;
+  return open[open.length - 1] ?? null; // not .at(-1): missing before Chrome 92 and Safari 15.4 (client-syntax.spec)
 }
 
 /**
