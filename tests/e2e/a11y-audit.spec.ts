@@ -5,6 +5,7 @@
  * small targets (2.5.8), a profile save failure that disappears with its toast (3.3.1) and input purposes (1.3.5).
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { fillHighSchool, fillPersonalDetails, uniqueEmail } from './fixtures.ts';
 
 /**
@@ -328,4 +329,14 @@ test('the country selects say what they are for (WCAG 1.3.5); /admin/students he
   const levels = await page.locator('main').evaluate((m) => Array.from(m.querySelectorAll('h1,h2,h3,h4,h5,h6')).map((h) => Number(h.tagName[1])));
   const jumps = levels.filter((l, i) => i > 0 && l > levels[i - 1]! + 1);
   expect(jumps, `heading levels ${levels.join(',')}`).toEqual([]);
+});
+
+test('a page with a toast showing passes axe (a toast is a list item of the notifications list; its text is a status)', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(uniqueEmail('toast-axe'));
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: /^Log in$/ }).click();
+  await expect(page.getByTestId('toast').getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`)).toEqual([]);
 });

@@ -15,11 +15,14 @@ export default function ToastStack({ toasts, announceIn }: { toasts: Toast[]; an
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000} announcerContainer={announceIn ?? undefined}>
       {toasts.map((t) => (
-        // role=status so the toast itself is found as one (audit F1); aria-live off: Radix's announcer reads it once.
-        <ToastPrimitive.Root key={t.id} role="status" aria-live="off" aria-atomic="true" duration={t.persist ? Infinity : undefined} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
+        // The toast stays a list item (a role on the <li> broke the viewport's list: axe 'list'); its text is a status
+        // so it is found as one (audit F1), aria-live off: Radix's announcer reads it once.
+        <ToastPrimitive.Root key={t.id} duration={t.persist ? Infinity : undefined} onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
           data-testid="toast" className={`mb-2 rounded-lg border p-4 pr-12 shadow-lg ${TOAST_CLASSES[t.variant ?? 'default']}`}>
-          <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
-          {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
+          <div role="status" aria-live="off" aria-atomic="true">
+            <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description && <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>}
+          </div>
           {/* A 44×44 tap area (WCAG 2.5.8; the × alone was 23×18); the text keeps clear of it (pr-12). */}
           <ToastPrimitive.Close aria-label="Close" className="absolute right-0.5 top-0.5 flex h-11 w-11 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100">×</ToastPrimitive.Close>
         </ToastPrimitive.Root>
