@@ -180,6 +180,21 @@ for (const [path, button, firstError] of [
   });
 }
 
+test('a course page opened straight from home on a phone costs at most 8 KB: its HTML and a light default hero', async ({ browser, baseURL }) => {
+  // The page as served once the server's background Brotli copy exists (sent whole, with a Content-Length; before
+  // that it is compressed on the fly at a lower quality).
+  await expect.poll(async () => new Promise<boolean>((resolve, reject) => {
+    http.get(`${baseURL}/courses/1`, { headers: { 'accept-encoding': 'br' } }, (res) => { res.resume(); resolve(res.headers['content-encoding'] === 'br' && !!res.headers['content-length']); }).on('error', reject);
+  }), { timeout: 60_000 }).toBe(true);
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  const { rows } = await afterHome(page, '/courses/1');
+  const list = rows.map((r) => `${r.type} ${r.status} ${r.bytes} ${r.url}`).join('\n  ');
+  expect(await page.locator('section img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(rows.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(8 * 1024);
+  await ctx.close();
+});
+
 test('contact: a message typed and sent with one tap on Send arrives (the tap that loads the form is not lost)', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => { if (/contact-form/.test(r.url())) scripts.push(r.url()); });
