@@ -2,11 +2,11 @@
  * Writes of an admin's erasure decision (POPIA §24, features/erasure). Everything here runs inside the caller's
  * transaction; the request row is locked first (lockErasureRequest) so two admins cannot both decide one request.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens, passwordResets, emailVerifications } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
-import { applications, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
+import { applications, applicationDrafts, applicationStatusHistory, documentReviews, uploads, payments } from '../../db/schema/applications.ts';
 import { notifications } from '../../db/schema/messaging.ts';
 
 /** The request row, locked FOR UPDATE until the transaction ends; undefined when there is no such request. */
@@ -29,10 +29,20 @@ export async function resolveErasureRequest(tx: DbOrTx, id: number, status: 'don
 export const ERASED_PERSONAL = { firstName: 'Erased', lastName: 'applicant' } as const;
 
 /**
+ * What a document review of an erased person's application keeps instead of its reason: the reason was admin free
+ * text about the person ("Blurry scan of <name>'s ID <number>"; privacy audit F6), and the applicant has already
+ * seen it. The decision (verified / rejected), slot, reviewer and time stay.
+ */
+export const ERASED_REVIEW_REASON = '(reason removed when the applicant\'s data was erased)';
+
+/**
  * Deletes the person's own rows that the college need not keep — registration details (ID number, date of birth, NSC
  * results), drafts, notifications, uploads rows, bearer tokens, password-reset and e-mail-verification links — and
  * redacts their applications (answers → ERASED_PERSONAL, academic history {}, document references {}, eligibility
- * reasons []) and payments (card last4 removed). Course, status, dates, history, amounts and references stay.
+ * reasons [], admin notes null), the notes of their status history (null), the reasons of their document reviews
+ * (ERASED_REVIEW_REASON) and payments (card last4 removed). Course, status, dates, history, review decisions, amounts
+ * and references stay. Admin notes and review reasons are free text that named and described the person (privacy
+ * audit F6), so the erasure mail's "without your name or details" holds only once they are gone.
  */
 export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   await tx.delete(registrationDetails).where(eq(registrationDetails.userId, userId));
@@ -44,8 +54,11 @@ export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   const apps = await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
   if (apps.length) {
-    await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], updatedAt: new Date() })
-      .where(inArray(applications.id, apps.map((a) => a.id)));
+    const ids = apps.map((a) => a.id);
+    await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], notes: null, updatedAt: new Date() })
+      .where(inArray(applications.id, ids));
+    await tx.update(applicationStatusHistory).set({ notes: null }).where(and(inArray(applicationStatusHistory.applicationId, ids), isNotNull(applicationStatusHistory.notes)));
+    await tx.update(documentReviews).set({ reason: ERASED_REVIEW_REASON }).where(and(inArray(documentReviews.applicationId, ids), isNotNull(documentReviews.reason)));
   }
   await tx.update(payments).set({ last4: null }).where(eq(payments.userId, userId));
 }

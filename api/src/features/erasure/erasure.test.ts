@@ -102,6 +102,30 @@ describe(`admin erasure requests (${DB_KIND})`, () => {
     expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).body.error.message).toBe('This request was already done.');
   });
 
+  it('erase › the notes admins wrote on the application and its history and the document review reasons go; the decisions stay and the mail says so', async () => {
+    const admin = await signInAdmin(t);
+    const { s, person, idNumber, applicationId, requestId } = await studentWithApplication();
+    const note = `Called ${person.phone} re ${person.firstName}`;
+    expect((await admin.agent.put(`/api/admin/applications/${applicationId}/status`).send({ status: 'under_review', notes: note })).status).toBe(200);
+    const reason = `Blurry scan of ${person.firstName}'s ID ${idNumber}`;
+    expect((await admin.agent.put(`/api/admin/applications/${applicationId}/documents/idDocument`).send({ status: 'rejected', reason })).status).toBe(200);
+    const read = async () => JSON.stringify([(await admin.agent.get(`/api/admin/applications/${applicationId}`)).body, (await admin.agent.get(`/api/applications/${applicationId}/checklist`)).body]);
+    const before = await read();
+    expect(before).toContain(note);
+    expect(before).toContain(JSON.stringify(reason).slice(1, -1));
+
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    const detail = await admin.agent.get(`/api/admin/applications/${applicationId}`);
+    const after = (await read()).toLowerCase();
+    for (const v of [person.firstName, person.phone, idNumber]) expect(after).not.toContain(v.toLowerCase());
+    expect(detail.body.history.map((h: any) => h.toStatus)).toEqual(expect.arrayContaining(['pending', 'under_review']));
+    const rows = (await dump()).filter((r) => ['applications', 'application_status_history', 'document_reviews'].includes(r.table) && r.row.application_id === applicationId || (r.table === 'applications' && r.row.id === applicationId));
+    expect(rows.filter((r) => r.text.includes(person.firstName.toLowerCase()) || r.text.includes(idNumber))).toEqual([]);
+    expect(rows.filter((r) => r.table === 'document_reviews')).toEqual([expect.objectContaining({ row: expect.objectContaining({ status: 'rejected', reason: '(reason removed when the applicant\'s data was erased)' }) })]);
+    const mails = await mailsTo(t, s.email, 'Your personal data has been erased');
+    expect(mails[0]!.text).toMatch(/removed the notes staff wrote on your applications and the reasons given for rejecting your documents/);
+  });
+
   it('decline › needs a reason; stores it beside the request\'s own reason and mails it; the account keeps working; a second decision is 409', async () => {
     const admin = await signInAdmin(t);
     const { s, requestId } = await studentWithApplication();
