@@ -5,7 +5,8 @@
  * never claim one row twice), renews each row's lease just before sending it (a row another node claimed after this
  * batch's lease ran out is skipped: sent once across nodes), sends it through the driver and marks it sent; a
  * failure is retried with exponential back-off (10 s, 20 s, 40 s … capped at 1 h) up to MAX_ATTEMPTS, and a permanent gateway refusal
- * (SmsSendError.permanent) is recorded as failed at once. Opted-out numbers are skipped at queue time and again
+ * (SmsSendError.permanent) is recorded as failed at once. Once a row is sent its body becomes SMS_SENT_BODY, and once it
+ * is final unsent (failed, skipped) SMS_UNSENT_BODY. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -59,6 +60,16 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   return { queued: true, id: row!.id };
 }
 
+/**
+ * What a sent SMS row keeps of its body, as mail_outbox does (SENT_BODY, api/src/mail/outbox.ts): the number, kind,
+ * times and status stay for the admin dashboard's counts and the data export, but the text goes once delivered. A
+ * walk-in's set-password SMS holds a working `/r#token=…` link for 7 days (password_resets keeps only its hash) and a
+ * rejection SMS an admin's reason (privacy audit F1; POPIA s14).
+ */
+export const SMS_SENT_BODY = '(delivered; body not kept)';
+/** What a row that will never be sent keeps of its body: given up (failed for good) or skipped (opted out). */
+export const SMS_UNSENT_BODY = '(not delivered; body not kept)';
+
 /** SMS claimed per batch; a worker pass keeps claiming while a claim comes back full. */
 export const SMS_BATCH = 50;
 
@@ -86,17 +97,19 @@ export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH
     db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs });
   const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, renewReturning: BLOCKED }, async (row, renewed) => {
     if (renewed.blocked === true || renewed.blocked === 't') {
-      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL WHERE id = ${row.id}`);
+      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL, body = ${SMS_UNSENT_BODY} WHERE id = ${row.id}`);
       return false;
     }
     let providerId: string;
     try {
       providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
     } catch (err) {
-      await retryLater(db, 'sms_outbox', row, (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS, err);
+      const final = (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS;
+      await retryLater(db, 'sms_outbox', row, final, err);
+      if (final) await db.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
       return false;
     }
-    await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL WHERE id = ${row.id}`);
+    await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL, body = ${SMS_SENT_BODY} WHERE id = ${row.id}`);
     return true;
   });
   return { sent, claimed: rows.length };

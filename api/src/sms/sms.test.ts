@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { smsOutbox } from '../db/schema/messaging.ts';
-import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, startSmsWorker, toE164 } from './sms-outbox.ts';
+import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, SMS_SENT_BODY, SMS_UNSENT_BODY, startSmsWorker, toE164 } from './sms-outbox.ts';
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
 import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
@@ -266,6 +266,31 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
   });
 
+  it('a sent SMS keeps no body (a walk-in\'s set-password link dies with it), nor one failed for good or skipped; number, kind, status and time stay (privacy audit F1)', async () => {
+    await clearQueue();
+    const { agent } = await signInAdmin(t);
+    const p = phone();
+    const created = await agent.post('/api/admin/walk-in/applicants').send({ firstName: 'Ḓivhani', lastName: 'Nemakonde', email: `walkin.${p.local}@example.com`, phone: p.local, campusId: 2, privacyConsent: true });
+    expect(created.status).toBe(201);
+    expect((await rowsTo(p.e164))[0]!.body).toMatch(/\/r#token=[\w-]{22}/);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(1);
+    expect(stub.received.find((m) => m.to === p.e164)!.body).toMatch(/\/r#token=/);
+    const [sent] = await rowsTo(p.e164);
+    expect(sent).toMatchObject({ to: p.e164, kind: 'set_password', status: 'sent', sentAt: expect.any(Date), body: SMS_SENT_BODY });
+
+    const refused = await student();
+    await apply(refused, 8);
+    stub.failNext(400);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    expect((await rowsTo(refused.phone))[0]).toMatchObject({ status: 'failed', body: SMS_UNSENT_BODY });
+
+    const stopped = await student();
+    await apply(stopped, 9);
+    expect((await stopped.agent.put('/api/sms/preference').send({ optOut: true })).status).toBe(200);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    expect((await rowsTo(stopped.phone))[0]).toMatchObject({ status: 'skipped', body: SMS_UNSENT_BODY });
+  });
+
   it('two workers draining at once send every message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
     await clearQueue();
     const s = await student();
@@ -292,6 +317,8 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
 describe(`SMS leases across workers (${DB_KIND})`, () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let deliveries: { worker: string; body: string }[] = [];
+  /** Ids of the rows the last queue() wrote (a sent row's body is no longer its text, so rows are found by id). */
+  let queuedIds: number[] = [];
   /** A gateway that takes `ms` per message, then records the delivery; `before(body)` runs as the send starts. */
   const slowDriver = (worker: string, ms: number, before?: (body: string) => Promise<void>): SmsDriver => ({
     name: `slow-${worker}`,
@@ -302,8 +329,12 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
     deliveries = [];
     const s = await student();
     const bodies = Array.from({ length: count }, (_, i) => `VSC: lease ${s.user.id} #${i}`);
+    queuedIds = [];
     await t.database.db.transaction(async (tx) => {
-      for (const [i, body] of bodies.entries()) await queueSms(tx as any, { userId: s.user.id, applicationId: i, kind: 'status', body });
+      for (const [i, body] of bodies.entries()) {
+        const r = await queueSms(tx as any, { userId: s.user.id, applicationId: i, kind: 'status', body });
+        if (r.queued) queuedIds.push(r.id);
+      }
     });
     return bodies;
   }
@@ -316,7 +347,7 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
   async function expectEachDeliveredOnce(bodies: string[]): Promise<void> {
     const got = deliveries.map((d) => d.body).filter((b) => bodies.includes(b));
     expect(got.slice().sort()).toEqual(bodies.slice().sort());
-    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.body, bodies));
+    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.id, queuedIds));
     expect(rows.map((r) => r.status)).toEqual(bodies.map(() => 'sent'));
   }
 
@@ -335,7 +366,7 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
     const bodies = await queue(8);
     const expireLater = async (body: string) => {
       const i = bodies.indexOf(body);
-      if (i === 2) await t.database.db.update(smsOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(inArray(smsOutbox.body, bodies.slice(i + 1)));
+      if (i === 2) await t.database.db.update(smsOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(inArray(smsOutbox.id, queuedIds.slice(i + 1)));
     };
     let aDone = false;
     const a = drainSmsOutbox(t.database.db, slowDriver('A', 200, expireLater)).finally(() => { aDone = true; });
@@ -373,7 +404,7 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
     expect(await drainSmsOutbox(t.database.db, slowDriver('B', 0))).toBe(6);
     expect(deliveries.filter((d) => d.worker === 'B').map((d) => d.body)).toEqual(bodies.slice(2));
     await expectEachDeliveredOnce(bodies);
-    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.body, bodies));
+    const rows = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.id, queuedIds));
     expect(rows.map((r) => r.attempts)).toEqual(bodies.map(() => 1)); // a released claim is no attempt
   });
 
