@@ -26,12 +26,15 @@ import { unsubscribeRouter } from './features/announcements/unsubscribe.routes.t
 import { eligibilityRouter } from './features/eligibility/eligibility.routes.ts';
 import { walkInRouter } from './features/walk-in/walk-in.routes.ts';
 import { adminErasureRouter } from './features/erasure/erasure.routes.ts';
+import { adminAccessLog } from './http/admin-access-log.ts';
 
 /**
  * Mounts every feature router under /api (and the /api/colfront aliases of spec §4) on `app`; `publicCache` goes in
- * front of the anonymous public reads. Every path mounted here is classified in security/policy.ts.
+ * front of the anonymous public reads, and adminAccessLog in front of everything (one line per admin read of
+ * applicant records). Every path mounted here is classified in security/policy.ts.
  */
 export function mountRoutes(app: Express, deps: AppDeps, pp: passport.PassportStatic, publicCache?: RequestHandler): void {
+  app.use('/api', adminAccessLog);
   const auth = authRouter(deps, pp);
   app.use('/api/auth', auth);
   app.use('/api/colfront/auth', auth);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** Uploads a small PDF as `s`; resolves to its id. */
+const upload = async (s: Awaited<ReturnType<typeof signUpStudent>>) => (await s.agent.post('/api/uploads').attach('file', PDF, 'id.pdf')).body.upload.id as string;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** The `[access]` lines console.info printed while `run` ran. */
+async function accessLines(run: () => Promise<void>): Promise<string[]> {
+  const spy = vi.spyOn(console, 'info');
+  try {
+    await run();
+    await new Promise((r) => setTimeout(r, 20)); // the line is written on the answer's 'finish'
+    return spy.mock.calls.map((c) => c.map(String).join(' ')).filter((l) => l.startsWith('[access]'));
+  } finally { spy.mockRestore(); }
+}
+
+describe(`admin access log (${DB_KIND})`, () => {
+  it('an admin reading an application, the students list, contact messages, bookings, the CSV export and a document writes one line each: admin id, path, count; no personal data', async () => {
+    const s = await signUpStudent(t, { firstName: 'Ḓivhani', lastName: 'Nemakonde', phone: '0825551234' });
+    const idDocument = await upload(s);
+    const app = await s.agent.post('/api/applications').send({ ...validApplication(1, { idDocument, transcripts: idDocument }), firstName: 'Ḓivhani', lastName: 'Nemakonde' });
+    expect(app.status).toBe(201);
+    const id = app.body.application.id as number;
+    const admin = await signInAdmin(t);
+    const a = admin.user.id;
+
+    const lines = await accessLines(async () => {
+      expect((await admin.agent.get(`/api/admin/applications/${id}`)).status).toBe(200);
+      expect((await admin.agent.get(`/api/admin/students?q=${encodeURIComponent('Nemakonde')}`)).status).toBe(200);
+      expect((await admin.agent.get('/api/admin/contact-messages')).status).toBe(200);
+      expect((await admin.agent.get('/api/admin/assessment-bookings')).status).toBe(200);
+      expect((await admin.agent.get(`/api/admin/applications/export.csv?q=${encodeURIComponent(s.email)}`)).status).toBe(200);
+      expect((await admin.agent.get(`/api/uploads/${idDocument}`)).status).toBe(200);
+      expect((await admin.agent.get('/api/admin/stats')).status).toBe(200);
+      expect((await admin.agent.get('/api/admin/applications/999999')).status).toBe(404);
+    });
+    expect(lines).toEqual([
+      `[access] admin ${a} read GET /api/admin/applications/${id} → 200, 1 record`,
+      `[access] admin ${a} read GET /api/admin/students (search) → 200, 1 record`,
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/admin/contact-messages → 200, \\d+ records?$`)),
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/admin/assessment-bookings → 200, \\d+ records?$`)),
+      `[access] admin ${a} read GET /api/admin/applications/export.csv (search) → 200, 1 record`,
+      `[access] admin ${a} read GET /api/uploads/${idDocument} → 200, 1 record`,
+    ]);
+    for (const l of lines) for (const pii of ['Nemakonde', 'Ḓivhani', s.email, '0825551234', '082 555']) expect(l).not.toContain(pii);
+  });
+
+  it('a student reading their own application and document writes no access line', async () => {
+    const s = await signUpStudent(t);
+    const idDocument = await upload(s);
+    const app = await s.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts: idDocument }));
+    const lines = await accessLines(async () => {
+      expect((await s.agent.get(`/api/applications/${app.body.application.id}`)).status).toBe(200);
+      expect((await s.agent.get(`/api/uploads/${idDocument}`)).status).toBe(200);
+      expect((await s.agent.get('/api/admin/students')).status).toBe(403);
+    });
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Access log of staff reads of applicant records (privacy audit F7: the privacy notice says staff access "is logged",
+ * and an admin opening an application, the students list, contact messages, bookings or the CSV export wrote no
+ * line). One middleware, mounted in front of the routers (api/src/routes.ts), so no route has to remember it.
+ */
+import type { RequestHandler } from 'express';
+import type { AuthedUser } from './guards.ts';
+
+/**
+ * Reads of personal data (paths relative to the server root, without the query string): the application list, one
+ * application, its checklist, the CSV export, the students list, contact messages, assessment bookings, erasure
+ * requests and an uploaded document. Dashboard figures, reports, settings and the site build name no one and are not
+ * logged.
+ */
+const PERSONAL_READS: RegExp[] = [
+  /^\/api\/admin\/applications(\/|$)/,
+  /^\/api\/admin\/(students|contact-messages|assessment-bookings|erasure-requests)(\/|$)/,
+  /^\/api\/(colfront\/)?applications\/\d+(\/checklist)?$/,
+  /^\/api\/uploads\/[^/]+$/,
+];
+
+/** The number of records in a JSON answer: the length of its first array-valued property (`applications`, `students`, …), else 1. */
+function recordCount(body: unknown): number {
+  if (Array.isArray(body)) return body.length;
+  if (body && typeof body === 'object') {
+    for (const v of Object.values(body as Record<string, unknown>)) if (Array.isArray(v)) return v.length;
+  }
+  return 1;
+}
+
+/** Line breaks in one chunk of a CSV answer (one per record, the header included). */
+function lineBreaks(chunk: unknown): number {
+  const s = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('latin1') : '';
+  let n = 0;
+  for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Middleware: when a signed-in admin's GET of a personal-data read (PERSONAL_READS) is answered below 400, logs one
+ * line once the answer is finished, through console.info:
+ *   `[access] admin 3 read GET /api/admin/applications/12 → 200, 1 record`
+ *   `[access] admin 3 read GET /api/admin/applications/export.csv (search) → 200, 1000 records`
+ * Only the admin's user id, the path (record ids are in it), the status and how many records the answer held (JSON:
+ * the first array's length, else 1; CSV: lines minus the header) — never the query string, which can hold a name,
+ * e-mail or phone number being searched for; "(search)" says there was a `q`. Students' and anonymous reads, refused
+ * reads (401, 403, 404) and every write are not logged here (writes have their own lines). Source of the rule: POPIA
+ * §19 (security safeguards) and the privacy notice's promise that staff access is logged.
+ */
+export const adminAccessLog: RequestHandler = (req, res, next) => {
+  const user = req.user as AuthedUser | undefined;
+  if (req.method !== 'GET' || user?.role !== 'admin') return next();
+  const path = req.originalUrl.split('?')[0]!;
+  if (!PERSONAL_READS.some((re) => re.test(path))) return next();
+  let records: number | null = null;
+  let csvLines = 0;
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => { records = recordCount(body); return json(body); };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => { csvLines += lineBreaks(chunk); return write(chunk, ...rest); }) as typeof res.write;
+  const search = typeof req.query.q === 'string' && req.query.q.trim() !== '' ? ' (search)' : '';
+  res.once('finish', () => {
+    if (res.statusCode >= 400) return;
+    const count = records ?? (path.endsWith('.csv') ? Math.max(0, csvLines - 1) : 1);
+    console.info(`[access] admin ${user.id} read GET ${path}${search} → ${res.statusCode}, ${count} record${count === 1 ? '' : 's'}`);
+  });
+  next();
+};
