@@ -67,8 +67,12 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Where the link was sent: only a link sent by e-mail proves the address when used (security audit F3). */
-  channel: text('channel', { enum: ['email', 'sms'] }).notNull().default('email'),
+  /**
+   * Where the link was sent: only a link known to have been e-mailed proves the address when used (security audit
+   * F3). Null: not known, so it proves nothing: links made before migration 0024, or by a node of an older release
+   * during a rolling deploy, which writes no channel (a walk-in's SMS link then read 'email'; rolling-deploy audit).
+   */
+  channel: text('channel', { enum: ['email', 'sms'] }),
 }, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)]);
 
 export const erasureRequests = pgTable('erasure_requests', {

@@ -16,9 +16,9 @@ export async function countLiveResets(db: DbOrTx, userId: number, now: Date): Pr
 /** Where a link was sent: only 'email' proves the address when the link is used (security audit F3). */
 export type ResetChannel = 'email' | 'sms';
 
-/** Stores a link: the token's SHA-256 (hex), its expiry and where it was sent (`channel`, default 'email'). */
+/** Stores a link: the token's SHA-256 (hex), its expiry and where it was sent (`channel`, default 'email', always written). */
 export async function insertReset(db: DbOrTx, row: { userId: number; tokenHash: string; expiresAt: Date; channel?: ResetChannel }): Promise<void> {
-  await db.insert(passwordResets).values(row);
+  await db.insert(passwordResets).values({ ...row, channel: row.channel ?? 'email' });
 }
 
 /** The id of the live link with this token hash, or undefined. */
@@ -29,10 +29,10 @@ export async function findLiveReset(db: DbOrTx, tokenHash: string): Promise<numb
 }
 
 /**
- * Marks link `id` used if it is still live and returns its user id and channel, else undefined. The conditional
+ * Marks link `id` used if it is still live and returns its user id and channel (null: not known), else undefined. The conditional
  * update makes the token single-use even when two requests race.
  */
-export async function spendReset(db: DbOrTx, id: number): Promise<{ userId: number; channel: ResetChannel } | undefined> {
+export async function spendReset(db: DbOrTx, id: number): Promise<{ userId: number; channel: ResetChannel | null } | undefined> {
   const [spent] = await db.update(passwordResets).set({ usedAt: new Date() })
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     .returning({ userId: passwordResets.userId, channel: passwordResets.channel });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { sha256 } from '../../auth/tokens.ts';
 import { startTestApp, signInAdmin, signUpStudent, uniqueEmail, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { smsOutbox } from '../../db/schema/messaging.ts';
@@ -63,6 +64,18 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     const mailUser = t.request();
     await mailUser.post('/api/auth/login').send({ email: viaMail.email, password: 'my-own-pass-2' }).expect(200);
     expect((await mailUser.get('/api/auth/me')).body.user.emailVerified).toBe(true);
+  });
+
+  it('a link stored without its channel (made before migration 0024, or by an older node during a rolling deploy) does not verify the e-mail address', async () => {
+    const { agent } = await signInAdmin(t);
+    const walkIn = (await agent.post('/api/admin/walk-in/applicants').send(person())).body.applicant;
+    const token = 'old-node-sms-link-token-01';
+    // What a node of the release before 0024 writes: no channel column at all.
+    await t.database.db.execute(sql`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES (${walkIn.id}, ${sha256(token)}, ${new Date(Date.now() + 3_600_000).toISOString()})`);
+    await t.request().post('/api/auth/reset-password/confirm').send({ token, password: 'my-own-pass-3', confirmPassword: 'my-own-pass-3' }).expect(200);
+    const user = t.request();
+    await user.post('/api/auth/login').send({ email: walkIn.email, password: 'my-own-pass-3' }).expect(200);
+    expect((await user.get('/api/auth/me')).body.user.emailVerified).toBe(false);
   });
 
   it('only admins: anonymous 401, a student 403; nothing created', async () => {
