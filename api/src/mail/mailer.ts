@@ -7,6 +7,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { DEFAULT_SMTP_TIMEOUT_MS, messageDefaults, smtpTransportOptions, type SmtpSettings } from './transport-options.ts';
+import { outboxPruner } from './outbox-files.ts';
 
 /**
  * A mail transport: `send` delivers one mail or rejects (the outbox retries); `verify`, when present, checks that the
@@ -75,13 +76,17 @@ let written = 0;
 /**
  * Writes each mail as an RFC 5322 `.eml` file (`<ISO time>-<sequence>-<8 hex>.eml`, names sort in writing order) to
  * `dir` (DATA_DIR/outbox, created if missing) from `from`: the embedded mode's mail, read by people and tests.
- * send() rejects on write errors.
+ * Files older than OUTBOX_FILE_KEEP_MS (7 days) are removed when the mailer is made and then at most hourly as it
+ * sends (outboxPruner; privacy audit F8: they hold every reset and verify link). send() rejects on write errors.
  */
 export function fileMailer(dir: string, from: string): Mailer {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, messageDefaults(from));
+  const prune = outboxPruner(dir, 'mail');
+  prune();
   return {
     send: async (msg) => {
+      prune();
       const info = await transport.sendMail({ from, ...msg });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(9, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       await writeFileAtomically(path.join(dir, name), info.message as Buffer);

@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../mail/mailer.ts';
+import { outboxPruner } from '../mail/outbox-files.ts';
 
 export interface SmsMessage { to: string; body: string; kind?: string; applicationId?: number | null; queuedId?: number }
 export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
@@ -28,12 +29,16 @@ export class SmsSendError extends Error {
 /**
  * Writes each message to `dir` as `<time>-<queued id>-<random>.json`, complete or not at all (writeFileAtomically: a
  * temporary file renamed, removed on a write error such as a full disk), mode 0600 in a 0700 folder: a message may
- * hold a set-password link (security audit F1).
+ * hold a set-password link (security audit F1). Files older than OUTBOX_FILE_KEEP_MS (7 days) are removed when the
+ * driver is made and then at most hourly as it sends (outboxPruner, privacy audit F8).
  */
 export function fileSmsDriver(dir: string): SmsDriver {
+  const prune = outboxPruner(dir, 'sms');
+  prune();
   return {
     name: 'file',
     async send(msg) {
+      prune();
       await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
       const id = `${Date.now()}-${msg.queuedId ?? 0}-${crypto.randomBytes(4).toString('hex')}`;
       await writeFileAtomically(path.join(dir, `${id}.json`), JSON.stringify({ to: msg.to, body: msg.body, kind: msg.kind ?? null, applicationId: msg.applicationId ?? null, queuedId: msg.queuedId ?? null, at: new Date().toISOString() }, null, 2));

@@ -9,6 +9,10 @@ import type { DocumentStore } from '../../storage/document-store.ts';
 import { findUserById } from '../../auth/users-repo.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { removeOutboxFilesOf } from '../../mail/outbox-files.ts';
+import { toE164 } from '../../sms/sms-outbox.ts';
+import { smsOutbox } from '../../db/schema/messaging.ts';
+import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../http/errors.ts';
 import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, storedUploadNames } from '../profile/profile.repo.ts';
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
@@ -21,10 +25,13 @@ const view = (r: { id: number; userId: number; status: 'open' | 'done' | 'declin
   id: r.id, userId: r.userId, status: r.status, reason: r.reason, decisionReason: r.decisionReason, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null,
 });
 
+/** Subject of the e-mail telling the person their data is gone (erasedMail). */
+const ERASED_SUBJECT = 'Your personal data has been erased';
+
 /** The e-mail telling the person their data is gone: what was kept and why. Names no one (the address is enough). */
 function erasedMail(to: string, requestId: number, origin: string) {
   return {
-    to, subject: 'Your personal data has been erased',
+    to, subject: ERASED_SUBJECT,
     text: withFooter(`Hello,\n\nAs you asked (erasure request ${requestId}), the college has erased your personal data from the applicant portal: `
       + 'your name, e-mail address, phone number, ID number, date of birth, address, emergency contact, NSC results and academic '
       + 'history, your uploaded documents, saved drafts and notifications. Your account is closed and can no longer be signed in to.\n\n'
@@ -43,17 +50,21 @@ function erasedMail(to: string, requestId: number, origin: string) {
  * the request is done. The documents' bytes are deleted from the store last, still inside the transaction: a store
  * failure rolls everything back and the request stays open to retry, and documents are never deleted for a request
  * another admin declined meanwhile (after the commit, a failure would leave bytes no row points to, which the
- * row-driven orphan purge never finds). Unfinished tus uploads go after the commit (the 24 h tus purge backs that up).
+ * row-driven orphan purge never finds). Unfinished tus uploads go after the commit (the 24 h tus purge backs that up),
+ * and so do the file drivers' copies of the mail and SMS sent to the person (removeOutboxFilesOf: DATA_DIR/outbox and
+ * sms-outbox; a failure is logged, the 7-day file age limit backs it up; privacy audit F8).
  * Throws 404 unknown request, 409 'This request was already done.' / '… declined.'.
  */
 export async function eraseRequest(db: Db, config: Config, store: DocumentStore, id: number, adminId: number): Promise<ErasureRequestView> {
-  const { request, userId } = await db.transaction(async (tx) => {
+  const { request, userId, outboxOwner } = await db.transaction(async (tx) => {
     const req = await lockErasureRequest(tx, id);
     if (!req) throw notFound('Erasure request not found');
     if (req.status !== 'open') throw conflict(`This request was already ${req.status}.`);
     const user = await findUserById(tx, req.userId);
     if (!user) throw notFound('Erasure request not found');
     const files = await storedUploadNames(tx, user.id);
+    const texted = await tx.selectDistinct({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, user.id));
+    const phones = [...texted.map((r) => r.to), toE164(user.phone)].filter((p): p is string => Boolean(p));
     await deleteMessagesTo(tx, user);
     await enqueueMail(tx, erasedMail(user.email, req.id, siteOrigin(config)));
     await deleteFormSubmissions(tx, user);
@@ -63,9 +74,12 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
     await anonymiseUserRow(tx, user.id);
     const done = await resolveErasureRequest(tx, req.id, 'done');
     await Promise.all(files.map((key) => store.delete(key)));
-    return { request: done, userId: user.id };
+    return { request: done, userId: user.id, outboxOwner: { emails: [user.email], phones } };
   });
   await removeTusUploadsAfterErasure(config, store, userId);
+  await removeOutboxFilesOf(config.dataDir, { ...outboxOwner, exceptSubject: ERASED_SUBJECT }).catch((err) => {
+    console.warn(`[privacy] erasure request ${id}: could not remove the person's outbox files: ${err?.code ?? err?.message ?? err}`);
+  });
   console.info(`[privacy] erasure request ${id} carried out by admin ${adminId}: user ${userId} anonymised`);
   return view(request);
 }

@@ -5,6 +5,10 @@ import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, ty
 import { users } from '../../db/schema/users.ts';
 import { uploads } from '../../db/schema/applications.ts';
 import { mailsTo } from '../../test/mail.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileMailer } from '../../mail/mailer.ts';
+import { fileSmsDriver } from '../../sms/sms-drivers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -124,6 +128,29 @@ describe(`admin erasure requests (${DB_KIND})`, () => {
     expect(rows.filter((r) => r.table === 'document_reviews')).toEqual([expect.objectContaining({ row: expect.objectContaining({ status: 'rejected', reason: '(reason removed when the applicant\'s data was erased)' }) })]);
     const mails = await mailsTo(t, s.email, 'Your personal data has been erased');
     expect(mails[0]!.text).toMatch(/removed the notes staff wrote on your applications and the reasons given for rejecting your documents/);
+  });
+
+  it('erase › the file drivers\' copies of the mail and SMS sent to the person (DATA_DIR/outbox, sms-outbox) are removed; others\' stay (privacy audit F8)', async () => {
+    const admin = await signInAdmin(t);
+    const { s, person, requestId } = await studentWithApplication();
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const smsDir = path.join(t.config.dataDir, 'sms-outbox');
+    const mailer = fileMailer(outbox, 'admissions@college.example');
+    const sms = fileSmsDriver(smsDir);
+    const mine = `+27${person.phone.slice(1)}`;
+    await mailer.send({ to: s.email, subject: 'Reset your password', text: 'https://college.example/reset-password#token=abc' });
+    await mailer.send({ to: s.email.toUpperCase(), subject: 'Verify your e-mail address', text: 'https://college.example/verify#token=def' });
+    await mailer.send({ to: `x${s.email}`, subject: 'Someone else', text: 'not theirs' });
+    await sms.send({ to: mine, body: 'VSC: choose your password within 7 days: https://college.example/r#token=ghi' });
+    await sms.send({ to: '+27821110000', body: 'VSC: someone else' });
+    const count = () => ({ mail: fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')).length, sms: fs.readdirSync(smsDir).filter((n) => n.endsWith('.json')).length });
+    const before = count();
+
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    expect(count()).toEqual({ mail: before.mail - 2, sms: before.sms - 1 });
+    const left = [...fs.readdirSync(outbox).map((n) => fs.readFileSync(path.join(outbox, n), 'utf8')), ...fs.readdirSync(smsDir).map((n) => fs.readFileSync(path.join(smsDir, n), 'utf8'))];
+    expect(left.filter((text) => text.includes('#token=abc') || text.includes('#token=def') || text.includes('#token=ghi'))).toEqual([]);
+    expect(left.filter((text) => text.includes('not theirs') || text.includes('someone else'))).toHaveLength(2);
   });
 
   it('decline › needs a reason; stores it beside the request\'s own reason and mails it; the account keeps working; a second decision is 409', async () => {
