@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Db } from '../db/client.ts';
 import { IdempotencyKeySchema } from '#contracts/contact.ts';
+import { mailboxKey } from '#contracts/mailbox.ts';
 import { HttpError } from './errors.ts';
 import { sharedRateLimit } from './rate-limit-store.ts';
 
@@ -26,28 +27,6 @@ export const FORM_PER_IP = { limit: 60, windowMs: 10 * 60_000 };
  * `ipLimit` per client IP in the same window (default FORM_PER_IP.limit).
  */
 export interface FormLimit { limit?: number; windowMs?: number; ipLimit?: number }
-
-/** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
-
-/**
- * The mailbox an e-mail address reaches, as the per-address form limit counts it (security audit F3: 12 messages to
- * victim+1…+12@gmail.com from one IP each mailed an acknowledgement to one inbox): trimmed and lower case, a '+tag'
- * dropped from the local part, and for gmail.com / googlemail.com the dots dropped and the domain made gmail.com.
- * 'V.Ictim+12@GoogleMail.com' → 'victim@gmail.com'. At most 320 characters; a value without '@' is only trimmed and
- * lower-cased.
- */
-export function mailboxKey(email: unknown): string {
-  const s = String(email ?? '').trim().toLowerCase().slice(0, 320);
-  const at = s.lastIndexOf('@');
-  if (at <= 0) return s;
-  let local = s.slice(0, at);
-  let domain = s.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (DOTLESS_DOMAINS[domain]) { domain = DOTLESS_DOMAINS[domain]!; local = local.replace(/\./g, ''); }
-  return `${local}@${domain}`;
-}
 
 /** Moves a valid Idempotency-Key header into the body (idempotencyKey) before validation; a body key wins. */
 export const idempotencyHeader: RequestHandler = (req, _res, next) => {

@@ -2,15 +2,17 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
-import { mailboxKey } from '../../http/public-forms.ts';
+import { mailboxKey, mailboxLikePatterns } from '#contracts/mailbox.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
-import { applications, applicationStatusHistory, applicationDrafts, uploads, payments } from '../../db/schema/applications.ts';
-import { notifications, contactMessages, assessmentBookings, mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
+import { applications, applicationStatusHistory, applicationDrafts, uploads, payments, documentReviews } from '../../db/schema/applications.ts';
+import { notifications, contactMessages, assessmentBookings, mailOutbox, smsOutbox, smsOptOuts } from '../../db/schema/messaging.ts';
+import { externalStudents, externalPayments } from '../../db/schema/system.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { toE164 } from '../../sms/sms-outbox.ts';
 
 /** A full `users` row (includes the password hash). */
 export type UserRow = typeof users.$inferSelect;
@@ -33,31 +35,82 @@ export async function storedUploadNames(db: DbOrTx, userId: number): Promise<str
   return rows.map((r) => r.storedName);
 }
 
+/** Who an e-mail address belongs to for matching: the account's address and whether the account proved it. */
+type MailOwner = { email: string; emailVerifiedAt: Date | null };
+
 /**
- * Deletes the form messages filed under the person's address (contact messages, assessment bookings) and the office's
- * copies of them in mail_outbox — only when the account proved that address. An unverified account owns nothing that
- * someone else sent under the address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2). The office mail of a form is
- * found by the subject contact.service / assessment.service give it (it names the sender and survives delivery) and
- * its created_at, which equals the form row's (one transaction, now()). Used by account deletion and admin erasure.
+ * Ids of the rows of `table` (its address column: `email`, or `to` for mail_outbox) whose address reaches the same
+ * mailbox as `owner.email` (mailboxKey: case, a '+tag', Gmail's dots; privacy audit F3: booking 2 under
+ * name+booking@example.com was neither exported nor erased). A database pre-filter (mailboxLikePatterns), then the
+ * exact rule in code.
  */
-export async function deleteFormSubmissions(db: DbOrTx, user: { email: string; emailVerifiedAt: Date | null }): Promise<void> {
-  if (!user.emailVerifiedAt) return;
-  // Compared in SQL: timestamps keep microseconds there, a JS Date only milliseconds.
-  await db.execute(sql`DELETE FROM mail_outbox m USING contact_messages c WHERE c.email = ${user.email}
-    AND m.subject = 'Website message from ' || c.first_name || ' ' || c.last_name AND m.created_at = c.created_at`);
-  await db.execute(sql`DELETE FROM mail_outbox m USING assessment_bookings b WHERE b.email = ${user.email}
-    AND m.subject = 'New assessment booking ASC-' || b.id || ': ' || (b.data->>'firstName') || ' ' || (b.data->>'lastName') AND m.created_at = b.created_at`);
-  await db.delete(contactMessages).where(eq(contactMessages.email, user.email));
-  await db.delete(assessmentBookings).where(eq(assessmentBookings.email, user.email));
+async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox', email: string): Promise<number[]> {
+  const key = mailboxKey(email);
+  const patterns = mailboxLikePatterns(key);
+  if (!patterns.length) return [];
+  const column = sql.raw(table === 'mail_outbox' ? '"to"' : 'email');
+  const res = await db.execute(sql`SELECT id, ${column} AS address FROM ${sql.raw(table)}
+    WHERE ${sql.join(patterns.map((p) => sql`lower(trim(${column})) LIKE ${p}`), sql` OR `)}`);
+  const { rows } = res as unknown as { rows: { id: number; address: string }[] };
+  return rows.filter((r) => mailboxKey(r.address) === key).map((r) => Number(r.id));
 }
 
 /**
- * Deletes the mail queued or sent to the person's address (any status; compared case-insensitively) and the SMS rows
- * of the account (sms_outbox.user_id), so the messages do not outlive the person (POPIA §24; audit LOW). Run it
- * before queueing a last mail to the same address in the same transaction, or that mail goes too.
+ * Ids of the contact messages and assessment bookings filed under any address of the person's mailbox (idsInMailbox)
+ * — none unless the account proved its address: an unverified account owns nothing that someone else sent under the
+ * address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2).
  */
-export async function deleteMessagesTo(db: DbOrTx, user: { id: number; email: string }): Promise<void> {
-  await db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email})`);
+async function formSubmissionIds(db: DbOrTx, user: MailOwner): Promise<{ contact: number[]; booking: number[] }> {
+  if (!user.emailVerifiedAt) return { contact: [], booking: [] };
+  return {
+    contact: await idsInMailbox(db, 'contact_messages', user.email),
+    booking: await idsInMailbox(db, 'assessment_bookings', user.email),
+  };
+}
+
+/**
+ * Ids of the mail_outbox rows addressed to the person: to the account's address (compared case-insensitively), and,
+ * once the account proved that address, to any other address of the same mailbox (the acknowledgement of a booking
+ * sent as name+booking@…; idsInMailbox).
+ */
+async function mailIdsTo(db: DbOrTx, user: MailOwner): Promise<number[]> {
+  const exact = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email})`);
+  const ids = new Set(exact.map((r) => r.id));
+  if (user.emailVerifiedAt) for (const id of await idsInMailbox(db, 'mail_outbox', user.email)) ids.add(id);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/**
+ * Deletes the form messages filed under the person's mailbox (contact messages, assessment bookings; formSubmissionIds:
+ * a '+tag' or dotted-Gmail copy of the address too, and only when the account proved that address) and the office's
+ * copies of them in mail_outbox. The office mail of a form is found by the subject contact.service /
+ * assessment.service give it (it names the sender and survives delivery) and its created_at, which equals the form
+ * row's (one transaction, now()). Used by account deletion and admin erasure.
+ */
+export async function deleteFormSubmissions(db: DbOrTx, user: MailOwner): Promise<void> {
+  const { contact, booking } = await formSubmissionIds(db, user);
+  // Compared in SQL: timestamps keep microseconds there, a JS Date only milliseconds.
+  if (contact.length) {
+    await db.execute(sql`DELETE FROM mail_outbox m USING contact_messages c WHERE c.id IN ${contact}
+      AND m.subject = 'Website message from ' || c.first_name || ' ' || c.last_name AND m.created_at = c.created_at`);
+    await db.delete(contactMessages).where(inArray(contactMessages.id, contact));
+  }
+  if (booking.length) {
+    await db.execute(sql`DELETE FROM mail_outbox m USING assessment_bookings b WHERE b.id IN ${booking}
+      AND m.subject = 'New assessment booking ASC-' || b.id || ': ' || (b.data->>'firstName') || ' ' || (b.data->>'lastName') AND m.created_at = b.created_at`);
+    await db.delete(assessmentBookings).where(inArray(assessmentBookings.id, booking));
+  }
+}
+
+/**
+ * Deletes the mail queued or sent to the person (any status; mailIdsTo: the account's address, and the other
+ * addresses of its mailbox once the account proved it) and the SMS rows of the account (sms_outbox.user_id), so the
+ * messages do not outlive the person (POPIA §24; audit LOW). Run it before queueing a last mail to the same address
+ * in the same transaction, or that mail goes too.
+ */
+export async function deleteMessagesTo(db: DbOrTx, user: MailOwner & { id: number }): Promise<void> {
+  const mail = await mailIdsTo(db, user);
+  if (mail.length) await db.delete(mailOutbox).where(inArray(mailOutbox.id, mail));
   await db.delete(smsOutbox).where(eq(smsOutbox.userId, user.id));
 }
 
@@ -118,11 +171,28 @@ export interface PersonalData {
   assessmentBookings: (typeof assessmentBookings.$inferSelect)[];
   erasureRequests: (typeof erasureRequests.$inferSelect)[];
   signIns: Pick<typeof authTokens.$inferSelect, 'createdAt' | 'expiresAt' | 'revokedAt'>[];
+  /** Reviews of the documents of the person's applications, as their checklist history shows them (no reviewer). */
+  documentReviews: Pick<typeof documentReviews.$inferSelect, 'applicationId' | 'slot' | 'status' | 'reason' | 'createdAt'>[];
+  /** Mail queued or sent to the person (mailIdsTo): recipient, subject, status and times; never the body. */
+  emails: Pick<typeof mailOutbox.$inferSelect, 'to' | 'subject' | 'status' | 'createdAt' | 'sentAt'>[];
+  /** SMS queued or sent to the account: number (E.164), kind, text as kept, status and times. */
+  smsMessages: Pick<typeof smsOutbox.$inferSelect, 'to' | 'kind' | 'body' | 'status' | 'createdAt' | 'sentAt'>[];
+  /**
+   * SMS opt-out state: `optedOutAt` users.sms_opt_out_at (turned off in the profile), `stoppedByReply` the
+   * sms_opt_outs row of the account's number (it replied STOP; E.164 number, keyword, time) or null.
+   */
+  smsOptOut: { optedOutAt: Date | null; stoppedByReply: (typeof smsOptOuts.$inferSelect) | null };
+  /** The student-administration system's record of the person once enrolled (external_students.user_id). */
+  externalStudents: Omit<typeof externalStudents.$inferSelect, 'userId'>[];
+  /** Payments recorded against those student records (no idempotency key, no admin id). */
+  externalPayments: Omit<typeof externalPayments.$inferSelect, 'idempotencyKey' | 'createdBy'>[];
 }
 
 /**
- * Every row held on `user`, grouped by kind (POPIA §23 access request, issue #4). Internal admin notes are left out
- * (DESIGN §4); form messages filed under the address only once the account verified it (issue #12 finding 1).
+ * Every row held on `user`, grouped by kind (POPIA §23 access request, issue #4): also the mail and SMS sent to them,
+ * their document reviews, SMS opt-out state and the student-administration records (privacy audit F4). Internal
+ * admin notes are left out (DESIGN §4); form messages (and mail to other addresses of the mailbox) are matched by the
+ * mailbox the address reaches (mailboxKey), only once the account verified it (issue #12 finding 1).
  */
 export async function collectPersonalData(db: DbOrTx, user: UserRow): Promise<PersonalData> {
   const apps = await db.select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id);
@@ -132,6 +202,12 @@ export async function collectPersonalData(db: DbOrTx, user: UserRow): Promise<Pe
       .from(applicationStatusHistory).where(inArray(applicationStatusHistory.applicationId, appIds)).orderBy(applicationStatusHistory.id)
     : [];
   const [registration] = await db.select().from(registrationDetails).where(eq(registrationDetails.userId, user.id));
+  const forms = await formSubmissionIds(db, user);
+  const mailIds = await mailIdsTo(db, user);
+  const phone = toE164(user.phone);
+  const [stopped] = phone ? await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1) : [];
+  const students = await db.select().from(externalStudents).where(eq(externalStudents.userId, user.id)).orderBy(externalStudents.id);
+  const studentIds = students.map((r) => r.id);
   return {
     registration: registration ?? null,
     applications: apps.map(({ notes: _internal, ...a }) => a),
@@ -142,12 +218,27 @@ export async function collectPersonalData(db: DbOrTx, user: UserRow): Promise<Pe
       .from(uploads).where(eq(uploads.userId, user.id)),
     payments: await db.select({ id: payments.id, applicationId: payments.applicationId, method: payments.method, last4: payments.last4, reference: payments.reference, amount: payments.amount, currency: payments.currency, status: payments.status, createdAt: payments.createdAt })
       .from(payments).where(eq(payments.userId, user.id)),
-    // Form submissions are matched by e-mail only once the account proved that address (issue #12 finding 1).
-    contactMessages: user.emailVerifiedAt ? await db.select().from(contactMessages).where(eq(contactMessages.email, user.email)) : [],
-    assessmentBookings: user.emailVerifiedAt ? await db.select().from(assessmentBookings).where(eq(assessmentBookings.email, user.email)) : [],
+    contactMessages: forms.contact.length ? await db.select().from(contactMessages).where(inArray(contactMessages.id, forms.contact)).orderBy(contactMessages.id) : [],
+    assessmentBookings: forms.booking.length ? await db.select().from(assessmentBookings).where(inArray(assessmentBookings.id, forms.booking)).orderBy(assessmentBookings.id) : [],
     erasureRequests: await db.select().from(erasureRequests).where(eq(erasureRequests.userId, user.id)),
     signIns: await db.select({ createdAt: authTokens.createdAt, expiresAt: authTokens.expiresAt, revokedAt: authTokens.revokedAt })
       .from(authTokens).where(eq(authTokens.userId, user.id)),
+    documentReviews: appIds.length
+      ? await db.select({ applicationId: documentReviews.applicationId, slot: documentReviews.slot, status: documentReviews.status, reason: documentReviews.reason, createdAt: documentReviews.createdAt })
+        .from(documentReviews).where(inArray(documentReviews.applicationId, appIds)).orderBy(documentReviews.id)
+      : [],
+    emails: mailIds.length
+      ? await db.select({ to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+        .from(mailOutbox).where(inArray(mailOutbox.id, mailIds)).orderBy(mailOutbox.id)
+      : [],
+    smsMessages: await db.select({ to: smsOutbox.to, kind: smsOutbox.kind, body: smsOutbox.body, status: smsOutbox.status, createdAt: smsOutbox.createdAt, sentAt: smsOutbox.sentAt })
+      .from(smsOutbox).where(eq(smsOutbox.userId, user.id)).orderBy(smsOutbox.id),
+    smsOptOut: { optedOutAt: user.smsOptOutAt, stoppedByReply: stopped ?? null },
+    externalStudents: students.map(({ userId: _own, ...r }) => r),
+    externalPayments: studentIds.length
+      ? (await db.select().from(externalPayments).where(inArray(externalPayments.studentId, studentIds)).orderBy(externalPayments.id))
+        .map(({ idempotencyKey: _key, createdBy: _admin, ...r }) => r)
+      : [],
   };
 }
 

@@ -98,14 +98,31 @@ export async function changePassword(db: Db, userId: number, current: string, ne
 }
 
 
+/** One recipient (or category of recipient) of the person's data and what it receives. */
+export interface DataRecipient { recipient: string; receives: string }
+
+/**
+ * Who receives personal data from the portal (POPIA s23(1)(b): the identity of all third parties, or categories of
+ * third parties, who have had access). Kept in step with "Who receives it" in content/legal/privacy.md.
+ */
+export const DATA_RECIPIENTS: readonly DataRecipient[] = [
+  { recipient: 'College staff (admissions, assessments, finance, student support)', receives: 'what their task needs, on a need-to-know basis' },
+  { recipient: 'Our e-mail provider (the mail server that delivers the college\'s e-mail)', receives: 'your e-mail address and each e-mail we send you' },
+  { recipient: 'Our SMS provider (BulkSMS)', receives: 'your mobile number and each SMS we send you' },
+  { recipient: 'The college\'s student-administration system', receives: 'once you enrol: your name, e-mail address, phone number, address, campus, course, enrolment date and fee payments' },
+  { recipient: 'The service provider that hosts the portal and stores its data and documents', receives: 'everything listed in this export, to keep it for us' },
+  { recipient: 'The Department of Higher Education and Training and quality councils', receives: 'what the law requires us to report' },
+];
+
 /**
  * The export document: when (ISO 8601), the profile, the privacy-notice consent, the e-mail state (`mail`:
  * announcement e-mails on or off and since when, and when our mail to the address was refused for good, if it was),
- * and every row of PersonalData.
+ * who receives the data (`recipients`, DATA_RECIPIENTS) and every row of PersonalData.
  */
 export type PersonalDataExport = PersonalData & {
   exportedAt: string; user: Profile; consents: { kind: 'privacy-notice'; version: string | null; acceptedAt: string | null }[];
   mail: { announcementEmails: boolean; announcementMailOptOutAt: string | null; emailBouncedAt: string | null };
+  recipients: readonly DataRecipient[];
 };
 
 /** Everything held on the person, as one JSON document (POPIA §23 access request). Throws 404 for a deleted account. */
@@ -117,6 +134,7 @@ export async function exportPersonalData(db: Db, userId: number): Promise<Person
     user: toProfile(u),
     consents: [{ kind: 'privacy-notice', version: u.privacyNoticeVersion, acceptedAt: iso(u.privacyConsentAt) }],
     mail: { announcementEmails: u.announcementMailOptOutAt == null, announcementMailOptOutAt: iso(u.announcementMailOptOutAt), emailBouncedAt: iso(u.emailBouncedAt) },
+    recipients: DATA_RECIPIENTS,
     ...data,
   };
 }

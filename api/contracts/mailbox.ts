@@ -1,0 +1,47 @@
+/**
+ * The mailbox an e-mail address reaches, as the project counts and matches addresses: the public forms' per-address
+ * rate limit (http/public-forms.ts) and the person's own data in "Download my data", "Delete my account" and the
+ * admin Erase (features/profile/profile.repo.ts). One rule, so a `+tag` copy of an address is never one person for
+ * the limit and another for POPIA §23/§24 (privacy audit F3).
+ */
+
+/** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an e-mail address reaches (security audit F3: 12 messages to victim+1…+12@gmail.com from one IP each
+ * mailed an acknowledgement to one inbox): trimmed and lower case, a '+tag' dropped from the local part, and for
+ * gmail.com / googlemail.com the dots dropped and the domain made gmail.com.
+ * 'V.Ictim+12@GoogleMail.com' → 'victim@gmail.com'. At most 320 characters; a value without '@' is only trimmed and
+ * lower-cased.
+ */
+export function mailboxKey(email: unknown): string {
+  const s = String(email ?? '').trim().toLowerCase().slice(0, 320);
+  const at = s.lastIndexOf('@');
+  if (at <= 0) return s;
+  let local = s.slice(0, at);
+  let domain = s.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS[domain]) { domain = DOTLESS_DOMAINS[domain]!; local = local.replace(/\./g, ''); }
+  return `${local}@${domain}`;
+}
+
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * SQL LIKE patterns (backslash escapes) that every lower-cased, trimmed address whose mailboxKey is `key` matches:
+ * a coarse pre-filter for a database query, whose rows the caller then keeps only when mailboxKey(address) === key.
+ * Other addresses may match too. 'del@gmail.com' → ['%d%e%l%@gmail.com', '%d%e%l%@googlemail.com'];
+ * 'name@example.com' → ['name%@example.com']. [] for a key without '@'.
+ */
+export function mailboxLikePatterns(key: string): string[] {
+  const at = key.lastIndexOf('@');
+  if (at <= 0) return [];
+  const local = key.slice(0, at);
+  const domain = key.slice(at + 1);
+  const aliases = Object.keys(DOTLESS_DOMAINS).filter((d) => DOTLESS_DOMAINS[d] === domain);
+  if (!aliases.length) return [`${likeLiteral(local)}%@${likeLiteral(domain)}`];
+  const spread = `%${[...local].map(likeLiteral).join('%')}%`;
+  return aliases.map((d) => `${spread}@${likeLiteral(d)}`);
+}

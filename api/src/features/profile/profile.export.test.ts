@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { users } from '../../db/schema/users.ts';
+import { documentReviews } from '../../db/schema/applications.ts';
+import { smsOutbox, smsOptOuts, mailOutbox } from '../../db/schema/messaging.ts';
+import { externalStudents, externalPayments } from '../../db/schema/system.ts';
+import { todayInSouthAfrica } from '#contracts/assessment.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+function weekdayAhead(): string {
+  const d = new Date(`${todayInSouthAfrica()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 3);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const booking = (email: string, specialNeeds = '') => ({
+  firstName: 'Mpho', lastName: 'Mudau', email, phone: '0821234567', dateOfBirth: '2004-05-06', idNumber: '0405065123086',
+  preferredCampus: 'biaba', courseInterest: 'information-technology', assessmentType: 'combined', preferredDate: weekdayAhead(),
+  preferredTime: 'morning', educationLevel: 'grade-12', specialNeeds, additionalNotes: '',
+});
+const contact = (email: string, message: string) => ({ firstName: 'Mpho', lastName: 'Mudau', email, phone: '', message });
+/** The same mailbox as `email` with a '+tag' (name+booking@example.com), and an address that only starts alike. */
+const tagged = (email: string, tag: string) => email.replace('@', `+${tag}@`);
+const lookalike = (email: string) => email.replace('@', 'x@');
+
+async function verified(): Promise<Awaited<ReturnType<typeof signUpStudent>>> {
+  const s = await signUpStudent(t);
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, s.user.id));
+  return s;
+}
+
+async function submitForms(email: string): Promise<void> {
+  const post = async (path: string, body: object) => expect((await t.request().post(path).send(body)).status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(201);
+  await post('/api/contact', contact(email, 'Message one from my own address.'));
+  await post('/api/contact', contact(tagged(email, 'contact'), 'Message two from my tagged address.'));
+  await post('/api/assessment-centre', booking(email));
+  await post('/api/assessment-centre', booking(tagged(email, 'booking'), 'I use a wheelchair'));
+  await post('/api/contact', contact(lookalike(email), 'Someone else entirely.'));
+}
+
+const rowsWith = async (needle: string) => {
+  const q = async (table: string) => ((await t.database.db.execute(sql`SELECT * FROM ${sql.raw(table)}`)) as any).rows
+    .filter((r: unknown) => JSON.stringify(r).toLowerCase().includes(needle.toLowerCase())).length as number;
+  return { contact: await q('contact_messages'), bookings: await q('assessment_bookings'), mail: await q('mail_outbox') };
+};
+
+describe(`personal data of one mailbox (${DB_KIND}, privacy audit F3)`, () => {
+  it('GET /api/profile/export › lists the contact messages and bookings sent from a +tag copy of the address, not a look-alike', async () => {
+    const s = await verified();
+    await submitForms(s.email);
+    const data = JSON.parse((await s.agent.get('/api/profile/export')).text);
+    expect(data.contactMessages.map((m: any) => m.message)).toEqual(['Message one from my own address.', 'Message two from my tagged address.']);
+    expect(data.assessmentBookings.map((b: any) => b.email)).toEqual([s.email, tagged(s.email, 'booking')]);
+    expect(data.assessmentBookings[1].data.specialNeeds).toBe('I use a wheelchair');
+    // The acknowledgements went to both addresses; both are the person's mail.
+    expect(data.emails.map((m: any) => m.to)).toEqual(expect.arrayContaining([s.email, tagged(s.email, 'contact'), tagged(s.email, 'booking')]));
+    expect(JSON.stringify(data)).not.toContain(lookalike(s.email));
+  });
+
+  it('an unverified account still sees no form messages filed under its address (issue #12 finding 1)', async () => {
+    const s = await signUpStudent(t);
+    await submitForms(s.email);
+    const data = JSON.parse((await s.agent.get('/api/profile/export')).text);
+    expect(data.contactMessages).toEqual([]);
+    expect(data.assessmentBookings).toEqual([]);
+  });
+
+  it('POST /api/profile/delete › erases the forms of the +tag copies and their office and acknowledgement mail; the look-alike stays', async () => {
+    const s = await verified();
+    await submitForms(s.email);
+    const local = s.email.split('@')[0]!;
+    expect(await rowsWith(local)).toMatchObject({ contact: 3, bookings: 2 });
+    const res = await s.agent.post('/api/profile/delete').send({ password: s.password });
+    expect(res.body.outcome).toBe('deleted');
+    expect(await rowsWith(`${local}@`)).toEqual({ contact: 0, bookings: 0, mail: 0 });
+    expect(await rowsWith(`${local}+`)).toEqual({ contact: 0, bookings: 0, mail: 0 });
+    const other = await rowsWith(lookalike(s.email));
+    expect(other.contact).toBe(1);
+    expect(other.mail).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe(`what the export holds (${DB_KIND}, privacy audit F4)`, () => {
+  it('GET /api/profile/export › mail and SMS sent to the person, document reviews, SMS opt-out, student-system records and who receives the data', async () => {
+    const s = await verified();
+    const db = t.database.db;
+    const idDocument = await insertUpload(t, s.user.id);
+    const transcripts = await insertUpload(t, s.user.id);
+    const applied = await s.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts }));
+    expect(applied.status).toBe(201);
+    const appId = applied.body.application.id as number;
+    await db.insert(documentReviews).values({ applicationId: appId, slot: 'idDocument', uploadId: idDocument, status: 'rejected', reason: 'The scan is blurry' });
+    await db.insert(smsOutbox).values({ to: '+27821234567', body: 'Application received', kind: 'receipt', userId: s.user.id, status: 'sent', sentAt: new Date() });
+    await db.update(users).set({ smsOptOutAt: new Date() }).where(eq(users.id, s.user.id));
+    await db.insert(smsOptOuts).values({ phone: '+27821234567', source: 'STOP' }).onConflictDoNothing();
+    const [student] = await db.insert(externalStudents).values({ userId: s.user.id, applicationId: appId, name: 'Thandi Mokoena', email: s.email, campus: 'Siloam', course: 'IT', enrollmentDate: '2026-02-01' }).returning();
+    await db.insert(externalPayments).values({ reference: `EXP-${appId}`, studentId: student!.id, amount: '1500.00', idempotencyKey: `k-${appId}` });
+
+    const data = JSON.parse((await s.agent.get('/api/profile/export')).text);
+    expect(data.smsMessages).toEqual(expect.arrayContaining([expect.objectContaining({ to: '+27821234567', body: 'Application received', status: 'sent', sentAt: expect.any(String) })]));
+    expect(data.emails.length).toBeGreaterThan(0);
+    expect(data.emails[0]).toEqual({ to: s.email, subject: expect.any(String), status: expect.any(String), createdAt: expect.any(String), sentAt: null });
+    expect(data.documentReviews).toEqual([expect.objectContaining({ applicationId: appId, slot: 'idDocument', status: 'rejected', reason: 'The scan is blurry' })]);
+    expect(data.smsOptOut).toEqual({ optedOutAt: expect.any(String), stoppedByReply: expect.objectContaining({ phone: '+27821234567', source: 'STOP' }) });
+    expect(data.externalStudents).toEqual([expect.objectContaining({ applicationId: appId, campus: 'Siloam', enrollmentDate: '2026-02-01' })]);
+    expect(data.externalPayments).toEqual([expect.objectContaining({ reference: `EXP-${appId}`, amount: '1500.00' })]);
+    expect(JSON.stringify(data.externalPayments)).not.toContain(`k-${appId}`);
+    expect(data.recipients.map((r: any) => r.recipient).join(' | ')).toMatch(/e-mail provider.*SMS provider.*student-administration system/i);
+    // Mail bodies are not part of it (reset links, codes): only the subjects.
+    const bodies = (await db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, s.email))).map((m) => m.text);
+    for (const b of bodies) expect(JSON.stringify(data)).not.toContain(JSON.stringify(b).slice(1, 60));
+    await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, '+27821234567'));
+  });
+});
