@@ -1,6 +1,6 @@
 /**
  * Entry point (DESIGN §3): config → database (migrations) → session secret, seed, admin (one node at a time on
- * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads; and the graceful stop
+ * PostgreSQL) → listen → site build → mail worker → hourly erasure of abandoned uploads and retention sweep; and the graceful stop
  * (health 503 for SHUTDOWN_GRACE_MS, then 503 + Connection: close to new requests for SHUTDOWN_REFUSE_MS, requests in
  * flight finish, then workers and database).
  * `startServer()` is exported for benchmarks and fault tests; running this file starts it with process.env.
@@ -27,6 +27,7 @@ import { describeSendError } from './db/outbox.ts';
 import { describeErrorForLog } from './http/error-log.ts';
 import { smsDriverFromConfig } from './sms/sms-drivers.ts';
 import { purgeOrphanUploads } from './features/uploads/uploads.service.ts';
+import { retentionSweep } from './features/retention/retention.service.ts';
 import { purgeAbandonedTusUploads } from './features/uploads/tus.service.ts';
 import { createDocumentStore, type DocumentStore } from './storage/document-store.ts';
 import { checkDocuments, describeStore, documentCheckSummary, STARTUP_DOCUMENT_CHECK_ROWS, type DocumentCheck } from './storage/document-check.ts';
@@ -162,7 +163,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     .catch((err) => console.error(`[uploads] purge failed: ${describeErrorForLog(err)}`))
     .then(() => purgeAbandonedTusUploads(config))
     .then((n) => { if (n) console.info(`[uploads] purged ${n} unfinished resumable upload(s) older than 24 h`); })
-    .catch((err) => console.error(`[uploads] tus purge failed: ${describeErrorForLog(err)}`));
+    .catch((err) => console.error(`[uploads] tus purge failed: ${describeErrorForLog(err)}`))
+    .then(() => retentionSweep(database.db));
   let purging = purge();
   const purgeTimer = setInterval(() => { purging = purge(); }, 3600_000);
   purgeTimer.unref();

@@ -14,7 +14,7 @@ import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { EMAIL_TAKEN_MESSAGE, normalisedIdNumber } from '#contracts/auth-rules.ts';
 
-export const PRIVACY_NOTICE_VERSION = '2026-11-01';
+export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 
 export interface NewAccount {
   email: string; password: string; firstName: string; lastName: string; phone?: string | null;

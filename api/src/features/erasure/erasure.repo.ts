@@ -53,14 +53,24 @@ export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   const apps = await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
-  if (apps.length) {
-    const ids = apps.map((a) => a.id);
-    await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], notes: null, updatedAt: new Date() })
-      .where(inArray(applications.id, ids));
-    await tx.update(applicationStatusHistory).set({ notes: null }).where(and(inArray(applicationStatusHistory.applicationId, ids), isNotNull(applicationStatusHistory.notes)));
-    await tx.update(documentReviews).set({ reason: ERASED_REVIEW_REASON }).where(and(inArray(documentReviews.applicationId, ids), isNotNull(documentReviews.reason)));
-  }
+  await redactApplications(tx, apps.map((a) => a.id));
   await tx.update(payments).set({ last4: null }).where(eq(payments.userId, userId));
+}
+
+/**
+ * Redacts applications `ids` as an erasure does (eraseOwnRows; also the retention of unsuccessful applications,
+ * features/retention): answers → ERASED_PERSONAL, academic history {}, document references {} (the orphan-upload purge
+ * then removes the files no other application or draft cites), eligibility reasons [], admin notes null, updatedAt
+ * now; their status-history notes null, their document-review reasons ERASED_REVIEW_REASON, their payments' card
+ * last4 null. Course, status, dates, history, review decisions, amounts and references stay. Nothing for [].
+ */
+export async function redactApplications(tx: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], notes: null, updatedAt: new Date() })
+    .where(inArray(applications.id, ids));
+  await tx.update(applicationStatusHistory).set({ notes: null }).where(and(inArray(applicationStatusHistory.applicationId, ids), isNotNull(applicationStatusHistory.notes)));
+  await tx.update(documentReviews).set({ reason: ERASED_REVIEW_REASON }).where(and(inArray(documentReviews.applicationId, ids), isNotNull(documentReviews.reason)));
+  await tx.update(payments).set({ last4: null }).where(inArray(payments.applicationId, ids));
 }
 
 /** An argon2 verify of this never succeeds (not a PHC string: verifyPassword answers false), so nobody can sign in. */

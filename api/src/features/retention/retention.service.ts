@@ -1,0 +1,93 @@
+/**
+ * Retention (POPIA §14: records not kept longer than needed): what content/legal/privacy.md "How long we keep it"
+ * promises, carried out by an hourly sweep on every node (server.ts, next to the orphan-upload purge). Each step is
+ * an idempotent delete or redaction in its own transaction over rows picked FOR UPDATE SKIP LOCKED, so two nodes
+ * sweeping at once share the rows instead of waiting on or repeating each other.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ERASED_PERSONAL, redactApplications } from '../erasure/erasure.repo.ts';
+import { describeErrorForLog } from '../../http/error-log.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Retention periods in days, as the privacy notice states them (content/legal/privacy.md, "How long we keep it"):
+ * contact messages two years after they were sent; assessment bookings one year after they were made; an
+ * unsuccessful (spec §4 status `rejected`) application one year after its last change, then redacted as an erasure
+ * redacts it (redactApplications); e-mails and SMS that were sent or given up on (mail_outbox sent/failed,
+ * sms_outbox sent/failed/skipped) 90 days after they were queued. Queued (pending) messages are never removed.
+ */
+export const RETENTION_DAYS = { contactMessages: 730, assessmentBookings: 365, rejectedApplications: 365, messages: 90 } as const;
+
+/** Rows one step takes per transaction; a step repeats until fewer are left. */
+export const RETENTION_BATCH = 1000;
+
+/** What one sweep did: rows deleted per table, and unsuccessful applications redacted. */
+export interface RetentionResult { contactMessages: number; assessmentBookings: number; rejectedApplications: number; mail: number; sms: number }
+
+const cutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+const rowsOf = (res: unknown) => (res as { rows: { id: number }[] }).rows;
+
+/** Deletes, batch by batch, the rows of `table` that `where` selects; returns how many. */
+async function deleteWhere(db: Db, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox' | 'sms_outbox', where: ReturnType<typeof sql>): Promise<number> {
+  const t = sql.raw(table);
+  let total = 0;
+  for (;;) {
+    const res = await db.transaction(async (tx: DbOrTx) => tx.execute(sql`DELETE FROM ${t} WHERE id IN (
+      SELECT id FROM ${t} WHERE ${where} ORDER BY id LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED) RETURNING id`));
+    const n = rowsOf(res).length;
+    total += n;
+    if (n < RETENTION_BATCH) return total;
+  }
+}
+
+/**
+ * Redacts, batch by batch, the applications with status `rejected` whose last change (updated_at) is before
+ * `before` and whose answers are not yet the erased stub; returns how many. The redaction sets updated_at, so a row
+ * is picked once.
+ */
+async function redactRejected(db: Db, before: Date): Promise<number> {
+  const erased = JSON.stringify(ERASED_PERSONAL);
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx: DbOrTx) => {
+      const ids = rowsOf(await tx.execute(sql`SELECT id FROM applications WHERE status = 'rejected' AND updated_at < ${before}
+        AND personal <> ${erased}::jsonb ORDER BY id LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED`)).map((r) => Number(r.id));
+      await redactApplications(tx, ids);
+      return ids.length;
+    });
+    total += n;
+    if (n < RETENTION_BATCH) return total;
+  }
+}
+
+/**
+ * One retention sweep at `now` (RETENTION_DAYS): deletes contact messages, assessment bookings and finished mail and
+ * SMS past their period, and redacts unsuccessful applications a year after their last change. Safe to run on
+ * several nodes at once and to repeat. Returns what it did; rejects on a database error (the steps before it stay
+ * done).
+ */
+export async function applyRetention(db: Db, now: Date = new Date()): Promise<RetentionResult> {
+  return {
+    contactMessages: await deleteWhere(db, 'contact_messages', sql`created_at < ${cutoff(now, RETENTION_DAYS.contactMessages)}`),
+    assessmentBookings: await deleteWhere(db, 'assessment_bookings', sql`created_at < ${cutoff(now, RETENTION_DAYS.assessmentBookings)}`),
+    rejectedApplications: await redactRejected(db, cutoff(now, RETENTION_DAYS.rejectedApplications)),
+    mail: await deleteWhere(db, 'mail_outbox', sql`status IN ('sent', 'failed') AND created_at < ${cutoff(now, RETENTION_DAYS.messages)}`),
+    sms: await deleteWhere(db, 'sms_outbox', sql`status IN ('sent', 'failed', 'skipped') AND created_at < ${cutoff(now, RETENTION_DAYS.messages)}`),
+  };
+}
+
+/**
+ * applyRetention for the hourly timer: logs what was removed ('[privacy] retention: …', nothing when nothing was)
+ * and logs a failure instead of rejecting (the next hour retries). Resolves when done.
+ */
+export async function retentionSweep(db: Db): Promise<void> {
+  try {
+    const r = await applyRetention(db);
+    const done = Object.entries(r).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`);
+    if (done.length) console.info(`[privacy] retention: removed or redacted ${done.join(', ')}`);
+  } catch (err) {
+    console.error(`[privacy] retention sweep failed (retried in an hour): ${describeErrorForLog(err)}`);
+  }
+}
