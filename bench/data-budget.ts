@@ -171,13 +171,14 @@ async function fresh(browser: Browser, p: string, cookie?: string): Promise<{ ht
  * sent Lighthouse to /login and the score was the login page's); storage is not reset, so the cookies stay, and the
  * profile is new each run, so the cache is still cold. Throws if the audited page ended anywhere else.
  *
+ * A run Lighthouse reports as failed (`runtimeError`, which scores 0) is logged and run again, at most twice per page.
  * Returns the median score, every run's score, and the median run's total blocking time, largest contentful paint
  * (ms) and Lighthouse's `benchmarkIndex` of the host CPU: scores move with the host, so the index says which machine
  * measured them.
  */
 async function lighthousePerf(url: string, cookie?: string): Promise<{ perf: number; runs: number[]; tbtMs: number; lcpMs: number; benchmarkIndex: number }> {
   const runs: { perf: number; tbtMs: number; lcpMs: number; benchmarkIndex: number }[] = [];
-  for (let i = 0; i < LH_RUNS; i++) {
+  for (let i = 0, failed = 0; i < LH_RUNS; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     try {
       if (cookie) {
@@ -187,6 +188,8 @@ async function lighthousePerf(url: string, cookie?: string): Promise<{ perf: num
       }
       const r = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true });
       const lhr = r!.lhr;
+      // A run Lighthouse could not finish scores 0 without saying why (audit: runs 91 · 90 · 0): say why and run again.
+      if (lhr.runtimeError && failed < 2) { console.warn(`[bench:data-budget] Lighthouse run on ${url} failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); running it again`); failed++; i--; continue; }
       const ended = new URL(lhr.finalDisplayedUrl).pathname;
       if (ended !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${ended}`);
       runs.push({
