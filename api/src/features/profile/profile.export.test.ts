@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentReviews } from '../../db/schema/applications.ts';
 import { smsOutbox, smsOptOuts, mailOutbox } from '../../db/schema/messaging.ts';
@@ -81,6 +81,24 @@ describe(`personal data of one mailbox (${DB_KIND}, privacy audit F3)`, () => {
     const other = await rowsWith(lookalike(s.email));
     expect(other.contact).toBe(1);
     expect(other.mail).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe(`admin Erase of one mailbox (${DB_KIND}, privacy audit F3)`, () => {
+  it('POST /api/admin/erasure-requests/:id erase › the booking filed under name+booking@ goes with the person (it kept name, ID number and special needs)', async () => {
+    const s = await verified();
+    await submitForms(s.email);
+    const idDocument = await insertUpload(t, s.user.id);
+    const transcripts = await insertUpload(t, s.user.id);
+    expect((await s.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts }))).status).toBe(201);
+    const del = await s.agent.post('/api/profile/delete').send({ password: s.password });
+    expect(del.status).toBe(202);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${del.body.requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    const local = s.email.split('@')[0]!;
+    expect(await rowsWith(`${local}+`)).toEqual({ contact: 0, bookings: 0, mail: 0 });
+    expect((await rowsWith(`${local}@`)).bookings + (await rowsWith(`${local}@`)).contact).toBe(0);
+    expect((await rowsWith(lookalike(s.email))).contact).toBe(1);
   });
 });
 
