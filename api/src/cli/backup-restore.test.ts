@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import pg from 'pg';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
@@ -71,6 +72,40 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     const again = await run('restore', [archive, '--data-dir', target], target);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('is not empty: restore into a new (or empty) folder');
+  }, 300_000);
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('a backup of the embedded database holds no erased data (privacy audit F2)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-erased-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('an ID number and address overwritten before the backup are in neither the archive nor the live folder afterwards', async () => {
+    const source = path.join(root, 'source');
+    const idNumber = '0104125800086';
+    const street = '7 Muofhe Zwivhuya Street';
+    let db = await openDatabase({ dataDir: source });
+    await db.pool.query(`insert into users (email, password_hash, first_name, last_name, id_number, address_line1) values ('divhani@example.com', 'x', 'Divhani', 'Nemakonde', $1, $2)`, [idNumber, street]);
+    await db.close();
+    db = await openDatabase({ dataDir: source });
+    await db.pool.query(`update users set email = 'erased-1@erased.invalid', first_name = 'Erased', last_name = 'applicant', id_number = null, address_line1 = null where email = 'divhani@example.com'`);
+    await db.close();
+    const holding = (dir: string) => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name)).filter((f) => { const b = fs.readFileSync(f); return b.includes(idNumber) || b.includes(street); })
+      .map((f) => path.relative(dir, f));
+    expect(holding(path.join(source, 'pgdata')).length).toBeGreaterThan(0);
+
+    const archive = path.join(root, 'college.tgz');
+    const backup = await run('backup', ['--out', archive], source);
+    expect(backup.status, backup.stderr).toBe(0);
+    const unpacked = path.join(root, 'unpacked');
+    fs.mkdirSync(unpacked);
+    await tar.x({ file: archive, cwd: unpacked });
+    expect(holding(unpacked)).toEqual([]);
+    expect(holding(path.join(source, 'pgdata'))).toEqual([]);
+    const restored = await openDatabase({ dataDir: source });
+    try {
+      expect((await restored.pool.query(`select first_name, id_number from users where email = 'erased-1@erased.invalid'`)).rows).toEqual([{ first_name: 'Erased', id_number: null }]);
+    } finally { await restored.close(); }
   }, 300_000);
 });
 

@@ -138,7 +138,8 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
  * Writes a backup archive of the college configured in `config` to `out` (refused when `out` exists; written under a
  * temporary name and renamed, so a failed backup never looks like one). PGlite (no DATABASE_URL): DATA_DIR's database
  * must not be open — a running server holds its lock and the backup refuses at once (BackupError "stop the server");
- * the folder is dumped as it is, without migrating it. PostgreSQL: `pg_dump -Fc` (BackupError when pg_dump is not
+ * the folder is dumped without migrating it, after dropDeadRowVersions (so rows deleted or erased before the backup are
+ * not in it). PostgreSQL: `pg_dump -Fc` (BackupError when pg_dump is not
  * installed) of one snapshot, in which the upload rows of the manifest are read too; it may run beside the nodes.
  * Documents are read through the document store after the database; a row whose document is missing is listed in
  * `missing` and the backup still completes. Resolves to a BackupSummary.
@@ -176,6 +177,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       try {
         rows = (await folder.client.query<{ id: string; key: string }>(UPLOAD_ROWS_SQL)).rows;
         level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
+        await dropDeadRowVersions(folder.client);
         // 'none': PGlite's 'gzip' never resolves under Node 24; the archive is gzip'd as a whole below.
         const dump = await folder.client.dumpDataDir('none');
         await fsp.writeFile(path.join(work, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
@@ -201,6 +203,23 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Makes the embedded database's files hold only live rows before they are copied (privacy audit F2): an erased
+ * person's ID number and address stayed in old row versions of the tables and in the write-ahead log until vacuumed,
+ * and `dumpDataDir` copies the raw folder, so every later backup brought them along. VACUUM FULL rewrites every table
+ * and index without dead rows; pg_switch_wal starts a new WAL segment, and the CHECKPOINT with `wal_recycle = off`
+ * deletes the old segments instead of renaming them for reuse (a recycled segment keeps its old bytes until
+ * overwritten; new segments are zero-filled, wal_init_zero). PGlite is one process, so the checkpoint runs in this
+ * session and sees the SET. Runs on the live folder (the server is stopped: the backup holds its lock); needs free disk
+ * up to the size of the largest table. Rejects on database errors (the backup then fails, nothing written).
+ */
+async function dropDeadRowVersions(client: { exec(sql: string): Promise<unknown> }): Promise<void> {
+  await client.exec('VACUUM FULL');
+  await client.exec('SELECT pg_switch_wal()');
+  await client.exec('SET wal_recycle = off');
+  await client.exec('CHECKPOINT');
 }
 
 const serverRunning = (dataDir: string) => new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
