@@ -79,18 +79,21 @@ const label = (table: OutboxTable) => (table === 'mail_outbox' ? 'mail' : 'sms')
  * OUTBOX_LEASE_MS) under one new random claim token, and counts the attempt. `returning` lists the columns to read (it
  * must include `id` and `attempts`, and `priority` with `byPriority`); each row also gets `claimToken`. Queue order is
  * lowest id first, or with `byPriority` (mail_outbox) lowest priority, then lowest id; the rows resolve in that order
- * (UPDATE … RETURNING gives no set order, and a person must read "received" before "under review"). Rejects on
- * database errors.
+ * (UPDATE … RETURNING gives no set order, and a person must read "received" before "under review"). `opts.where`, an
+ * extra SQL condition on the candidate rows (unqualified columns are the table's), lets an outbox hold some rows back
+ * (sms_outbox: a row behind an older message to the same phone that is leased or waiting to be retried); mail passes
+ * none. Rejects on database errors.
  */
-export async function claimDue<T extends { id: number; attempts: number; priority?: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number, opts: { byPriority?: boolean; leaseMs?: number } = {}): Promise<(T & { claimToken: string })[]> {
+export async function claimDue<T extends { id: number; attempts: number; priority?: number }>(db: DbOrTx, table: OutboxTable, returning: SQL, batch: number, opts: { byPriority?: boolean; leaseMs?: number; where?: SQL } = {}): Promise<(T & { claimToken: string })[]> {
   const t = sql.identifier(table);
+  const also = opts.where ? sql` AND (${opts.where})` : sql``;
   const order = opts.byPriority ? sql`priority, id` : sql`id`;
   const token = crypto.randomUUID();
   const claimed = await db.execute(sql`
     UPDATE ${t} SET locked_until = ${leaseEnd(opts.leaseMs ?? OUTBOX_LEASE_MS)}, claim_token = ${token}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM ${t}
-      WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())
+      WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())${also}
       ORDER BY ${order} LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING ${returning}`);
   const rows = (claimed as unknown as { rows: T[] }).rows.map((r) => ({ ...r, claimToken: token }));

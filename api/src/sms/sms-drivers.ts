@@ -4,10 +4,13 @@
  *   DATA_DIR/sms-outbox (the embedded mode's stand-in for a gateway, like the mail `.eml` outbox);
  * - `http`: BulkSMS's JSON REST API v1 (https://www.bulksms.com/developer/json/v1/): POST {SMS_API_URL}/messages
  *   with HTTP basic auth (token id / token secret) and body `[{to, body}]`; 201 answers an array of message
- *   objects whose `id` we keep. Errors come as application/problem+json `{type, title, status, detail}`.
+ *   objects whose `id` we keep, unless its `status.type` says it will not be delivered (FAILED …). Errors come as
+ *   application/problem+json `{type, title, status, detail}`, 429 with `Retry-After`.
  *
  * `send` resolves to the gateway's message id, or throws SmsSendError whose `permanent` says whether a retry
- * could ever succeed (400/404/422 and friends: no; 401/403/429/5xx/timeouts/network: yes, with back-off).
+ * could ever succeed (400/404/422 and friends, a message the gateway marked FAILED: no; 401/403/429/5xx/timeouts/
+ * network: yes) and whose `gateway` says the failure is the gateway's rather than the message's (the outbox then
+ * pauses sending instead of trying every queued message, api/src/sms/sms-outbox.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,12 +22,39 @@ export interface SmsMessage { to: string; body: string; kind?: string; applicati
 export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
 
 /**
- * A failed send: `permanent` true means retrying cannot help (BulkSMS 400, 404, 405, 409, 410, 413, 415, 422), false means retry with back-off (401, 403, 429, 5xx, network, timeout).
+ * A failed send: `permanent` true means retrying cannot help (BulkSMS 400, 404, 405, 409, 410, 413, 415, 422, or a 201
+ * whose message has status FAILED), false means retry with back-off (401, 403, 429, 5xx, network, timeout).
+ * `gateway` (default: not permanent) says the gateway, not this message, failed, so every other message would fail
+ * the same way now; `retryAfterMs` is the gateway's Retry-After in ms (null when absent); `status` the HTTP status
+ * (null for a network failure or timeout).
  */
 export class SmsSendError extends Error {
   permanent: boolean;
-  constructor(message: string, permanent: boolean) { super(message); this.permanent = permanent; }
+  gateway: boolean;
+  retryAfterMs: number | null;
+  status: number | null;
+  constructor(message: string, permanent: boolean, opts: { gateway?: boolean; retryAfterMs?: number | null; status?: number | null } = {}) {
+    super(message);
+    this.permanent = permanent;
+    this.gateway = opts.gateway ?? !permanent;
+    this.retryAfterMs = opts.retryAfterMs ?? null;
+    this.status = opts.status ?? null;
+  }
 }
+
+/**
+ * A Retry-After header value in ms from `now`: delay-seconds ("120") or an HTTP date (RFC 9110 §10.2.3); null when
+ * absent, unreadable or in the past; at most one day.
+ */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const v = value.trim();
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 86_400_000) : null;
+}
+
+/** BulkSMS message `status.type` values of a message on its way (https://www.bulksms.com/developer/json/v1/#tag/Message). */
+const ON_ITS_WAY = new Set(['ACCEPTED', 'SCHEDULED', 'SENT', 'DELIVERED']);
 
 /**
  * Writes each message to `dir` as `<time>-<queued id>-<random>.json`, complete or not at all (writeFileAtomically: a
@@ -64,18 +94,23 @@ export function bulkSmsDriver(opts: { baseUrl: string; username: string; passwor
           body: JSON.stringify([{ to: msg.to, body: msg.body }]), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
       } catch (err: any) {
-        throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false);
+        throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false, { gateway: true });
       }
       const text = await res.text();
       let body: any = null;
       try { body = JSON.parse(text); } catch { /* not JSON */ }
       if (res.status === 201 || res.status === 200) {
         const first = Array.isArray(body) ? body[0] : null;
-        if (!first?.id) throw new SmsSendError(`BulkSMS answered ${res.status} without a message id`, false);
+        if (!first?.id) throw new SmsSendError(`BulkSMS answered ${res.status} without a message id`, false, { gateway: true, status: res.status });
+        const type = typeof first.status?.type === 'string' ? first.status.type.toUpperCase() : null;
+        if (type && !ON_ITS_WAY.has(type)) {
+          throw new SmsSendError(`BulkSMS refused message ${first.id}: status ${[type, first.status.subtype].filter(Boolean).join(' ')}`, true, { status: res.status });
+        }
         return String(first.id);
       }
       const why = body && typeof body === 'object' ? [body.title, body.detail].filter(Boolean).join(': ') : text.slice(0, 200);
-      throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, PERMANENT.has(res.status));
+      const permanent = PERMANENT.has(res.status);
+      throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, permanent, { status: res.status, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) });
     },
   };
 }

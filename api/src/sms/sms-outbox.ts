@@ -17,7 +17,7 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
-import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { backoffSeconds, claimDue, describeSendError, drainWhileFull, OUTBOX_MAX_ATTEMPTS, releaseClaims, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
 /** Attempts before an SMS is given up: OUTBOX_MAX_ATTEMPTS (about 27 h of retries, api/src/db/outbox.ts). */
 export const MAX_ATTEMPTS = OUTBOX_MAX_ATTEMPTS;
@@ -32,7 +32,11 @@ export type SmsKind = 'receipt' | 'status' | 'document_rejected' | 'set_password
 export function toE164(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const p = parsePhoneNumberFromString(phone, 'ZA');
-  return p && p.isValid() ? p.number : null;
+  if (!p || !p.isValid()) return null;
+  // libphonenumber's ZA mobile pattern also takes 8-digit national numbers ("082123456"), a digit short of every
+  // number the networks issue (ICASA numbering plan: 0 + 9 digits), so a mistyped number got SMS (issue #17 audit F4).
+  if (p.countryCallingCode === '27' && p.nationalNumber.length !== 9) return null;
+  return p.number;
 }
 
 /**
@@ -57,7 +61,23 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   const [stopped] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, to)).limit(1);
   if (stopped) return { queued: false, reason: 'opted_out' };
   const [row] = await tx.insert(smsOutbox).values({ to, body: msg.body, kind: msg.kind, userId: msg.userId, applicationId: msg.applicationId ?? null }).returning({ id: smsOutbox.id });
+  if (msg.kind === 'status' && msg.applicationId != null) await supersedeOlderStatus(tx, msg.applicationId, row!.id);
   return { queued: true, id: row!.id };
+}
+
+/** `last_error` of a status SMS that a newer status of the same application replaced before it was sent. */
+export const SMS_SUPERSEDED = 'superseded by a newer status';
+
+/**
+ * Marks every still-pending status SMS of application `applicationId` older than row `newId` as skipped
+ * (SMS_SUPERSEDED, body dropped): the applicant only needs the newest status, and an older one retried after a
+ * gateway failure arrived after the newer one ("Under Review" after "Accepted", issue #17 audit F1). Its claim token
+ * is cleared, so a node that has it in a claimed batch skips it (renewLease) and a failed send cannot put it back; one
+ * whose send is already under way is marked sent when it completes, so the counts say what the phone got.
+ */
+async function supersedeOlderStatus(tx: Db, applicationId: number, newId: number): Promise<void> {
+  await tx.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = ${SMS_SUPERSEDED}, locked_until = NULL, claim_token = NULL, body = ${SMS_UNSENT_BODY}
+    WHERE application_id = ${applicationId} AND kind = 'status' AND status = 'pending' AND id < ${newId}`);
 }
 
 /**
@@ -78,7 +98,60 @@ export const SMS_BATCH = 50;
  * profile, or its number replied STOP), read just before sending, so an opt-out that arrives mid-batch still wins.
  */
 const BLOCKED = sql`id, (EXISTS (SELECT 1 FROM users u WHERE u.id = sms_outbox.user_id AND u.sms_opt_out_at IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = sms_outbox."to")) AS blocked`;
+  OR EXISTS (SELECT 1 FROM sms_opt_outs s WHERE s.phone = sms_outbox."to")) AS blocked,
+  EXISTS (SELECT 1 FROM sms_outbox o WHERE o."to" = sms_outbox."to" AND o.status = 'pending' AND o.id < sms_outbox.id
+    AND o.claim_token IS DISTINCT FROM sms_outbox.claim_token) AS behind`;
+
+/**
+ * The claim's condition keeping one phone's messages in queue order across nodes (issue #17 audit F1: 521 adjacent
+ * inversions with two nodes draining 2 000 to one number): a row is held back while an older message to the same
+ * number is pending and leased (being sent by a node) or waiting for its retry. Two claims racing (each reads the
+ * other's rows as free) are caught when sending: a row is handed back while an older pending row to its number is
+ * not in its own claim (`behind` in BLOCKED).
+ */
+const IN_ORDER = sql`NOT EXISTS (SELECT 1 FROM sms_outbox o WHERE o."to" = sms_outbox."to" AND o.status = 'pending' AND o.id < sms_outbox.id AND o.locked_until >= now())`;
+
+/** This node's pause after gateway failures (per driver object): until when (epoch ms) and how many failures in a row. */
+interface GatewayPause { until: number; failures: number }
+const pauses = new WeakMap<SmsDriver, GatewayPause>();
+
+/** First pause after a gateway failure, in ms; doubled per further failure in a row, at most SMS_PAUSE_MAX_MS. */
+export const SMS_PAUSE_MIN_MS = 10_000;
+/** Longest pause after gateway failures without a longer Retry-After, in ms (1 h, as backoffSeconds). */
+export const SMS_PAUSE_MAX_MS = 3_600_000;
+
+/**
+ * Until when (epoch ms) this node sends no SMS through `driver` after gateway failures, or null when it is not
+ * paused. The pause is per node (per driver object), not shared: with N nodes the gateway sees up to N probes per
+ * pause, which keeps the outbox shared-nothing.
+ */
+export function smsPausedUntil(driver: SmsDriver): number | null {
+  const p = pauses.get(driver);
+  return p && p.until > Date.now() ? p.until : null;
+}
+
+/**
+ * Ends a pause of `driver` now (tests, standing in for the time passing). `forget` (default true) also forgets the
+ * failures in a row, as a node's restart does; false keeps them, so the next failure pauses twice as long.
+ */
+export function resumeSms(driver: SmsDriver, forget = true): void {
+  const p = pauses.get(driver);
+  if (!p) return;
+  if (forget) pauses.delete(driver);
+  else p.until = 0;
+}
+
+/** What a driver error says: SmsSendError's fields (sms-drivers.ts), read loosely so any thrown value works. */
+function failureOf(err: unknown): { permanent: boolean; gateway: boolean; retryAfterMs: number | null; status: number | null } {
+  const e = (err ?? {}) as { permanent?: unknown; gateway?: unknown; retryAfterMs?: unknown; status?: unknown };
+  const permanent = e.permanent === true;
+  return {
+    permanent,
+    gateway: typeof e.gateway === 'boolean' ? e.gateway : !permanent,
+    retryAfterMs: typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0 ? e.retryAfterMs : null,
+    status: typeof e.status === 'number' ? e.status : null,
+  };
+}
 
 /** What one batch did: `claimed` rows were taken from the queue (at most the batch size), `sent` of them were delivered. */
 export interface SmsBatchResult { sent: number; claimed: number }
@@ -92,27 +165,70 @@ export interface SmsBatchResult { sent: number; claimed: number }
  * were claimed and how many of them were sent; rejects on database errors.
  */
 export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<SmsBatchResult> {
-  if (opts.isStopped?.()) return { sent: 0, claimed: 0 };
+  if (opts.isStopped?.() || smsPausedUntil(driver)) return { sent: 0, claimed: 0 };
   const rows = await claimDue<{ id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }>(
-    db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs });
-  const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, renewReturning: BLOCKED }, async (row, renewed) => {
+    db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs, where: IN_ORDER });
+  // After a gateway failure the rest of the claim is handed back (no attempt counted) instead of failing one by one.
+  let halted = false;
+  const isStopped = () => halted || Boolean(opts.isStopped?.());
+  const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, isStopped, renewReturning: BLOCKED }, async (row, renewed) => {
     if (renewed.blocked === true || renewed.blocked === 't') {
       await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL, body = ${SMS_UNSENT_BODY} WHERE id = ${row.id}`);
+      return false;
+    }
+    if (renewed.behind === true || renewed.behind === 't') {
+      await releaseClaims(db, 'sms_outbox', [row]);
       return false;
     }
     let providerId: string;
     try {
       providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
     } catch (err) {
-      const final = (err instanceof SmsSendError && err.permanent) || row.attempts >= MAX_ATTEMPTS;
+      const f = failureOf(err);
+      const final = f.permanent || row.attempts >= MAX_ATTEMPTS;
+      if (f.gateway && !final) {
+        halted = true;
+        await pauseForGateway(db, driver, row, f, err, rows.length - rows.indexOf(row) - 1);
+        return false;
+      }
       await retryLater(db, 'sms_outbox', row, final, err);
       if (final) await db.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
+      if (f.gateway) halted = true;
       return false;
     }
+    pauses.delete(driver);
     await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL, body = ${SMS_SENT_BODY} WHERE id = ${row.id}`);
     return true;
   });
   return { sent, claimed: rows.length };
+}
+
+/**
+ * A gateway failure (401, 403, 429, 5xx, network, timeout: SmsSendError.gateway) while sending claimed row `row`:
+ * pauses this node's sending through `driver` for the gateway's Retry-After or else SMS_PAUSE_MIN_MS doubled per
+ * failure in a row (at most SMS_PAUSE_MAX_MS), puts the row back to be retried after the pause (its attempt counted;
+ * later rows of the claim are handed back uncounted by the caller), and logs one line per pause: for 401/403 one
+ * naming SMS_USERNAME / SMS_PASSWORD (never their values). Before, a gateway down for 45 s with 2 000 queued meant
+ * 5 977 calls and as many log lines, 429's Retry-After was ignored, and bad credentials were tried 72 000 times.
+ */
+async function pauseForGateway(db: Db, driver: SmsDriver, row: { id: number; attempts: number; claimToken: string },
+  f: ReturnType<typeof failureOf>, err: unknown, handedBack: number): Promise<void> {
+  const failures = (pauses.get(driver)?.failures ?? 0) + 1;
+  const backoffMs = Math.min(SMS_PAUSE_MAX_MS, SMS_PAUSE_MIN_MS * 2 ** (failures - 1));
+  const pauseMs = Math.max(backoffMs, f.retryAfterMs ?? 0);
+  pauses.set(driver, { until: Date.now() + pauseMs, failures });
+  const waitMs = Math.max(pauseMs, backoffSeconds(row.attempts) * 1000);
+  await db.execute(sql`UPDATE sms_outbox SET status = 'pending', last_error = ${String((err as Error)?.message ?? err).slice(0, 500)},
+    locked_until = now() + ${Math.round(waitMs)}::integer * interval '1 millisecond', claim_token = NULL
+    WHERE id = ${row.id} AND claim_token = ${row.claimToken}`);
+  const why = describeSendError(err);
+  const secs = Math.round(pauseMs / 1000);
+  const tail = `sending paused on this node for ${secs} s${f.retryAfterMs ? ' (the gateway\'s Retry-After)' : ''}; ${handedBack} claimed message(s) handed back, row ${row.id} retried after the pause (attempt ${row.attempts} of ${MAX_ATTEMPTS})`;
+  if (f.status === 401 || f.status === 403) {
+    console.error(`[sms] the SMS gateway refused our account (${why}): check SMS_USERNAME and SMS_PASSWORD (BulkSMS API token id and secret) and the account's credit; ${tail}`);
+  } else {
+    console.warn(`[sms] SMS gateway unavailable (${why}): ${tail}`);
+  }
 }
 
 /**
@@ -147,10 +263,26 @@ export async function smsStats(db: Db): Promise<{ sent: number; failed: number; 
   const res = await db.execute(sql`SELECT
     (SELECT count(*) FROM sms_outbox WHERE status = 'sent') AS sent,
     (SELECT count(*) FROM sms_outbox WHERE status = 'failed') AS failed,
-    (SELECT count(*) FROM sms_outbox WHERE status = 'pending') AS pending,
-    (SELECT count(*) FROM users WHERE sms_opt_out_at IS NOT NULL) + (SELECT count(*) FROM sms_opt_outs) AS "optedOut"`);
+    (SELECT count(*) FROM sms_outbox WHERE status = 'pending') AS pending`);
   const r = (res as any).rows[0];
-  return { sent: Number(r.sent), failed: Number(r.failed), pending: Number(r.pending), optedOut: Number(r.optedOut) };
+  return { sent: Number(r.sent), failed: Number(r.failed), pending: Number(r.pending), optedOut: await optedOutUsers(db) };
+}
+
+/**
+ * Applicants who get no SMS because they opted out: distinct users whose profile opt-out is set or whose number
+ * (E.164, toE164) replied STOP. A STOP from a number no account has counts nobody, and a person who did both counts
+ * once (issue #17 audit F5: the two counts were added). Accounts' numbers are stored as typed, so candidates are
+ * matched on their last 9 digits in SQL and confirmed with toE164.
+ */
+async function optedOutUsers(db: Db): Promise<number> {
+  const res = await db.execute(sql`SELECT u.id, u.phone, (u.sms_opt_out_at IS NOT NULL) AS "profile", s.phone AS "stopped"
+    FROM users u LEFT JOIN sms_opt_outs s ON u.phone IS NOT NULL AND right(s.phone, 9) = right(regexp_replace(u.phone, '[^0-9]', '', 'g'), 9)
+    WHERE u.sms_opt_out_at IS NOT NULL OR s.phone IS NOT NULL`);
+  const ids = new Set<number>();
+  for (const r of (res as any).rows as { id: number; phone: string | null; profile: boolean | string; stopped: string | null }[]) {
+    if (r.profile === true || r.profile === 't' || (r.stopped && toE164(r.phone) === r.stopped)) ids.add(Number(r.id));
+  }
+  return ids.size;
 }
 
 /**

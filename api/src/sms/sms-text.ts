@@ -122,12 +122,27 @@ export function statusSms(applicationId: number, status: string, link: string): 
   ], statusLabel(status as any));
 }
 
+/** Top-level domains a phone turns into a link even without `http://` or `www.` ("evil.co.za", "bit.ly"). */
+const LINK_TLDS = 'com|net|org|info|biz|za|ly|io|co|me|app|link|xyz|site|online|top|click|ru|cn|tk|ml|ga|cf|gq|example';
+/** Web addresses in free text: with a scheme, starting www., or a domain with a path or a TLD of LINK_TLDS. */
+const LINKS = new RegExp(`(?:\\b[a-z][a-z0-9+.-]*:\\/\\/|\\bwww\\.)\\S+|\\b(?:[a-z0-9-]+\\.)+(?:(?:${LINK_TLDS})\\b(?:\\/\\S*)?|[a-z]{2,}\\/\\S*)`, 'gi');
+
 /**
- * A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason; shorter
+ * `text` without web addresses (LINKS), spaces tidied: an admin's rejection reason goes into the SMS without links, so
+ * the only link an SMS carries is the college's own (issue #17 audit F6: "Reset your password at https://evil.example/…"
+ * beside it). The whole reason stays readable in the application.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(LINKS, '').replace(/\s+([,.;:!?])/g, '$1').replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * A rejected document: which slot (e.g. "ID Document") and, as far as room allows, the admin's reason without web
+ * addresses (withoutLinks); shorter
  * wording ("{label} rejected: {reason} {link}") when the longer one would keep less than a meaningful part of it.
  */
 export function documentRejectedSms(applicationId: number, documentLabel: string, reason: string, link: string): string {
-  const why = reason.trim().replace(/[.!]+$/, '');
+  const why = withoutLinks(reason).trim().replace(/[.!]+$/, '');
   return fit([
     [`${SENDER}: APP-${applicationId} ${documentLabel} not accepted`, ': ', `. Upload again: ${link} ${STOP}`],
     [`${SENDER}: APP-${applicationId} ${documentLabel} rejected`, ': ', `. Upload: ${link} ${STOP}`],

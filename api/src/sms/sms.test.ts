@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { smsOutbox } from '../db/schema/messaging.ts';
-import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, SMS_SENT_BODY, SMS_UNSENT_BODY, startSmsWorker, toE164 } from './sms-outbox.ts';
+import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, resumeSms, SMS_SENT_BODY, SMS_SUPERSEDED, SMS_UNSENT_BODY, smsPausedUntil, startSmsWorker, toE164 } from './sms-outbox.ts';
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
 import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
@@ -245,6 +245,7 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
     expect(row!.lastError).toMatch(/^BulkSMS 401/);
     await dueNow();
+    resumeSms(http);
     expect(await drainSmsOutbox(t.database.db, http)).toBe(1);
     expect(stub.received.filter((m) => m.to === s.phone)).toHaveLength(1);
   });
@@ -260,7 +261,7 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     const b = await student();
     await apply(b, 7);
     stub.failNext(500, MAX_ATTEMPTS);
-    for (let i = 0; i < MAX_ATTEMPTS; i++) { await dueNow(); await drainSmsOutbox(t.database.db, http); }
+    for (let i = 0; i < MAX_ATTEMPTS; i++) { await dueNow(); resumeSms(http); await drainSmsOutbox(t.database.db, http); }
     expect((await rowsTo(b.phone))[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await dueNow();
     expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
@@ -324,18 +325,13 @@ describe(`SMS leases across workers (${DB_KIND})`, () => {
     name: `slow-${worker}`,
     send: async (msg) => { await before?.(msg.body); await sleep(ms); deliveries.push({ worker, body: msg.body }); return `${worker}-${deliveries.length}`; },
   });
+  /** Queues `count` messages, each to its own number (one phone's messages are sent in order, never by two nodes at once). */
   async function queue(count: number): Promise<string[]> {
     await clearQueue();
     deliveries = [];
-    const s = await student();
-    const bodies = Array.from({ length: count }, (_, i) => `VSC: lease ${s.user.id} #${i}`);
-    queuedIds = [];
-    await t.database.db.transaction(async (tx) => {
-      for (const [i, body] of bodies.entries()) {
-        const r = await queueSms(tx as any, { userId: s.user.id, applicationId: i, kind: 'status', body });
-        if (r.queued) queuedIds.push(r.id);
-      }
-    });
+    const bodies = Array.from({ length: count }, (_, i) => `VSC: lease ${Date.now()} #${i}`);
+    const rows = await t.database.db.insert(smsOutbox).values(bodies.map((body, i) => ({ to: phone().e164, body, kind: 'receipt', applicationId: i }))).returning({ id: smsOutbox.id });
+    queuedIds = rows.map((r) => r.id).sort((a, b) => a - b);
     return bodies;
   }
   async function pollWhile(busy: () => boolean, driver: SmsDriver, leaseMs?: number): Promise<number> {
@@ -510,5 +506,172 @@ describe(`SMS opt-out (${DB_KIND})`, () => {
     expect(sms.sent).toBeGreaterThanOrEqual(3);
     expect(sms.failed).toBeGreaterThanOrEqual(2);
     expect(sms.optedOut).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
+ * Issue #17 SMS audit (two nodes on PostgreSQL against a BulkSMS-like stub): older status SMS after newer ones,
+ * no pause on gateway failures (every queued message tried, Retry-After ignored, bad credentials retried 72 000 times),
+ * a 201 with status FAILED recorded as sent, 8-digit ZA numbers accepted, opt-outs counted twice, and links from an
+ * admin's reason copied into the SMS.
+ */
+describe(`SMS audit: order, gateway failures, answers (${DB_KIND})`, () => {
+  afterEach(() => { resumeSms(http); });
+  /** What the stub delivered to `to`, in the order it got them. */
+  const deliveredTo = (to: string) => stub.received.filter((m) => m.to === to).map((m) => m.body);
+  /** Queues `count` messages straight into the outbox, each to its own number; resolves to their numbers. */
+  async function queueSpread(count: number): Promise<string[]> {
+    const numbers = Array.from({ length: count }, () => phone().e164);
+    await t.database.db.insert(smsOutbox).values(numbers.map((to, i) => ({ to, body: `VSC: spread ${i} ${to}`, kind: 'receipt' })));
+    return numbers;
+  }
+  const rowsOf = (numbers: string[]) => t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.to, numbers)).orderBy(smsOutbox.id);
+
+  it('a status SMS that failed once is replaced by a newer status: the phone gets "Accepted" and never "Under Review" after it (F1)', async () => {
+    await clearQueue();
+    const s = await student();
+    const id = await apply(s, 12);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(1);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' })).status).toBe(200);
+    stub.failNext(500);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted' })).status).toBe(200);
+    resumeSms(http);
+    await drainSmsOutbox(t.database.db, http);
+    await dueNow();
+    await drainSmsOutbox(t.database.db, http);
+    const got = deliveredTo(s.phone);
+    expect(got.map((b) => (b.includes(' received ') ? 'received' : b.match(/ is now ([\w ]+)\./)?.[1]))).toEqual(['received', 'Accepted']);
+    expect((await rowsTo(s.phone)).map((r) => [r.kind, r.status, r.lastError])).toEqual([['receipt', 'sent', null], ['status', 'skipped', SMS_SUPERSEDED], ['status', 'sent', null]]);
+  });
+
+  it("one phone's messages go in queue order: while the oldest waits for its retry, no node sends the newer ones (F1)", async () => {
+    await clearQueue();
+    const to = phone().e164;
+    const bodies = ['VSC: first', 'VSC: second', 'VSC: third'].map((b) => `${b} ${to}`);
+    await t.database.db.insert(smsOutbox).values(bodies.map((body) => ({ to, body, kind: 'document_rejected' })));
+    stub.failNext(503);
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(0);
+    const otherNode = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'stub-token-secret', timeoutMs: 2000 });
+    expect(await drainSmsOutbox(t.database.db, otherNode)).toBe(0);
+    expect(deliveredTo(to)).toEqual([]);
+    await dueNow();
+    expect(await drainSmsOutbox(t.database.db, otherNode)).toBe(3);
+    expect(deliveredTo(to)).toEqual(bodies);
+  });
+
+  it('two nodes draining 60 messages to one phone deliver them in queue order, each once (F1: 521 inversions in 2 000)', async () => {
+    await clearQueue();
+    const to = phone().e164;
+    const bodies = Array.from({ length: 60 }, (_, i) => `VSC: in order ${i} ${to}`);
+    await t.database.db.insert(smsOutbox).values(bodies.map((body) => ({ to, body, kind: 'document_rejected' })));
+    const other = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'stub-token-secret', timeoutMs: 2000 });
+    stub.delayMs = 3;
+    const drainAll = async (d: SmsDriver) => { let k = 0; for (let i = 0; i < 200 && (await rowsOf([to])).some((r) => r.status === 'pending'); i++) k += await drainSmsOutbox(t.database.db, d, 7); return k; };
+    const [x, y] = await Promise.all([drainAll(http), drainAll(other)]);
+    stub.delayMs = 0;
+    expect(x + y).toBe(60);
+    expect(deliveredTo(to)).toEqual(bodies);
+  });
+
+  it('a gateway outage (503) costs one gateway call and one log line per pause, not one per queued message; the others keep their attempts (F2)', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(10);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      stub.failNext(503, 2);
+      const calls0 = stub.calls;
+      expect(await drainSmsOutboxPass(t.database.db, http)).toBe(0);
+      expect(await drainSmsOutboxPass(t.database.db, http)).toBe(0);
+      expect(stub.calls - calls0).toBe(1);
+      const lines = warn.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[sms]'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[sms\] SMS gateway unavailable \(.*503.*\): sending paused on this node for 10 s; 9 claimed message\(s\) handed back/);
+      const rows = await rowsOf(numbers);
+      expect(rows.map((r) => r.attempts)).toEqual([1, ...Array(9).fill(0)]);
+      expect(rows.every((r) => r.status === 'pending')).toBe(true);
+      // Still down at the end of the pause: the next pause is twice as long.
+      resumeSms(http, false);
+      await dueNow();
+      await drainSmsOutboxPass(t.database.db, http);
+      expect(stub.calls - calls0).toBe(2);
+      expect(smsPausedUntil(http)! - Date.now()).toBeGreaterThan(15_000);
+    } finally { warn.mockRestore(); }
+  });
+
+  it('429 with Retry-After: 120 pauses sending for 120 s and the message waits as long (F2)', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(5);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      stub.failNext(429, 1, '120');
+      const calls0 = stub.calls;
+      expect(await drainSmsOutboxPass(t.database.db, http)).toBe(0);
+      expect(await drainSmsOutboxPass(t.database.db, http)).toBe(0);
+      expect(stub.calls - calls0).toBe(1);
+      expect(smsPausedUntil(http)! - Date.now()).toBeGreaterThan(110_000);
+      const [first] = await rowsOf(numbers);
+      expect(first!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(110_000);
+      expect(warn.mock.calls.map((c) => String(c[0])).join('\n')).toContain("for 120 s (the gateway's Retry-After)");
+    } finally { warn.mockRestore(); }
+  });
+
+  it('bad credentials (401): one gateway call and one error line naming SMS_USERNAME and SMS_PASSWORD, never their values (F2)', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(10);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const wrong = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'wrong-secret-x' });
+    try {
+      const calls0 = stub.calls;
+      expect(await drainSmsOutboxPass(t.database.db, wrong)).toBe(0);
+      expect(await drainSmsOutboxPass(t.database.db, wrong)).toBe(0);
+      expect(stub.calls - calls0).toBe(1);
+      const lines = error.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[sms]'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('check SMS_USERNAME and SMS_PASSWORD');
+      expect(lines[0]).not.toContain('wrong-secret-x');
+      expect((await rowsOf(numbers)).filter((r) => r.attempts > 0)).toHaveLength(1);
+    } finally { error.mockRestore(); }
+    expect(await drainSmsOutboxPass(t.database.db, http)).toBe(9);
+  });
+
+  it('a 201 whose message has status FAILED is recorded as failed, not sent (F3)', async () => {
+    await clearQueue();
+    const [to] = await queueSpread(1);
+    stub.statusNext('FAILED');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try { expect(await drainSmsOutbox(t.database.db, http)).toBe(0); } finally { error.mockRestore(); }
+    expect((await rowsOf([to!]))[0]).toMatchObject({ status: 'failed', attempts: 1, body: SMS_UNSENT_BODY });
+    expect((await rowsOf([to!]))[0]!.lastError).toMatch(/status FAILED BLOCKED/);
+  });
+
+  it('a South African number one digit short is not a mobile number (F4)', () => {
+    expect(toE164('082123456')).toBeNull();
+    expect(toE164('+27 82 123 456')).toBeNull();
+    expect(toE164('08212345678')).toBeNull();
+    expect(toE164('082 123 4567')).toBe('+27821234567');
+  });
+
+  it('"opted out" counts people: a STOP from a number no applicant has counts nobody, a person who did both counts once (F5)', async () => {
+    const admin = await signInAdmin(t);
+    const before = (await admin.agent.get('/api/admin/stats')).body.sms.optedOut as number;
+    const hook = (from: string, body: string) => t.request().post(`/api/sms/inbound?secret=${SECRET}`).send([{ type: 'RECEIVED', from, body }]);
+    expect((await hook(phone().e164.slice(1), 'STOP')).body).toMatchObject({ optedOut: 1 });
+    const both = await student();
+    expect((await both.agent.put('/api/sms/preference').send({ optOut: true })).status).toBe(200);
+    expect((await hook(both.phone.slice(1), 'STOP')).body).toMatchObject({ optedOut: 1 });
+    expect((await admin.agent.get('/api/admin/stats')).body.sms.optedOut).toBe(before + 1);
+  });
+
+  it("an admin's rejection reason goes into the SMS without its web addresses; the college's link stays (F6)", async () => {
+    const s = await student();
+    const id = await apply(s, 13);
+    const admin = await signInAdmin(t);
+    const reason = 'Blurry. Reset your password at https://evil.example/reset?u=1 or www.evil.co.za/login first.';
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/idDocument`).send({ status: 'rejected', reason })).status).toBe(200);
+    const body = (await rowsTo(s.phone))[1]!.body;
+    expect(body).not.toMatch(/evil|www\.|https:\/\/(?!vsc\.example\/)/);
+    expect(body).toBe(`VSC: APP-${id} ID Document not accepted: Blurry. Reset your password at or first. Upload again: https://vsc.example/applications/${id} Reply STOP to opt out`);
   });
 });

@@ -3,8 +3,10 @@
  * SMS benchmark. POST /v1/messages with HTTP basic auth and a JSON array `[{to, body}]` answers 201 with
  * message objects `{id, type:'SENT', from, to, body, encoding:'TEXT', status:{type:'ACCEPTED',…}}`; errors use
  * BulkSMS's problem+json shape `{type, title, status, detail}`: 401 bad credentials, 400 invalid body/number.
- * `failNext(status, n)` makes the next n calls answer `status` (e.g. 503, 403 "insufficient credits", 400);
- * `delayMs` slows every answer. `received` lists every accepted message in order.
+ * `failNext(status, n, retryAfter)` makes the next n calls answer `status` (e.g. 503, 403 "insufficient credits", 400),
+ * with a `Retry-After: retryAfter` header when given (BulkSMS sends one with 429); `statusNext(type, n)` makes the next
+ * n calls answer 201 with each message's `status.type` set to `type` (e.g. FAILED: accepted by the API, refused for
+ * delivery); `delayMs` slows every answer. `received` lists every accepted message in order.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -12,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface BulkSmsStub {
   url: string; received: { id: string; to: string; body: string }[]; calls: number;
-  failNext(status: number, times?: number): void; delayMs: number; close(): Promise<void>;
+  failNext(status: number, times?: number, retryAfter?: string): void; statusNext(type: string, times?: number): void; delayMs: number; close(): Promise<void>;
 }
 
 const problem = (status: number, title: string, detail: string) => ({ type: `https://developer.bulksms.com/json/v1/errors#${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, detail });
@@ -26,10 +28,12 @@ const TITLES: Record<number, [string, string]> = {
  * Starts the stub on 127.0.0.1 and a free port, accepting basic auth `creds`; resolves once listening. Tests and bench/sms.ts only.
  */
 export async function startBulkSmsStub(creds = { username: 'stub-token-id', password: 'stub-token-secret' }): Promise<BulkSmsStub> {
-  const failures: number[] = [];
+  const failures: { status: number; retryAfter?: string }[] = [];
+  const statuses: string[] = [];
   const stub: BulkSmsStub = {
     url: '', received: [], calls: 0, delayMs: 0,
-    failNext(status, times = 1) { for (let i = 0; i < times; i++) failures.push(status); },
+    failNext(status, times = 1, retryAfter) { for (let i = 0; i < times; i++) failures.push({ status, retryAfter }); },
+    statusNext(type, times = 1) { for (let i = 0; i < times; i++) statuses.push(type); },
     close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
   };
   const expected = `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
@@ -39,20 +43,22 @@ export async function startBulkSmsStub(creds = { username: 'stub-token-id', pass
     req.on('end', async () => {
       stub.calls++;
       if (stub.delayMs) await new Promise((r) => setTimeout(r, stub.delayMs));
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.url !== '/v1/messages') return send(404, problem(404, 'Not Found', 'No such resource'));
       if (req.headers.authorization !== expected) return send(401, problem(401, ...TITLES[401]!));
       const forced = failures.shift();
-      if (forced) return send(forced, problem(forced, ...(TITLES[forced] ?? ['Error', 'Error'])));
+      if (forced) return send(forced.status, problem(forced.status, ...(TITLES[forced.status] ?? ['Error', 'Error'])), forced.retryAfter ? { 'retry-after': forced.retryAfter } : {});
+      const statusType = statuses.shift();
       let list: any;
       try { list = JSON.parse(raw); } catch { return send(400, problem(400, 'Bad Request', 'Malformed JSON')); }
       if (!Array.isArray(list)) list = [list];
       if (list.some((m: any) => typeof m?.to !== 'string' || !/^\+?\d{8,15}$/.test(m.to) || typeof m.body !== 'string')) return send(400, problem(400, ...TITLES[400]!));
       const out = list.map((m: any) => {
         const id = crypto.randomBytes(8).toString('hex');
+        if (statusType) return { id, type: 'SENT', to: m.to, body: m.body, status: { id: `${statusType}.BLOCKED`, type: statusType, subtype: 'BLOCKED' } };
         stub.received.push({ id, to: m.to, body: m.body });
         return { id, type: 'SENT', from: 'BulkSMS', to: m.to, body: m.body, encoding: 'TEXT', protocolId: 0, messageClass: 2, numberOfParts: 1, creditCost: 1,
           submission: { id: `1-${id}`, date: new Date().toISOString() }, status: { id: 'ACCEPTED.null', type: 'ACCEPTED', subtype: null } };
