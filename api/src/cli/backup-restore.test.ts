@@ -109,6 +109,56 @@ describe.skipIf(!!process.env.DATABASE_URL)('a backup of the embedded database h
   }, 300_000);
 });
 
+describe.skipIf(!!process.env.DATABASE_URL)('restore --erasures-from carries out again the erasures made since the backup (privacy audit F2)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-restore-erasures-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('a person erased and an account deleted after the backup do not come back; others do; without the option the restore warns', async () => {
+    const source = path.join(root, 'source');
+    let db = await openDatabase({ dataDir: source });
+    await seed(db.db);
+    const person = async (email: string, first: string) => (await db.pool.query(`insert into users (email, password_hash, first_name, last_name, id_number, address_line1) values ($1, 'x', $2, 'Nemakonde', '0104125800086', '7 Muofhe Street') returning id`, [email, first])).rows[0].id as number;
+    const [erased, deleted, kept] = [await person('divhani@example.com', 'Divhani'), await person('gone@example.com', 'Gone'), await person('kept@example.com', 'Kept')];
+    const { rows: [course] } = await db.pool.query('select id from courses order by id limit 1');
+    await db.pool.query('insert into applications (user_id, course_id, payment_amount, personal) values ($1, $2, 50, $3)', [erased, course.id, JSON.stringify({ firstName: 'Divhani' })]);
+    await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('docE', $1, 'id.pdf', 'docE.pdf', 'application/pdf', 9), ('docK', $2, 'id.pdf', 'docK.pdf', 'application/pdf', 9)`, [erased, kept]);
+    fs.mkdirSync(path.join(source, 'uploads'), { recursive: true });
+    for (const k of ['docE.pdf', 'docK.pdf']) fs.writeFileSync(path.join(source, 'uploads', k), '%PDF-1.4\n');
+    await db.pool.query(`insert into erasure_requests (user_id, reason) values ($1, 'Please delete me')`, [erased]);
+    await db.close();
+    const archive = path.join(root, 'before-erasure.tgz');
+    expect((await run('backup', ['--out', archive], source)).status).toBe(0);
+
+    db = await openDatabase({ dataDir: source });
+    await db.pool.query(`update users set email = 'erased-' || id || '@erased.invalid', first_name = 'Erased', last_name = 'applicant', id_number = null, address_line1 = null where id = $1`, [erased]);
+    await db.pool.query(`update erasure_requests set status = 'done', resolved_at = now() where user_id = $1`, [erased]);
+    await db.pool.query('delete from users where id = $1', [deleted]);
+    await db.close();
+
+    const plain = path.join(root, 'plain');
+    const warned = await run('restore', [archive, '--data-dir', plain], plain);
+    expect(warned.status, warned.stderr).toBe(0);
+    expect(warned.stderr).toContain('people erased (or accounts deleted) after this backup was taken are back in the restored copy');
+
+    const target = path.join(root, 'restored');
+    const restore = await run('restore', [archive, '--data-dir', target, '--erasures-from', source], target);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain('1 person(s) erased, 1 deleted account(s) removed');
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      const users = (await restored.pool.query(`select id, email, first_name, id_number from users where id = any($1) order by id`, [[erased, deleted, kept]])).rows;
+      expect(users).toEqual([
+        { id: erased, email: `erased-${erased}@erased.invalid`, first_name: 'Erased', id_number: null },
+        { id: kept, email: 'kept@example.com', first_name: 'Kept', id_number: '0104125800086' },
+      ]);
+      expect((await restored.pool.query('select personal from applications where user_id = $1', [erased])).rows).toEqual([{ personal: { firstName: 'Erased', lastName: 'applicant' } }]);
+      expect((await restored.pool.query('select status from erasure_requests where user_id = $1', [erased])).rows).toEqual([{ status: 'done' }]);
+    } finally { await restored.close(); }
+    expect(fs.existsSync(path.join(target, 'uploads', 'docE.pdf'))).toBe(false);
+    expect(fs.existsSync(path.join(target, 'uploads', 'docK.pdf'))).toBe(true);
+  }, 300_000);
+});
+
 describe('backup on PostgreSQL keeps the password of DATABASE_URL out of every message', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-pw-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -4,21 +4,29 @@
  * backup becomes DIR/pgdata; a PostgreSQL backup is restored with pg_restore into --url, a new empty database. Every
  * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
- * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. Exit 0 on success, 1 on a
+ * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. With --erasures-from (the
+ * DATA_DIR or postgres:// URL of the database in use) every person erased and every account deleted there since the
+ * backup is erased or deleted again in the copy (reapplyErasuresFrom; privacy audit F2). Exit 0 on success, 1 on a
  * failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
  */
 import { parseArgs } from 'node:util';
-import { BackupError, maskSecrets, restoreBackup } from '../db/backup.ts';
+import { BackupError, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' } } });
 if (positionals.length !== 1 || !values['data-dir']) {
-  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db]');
+  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
   process.exit(2);
 }
 try {
   const r = await restoreBackup(positionals[0], values['data-dir'], { url: values.url });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
+  if (values['erasures-from']) {
+    const e = await reapplyErasuresFrom(values['erasures-from'], values['data-dir'], { url: values.url });
+    console.info(`Erasures made since the backup carried out again: ${e.erased} person(s) erased, ${e.deleted} deleted account(s) removed.`);
+  } else {
+    console.warn('WARNING: people erased (or accounts deleted) after this backup was taken are back in the restored copy. Run the restore with --erasures-from <DATA_DIR or postgres://… of the database in use> to carry those erasures out again.');
+  }
   console.info(`Start it with: DATA_DIR=${values['data-dir']}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
 } catch (err: any) {
   // An unexpected error is printed too, but masked: the --url password must never reach the console.

@@ -23,7 +23,10 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
-import { DataDirInUseError, loadPgliteFolder, openPgliteFolder, pgliteFolderInUse } from './client.ts';
+import { DataDirInUseError, loadPgliteFolder, openDatabase, openPgliteFolder, pgliteFolderInUse } from './client.ts';
+import { LocalDocumentStore } from '../storage/local-store.ts';
+import { localUploadRoot } from '../storage/document-store.ts';
+import { readErasureLedger, reapplyErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 
 /** A failure the operator can act on (the CLIs print its message and exit 1). */
@@ -310,4 +313,32 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
       else for (const name of fs.readdirSync(dataDir)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * After a restore into `dataDir` (and `url` for a PostgreSQL backup), carries out again the erasures and account
+ * deletions that the database in use, `source`, made since the backup was taken (privacy audit F2: restoring a backup
+ * taken before an erasure brought the person back). `source` is a `postgres://…` URL or the DATA_DIR of an embedded
+ * database (its server stopped: BackupError otherwise). The restored copy is opened, and so brought up to this
+ * release's migrations; its documents are those restore put in `dataDir/uploads`. Resolves to how many people were
+ * erased and how many accounts deleted (reapplyErasures).
+ */
+export async function reapplyErasuresFrom(source: string, dataDir: string, opts: { url?: string } = {}): Promise<{ erased: number; deleted: number }> {
+  let ledger;
+  if (/^postgres(ql)?:\/\//.test(source)) {
+    const client = new pg.Client({ connectionString: source });
+    await client.connect();
+    try { ledger = await readErasureLedger((q) => client.query(q)); } finally { await client.end().catch(() => {}); }
+  } else {
+    let folder: Awaited<ReturnType<typeof openPgliteFolder>>;
+    try { folder = await openPgliteFolder(path.resolve(source)); } catch (err: any) {
+      if (err instanceof DataDirInUseError) throw serverRunning(source);
+      throw new BackupError(`--erasures-from ${source}: ${err?.message ?? err}`);
+    }
+    try { ledger = await readErasureLedger((q) => folder.client.query(q)); } finally { await folder.close(); }
+  }
+  const database = await openDatabase(opts.url ? { url: opts.url } : { dataDir: path.resolve(dataDir) });
+  try {
+    return await reapplyErasures(database.db, new LocalDocumentStore(localUploadRoot(path.resolve(dataDir))), ledger);
+  } finally { await database.close(); }
 }

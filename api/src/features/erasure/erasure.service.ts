@@ -12,9 +12,11 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { removeOutboxFilesOf } from '../../mail/outbox-files.ts';
 import { toE164 } from '../../sms/sms-outbox.ts';
 import { smsOutbox } from '../../db/schema/messaging.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../http/errors.ts';
-import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, storedUploadNames } from '../profile/profile.repo.ts';
+import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, deleteUserRow, storedUploadNames } from '../profile/profile.repo.ts';
+import { erasureRequests, users } from '../../db/schema/users.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
 import type { ErasureRequestView } from '#contracts/erasure.ts';
 import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
@@ -62,16 +64,8 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
     if (req.status !== 'open') throw conflict(`This request was already ${req.status}.`);
     const user = await findUserById(tx, req.userId);
     if (!user) throw notFound('Erasure request not found');
-    const files = await storedUploadNames(tx, user.id);
-    const texted = await tx.selectDistinct({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, user.id));
-    const phones = [...texted.map((r) => r.to), toE164(user.phone)].filter((p): p is string => Boolean(p));
-    await deleteMessagesTo(tx, user);
+    const { files, phones } = await erasePerson(tx, user);
     await enqueueMail(tx, erasedMail(user.email, req.id, siteOrigin(config)));
-    await deleteFormSubmissions(tx, user);
-    await deleteLoginCounters(tx, user.email);
-    await endAllSessions(tx, user.id);
-    await eraseOwnRows(tx, user.id);
-    await anonymiseUserRow(tx, user.id);
     const done = await resolveErasureRequest(tx, req.id, 'done');
     await Promise.all(files.map((key) => store.delete(key)));
     return { request: done, userId: user.id, outboxOwner: { emails: [user.email], phones } };
@@ -82,6 +76,74 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
   });
   console.info(`[privacy] erasure request ${id} carried out by admin ${adminId}: user ${userId} anonymised`);
   return view(request);
+}
+
+/**
+ * The erasure itself, inside `tx` (eraseRequest, reapplyErasures): the mail and SMS to the person, their form messages
+ * (verified address only), the failed-login counter of the address, their sessions and own rows go (eraseOwnRows) and
+ * the users row is anonymised. Resolves to the store keys of their documents (to delete once the rows are gone) and
+ * the numbers they were texted on (removeOutboxFilesOf).
+ */
+async function erasePerson(tx: DbOrTx, user: NonNullable<Awaited<ReturnType<typeof findUserById>>>): Promise<{ files: string[]; phones: string[] }> {
+  const files = await storedUploadNames(tx, user.id);
+  const texted = await tx.selectDistinct({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, user.id));
+  const phones = [...texted.map((r) => r.to), toE164(user.phone)].filter((p): p is string => Boolean(p));
+  await deleteMessagesTo(tx, user);
+  await deleteFormSubmissions(tx, user);
+  await deleteLoginCounters(tx, user.email);
+  await endAllSessions(tx, user.id);
+  await eraseOwnRows(tx, user.id);
+  await anonymiseUserRow(tx, user.id);
+  return { files, phones };
+}
+
+/** The users of a newer copy of the database (the one in use): every id, and the ids it has erased. */
+export interface ErasureLedger { userIds: number[]; erasedUserIds: number[] }
+
+/** Reads the ErasureLedger of a database through `query` (users.id; erased = the address anonymiseUserRow gives). */
+export async function readErasureLedger(query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>): Promise<ErasureLedger> {
+  const { rows } = await query(`select id, email like 'erased-%@erased.invalid' as erased from users`);
+  return { userIds: rows.map((r) => Number(r.id)), erasedUserIds: rows.filter((r) => r.erased === true || r.erased === 't').map((r) => Number(r.id)) };
+}
+
+/**
+ * Carries out again, on a restored copy `db` (and its documents in `store`), what the newer database described by
+ * `ledger` has done since the backup (privacy audit F2: a backup taken before an erasure brought the person back):
+ * each user erased there but not here is erased here (erasePerson, no mail sent; an open request of theirs becomes
+ * done), and each user here whose id the newer database no longer has (below its highest id: ids are never reused,
+ * so they deleted their account) is deleted with their documents. Resolves to how many of each; rejects on database
+ * or store errors (what was done so far stays done; running it again skips it).
+ */
+export async function reapplyErasures(db: Db, store: DocumentStore, ledger: ErasureLedger): Promise<{ erased: number; deleted: number }> {
+  const known = new Set(ledger.userIds);
+  const erasedThere = new Set(ledger.erasedUserIds);
+  const highest = ledger.userIds.reduce((a, b) => Math.max(a, b), 0);
+  let erased = 0;
+  let deleted = 0;
+  for (const { id } of await db.select({ id: users.id }).from(users).orderBy(users.id)) {
+    if (erasedThere.has(id)) {
+      const files = await db.transaction(async (tx) => {
+        const user = await findUserById(tx, id);
+        if (!user || user.email === `erased-${id}@erased.invalid`) return null;
+        const { files } = await erasePerson(tx, user);
+        await tx.update(erasureRequests).set({ status: 'done', resolvedAt: new Date() }).where(and(eq(erasureRequests.userId, id), eq(erasureRequests.status, 'open')));
+        return files;
+      });
+      if (files) { await Promise.all(files.map((key) => store.delete(key))); erased++; }
+    } else if (!known.has(id) && id < highest) {
+      const files = await db.transaction(async (tx) => {
+        const user = await findUserById(tx, id);
+        if (!user) return [];
+        const files = await storedUploadNames(tx, id);
+        await endAllSessions(tx, id);
+        await deleteUserRow(tx, user);
+        return files;
+      });
+      await Promise.all(files.map((key) => store.delete(key)));
+      deleted++;
+    }
+  }
+  return { erased, deleted };
 }
 
 /**
