@@ -58,8 +58,11 @@ export const ApplicationViewSchema = z.object({
 });
 export type ApplicationView = z.output<typeof ApplicationViewSchema>;
 
-/** One item of GET /api/applications: the application with its payment. */
-export const ApplicationListItemSchema = z.extend(ApplicationViewSchema, { payment: z.nullable(PaymentViewSchema) });
+/**
+ * One item of GET /api/applications: the application with its payment and `rejectedDocuments`, the slot keys whose
+ * current document's latest review rejected it ([] when none).
+ */
+export const ApplicationListItemSchema = z.extend(ApplicationViewSchema, { payment: z.nullable(PaymentViewSchema), rejectedDocuments: z.array(z.string()) });
 export type ApplicationListItem = z.output<typeof ApplicationListItemSchema>;
 
 /** GET /api/applications → {applications}, newest first. */

@@ -18,4 +18,12 @@ describe('student dashboard milestones', () => {
     expect(reached('payment_pending')).toEqual(['Submitted', 'Documents', 'Review']);
     expect(reached('pending', 'pending', {})).toEqual(['Submitted']);
   });
+
+  it('leave Documents to do while a document is rejected or a required one is missing', () => {
+    const rejectedId = { status: 'under_review', paymentStatus: 'completed', documents: docs, rejectedDocuments: ['idDocument'] };
+    expect(MILESTONES.filter((_, i) => milestonesReached(rejectedId)[i])).toEqual(['Submitted', 'Payment']);
+    expect(reached('under_review', 'completed', { idDocument: 'aaaaaaaaaaaa' })).toEqual(['Submitted', 'Payment']);
+    const replaced = { ...rejectedId, rejectedDocuments: [] };
+    expect(MILESTONES.filter((_, i) => milestonesReached(replaced)[i])).toEqual(['Submitted', 'Payment', 'Documents']);
+  });
 });

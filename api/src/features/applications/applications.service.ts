@@ -19,6 +19,7 @@ import type { ApplicationDetail, ApplicationListItem, ApplicationView } from '#c
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { applicationReceivedNotice, documentsReceivedNotice, statusChangedNotice } from '../../mail/messages.ts';
 import { documentsToReplace } from '../document-reviews/document-reviews.service.ts';
+import { rejectedSlotsOf } from '../document-reviews/document-reviews.repo.ts';
 import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
@@ -155,13 +156,14 @@ export class StatusChangedError extends HttpError {
   }
 }
 
-/** An application in a list, with its recorded payment (or null). */
-
-/** The applications of user `userId` (whatever the role), newest first, each with its payment (spec §7 GET /api/applications). */
+/**
+ * The applications of user `userId` (whatever the role), newest first, each with its payment (spec §7 GET /api/applications)
+ * and `rejectedDocuments`, the slots whose current document was rejected (the dashboard's Documents milestone).
+ */
 export async function applicationsWithPayments(db: Db, userId: number): Promise<ApplicationListItem[]> {
   const list = await listApplications(db, userId);
-  const pays = await paymentsFor(db, list.map((a) => a.id));
-  return list.map((a) => ({ ...a, payment: pays.get(a.id) ?? null }));
+  const [pays, rejected] = await Promise.all([paymentsFor(db, list.map((a) => a.id)), rejectedSlotsOf(db, list)]);
+  return list.map((a) => ({ ...a, payment: pays.get(a.id) ?? null, rejectedDocuments: rejected.get(a.id) ?? [] }));
 }
 
 /** One application as an admin sees it (notes included), or undefined when there is none. */

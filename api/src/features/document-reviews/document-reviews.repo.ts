@@ -1,5 +1,5 @@
 /** Document review rows (issue #16 point 3) and the application row they belong to. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applications, documentReviews } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -47,4 +47,23 @@ export async function reviewsFor(db: DbOrTx, applicationId: number): Promise<Rev
 /** Puts `uploadId` into `slot` of the application's documents. */
 export async function setSlot(tx: DbOrTx, id: number, documents: Record<string, string>): Promise<void> {
   await tx.update(applications).set({ documents, updatedAt: new Date() }).where(eq(applications.id, id));
+}
+
+/**
+ * For each application of `apps` ({id, documents: slot → upload id}), the slots whose current document's latest review
+ * rejected it (issue: the dashboard showed "Documents (done)" while one was Rejected). Applications with none are absent.
+ * One query for the whole list.
+ */
+export async function rejectedSlotsOf(db: DbOrTx, apps: { id: number; documents: Record<string, string> | null }[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!apps.length) return out;
+  const rows = await db.select({ applicationId: documentReviews.applicationId, slot: documentReviews.slot, uploadId: documentReviews.uploadId, status: documentReviews.status })
+    .from(documentReviews).where(inArray(documentReviews.applicationId, apps.map((a) => a.id))).orderBy(asc(documentReviews.createdAt), asc(documentReviews.id));
+  const latest = new Map<string, string>();
+  for (const r of rows) latest.set(`${r.applicationId}\u0000${r.slot}\u0000${r.uploadId}`, r.status);
+  for (const a of apps) {
+    const slots = Object.entries(a.documents ?? {}).filter(([slot, upload]) => upload && latest.get(`${a.id}\u0000${slot}\u0000${upload}`) === 'rejected').map(([slot]) => slot);
+    if (slots.length) out.set(a.id, slots);
+  }
+  return out;
 }

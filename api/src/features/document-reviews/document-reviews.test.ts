@@ -74,6 +74,18 @@ describe(`document checklist (${DB_KIND})`, () => {
     expect(mails.filter((m) => m.subject === `APP-${s.app}: ID Document needs replacing`).length).toBe(1);
   });
 
+  it('GET /api/applications › rejectedDocuments names the slots whose current document was rejected, [] once replaced', async () => {
+    const s = await applicant();
+    const admin = await signInAdmin(t);
+    const mine = async () => (await s.agent.get('/api/applications')).body.applications.find((a: any) => a.id === s.app);
+    expect((await mine()).rejectedDocuments).toEqual([]);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/documents/idDocument`).send({ status: 'rejected', reason: 'Too blurry.' })).status).toBe(200);
+    expect((await mine()).rejectedDocuments).toEqual(['idDocument']);
+    const fresh = await s.up('id-again.pdf');
+    expect((await s.agent.put(`/api/applications/${s.app}/documents/idDocument`).send({ uploadId: fresh.id })).status).toBe(200);
+    expect((await mine()).rejectedDocuments).toEqual([]);
+  });
+
   it('PUT /api/applications/:id/documents/:slot › the applicant replaces only a rejected document; the history keeps every review', async () => {
     const s = await applicant();
     const admin = await signInAdmin(t);
