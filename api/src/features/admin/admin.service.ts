@@ -78,12 +78,12 @@ const CSV_HEADER = ['Application ID', 'Applicant', 'Email', 'Course', 'Departmen
 
 /** One CSV record of the export: every cell through safeCell. */
 const csvRecord = (r: AdminApplicationRow): string[] => [`APP-${r.id}`, r.applicant.name, r.applicant.email, r.course?.title ?? 'Unknown Course', r.course?.department ?? '',
-  statusLabel(r.status), r.paymentStatus, r.paymentAmount, csvDateTime(r.createdAt), csvDateTime(r.updatedAt),
+  statusLabel(r.status), statusLabel(r.paymentStatus), r.paymentAmount, csvDateTime(r.createdAt), csvDateTime(r.updatedAt),
   r.aps ?? '', eligibilityLabel(r.eligible), r.eligibilityReasons.join('; ')].map((v) => safeCell(String(v)));
 
 /**
  * The filtered list as a CSV byte stream (issue #6 export; volume audit: every matching row, never the whole list in
- * memory): a header row, then one row per application in the list's order ('APP-<id>', amounts 'NNN.NN', dates and
+ * memory): a header row, then one row per application in the list's order ('APP-<id>', statuses and payment statuses as the screens label them ('Under Review', 'Pending', statusLabel), amounts 'NNN.NN', dates and
  * times 'YYYY-MM-DD HH:mm' in South African time under 'Submitted (SAST)' / 'Updated (SAST)', csvDateTime); cells starting with = + - @ tab or CR are prefixed with ' (OWASP CSV injection). Rows are read
  * `pageSize` at a time by keyset (exportAdminApplicationPages) and written through csv-stringify's stream API, so a
  * slow download holds back the next query (back-pressure). The first page is read before this resolves, so a

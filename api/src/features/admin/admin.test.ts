@@ -217,6 +217,14 @@ describe(`admin applications (${DB_KIND})`, () => {
     expect(lines[1]).not.toContain('2026-10-31T22:30');
   });
 
+  it('GET /api/admin/applications/export.csv › the payment status reads as on the screens ("Pending", "Completed"), not the raw value', async () => {
+    const s = await signUpStudent(t, { firstName: 'Unpaid', lastName: 'Paylabel' });
+    const id = await apply(s, 3);
+    await t.database.db.execute(sql`update applications set status = 'under_review', payment_status = 'pending' where id = ${id}`);
+    const lines = (await admin.agent.get('/api/admin/applications/export.csv?q=paylabel')).text.trim().split('\n');
+    expect(lines[1]).toContain(',Under Review,Pending,');
+  });
+
   it('GET /api/admin/applications/export.csv › the file is named by the day in South Africa, not the UTC day', async () => {
     const { at, utcDay, saDay } = lateEveningUtc();
     vi.useFakeTimers({ toFake: ['Date'], now: at });
