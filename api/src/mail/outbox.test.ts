@@ -3,7 +3,7 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../test/harness.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
-import { enqueueMail, drainOutbox, drainOutboxPass, startMailWorker, SENT_BODY } from './outbox.ts';
+import { enqueueMail, drainOutbox, drainOutboxPass, startMailWorker, SENT_BODY, UNSENT_BODY } from './outbox.ts';
 import type { Mailer } from './mailer.ts';
 import { backoffSeconds, describeSendError, OUTBOX_MAX_ATTEMPTS, outboxRetryWindowSeconds } from '../db/outbox.ts';
 
@@ -30,6 +30,14 @@ describe(`mail outbox (${DB_KIND})`, () => {
     expect(row).toMatchObject({ status: 'pending', text: 'body kept', lastError: 'SMTP down' });
     // Out of the way of the next tests: its 10 s back-off can run out on a busy machine (it would then go first).
     await t.database.db.execute(sql`UPDATE mail_outbox SET status = 'failed' WHERE id = ${row!.id}`);
+  });
+
+  it('a mail given up for good (a hard bounce) keeps no body: its reset link does not outlive it; recipient, subject and error stay', async () => {
+    const refusing: Mailer = { send: async () => { throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 User unknown"), { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' }); } };
+    await enqueueMail(t.database.db, { to: 'no.such.box@example.com', subject: 'Reset your password', text: 'https://college.example/reset-password#token=secret-token' });
+    expect(await drainOutbox(t.database.db, refusing)).toBe(0);
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'no.such.box@example.com'));
+    expect(row).toMatchObject({ status: 'failed', subject: 'Reset your password', text: UNSENT_BODY, lastError: expect.stringContaining('550 5.1.1') });
   });
 
   it('a password-reset mail queued after an announcement to 100 students goes out in the first batch; every mail still once', async () => {

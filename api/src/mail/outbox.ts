@@ -61,6 +61,13 @@ export const MAIL_BATCH = 20;
 export const SENT_BODY = '(delivered; body not kept)';
 
 /**
+ * What a mail given up for good (hard bounce, or OUTBOX_MAX_ATTEMPTS failures) keeps of its body: it will never be
+ * sent, and its reset, verify or set-password link must not outlive it in the table and in backups (as SMS_UNSENT_BODY,
+ * api/src/sms/sms-outbox.ts; privacy audit F1). Recipient, subject, attempts and the last error stay.
+ */
+export const UNSENT_BODY = '(not delivered; body not kept)';
+
+/**
  * Queues one or several mails in `mail_outbox` on `db` (pass the caller's transaction, so the mail exists exactly
  * when the change commits; DESIGN §4), in inserts of at most 500 rows. `opts.bulk` marks mail sent to many people at
  * once (announcements: MAIL_PRIORITY.bulk), which waits behind every transactional mail. Rejects on database errors.
@@ -100,6 +107,7 @@ export interface BatchResult { sent: number; claimed: number }
  * for another node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). Resolves to how many mails were
  * claimed and how many of them were sent; a failed send is put back for a retry (back-off), not counted as sent,
  * except a hard bounce (isRecipientRejected), which fails the row at once and sets users.email_bounced_at for its address.
+ * A sent row's body becomes SENT_BODY, a row failed for good UNSENT_BODY.
  * Rejects on database errors.
  */
 export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_BATCH, opts: DrainOptions = {}): Promise<BatchResult> {
@@ -111,7 +119,9 @@ export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.reply_to ? { replyTo: row.reply_to } : {}), ...listOptions(row.list_headers) });
     } catch (err) {
       const bounced = isRecipientRejected(err);
-      await retryLater(db, 'mail_outbox', row, bounced || row.attempts >= OUTBOX_MAX_ATTEMPTS, err);
+      const final = bounced || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      await retryLater(db, 'mail_outbox', row, final, err);
+      if (final) await db.execute(sql`UPDATE mail_outbox SET text = ${UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
       if (bounced) await db.update(users).set({ emailBouncedAt: new Date() }).where(eq(users.email, row.to.trim().toLowerCase()));
       return false;
     }
