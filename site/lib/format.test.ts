@@ -70,14 +70,21 @@ describe('one date helper, one way of saying "no date" (issue #15 point 5)', () 
     for (const missing of [null, undefined, '', 'not a date', new Date(Number.NaN)]) expect(f(missing)).toBe('');
     expect(toDate(null)).toBeNull();
   });
+  it('staff screens show South African dates (en-ZA) in South African time marked SAST, whatever the browser zone', () => {
+    expect(formatStaffDateTime('2026-11-26T21:18:00Z')).toBe('26 Nov 2026, 23:18 SAST');
+    expect(formatStaffDateTime('2026-11-26T22:30:00Z')).toBe('27 Nov 2026, 00:30 SAST');
+    expect(formatStaffDate('2026-11-26T22:30:00Z')).toBe('27 Nov 2026');
+    expect(formatStaffDate('2026-03-04')).toBe('04 Mar 2026');
+  });
   it('staff screens show South African dates (en-ZA), the public site long en-US (spec §9)', () => {
     const at = new Date(2026, 10, 21, 9, 30); // 21 November 2026, 09:30 local time
-    expect(formatStaffDate(at)).toBe('21 Nov 2026');
-    expect(formatStaffDateTime(at)).toBe('21 Nov 2026, 09:30');
+    const sa = new Date(Date.UTC(2026, 10, 21, 7, 30)); // 09:30 in South Africa
+    expect(formatStaffDate(sa)).toBe('21 Nov 2026');
+    expect(formatStaffDateTime(sa)).toBe('21 Nov 2026, 09:30 SAST');
     expect(formatDate(at)).toBe('November 21, 2026');
     expect(formatDateTime(at)).toBe('November 21, 2026 at 9:30 AM');
     expect(formatDateTime(new Date(2026, 0, 1, 0, 5))).toBe('January 1, 2026 at 12:05 AM');
-    expect(formatStaffDateTime(new Date(2026, 0, 1, 13, 45))).toBe('01 Jan 2026, 13:45');
+    expect(formatStaffDateTime(new Date(Date.UTC(2026, 0, 1, 11, 45)))).toBe('01 Jan 2026, 13:45 SAST');
   });
   it('the dates read as CLDR (Intl.DateTimeFormat) writes them, without starting Intl in the browser', () => {
     const day = { year: 'numeric', month: 'long', day: 'numeric' } as const;
@@ -85,8 +92,8 @@ describe('one date helper, one way of saying "no date" (issue #15 point 5)', () 
     const cldr: [(v: Date) => string, Intl.DateTimeFormat][] = [
       [formatDate, new Intl.DateTimeFormat('en-US', day)],
       [formatDateTime, new Intl.DateTimeFormat('en-US', { ...day, hour: 'numeric', minute: '2-digit' })],
-      [formatStaffDate, new Intl.DateTimeFormat('en-ZA', staffDay)],
-      [formatStaffDateTime, new Intl.DateTimeFormat('en-ZA', { ...staffDay, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })],
+      [formatStaffDate, new Intl.DateTimeFormat('en-ZA', { ...staffDay, timeZone: 'Africa/Johannesburg' })],
+      [(v) => formatStaffDateTime(v).replace(/ SAST$/, ''), new Intl.DateTimeFormat('en-ZA', { ...staffDay, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Johannesburg' })],
     ];
     const spaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
     for (let month = 0; month < 12; month++) {
@@ -139,3 +146,13 @@ describe('announcement dates are South African days (AnnouncementList.astro: bui
   });
 });
 
+
+describe('seed course fees (plain-language audit 7)', () => {
+  it('every rand amount in a tuitionFee text is written as formatPrice writes prices (R 900, R 10 000)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const courses: { tuitionFee?: string }[] = JSON.parse(readFileSync(new URL('../../content/seed/courses.json', import.meta.url), 'utf8'));
+    const amounts = courses.flatMap((c) => (c.tuitionFee ?? '').match(/R[\s\u00a0]?\d[\d,\u00a0]*/g) ?? []);
+    expect(amounts.length).toBeGreaterThan(10);
+    for (const a of amounts) expect(a).toBe(formatPrice(Number(a.replace(/[^\d]/g, ''))));
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { format as fecha, type I18nSettingsOptional } from 'fecha';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
-import { todayInSouthAfrica } from '#contracts/sa-calendar.ts';
+import { southAfricanDateTime, todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 
 /** Which page a spec §9 fallback is for: the home page, a list, or a detail page. */
 export type Where = 'home' | 'list' | 'detail';
@@ -38,8 +38,9 @@ export function formatStartDate(startDate: string | null | undefined, where: Whe
  * zone, not UTC midnight, so it never shows as the day before. Two audiences, two styles:
  * - the public site and the applicant's portal: long en-US (spec §9 "Dates long en-US on the public site"),
  *   `formatDate` 'November 21, 2026' and `formatDateTime` 'November 21, 2026 at 9:30 AM';
- * - staff screens (admin, external system): South African style (DESIGN §4 Locale en-ZA),
- *   `formatStaffDate` '21 Nov 2026' and `formatStaffDateTime` '21 Nov 2026, 09:30'.
+ * - staff screens (admin, external system): South African style (DESIGN §4 Locale en-ZA) in South African time
+ *   (Africa/Johannesburg) whatever the browser's zone, as the CSV export writes them: `formatStaffDate` '21 Nov 2026'
+ *   and `formatStaffDateTime` '21 Nov 2026, 09:30 SAST'.
  */
 export function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -86,11 +87,31 @@ export function formatDateInSouthAfrica(value: string | Date | null | undefined)
 /** Long en-US date and time, 'November 21, 2026 at 9:30 AM' (timelines, notifications); '' for no or a bad date. */
 export function formatDateTime(value: string | Date | null | undefined): string { return formatIn('longTime', value); }
 
-/** en-ZA short date for staff screens, '21 Nov 2026' (DESIGN §4 Locale); '' for no or a bad date. */
-export function formatStaffDate(value: string | Date | null | undefined): string { return formatIn('staff', value); }
+/**
+ * The moment `value` as a Date whose local fields are South Africa's wall clock (UTC+2 all year), for fecha; a bare
+ * calendar day ('2026-03-04') stays that day. null for no or a bad date.
+ */
+function southAfricanWallClock(value: string | Date | null | undefined): Date | null {
+  const d = toDate(value);
+  if (!d || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()))) return d;
+  const [y, mo, day, h, mi] = southAfricanDateTime(d).split(/[-T:]/).map(Number);
+  return new Date(y, mo - 1, day, h, mi);
+}
 
-/** en-ZA date and 24-hour time for staff screens, '21 Nov 2026, 09:30' (DESIGN §4 Locale); '' for no or a bad date. */
-export function formatStaffDateTime(value: string | Date | null | undefined): string { return formatIn('staffTime', value); }
+/**
+ * en-ZA short date for staff screens, '21 Nov 2026' (DESIGN §4 Locale): the day it was in South Africa at that moment,
+ * in every browser time zone; '' for no or a bad date.
+ */
+export function formatStaffDate(value: string | Date | null | undefined): string { return formatIn('staff', southAfricanWallClock(value)); }
+
+/**
+ * en-ZA date and 24-hour South African time for staff screens, '21 Nov 2026, 09:30 SAST' (DESIGN §4 Locale; the CSV
+ * export's 'Submitted (SAST)' is the same clock), in every browser time zone; '' for no or a bad date.
+ */
+export function formatStaffDateTime(value: string | Date | null | undefined): string {
+  const text = formatIn('staffTime', southAfricanWallClock(value));
+  return text && `${text} SAST`;
+}
 
 /** An application's reference as people quote it: 42 → 'APP-42' (admin and applicant screens alike). */
 export function appRef(id: number): string { return `APP-${id}`; }
