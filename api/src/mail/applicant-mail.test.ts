@@ -100,6 +100,19 @@ describe(`every mail names the college (${DB_KIND})`, () => {
   });
 });
 
+describe(`plain words in account and status mail (${DB_KIND})`, () => {
+  it('the verification mail and the Under Review mail say plainly that nothing needs doing (plain-language audit 7)', async () => {
+    const s = await signUpStudent(t);
+    const [verify] = await mailsTo(t, s.email, 'Please confirm your e-mail address');
+    expect(verify.text).toContain('If you did not create this account, you can ignore this e-mail.');
+    expect(verify.text).not.toContain('will not be linked to anything');
+    const a = await applicant();
+    expect((await setStatus(a.app, 'under_review')).status).toBe(200);
+    const [review] = await mailsTo(t, a.email, `APP-${a.app}: Under Review`);
+    expect(review?.text).toContain('You do not need to do anything now');
+  });
+});
+
 describe(`receipts for what the applicant did (${DB_KIND})`, () => {
   it('replacing a rejected document › a receipt "APP-{id}: new {document} received"', async () => {
     const s = await applicant();

@@ -119,7 +119,7 @@ export function statusChangedNotice(id: number, status: string, facts: { payment
   const docs = facts.documentsNeeded ?? [];
   const next: Record<string, string> = {
     pending: 'We will review it and e-mail you when its status changes.',
-    under_review: 'The admissions office is reviewing it. You need to do nothing now; we will e-mail you when its status changes.',
+    under_review: 'The admissions office is reviewing it. You do not need to do anything now; we will e-mail you when its status changes.',
     documents_required: docs.length
       ? `Additional documents are required for your application. Please upload your ${listOf(docs)} on your application page.`
       : DOCUMENTS_REQUIRED_ALERT,

@@ -50,7 +50,7 @@ export async function queueVerificationLink(tx: Db, config: Config, user: { id: 
   await enqueueMail(tx, {
     to: user.email,
     subject: 'Please confirm your e-mail address',
-    text: withFooter(`Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create an account, ignore this e-mail: the account will not be linked to anything sent to us under your address.\n`, siteOrigin(config)),
+    text: withFooter(`Hello,\n\nAn account was created at our student portal with this e-mail address. To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not create this account, you can ignore this e-mail.\n`, siteOrigin(config)),
   });
 }
 
