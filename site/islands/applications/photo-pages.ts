@@ -1,15 +1,16 @@
 /**
  * Documents from a phone camera (issue #16 point 2): each photo is turned upright as the applicant rotated it,
  * resized and compressed to a JPEG of at most PAGE_MAX_BYTES (300 KB) with browser-image-compression; several
- * photos of one document become one PDF with pdf-lib (one page per photo). Both libraries load with a dynamic
- * import only when a photo is processed, so /apply stays light. Throws an Error fit to show when an image cannot
- * be read.
+ * photos of one document become one PDF with pdf-lib (one page per photo). The compression runs in a same-origin
+ * worker (compress.worker.ts; performance audit, November 2026: on the main thread a 12-megapixel photo made a
+ * 442 ms long task at CPU ×6), started only when a photo is compressed; where Worker or OffscreenCanvas is missing
+ * or the worker fails, the page does it on the main thread as before (compress-page.ts, the same steps). The
+ * libraries load with a dynamic import only when a photo is processed, so /apply stays light (issue #17). Throws
+ * an Error fit to show when an image cannot be read.
  */
+import { compressUpright, PAGE_MAX_BYTES } from './compress-page.ts';
 
-/** Largest size of one compressed page (bytes), issue #16 point 2. */
-export const PAGE_MAX_BYTES = 300 * 1024;
-/** Longest side of a page in pixels: enough to read an ID or a results statement. */
-const MAX_SIDE = 2000;
+export { PAGE_MAX_BYTES };
 
 /** A photo waiting in a slot: the original, its quarter-turns clockwise, and a preview URL. */
 export interface PhotoPage { file: File; turns: number; preview: string }
@@ -38,28 +39,59 @@ export function unreadablePhotoMessage(format: string | null): string {
   return `This photo is in ${format ? `${format} format, which` : 'a format'} we can't read. Take the photo again, or choose a JPG, PNG or PDF file.`;
 }
 
-async function rotated(file: File, turns: number): Promise<Blob> {
-  if (turns % 4 === 0) return file;
-  const bmp = await createImageBitmap(file);
-  const quarter = turns % 2 === 1;
-  const canvas = document.createElement('canvas');
-  canvas.width = quarter ? bmp.height : bmp.width;
-  canvas.height = quarter ? bmp.width : bmp.height;
-  const ctx = canvas.getContext('2d')!;
-  ctx.translate(canvas.width / 2, canvas.height / 2);
-  ctx.rotate((turns % 4) * Math.PI / 2);
-  ctx.drawImage(bmp, -bmp.width / 2, -bmp.height / 2);
-  bmp.close();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('This photo could not be read.'))), 'image/jpeg', 0.92));
+interface Job { resolve: (blob: Blob) => void; reject: (error: Error) => void }
+/** The running worker and its unanswered jobs; null when none runs (it stops when it has nothing left to do). */
+let running: { worker: Worker; jobs: Map<number, Job> } | null = null;
+/** Set once the worker failed here (no module workers, script not loaded, library error): later pages skip it. */
+let workerFailed = false;
+let lastJob = 0;
+
+/** `page` compressed in the worker, or null where no worker can do it (then the caller compresses it itself). */
+function inWorker(page: { file: File; turns: number }): Promise<Blob> | null {
+  if (workerFailed || typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function' || !('convertToBlob' in OffscreenCanvas.prototype)) return null;
+  if (!running) {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./compress.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      workerFailed = true;
+      return null;
+    }
+    const mine = { worker, jobs: new Map<number, Job>() };
+    const stop = () => { worker.terminate(); if (running === mine) running = null; };
+    worker.onmessage = (e: MessageEvent<{ id: number; blob?: Blob; error?: string }>) => {
+      const job = mine.jobs.get(e.data.id);
+      if (!job) return;
+      mine.jobs.delete(e.data.id);
+      if (e.data.blob) job.resolve(e.data.blob);
+      else { workerFailed = true; job.reject(new Error(e.data.error ?? 'compression failed in the worker')); }
+      if (!mine.jobs.size) stop();
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      workerFailed = true;
+      mine.jobs.forEach((job) => job.reject(new Error(e.message || 'the compression worker failed')));
+      mine.jobs.clear();
+      stop();
+    };
+    running = mine;
+  }
+  const { worker, jobs } = running;
+  const id = ++lastJob;
+  return new Promise<Blob>((resolve, reject) => {
+    jobs.set(id, { resolve, reject });
+    worker.postMessage({ id, file: page.file, turns: page.turns });
+  });
 }
 
-/** One page as a compressed JPEG of at most PAGE_MAX_BYTES. */
+/** One page as a compressed JPEG of at most PAGE_MAX_BYTES, upright; in the worker where it can, else here. */
 export async function compressPage(page: { file: File; turns: number }): Promise<Blob> {
+  const job = inWorker(page);
+  if (job) {
+    try { return await job; } catch { /* the main thread does it below, and says what went wrong if it fails too */ }
+  }
   const { default: compress } = await import('browser-image-compression');
-  const upright = await rotated(page.file, page.turns);
-  const asFile = new File([upright], 'page.jpg', { type: upright.type || 'image/jpeg' });
-  // No web worker: its default loads the library from a CDN, which the CSP (script-src 'self') forbids.
-  return compress(asFile, { maxSizeMB: PAGE_MAX_BYTES / 1024 / 1024, maxWidthOrHeight: MAX_SIDE, fileType: 'image/jpeg', useWebWorker: false, maxIteration: 15, initialQuality: 0.8 });
+  return compressUpright(page.file, page.turns, compress);
 }
 
 /** The file to upload for `pages`: one JPEG for one page, else one PDF with a page per photo. `base` names it. */
