@@ -10,11 +10,9 @@ import { findUserById } from '../../auth/users-repo.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { removeOutboxFilesOf } from '../../mail/outbox-files.ts';
-import { toE164 } from '../../sms/sms-outbox.ts';
-import { smsOutbox } from '../../db/schema/messaging.ts';
 import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../http/errors.ts';
-import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, deleteUserRow, storedUploadNames } from '../profile/profile.repo.ts';
+import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, deleteUserRow, storedUploadNames, textedNumbers } from '../profile/profile.repo.ts';
 import { erasureRequests, users } from '../../db/schema/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
@@ -86,8 +84,7 @@ export async function eraseRequest(db: Db, config: Config, store: DocumentStore,
  */
 async function erasePerson(tx: DbOrTx, user: NonNullable<Awaited<ReturnType<typeof findUserById>>>): Promise<{ files: string[]; phones: string[] }> {
   const files = await storedUploadNames(tx, user.id);
-  const texted = await tx.selectDistinct({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, user.id));
-  const phones = [...texted.map((r) => r.to), toE164(user.phone)].filter((p): p is string => Boolean(p));
+  const phones = await textedNumbers(tx, user);
   await deleteMessagesTo(tx, user);
   await deleteFormSubmissions(tx, user);
   await deleteLoginCounters(tx, user.email);

@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileMailer } from '../../mail/mailer.ts';
+import { fileSmsDriver } from '../../sms/sms-drivers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
@@ -78,5 +81,23 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     expect(await mailTo(other.email)).toBeGreaterThan(0);
     expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.to, '+27821234567'))).toEqual([]);
     expect(await db.select({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, other.user.id))).toEqual([{ to: '+27821234568' }]);
+  });
+
+  it('POST /api/profile/delete › also removes the file drivers\' copies of the mail and SMS sent to the person (DATA_DIR/outbox, sms-outbox); others\' stay', async () => {
+    const s = await signUpStudent(t);
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const smsDir = path.join(t.config.dataDir, 'sms-outbox');
+    const mailer = fileMailer(outbox, 'admissions@college.example');
+    const sms = fileSmsDriver(smsDir);
+    await t.database.db.insert(smsOutbox).values({ to: '+27825550101', body: 'sent', kind: 'receipt', userId: s.user.id });
+    await mailer.send({ to: s.email, subject: 'Reset your password', text: 'https://college.example/reset-password#token=abc' });
+    await mailer.send({ to: `x${s.email}`, subject: 'Someone else', text: 'not theirs' });
+    await sms.send({ to: '+27825550101', body: 'VSC: APP-1 received https://college.example/a/1' });
+    await sms.send({ to: '+27821110000', body: 'VSC: someone else' });
+    const texts = () => [...fs.readdirSync(outbox).map((n) => fs.readFileSync(path.join(outbox, n), 'utf8')), ...fs.readdirSync(smsDir).map((n) => fs.readFileSync(path.join(smsDir, n), 'utf8'))];
+
+    expect((await s.agent.post('/api/profile/delete').send({ password: s.password })).body.outcome).toBe('deleted');
+    expect(texts().filter((text) => text.includes('#token=abc') || text.includes('APP-1 received'))).toEqual([]);
+    expect(texts().filter((text) => text.includes('not theirs') || text.includes('someone else'))).toHaveLength(2);
   });
 });

@@ -103,6 +103,15 @@ export async function deleteFormSubmissions(db: DbOrTx, user: MailOwner): Promis
 }
 
 /**
+ * The numbers the person was texted on (sms_outbox rows of the account) and their profile number, as E.164, for
+ * removing the file SMS driver's copies after an erasure or account deletion (removeOutboxFilesOf; privacy audit F8).
+ */
+export async function textedNumbers(db: DbOrTx, user: { id: number; phone: string | null }): Promise<string[]> {
+  const texted = await db.selectDistinct({ to: smsOutbox.to }).from(smsOutbox).where(eq(smsOutbox.userId, user.id));
+  return [...new Set([...texted.map((r) => r.to), toE164(user.phone)].filter((p): p is string => Boolean(p)))];
+}
+
+/**
  * Deletes the mail queued or sent to the person (any status; mailIdsTo: the account's address, and the other
  * addresses of its mailbox once the account proved it) and the SMS rows of the account (sms_outbox.user_id), so the
  * messages do not outlive the person (POPIA §24; audit LOW). Run it before queueing a last mail to the same address

@@ -20,7 +20,8 @@ import { tusDatastore } from '../../storage/tus-datastore.ts';
 import { birthDateFromIdNumber, typesDateOfBirth, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
 import { normalisedIdNumber } from '#contracts/auth-rules.ts';
-import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
+import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, textedNumbers, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
+import { removeOutboxFilesOf } from '../../mail/outbox-files.ts';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
 
@@ -180,7 +181,8 @@ export async function removeTusUploadsAfterErasure(config: Config, store: Docume
  * "Delete my account" (POPIA §24). Needs the password (400 {password}). No applications → the account and its
  * data are erased now (sessions, tokens, and the uploaded documents in the document store — local disk or S3 — first,
  * so a store failure throws before any row is gone and the person can simply try again; the mail and SMS sent to the
- * person with the rows; unfinished tus uploads after the commit, see removeTusUploadsAfterErasure). Otherwise an erasure request is recorded
+ * person with the rows; unfinished tus uploads after the commit, see removeTusUploadsAfterErasure, and the file
+ * drivers' copies of that mail and SMS, removeOutboxFilesOf; privacy audit F8). Otherwise an erasure request is recorded
  * (once), the office is e-mailed, because application records must be reviewed by an admin first, and so is the
  * person (erasureRequestedMail: received, what happens next).
  * Admin accounts cannot delete themselves here (403).
@@ -193,11 +195,16 @@ export async function deleteAccount(database: Database, config: Config, store: D
   if ((await countApplications(db, userId)) === 0) {
     const files = await storedUploadNames(db, userId);
     await Promise.all(files.map((key) => store.delete(key)));
-    await db.transaction(async (t) => {
+    const phones = await db.transaction(async (t) => {
+      const texted = await textedNumbers(t, u);
       await endAllSessions(t, userId);
       await deleteUserRow(t, u);
+      return texted;
     });
     await removeTusUploadsAfterErasure(config, store, userId);
+    await removeOutboxFilesOf(config.dataDir, { emails: [u.email], phones }).catch((err) => {
+      console.warn(`[privacy] account ${userId} deleted: could not remove the person's outbox files: ${err?.code ?? err?.message ?? err}`);
+    });
     return { outcome: 'deleted' };
   }
   const existing = await openErasureRequest(db, userId);
