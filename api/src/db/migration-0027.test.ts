@@ -17,7 +17,7 @@ afterAll(async () => { await t.close(); });
 describe(`migration 0027_sms_body_not_kept (${DB_KIND})`, () => {
   it('sent, failed and skipped SMS written before the fix lose their body; a pending one keeps it', async () => {
     const link = 'VSC: choose your password within 7 days: https://college.example/r#token=ecK6utCmkminZ0BiZIUFEw Reply STOP to opt out';
-    const rows = await t.database.db.insert(smsOutbox).values(['sent', 'failed', 'skipped', 'pending'].map((status) => ({ to: '+27825550000', body: link, kind: 'set_password', status }))).returning({ id: smsOutbox.id });
+    const rows = await t.database.db.insert(smsOutbox).values((['sent', 'failed', 'skipped', 'pending'] as const).map((status) => ({ to: '+27825550000', body: link, kind: 'set_password', status }))).returning({ id: smsOutbox.id });
     const file = path.join(import.meta.dirname, 'migrations', '0027_sms_body_not_kept.sql');
     for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
     const after = await t.database.db.select({ status: smsOutbox.status, body: smsOutbox.body }).from(smsOutbox).where(inArray(smsOutbox.id, rows.map((r) => r.id))).orderBy(smsOutbox.id);
