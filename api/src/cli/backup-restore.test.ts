@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
+import { restoreBackup } from '../db/backup.ts';
+import { newestKnownMigration } from '../db/migration-level.ts';
 
 const cli = (name: string) => path.join(import.meta.dirname, `${name}.ts`);
 
@@ -210,4 +212,25 @@ describe('backup on PostgreSQL keeps the password of DATABASE_URL out of every m
     expect(printed.out).toContain('Backup not written');
     expect(printed.out).not.toContain(password);
   }, 120_000);
+});
+
+describe('a backup made by a newer release (rolling-deploy audit F4)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-newer-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('is refused before anything is written, naming the reason, instead of restoring a copy this release cannot start', async () => {
+    const work = path.join(root, 'archive');
+    fs.mkdirSync(work);
+    fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify({
+      format: 'college-portal-backup', version: 1, createdAt: new Date().toISOString(),
+      database: { kind: 'pglite', file: 'pgdata.tar', migrations: 99, lastMigration: newestKnownMigration() + 86_400_000 },
+      uploads: [], missing: [],
+    }));
+    fs.writeFileSync(path.join(work, 'pgdata.tar'), 'not read');
+    const archive = path.join(root, 'newer.tgz');
+    await tar.c({ gzip: true, file: archive, cwd: work }, ['manifest.json', 'pgdata.tar']);
+    const target = path.join(root, 'restored');
+    await expect(restoreBackup(archive, target)).rejects.toThrow('was made by a newer release of the portal');
+    expect(fs.existsSync(target)).toBe(false);
+  });
 });

@@ -28,6 +28,7 @@ import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
+import { newestKnownMigration } from './migration-level.ts';
 
 /** A failure the operator can act on (the CLIs print its message and exit 1). */
 export class BackupError extends Error {}
@@ -252,7 +253,8 @@ function emptyOrMissing(dir: string): boolean {
 /**
  * Restores the archive `file` (createBackup) into `dataDir`, which must be missing or empty (BackupError otherwise:
  * a restore never mixes with a college's data). Every document is checked against the manifest's size and SHA-256
- * before anything is written (BackupError naming the first bad one; `dataDir` is left as it was). A PGlite backup
+ * before anything is written (BackupError naming the first bad one; `dataDir` is left as it was), and so is a backup
+ * made by a newer release (its last migration newer than this code's journal). A PGlite backup
  * becomes `dataDir/pgdata`; a PostgreSQL one is restored with `pg_restore` into `url`, a database without tables
  * (BackupError otherwise, or when `url` is missing or pg_restore not installed). Documents go to `dataDir/uploads`
  * (the local store). Every session of the copy is ended (endSessions). Migrations are not applied: the next start does.
@@ -275,6 +277,11 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
       throw new BackupError(`${file} has no manifest.json: it is not a backup made by \`npm run backup\`.`);
     }
     if (manifest.format !== 'college-portal-backup' || manifest.version !== 1) throw new BackupError(`${file} is not a backup of this portal (format ${manifest.format} ${manifest.version}).`);
+    // A backup of a database a newer release had migrated would restore "successfully" and then refuse to start
+    // (rolling-deploy audit F4): say so before writing anything.
+    if (manifest.database.lastMigration != null && manifest.database.lastMigration > newestKnownMigration()) {
+      throw new BackupError(`${file} was made by a newer release of the portal (its database has migrations this release does not know): restore it with that release or a newer one.`);
+    }
     for (const doc of manifest.uploads) {
       const member = path.join(work, 'uploads', doc.key);
       const found = fs.existsSync(member) ? await hashFile(member) : null;
