@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
-import { publicUrlWarning } from './mail/links.ts';
+import { fileDriverWarning, publicUrlWarning } from './mail/links.ts';
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
@@ -151,6 +151,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
 
   const noPublicUrl = publicUrlWarning(config);
   if (noPublicUrl) console.warn(noPublicUrl);
+  const notSending = fileDriverWarning(config);
+  if (notSending) console.warn(notSending);
   // A wrong SMTP_URL or a relay that is down shows in the log at start, not only as mail that never arrives; never
   // blocks the start (the outbox keeps the mail and retries for about a day).
   mailer.verify?.().then(

@@ -4,7 +4,7 @@
  * mails pointed at two different sites (and a forged Host header chose where application links went).
  */
 import { describe, expect, it } from 'vitest';
-import { linkOrigin, publicUrlWarning, siteOrigin } from './links.ts';
+import { fileDriverWarning, linkOrigin, publicUrlWarning, siteOrigin } from './links.ts';
 
 const req = (host: string) => ({ protocol: 'http', get: (h: string) => (h.toLowerCase() === 'host' ? host : undefined) }) as any;
 
@@ -25,5 +25,12 @@ describe('link origin', () => {
   it('publicUrlWarning › one line when PUBLIC_URL is unset, naming the origin links will use; nothing when set', () => {
     expect(publicUrlWarning({ PUBLIC_URL: undefined, HOST: 'localhost', PORT: 4337 })).toMatch(/PUBLIC_URL is not set.*http:\/\/localhost:4337/);
     expect(publicUrlWarning({ PUBLIC_URL: 'https://apply.college.example', HOST: 'localhost', PORT: 4337 })).toBeNull();
+  });
+
+  it('fileDriverWarning › production that writes mail or SMS to files says nothing reaches applicants, naming which; silent when both send, and outside production', () => {
+    expect(fileDriverWarning({ NODE_ENV: 'production', SMTP_URL: undefined, SMS_DRIVER: 'file' })).toMatch(/writes mail \(SMTP_URL unset.*and SMS \(SMS_DRIVER=file.*nothing reaches applicants/);
+    expect(fileDriverWarning({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay:587', SMS_DRIVER: 'file' })).toMatch(/writes SMS \(SMS_DRIVER=file/);
+    expect(fileDriverWarning({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay:587', SMS_DRIVER: 'http' })).toBeNull();
+    expect(fileDriverWarning({ NODE_ENV: 'development', SMTP_URL: undefined, SMS_DRIVER: 'file' })).toBeNull();
   });
 });

@@ -35,5 +35,17 @@ export function publicUrlWarning(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'P
   return `[mail] WARNING: PUBLIC_URL is not set: links in e-mails and SMS use ${siteOrigin(config)}, which works only on this machine. Set PUBLIC_URL to the site's public address (required in production).`;
 }
 
+/**
+ * The start-up warning when production writes mail or SMS to files instead of sending them (SMTP_URL unset, or
+ * SMS_DRIVER=file, the default): nothing reaches applicants (privacy audit F8 follow-up: not refused, because a
+ * college without an SMS gateway must still start). null outside production or when both really send.
+ */
+export function fileDriverWarning(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'SMS_DRIVER'>): string | null {
+  if (config.NODE_ENV !== 'production') return null;
+  const files = [!config.SMTP_URL && 'mail (SMTP_URL unset: DATA_DIR/outbox)', config.SMS_DRIVER === 'file' && 'SMS (SMS_DRIVER=file: DATA_DIR/sms-outbox)'].filter(Boolean);
+  if (!files.length) return null;
+  return `[mail] WARNING: production writes ${files.join(' and ')} to files instead of sending them: nothing reaches applicants. Set SMTP_URL and SMS_DRIVER=http (with SMS_USERNAME and SMS_PASSWORD) to send.`;
+}
+
 /** `origin` + `path` ('/my-applications'); `path` must start with '/'. */
 export const absoluteLink = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;
