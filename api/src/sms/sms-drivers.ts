@@ -19,7 +19,13 @@ import { writeFileAtomically } from '../mail/mailer.ts';
 import { outboxPruner } from '../mail/outbox-files.ts';
 
 export interface SmsMessage { to: string; body: string; kind?: string; applicationId?: number | null; queuedId?: number }
-export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string> }
+/** One message's outcome in a sendMany request: the gateway's message id, or why this message (alone) was refused. */
+export type SmsSendResult = { id: string } | { error: SmsSendError };
+/**
+ * `send` one message, resolving to the gateway's id; `sendMany` (optional) several in one request, resolving to one
+ * result per message in their order. Both reject with SmsSendError when the whole request failed.
+ */
+export interface SmsDriver { name: string; send(msg: SmsMessage): Promise<string>; sendMany?(msgs: SmsMessage[]): Promise<SmsSendResult[]> }
 
 /**
  * A failed send: `permanent` true means retrying cannot help (BulkSMS 400, 404, 405, 409, 410, 413, 415, 422, or a 201
@@ -80,37 +86,56 @@ export function fileSmsDriver(dir: string): SmsDriver {
 /** HTTP statuses after which the same request can never succeed. */
 const PERMANENT = new Set([400, 404, 405, 409, 410, 413, 415, 422]);
 
-/** BulkSMS JSON API driver. `baseUrl` e.g. https://api.bulksms.com/v1; `timeoutMs` per request. */
+/** Digits of a phone number, to match a BulkSMS answer (`to` without "+") to the message sent. */
+const digits = (to: unknown) => String(to ?? '').replace(/\D/g, '');
+
+/**
+ * BulkSMS JSON API driver. `baseUrl` e.g. https://api.bulksms.com/v1; `timeoutMs` per request. `sendMany` posts up to
+ * SMS_PER_REQUEST messages as one array (BulkSMS takes an array of messages per POST and answers one message object
+ * per recipient, in order) and maps each answer back to its message by position, checking its `to`: an answer of
+ * another length or order is a gateway failure (SmsSendError, not permanent). A message whose `status.type` says it
+ * will not be delivered (FAILED …) gets a permanent SmsSendError as its result.
+ */
 export function bulkSmsDriver(opts: { baseUrl: string; username: string; password: string; timeoutMs?: number }): SmsDriver {
   const auth = `Basic ${Buffer.from(`${opts.username}:${opts.password}`).toString('base64')}`;
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/messages`;
+  const sendMany = async (msgs: SmsMessage[]): Promise<SmsSendResult[]> => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(msgs.map((m) => ({ to: m.to, body: m.body }))), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
+    } catch (err: any) {
+      throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false, { gateway: true });
+    }
+    const text = await res.text();
+    let body: any = null;
+    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    if (res.status === 201 || res.status === 200) {
+      const list: any[] = Array.isArray(body) ? body : [];
+      if (list.length !== msgs.length || list.some((m, i) => !m?.id || (m.to != null && digits(m.to) !== digits(msgs[i]!.to)))) {
+        throw new SmsSendError(`BulkSMS answered ${res.status} without a message id for each message`, false, { gateway: true, status: res.status });
+      }
+      return list.map((m) => {
+        const type = typeof m.status?.type === 'string' ? m.status.type.toUpperCase() : null;
+        if (type && !ON_ITS_WAY.has(type)) {
+          return { error: new SmsSendError(`BulkSMS refused message ${m.id}: status ${[type, m.status.subtype].filter(Boolean).join(' ')}`, true, { status: res.status }) };
+        }
+        return { id: String(m.id) };
+      });
+    }
+    const why = body && typeof body === 'object' ? [body.title, body.detail].filter(Boolean).join(': ') : text.slice(0, 200);
+    const permanent = PERMANENT.has(res.status);
+    throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, permanent, { status: res.status, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) });
+  };
   return {
     name: 'http',
+    sendMany,
     async send(msg) {
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify([{ to: msg.to, body: msg.body }]), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        });
-      } catch (err: any) {
-        throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false, { gateway: true });
-      }
-      const text = await res.text();
-      let body: any = null;
-      try { body = JSON.parse(text); } catch { /* not JSON */ }
-      if (res.status === 201 || res.status === 200) {
-        const first = Array.isArray(body) ? body[0] : null;
-        if (!first?.id) throw new SmsSendError(`BulkSMS answered ${res.status} without a message id`, false, { gateway: true, status: res.status });
-        const type = typeof first.status?.type === 'string' ? first.status.type.toUpperCase() : null;
-        if (type && !ON_ITS_WAY.has(type)) {
-          throw new SmsSendError(`BulkSMS refused message ${first.id}: status ${[type, first.status.subtype].filter(Boolean).join(' ')}`, true, { status: res.status });
-        }
-        return String(first.id);
-      }
-      const why = body && typeof body === 'object' ? [body.title, body.detail].filter(Boolean).join(': ') : text.slice(0, 200);
-      const permanent = PERMANENT.has(res.status);
-      throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, permanent, { status: res.status, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) });
+      const [r] = await sendMany([msg]);
+      if ('error' in r!) throw r.error;
+      return r!.id;
     },
   };
 }

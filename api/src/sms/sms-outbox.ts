@@ -9,7 +9,7 @@
  * is final unsent (failed, skipped) SMS_UNSENT_BODY. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 // The mobile metadata: a number is valid only if it can receive an SMS (not a landline, 0861 share-call or 0800).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../db/client.ts';
@@ -17,7 +17,7 @@ import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
 import { gsm7Length, SMS_MAX } from './sms-text.ts';
-import { backoffSeconds, claimDue, describeSendError, drainWhileFull, OUTBOX_MAX_ATTEMPTS, releaseClaims, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
+import { backoffSeconds, claimDue, describeSendError, drainWhileFull, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, releaseClaims, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
 /** Attempts before an SMS is given up: OUTBOX_MAX_ATTEMPTS (about 27 h of retries, api/src/db/outbox.ts). */
 export const MAX_ATTEMPTS = OUTBOX_MAX_ATTEMPTS;
@@ -166,41 +166,152 @@ export interface SmsBatchResult { sent: number; claimed: number }
  */
 export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<SmsBatchResult> {
   if (opts.isStopped?.() || smsPausedUntil(driver)) return { sent: 0, claimed: 0 };
-  const rows = await claimDue<{ id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number }>(
+  const rows = await claimDue<SmsRow>(
     db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs, where: IN_ORDER });
   // After a gateway failure the rest of the claim is handed back (no attempt counted) instead of failing one by one.
-  let halted = false;
-  const isStopped = () => halted || Boolean(opts.isStopped?.());
+  const state = { halted: false };
+  const isStopped = () => state.halted || Boolean(opts.isStopped?.());
+  if (driver.sendMany && rows.length > 1) return { sent: await sendInRequests(db, driver, rows, { ...opts, isStopped }, state), claimed: rows.length };
   const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, isStopped, renewReturning: BLOCKED }, async (row, renewed) => {
-    if (renewed.blocked === true || renewed.blocked === 't') {
-      await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL, body = ${SMS_UNSENT_BODY} WHERE id = ${row.id}`);
-      return false;
-    }
-    if (renewed.behind === true || renewed.behind === 't') {
-      await releaseClaims(db, 'sms_outbox', [row]);
-      return false;
-    }
-    let providerId: string;
-    try {
-      providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
-    } catch (err) {
-      const f = failureOf(err);
-      const final = f.permanent || row.attempts >= MAX_ATTEMPTS;
-      if (f.gateway && !final) {
-        halted = true;
-        await pauseForGateway(db, driver, row, f, err, rows.length - rows.indexOf(row) - 1);
-        return false;
-      }
-      await retryLater(db, 'sms_outbox', row, final, err);
-      if (final) await db.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
-      if (f.gateway) halted = true;
-      return false;
-    }
-    pauses.delete(driver);
-    await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL, body = ${SMS_SENT_BODY} WHERE id = ${row.id}`);
-    return true;
+    if (await setAside(db, row, renewed)) return false;
+    return sendOne(db, driver, row, rows.length - rows.indexOf(row) - 1, state);
   });
   return { sent, claimed: rows.length };
+}
+
+/** A claimed sms_outbox row as drainSmsBatch reads it. */
+type SmsRow = { id: number; to: string; body: string; kind: string; userId: number | null; applicationId: number | null; attempts: number; claimToken: string };
+
+/** Messages per BulkSMS request (sendMany); BulkSMS takes an array of messages per POST. */
+export const SMS_PER_REQUEST = 50;
+
+/**
+ * Handles a claimed row that must not be sent now, from its renewal's BLOCKED columns: opted out → skipped; behind an
+ * older pending message to its number that another claim holds → handed back uncounted. Resolves to true when set aside.
+ */
+async function setAside(db: Db, row: SmsRow, renewed: Record<string, unknown>): Promise<boolean> {
+  if (renewed.blocked === true || renewed.blocked === 't') {
+    await db.execute(sql`UPDATE sms_outbox SET status = 'skipped', last_error = 'opted out', locked_until = NULL, claim_token = NULL, body = ${SMS_UNSENT_BODY} WHERE id = ${row.id}`);
+    return true;
+  }
+  if (renewed.behind === true || renewed.behind === 't') {
+    await releaseClaims(db, 'sms_outbox', [row]);
+    return true;
+  }
+  return false;
+}
+
+/** Records row `row` as delivered with the gateway's id; the body is dropped (SMS_SENT_BODY). */
+async function markSent(db: Db, row: SmsRow, providerId: string): Promise<void> {
+  await db.execute(sql`UPDATE sms_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, provider_id = ${providerId}, last_error = NULL, body = ${SMS_SENT_BODY} WHERE id = ${row.id}`);
+}
+
+/**
+ * Records a failed send of `row` that is not a gateway pause: retried with back-off, or failed for good (permanent,
+ * MAX_ATTEMPTS) with its body dropped. A gateway failure on the last attempt also halts the claim (`state`).
+ */
+async function recordFailure(db: Db, row: SmsRow, err: unknown, state: { halted: boolean }): Promise<void> {
+  const f = failureOf(err);
+  const final = f.permanent || row.attempts >= MAX_ATTEMPTS;
+  await retryLater(db, 'sms_outbox', row, final, err);
+  if (final) await db.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
+  if (f.gateway) state.halted = true;
+}
+
+/**
+ * Sends one claimed row through `driver.send` and records the outcome; on a gateway failure pauses this node
+ * (pauseForGateway; `after` rows of the claim follow it and are handed back) and sets `state.halted`. Resolves to
+ * true when sent.
+ */
+async function sendOne(db: Db, driver: SmsDriver, row: SmsRow, after: number, state: { halted: boolean }): Promise<boolean> {
+  let providerId: string;
+  try {
+    providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
+  } catch (err) {
+    const f = failureOf(err);
+    if (f.gateway && !f.permanent && row.attempts < MAX_ATTEMPTS) {
+      state.halted = true;
+      await pauseForGateway(db, driver, row, f, err, after);
+    } else {
+      await recordFailure(db, row, err, state);
+    }
+    return false;
+  }
+  pauses.delete(driver);
+  await markSent(db, row, providerId);
+  return true;
+}
+
+/**
+ * Sends claimed `rows` through `driver.sendMany`, up to SMS_PER_REQUEST per request and at most one per number in a
+ * request (a phone's messages stay in order), each request's rows under their leases: renewed in one statement just
+ * before (BLOCKED: opted out, behind) and every third of the lease while the request runs. A whole-request gateway
+ * failure pauses this node (the first row's attempt counted, the others handed back); a whole-request permanent
+ * refusal (e.g. 400 for one bad number) falls back to one request per message; a message refused alone (status
+ * FAILED) is failed for good. Rows not started when the claim halts or `opts.isStopped()` are handed back. Resolves
+ * to how many were sent (issue #17 audit: one message per POST made one node send 181 a minute through a 300 ms gateway).
+ */
+async function sendInRequests(db: Db, driver: SmsDriver, rows: SmsRow[], opts: DrainOptions & { isStopped: () => boolean }, state: { halted: boolean }): Promise<number> {
+  const leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
+  const token = rows[0]!.claimToken;
+  const renew = async (chunk: SmsRow[], returning: SQL) => {
+    const res = await db.execute(sql`UPDATE sms_outbox SET locked_until = now() + ${Math.max(1, Math.round(leaseMs))}::integer * interval '1 millisecond'
+      WHERE id IN (${sql.join(chunk.map((r) => sql`${r.id}`), sql`, `)}) AND claim_token = ${token} AND status = 'pending' RETURNING ${returning}`);
+    return new Map(((res as unknown as { rows: Record<string, unknown>[] }).rows).map((r) => [Number(r.id), r]));
+  };
+  let next = 0;
+  let sent = 0;
+  try {
+    while (next < rows.length && !opts.isStopped()) {
+      const chunk: SmsRow[] = [];
+      const phones = new Set<string>();
+      while (next < rows.length && chunk.length < SMS_PER_REQUEST && !phones.has(rows[next]!.to)) { phones.add(rows[next]!.to); chunk.push(rows[next++]!); }
+      const renewed = await renew(chunk, BLOCKED);
+      const ready: SmsRow[] = [];
+      for (const row of chunk) {
+        const r = renewed.get(row.id);
+        if (r && !(await setAside(db, row, r))) ready.push(row);
+      }
+      if (!ready.length) continue;
+      const heartbeat = setInterval(() => {
+        renew(ready, sql`id`).catch((err) => console.error(`[sms_outbox] lease renewal failed: ${describeSendError(err)}`));
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      heartbeat.unref?.();
+      let results;
+      try {
+        results = await driver.sendMany!(ready.map((row) => ({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id })));
+      } catch (err) {
+        const f = failureOf(err);
+        if (f.gateway && !f.permanent) {
+          const [first, ...rest] = ready;
+          if (first!.attempts < MAX_ATTEMPTS) {
+            state.halted = true;
+            await releaseClaims(db, 'sms_outbox', rest);
+            await pauseForGateway(db, driver, first!, f, err, rest.length + rows.length - next);
+          } else {
+            await recordFailure(db, first!, err, state);
+            await releaseClaims(db, 'sms_outbox', rest);
+          }
+          continue;
+        }
+        for (const [i, row] of ready.entries()) {
+          if (state.halted || opts.isStopped()) { await releaseClaims(db, 'sms_outbox', ready.slice(i)); break; }
+          if (await sendOne(db, driver, row, ready.length - i - 1 + rows.length - next, state)) sent++;
+        }
+        continue;
+      } finally { clearInterval(heartbeat); }
+      pauses.delete(driver);
+      for (const [i, row] of ready.entries()) {
+        const r = results[i]!;
+        if ('id' in r) { await markSent(db, row, r.id); sent++; } else await recordFailure(db, row, r.error, { halted: false });
+      }
+    }
+  } finally {
+    if (next < rows.length) {
+      await releaseClaims(db, 'sms_outbox', rows.slice(next)).catch((err) => console.error(`[sms_outbox] releasing unsent rows failed: ${describeSendError(err)}`));
+    }
+  }
+  return sent;
 }
 
 /**

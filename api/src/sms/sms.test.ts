@@ -568,7 +568,16 @@ describe(`SMS audit: order, gateway failures, answers (${DB_KIND})`, () => {
     await t.database.db.insert(smsOutbox).values(bodies.map((body) => ({ to, body, kind: 'document_rejected' })));
     const other = bulkSmsDriver({ baseUrl: stub.url, username: 'stub-token-id', password: 'stub-token-secret', timeoutMs: 2000 });
     stub.delayMs = 3;
-    const drainAll = async (d: SmsDriver) => { let k = 0; for (let i = 0; i < 200 && (await rowsOf([to])).some((r) => r.status === 'pending'); i++) k += await drainSmsOutbox(t.database.db, d, 7); return k; };
+    // A node that finds nothing to send waits a little, as the worker's poll does (on PGlite a tight loop starves the stub).
+    const drainAll = async (d: SmsDriver) => {
+      let k = 0;
+      for (let i = 0; i < 2000 && (await rowsOf([to])).some((r) => r.status === 'pending'); i++) {
+        const sent = await drainSmsOutbox(t.database.db, d, 7);
+        k += sent;
+        if (!sent) await new Promise((r) => setTimeout(r, 10));
+      }
+      return k;
+    };
     const [x, y] = await Promise.all([drainAll(http), drainAll(other)]);
     stub.delayMs = 0;
     expect(x + y).toBe(60);
@@ -673,5 +682,54 @@ describe(`SMS audit: order, gateway failures, answers (${DB_KIND})`, () => {
     const body = (await rowsTo(s.phone))[1]!.body;
     expect(body).not.toMatch(/evil|www\.|https:\/\/(?!vsc\.example\/)/);
     expect(body).toBe(`VSC: APP-${id} ID Document not accepted: Blurry. Reset your password at or first. Upload again: https://vsc.example/applications/${id} Reply STOP to opt out`);
+  });
+});
+
+/** Audit item 7: one message per POST made one node send 181 SMS a minute through a gateway answering in 300 ms. */
+describe(`SMS in BulkSMS requests of up to 50 (${DB_KIND})`, () => {
+  afterEach(() => { resumeSms(http); });
+  async function queueSpread(count: number, extra: string[] = []): Promise<string[]> {
+    const numbers = [...Array.from({ length: count }, () => phone().e164), ...extra];
+    await t.database.db.insert(smsOutbox).values(numbers.map((to, i) => ({ to, body: `VSC: many ${i} ${to}`, kind: 'receipt' })));
+    return numbers;
+  }
+  const rowsOf = (numbers: string[]) => t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.to, numbers)).orderBy(smsOutbox.id);
+
+  it('sends 10 queued messages in one request and keeps each message its own gateway id', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(10);
+    const requests0 = stub.perRequest.length;
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(10);
+    expect(stub.perRequest.slice(requests0)).toEqual([10]);
+    const rows = await rowsOf(numbers);
+    expect(rows.map((r) => r.status)).toEqual(numbers.map(() => 'sent'));
+    expect(rows.map((r) => r.providerId)).toEqual(numbers.map((to) => stub.received.find((m) => m.to === to)!.id));
+  });
+
+  it('a message refused alone (status FAILED) fails for good while the others of its request are sent', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(3);
+    stub.statusNext('FAILED');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try { expect(await drainSmsOutbox(t.database.db, http)).toBe(2); } finally { error.mockRestore(); }
+    expect((await rowsOf(numbers)).map((r) => r.status)).toEqual(['failed', 'sent', 'sent']);
+  });
+
+  it('a request refused whole (400: one invalid number) is sent again one message at a time: only the bad number fails', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(3, ['+12']);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try { expect(await drainSmsOutbox(t.database.db, http)).toBe(3); } finally { error.mockRestore(); }
+    expect((await rowsOf(numbers)).map((r) => [r.to, r.status])).toEqual(numbers.map((to) => [to, to === '+12' ? 'failed' : 'sent']));
+  });
+
+  it('two messages to one phone never share a request, and go in queue order', async () => {
+    await clearQueue();
+    const to = phone().e164;
+    await t.database.db.insert(smsOutbox).values([0, 1, 2].map((i) => ({ to, body: `VSC: same phone ${i} ${to}`, kind: 'document_rejected' })));
+    const requests0 = stub.perRequest.length;
+    expect(await drainSmsOutbox(t.database.db, http)).toBe(3);
+    expect(stub.perRequest.slice(requests0)).toEqual([1, 1, 1]);
+    expect(stub.received.filter((m) => m.to === to).map((m) => m.body)).toEqual([0, 1, 2].map((i) => `VSC: same phone ${i} ${to}`));
   });
 });

@@ -4,16 +4,17 @@
  * message objects `{id, type:'SENT', from, to, body, encoding:'TEXT', status:{type:'ACCEPTED',…}}`; errors use
  * BulkSMS's problem+json shape `{type, title, status, detail}`: 401 bad credentials, 400 invalid body/number.
  * `failNext(status, n, retryAfter)` makes the next n calls answer `status` (e.g. 503, 403 "insufficient credits", 400),
- * with a `Retry-After: retryAfter` header when given (BulkSMS sends one with 429); `statusNext(type, n)` makes the next
- * n calls answer 201 with each message's `status.type` set to `type` (e.g. FAILED: accepted by the API, refused for
- * delivery); `delayMs` slows every answer. `received` lists every accepted message in order.
+ * with a `Retry-After: retryAfter` header when given (BulkSMS sends one with 429); `statusNext(type, n)` gives the next
+ * n messages (in the order received, across requests) `status.type` `type` in the 201 answer (e.g. FAILED: accepted
+ * by the API, refused for delivery; not listed in `received`); `delayMs` slows every answer. `perRequest` lists how
+ * many messages each accepted POST carried. `received` lists every accepted message in order.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface BulkSmsStub {
-  url: string; received: { id: string; to: string; body: string }[]; calls: number;
+  url: string; received: { id: string; to: string; body: string }[]; calls: number; perRequest: number[];
   failNext(status: number, times?: number, retryAfter?: string): void; statusNext(type: string, times?: number): void; delayMs: number; close(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export async function startBulkSmsStub(creds = { username: 'stub-token-id', pass
   const failures: { status: number; retryAfter?: string }[] = [];
   const statuses: string[] = [];
   const stub: BulkSmsStub = {
-    url: '', received: [], calls: 0, delayMs: 0,
+    url: '', received: [], calls: 0, perRequest: [], delayMs: 0,
     failNext(status, times = 1, retryAfter) { for (let i = 0; i < times; i++) failures.push({ status, retryAfter }); },
     statusNext(type, times = 1) { for (let i = 0; i < times; i++) statuses.push(type); },
     close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
@@ -51,13 +52,14 @@ export async function startBulkSmsStub(creds = { username: 'stub-token-id', pass
       if (req.headers.authorization !== expected) return send(401, problem(401, ...TITLES[401]!));
       const forced = failures.shift();
       if (forced) return send(forced.status, problem(forced.status, ...(TITLES[forced.status] ?? ['Error', 'Error'])), forced.retryAfter ? { 'retry-after': forced.retryAfter } : {});
-      const statusType = statuses.shift();
       let list: any;
       try { list = JSON.parse(raw); } catch { return send(400, problem(400, 'Bad Request', 'Malformed JSON')); }
       if (!Array.isArray(list)) list = [list];
       if (list.some((m: any) => typeof m?.to !== 'string' || !/^\+?\d{8,15}$/.test(m.to) || typeof m.body !== 'string')) return send(400, problem(400, ...TITLES[400]!));
+      stub.perRequest.push(list.length);
       const out = list.map((m: any) => {
         const id = crypto.randomBytes(8).toString('hex');
+        const statusType = statuses.shift();
         if (statusType) return { id, type: 'SENT', to: m.to, body: m.body, status: { id: `${statusType}.BLOCKED`, type: statusType, subtype: 'BLOCKED' } };
         stub.received.push({ id, to: m.to, body: m.body });
         return { id, type: 'SENT', from: 'BulkSMS', to: m.to, body: m.body, encoding: 'TEXT', protocolId: 0, messageClass: 2, numberOfParts: 1, creditCost: 1,
