@@ -5,7 +5,10 @@
  * never claim one row twice), renews each row's lease just before sending it (a row another node claimed after this
  * batch's lease ran out is skipped: sent once across nodes), sends it through the driver and marks it sent; a
  * failure is retried with exponential back-off (10 s, 20 s, 40 s … capped at 1 h) up to MAX_ATTEMPTS, and a permanent gateway refusal
- * (SmsSendError.permanent) is recorded as failed at once. Once a row is sent its body becomes SMS_SENT_BODY, and once it
+ * (SmsSendError.permanent) is recorded as failed at once. One phone's messages go in queue order across nodes (IN_ORDER),
+ * a newer status SMS supersedes an unsent older one of the same application, a gateway failure pauses this node's
+ * sending (pauseForGateway) instead of trying every queued message, and a driver with sendMany gets up to
+ * SMS_PER_REQUEST messages per request. Once a row is sent its body becomes SMS_SENT_BODY, and once it
  * is final unsent (failed, skipped) SMS_UNSENT_BODY. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
