@@ -20,7 +20,7 @@ test('detail panel › changing an Accepted application to Pending asks first; C
   await panel.getByRole('button', { name: 'Update status' }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText(`APP-${id} was Accepted. Change it to Pending?`);
-  await expect(ask).toContainText('The student will be e-mailed');
+  await expect(ask).toContainText('The applicant will be e-mailed');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   expect(await storedStatus(page.request, id)).toBe('accepted');
 
@@ -47,7 +47,7 @@ test('list › quick Approve asks first; Cancel leaves the application Pending, 
   await page.getByRole('button', { name: `Approve APP-${id}` }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText(`Accept APP-${id}?`);
-  await expect(ask).toContainText('the student will be e-mailed');
+  await expect(ask).toContainText('the applicant will be e-mailed');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   expect(await storedStatus(page.request, id)).toBe('pending');
   await page.getByRole('button', { name: `Approve APP-${id}` }).click();

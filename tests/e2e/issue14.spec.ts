@@ -34,7 +34,7 @@ test('point 6 › /apply/{id} with an active application for that course says so
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toHaveCount(0);
 });
 
-test('point 7 › Reject and bulk decisions ask first and say the student will be e-mailed; Cancel changes nothing', async ({ page }) => {
+test('point 7 › Reject and bulk decisions ask first and say the applicant will be e-mailed; Cancel changes nothing', async ({ page }) => {
   await student(page.request);
   const id = await apply(page.request, 4);
   await page.request.post('/api/auth/logout');
@@ -43,7 +43,7 @@ test('point 7 › Reject and bulk decisions ask first and say the student will b
   await page.getByRole('button', { name: `Reject APP-${id}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(`Reject APP-${id}?`);
-  await expect(dialog).toContainText('the student will be e-mailed');
+  await expect(dialog).toContainText('the applicant will be e-mailed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect((await (await page.request.get(`/api/admin/applications/${id}`)).json()).application.status).toBe('pending');
@@ -51,7 +51,7 @@ test('point 7 › Reject and bulk decisions ask first and say the student will b
   await page.getByRole('checkbox', { name: `Select APP-${id}`, exact: true }).check();
   await page.getByRole('button', { name: 'Approve selected' }).click();
   await expect(dialog).toContainText('Approve 1 application?');
-  await expect(dialog).toContainText('every student will be e-mailed');
+  await expect(dialog).toContainText('every applicant will be e-mailed');
   await dialog.getByRole('button', { name: 'Approve 1' }).click();
   await expect(toast(page, 'Application updated')).toBeVisible();
   expect((await (await page.request.get(`/api/admin/applications/${id}`)).json()).application.status).toBe('accepted');

@@ -37,6 +37,10 @@ test('reports › 300 courses and 199 weeks: tables show 15 rows until Show all,
     const rows = page.getByRole('table', { name }).locator('tbody tr');
     await expect(rows, name).toHaveCount(Math.min(total, 15));
   }
+  // Weeks read as the staff screens write dates (DESIGN §4 en-ZA), not as ISO.
+  const firstWeek = page.getByRole('table', { name: 'Applications per week' }).locator('tbody tr').first();
+  await expect(firstWeek).toContainText('02 Jan 2023');
+  await expect(firstWeek).not.toContainText('2023-01-02');
   // Every chart is drawn in the end (one at a time after the first paint).
   await expect(page.locator('.recharts-surface')).toHaveCount(7);
   // The weekly charts draw a year and say so; their tables keep every week.

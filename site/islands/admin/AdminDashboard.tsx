@@ -97,7 +97,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
         <ul className="grid gap-2 sm:grid-cols-3">
           {APPLICATION_STATUSES.map((s) => <li key={s} className="flex items-center justify-between gap-2"><StatusBadge status={s} /><span className="font-semibold" data-testid={`status-${s}`}>{stats.totals.byStatus[s] ?? 0}</span></li>)}
         </ul>
-        <p className="mt-2 text-sm muted">{stats.totals.students} students · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
+        <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
       </section>
       {stats.sms && (
         <section aria-labelledby="sms-stats" className="card p-4">

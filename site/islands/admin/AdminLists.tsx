@@ -3,6 +3,7 @@
  * messages (GET /api/admin/contact-messages) and assessment bookings (GET /api/admin/assessment-bookings).
  */
 import { formatStaffDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useSession } from '../ui/use-session.ts';
@@ -28,8 +29,8 @@ export function AdminProfile() {
           <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-y-2 text-sm wrap-anywhere sm:grid-cols-[8rem_minmax(0,1fr)]">
             <dt className="muted">Name</dt><dd>{user.firstName} {user.lastName}</dd>
             <dt className="muted">E-mail</dt><dd>{user.email}</dd>
-            <dt className="muted">Phone</dt><dd>{user.phone || 'Not given'}</dd>
-            <dt className="muted">Role</dt><dd>admin Account</dd>
+            <dt className="muted">Phone</dt><dd>{formatPhone(user.phone) || 'Not given'}</dd>
+            <dt className="muted">Role</dt><dd>Admin</dd>
             <dt className="muted">Since</dt><dd>{formatStaffDateTime(user.createdAt)}</dd>
           </dl>
           <a href="/profile" className="btn-secondary mt-4 whitespace-normal text-center">Edit profile or change password</a>
@@ -60,7 +61,7 @@ function Messages() {
           <ul className="space-y-3">{items.map((m) => (
             <li key={m.id} className="card p-4">
               <p className="font-semibold">{m.firstName} {m.lastName} <span className="text-sm font-normal muted">· {formatStaffDateTime(m.createdAt)}</span></p>
-              <p className="text-sm"><a className="underline" href={`mailto:${m.email}`}>{m.email}</a>{m.phone && <> · {m.phone}</>}</p>
+              <p className="text-sm"><a className="underline" href={`mailto:${m.email}`}>{m.email}</a>{m.phone && <> · {formatPhone(m.phone)}</>}</p>
               <p className="mt-2 whitespace-pre-line">{m.message}</p>
             </li>))}</ul>)}
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} busy={list.loading} onPage={setPage} label="Contact messages pages" />}
@@ -93,7 +94,7 @@ function Bookings() {
               <tbody>{items.map((b) => (
                 <tr key={b.id} className="border-t border-slate-100 dark:border-slate-800">
                   <td className="px-3 py-2 font-mono">ASC-{b.id}</td><td className="px-3 py-2">{b.firstName} {b.lastName}</td>
-                  <td className="px-3 py-2">{b.email}<span className="block muted">{b.phone}</span></td><td className="px-3 py-2">{b.preferredCampus}</td>
+                  <td className="px-3 py-2">{b.email}<span className="block muted">{formatPhone(b.phone)}</span></td><td className="px-3 py-2">{b.preferredCampus}</td>
                   <td className="px-3 py-2">{b.assessmentType}<span className="block muted">{b.courseInterest}</span></td>
                   <td className="px-3 py-2">{b.preferredDate} ({b.preferredTime})</td><td className="px-3 py-2">{formatStaffDateTime(b.createdAt)}</td>
                 </tr>))}</tbody>

@@ -15,7 +15,8 @@ import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
-import { appRef, countryName, formatMoney, formatStaffDateTime } from '../../lib/format.ts';
+import { appRef, countryName, formatMoney, formatStaffDate, formatStaffDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import DocumentReviews from './DocumentReviews.tsx';
 import { useConfirm, type ConfirmOptions } from './ConfirmDialog.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
@@ -59,10 +60,10 @@ export function decisionQuestion(id: number, from: string, to: string): ConfirmO
   const ref = appRef(id);
   if (from === to) return null;
   if (from === 'accepted' || from === 'rejected') {
-    return { title: `${ref} was ${statusLabel(from)}. Change it to ${statusLabel(to)}?`, description: 'The student will be e-mailed about the change.', action: `Change to ${statusLabel(to)}`, danger: true };
+    return { title: `${ref} was ${statusLabel(from)}. Change it to ${statusLabel(to)}?`, description: 'The applicant will be e-mailed about the change.', action: `Change to ${statusLabel(to)}`, danger: true };
   }
-  if (to === 'rejected') return { title: `Reject ${ref}?`, description: 'The application will be marked rejected and the student will be e-mailed about the decision.', action: 'Reject application', danger: true };
-  if (to === 'accepted') return { title: `Accept ${ref}?`, description: 'The application will be marked accepted and the student will be e-mailed about the decision.', action: 'Accept application' };
+  if (to === 'rejected') return { title: `Reject ${ref}?`, description: 'The application will be marked rejected and the applicant will be e-mailed about the decision.', action: 'Reject application', danger: true };
+  if (to === 'accepted') return { title: `Accept ${ref}?`, description: 'The application will be marked accepted and the applicant will be e-mailed about the decision.', action: 'Accept application' };
   return null;
 }
 
@@ -75,6 +76,12 @@ const PERSONAL: [string, string][] = [
 ];
 const SCHOOL: [string, string][] = [['name', 'Name'], ['city', 'City'], ['country', 'Country'], ['from', 'From'], ['to', 'To'], ['qualification', 'Qualification'], ['grade', 'Grade']];
 
+
+/** How a recorded payment was made, in the applicant's words: 'Card ending in 4242', 'Card', or the method as given ('PayPal'). */
+export function paymentMethodText(method: string, last4: string | null): string {
+  if (method === 'card') return last4 ? `Card ending in ${last4}` : 'Card';
+  return method === 'paypal' ? 'PayPal' : method.charAt(0).toUpperCase() + method.slice(1);
+}
 
 function Dl({ items }: { items: [string, string | null | undefined][] }) {
   return (
@@ -175,7 +182,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
       <div className="flex flex-wrap items-center gap-3"><StatusBadge status={a.status} /><span className="text-sm muted">Submitted {formatStaffDateTime(a.createdAt)}</span></div>
       <section aria-labelledby="d-applicant"><h3 id="d-applicant" className="mb-2 font-semibold">Applicant</h3>
         <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>${d.applicant.emailVerified === false ? ' — e-mail not verified' : ''}` : null],
-          ...PERSONAL.map(([k, l]) => [l, k === 'nationality' || k === 'country' ? countryName(p[k]) : p[k]] as [string, string])]} />
+          ...PERSONAL.map(([k, l]) => [l, k === 'nationality' || k === 'country' ? countryName(p[k]) : k === 'phone' ? formatPhone(p[k]) : k === 'dateOfBirth' ? formatStaffDate(p[k]) || p[k] : p[k]] as [string, string])]} />
       </section>
       <section aria-labelledby="d-academic"><h3 id="d-academic" className="mb-2 font-semibold">Academic history</h3>
         {a.academicHistory?.highSchool ? <><p className="text-sm font-medium">High school</p><Dl items={SCHOOL.map(([k, l]) => [l, a.academicHistory.highSchool?.[k]])} /></> : <p className="text-sm muted">None given</p>}
@@ -183,13 +190,13 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
         <p className="mt-2 text-sm font-medium">NSC results</p>
         <NscResultsList results={a.academicHistory?.nscResults ?? []} />
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="detail-eligibility">
-          <span>APS {a.aps ?? '—'}</span><span aria-hidden="true">·</span><span>Meets the course requirements:</span> <EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} />
+          <span>APS {a.aps ?? '—'}</span><span aria-hidden="true">·</span><span>Eligibility:</span> <EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} />
         </p>
         {a.eligible === false && <ul className="mt-1 list-disc pl-6 text-sm">{(a.eligibilityReasons ?? []).map((r) => <li key={r}>{r}</li>)}</ul>}
       </section>
       <DocumentReviews applicationId={id} />
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
-        <Dl items={[['Status', a.paymentStatus], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? `${d.payment.method}${d.payment.last4 ? ` •••• ${d.payment.last4}` : ''}` : null], ['Reference', d.payment?.reference], ['Paid', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
+        <Dl items={[['Status', statusLabel(a.paymentStatus)], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? paymentMethodText(d.payment.method, d.payment.last4) : null], ['Reference', d.payment?.reference], ['Payment date', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
       </section>
       <section aria-labelledby="d-history"><h3 id="d-history" className="mb-2 font-semibold">History</h3>
         <ol className="space-y-2 text-sm">{d.history.map((h) => (
@@ -207,7 +214,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
             <select id="d-status-select" className="input" value={status} onChange={(e) => setStatus(e.target.value)}>
               {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
             </select></div>
-          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the student)</label>
+          <div><label htmlFor="d-notes" className="label">Notes (internal, never shown to the applicant)</label>
             <textarea id="d-notes" className="input" rows={1} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} /></div>
         </div>
         <div className="mt-2 flex flex-wrap gap-2">

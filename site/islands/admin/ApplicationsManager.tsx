@@ -92,7 +92,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const bulk = async (to: 'accepted' | 'rejected') => {
     const n = selected.size;
     const verb = to === 'accepted' ? 'Approve' : 'Reject';
-    if (!await ask({ title: `${verb} ${n} application${n === 1 ? '' : 's'}?`, description: `Each selected pending application will be ${to === 'accepted' ? 'accepted' : 'rejected'} and every student will be e-mailed about the decision.`, action: `${verb} ${n}`, danger: to === 'rejected' })) return;
+    if (!await ask({ title: `${verb} ${n} application${n === 1 ? '' : 's'}?`, description: `Each selected pending application will be ${to === 'accepted' ? 'accepted' : 'rejected'} and every applicant will be e-mailed about the decision.`, action: `${verb} ${n}`, danger: to === 'rejected' })) return;
     setBusy('bulk');
     try {
       const r = await saveApi<{ results: BulkResult[] }>('/api/admin/applications/bulk', { method: 'POST', json: { ids: [...selected], status: to } });

@@ -11,7 +11,7 @@ import { useReturnFocus } from '../ui/return-focus.ts';
 
 export interface ConfirmOptions {
   title: string;
-  /** What will happen, in plain words (e.g. 'The student will be e-mailed about this decision.'). */
+  /** What will happen, in plain words (e.g. 'The applicant will be e-mailed about this decision.'). */
   description: string;
   /** Label of the confirming button, e.g. 'Reject application'. */
   action: string;

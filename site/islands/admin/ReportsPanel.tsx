@@ -8,7 +8,7 @@
  * rows" button, the weekly charts draw the last WEEKS_CHARTED weeks (a note says so; the table keeps every week),
  * and the charts mount after the first paint one at a time (useOneAtATime), so no single task draws them all.
  */
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatStaffDate } from '../../lib/format.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Reports } from '#contracts/reports.ts';
@@ -116,11 +116,11 @@ export default function ReportsPanel() {
         head={['Course', 'Eligible', 'Not eligible', 'No NSC results']} rows={r.byCourse.map((c) => [c.title, c.eligible, c.notEligible, c.unknown])} />
       <ChartBlock id="rep-dept" title="Applications by department" draw={drawn > 3} chart={() => bars(r.byDepartment, 'department', 'count')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
       <ChartBlock id="rep-week" title="Applications per week" draw={drawn > 4} chart={() => line(r.perWeek.slice(-WEEKS_CHARTED), 'week', 'count')} note={weeksNote(r.perWeek.length)}
-        head={['Week of', 'Applications']} rows={r.perWeek.map((w) => [w.week, w.count])} />
+        head={['Week of', 'Applications']} rows={r.perWeek.map((w) => [formatStaffDate(w.week), w.count])} />
       <ChartBlock id="rep-rate" title="Acceptance rate over time (%)" draw={drawn > 5} chart={() => line(r.acceptanceOverTime.slice(-WEEKS_CHARTED), 'week', 'rate', [0, 100])} note={weeksNote(r.acceptanceOverTime.length)}
-        head={['Week of', 'Accepted', 'Applications', 'Rate']} rows={r.acceptanceOverTime.map((w) => [w.week, w.accepted, w.total, `${w.rate}%`])} />
+        head={['Week of', 'Accepted', 'Applications', 'Rate']} rows={r.acceptanceOverTime.map((w) => [formatStaffDate(w.week), w.accepted, w.total, `${w.rate}%`])} />
       <ChartBlock id="rep-fees" title="Fees collected per week" draw={drawn > 6} chart={() => bars(fees.slice(-WEEKS_CHARTED), 'week', 'fees')} note={weeksNote(fees.length)}
-        head={['Week of', 'Fees']} rows={r.feesPerWeek.map((f) => [f.week, formatMoney(f.fees, 'USD')])} />
+        head={['Week of', 'Fees']} rows={r.feesPerWeek.map((f) => [formatStaffDate(f.week), formatMoney(f.fees, 'USD')])} />
     </div>
   );
 }

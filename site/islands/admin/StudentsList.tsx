@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { appRef, countryName, formatStaffDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { useAdminAccess } from './use-admin.ts';
 import { $students, $studentsQuery } from './admin-stores.ts';
 import { useLastData } from '../ui/use-last-data.ts';
@@ -32,6 +33,15 @@ const ERASE_DESCRIPTION = 'Erased for good: name, e-mail address, phone, address
   + 'e-mailed and can no longer sign in. This cannot be undone.';
 
 /** Registered students for admins (page /admin/students and the dashboard tab; `heading` false inside the tab). */
+/**
+ * An erasure request's state in plain words for staff: open → 'waiting for a decision since {date}', done → 'done on {date}',
+ * declined → 'declined on {date}' (date of the request, or of the decision once made; formatStaffDateTime, SAST).
+ */
+function erasureStateText(e: { status: string; createdAt: string; resolvedAt: string | null }): string {
+  if (e.status === 'open') return `waiting for a decision since ${formatStaffDateTime(e.createdAt)}`;
+  return `${e.status} on ${formatStaffDateTime(e.resolvedAt ?? e.createdAt)}`;
+}
+
 export default function StudentsList({ heading = true }: { heading?: boolean }) {
   const access = useAdminAccess();
   return <AccessGate access={access}><List heading={heading} /></AccessGate>;
@@ -83,12 +93,12 @@ function List({ heading }: { heading: boolean }) {
                     {heading ? <h2 className="font-semibold">{s.name}</h2> : <h3 className="font-semibold">{s.name}</h3>}
                     <span className="text-xs muted">Registered {formatStaffDateTime(s.createdAt)}</span>
                   </div>
-                  <p className="text-sm [overflow-wrap:anywhere]"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{s.phone}</a></>}</p>
+                  <p className="text-sm [overflow-wrap:anywhere]"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{formatPhone(s.phone)}</a></>}</p>
                   {(s.addressLine1 || s.city) && <p className="text-sm muted">{[s.addressLine1, s.city, countryName(s.country)].filter(Boolean).join(', ')}</p>}
                   {s.erasureRequests.length > 0 && (
                     <div className="mt-2 rounded bg-orange-50 p-2 text-sm text-orange-900 dark:bg-orange-950 dark:text-orange-100">
                       <p data-erasure-status tabIndex={-1}>
-                        Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${e.status} since ${formatStaffDateTime(e.createdAt)}${e.reason ? ` (“${e.reason}”)` : ''}${e.decisionReason ? `, declined because “${e.decisionReason}”` : ''}`).join('; ')}
+                        Erasure request{s.erasureRequests.length > 1 ? 's' : ''}: {s.erasureRequests.map((e) => `${erasureStateText(e)}${e.reason ? ` (“${e.reason}”)` : ''}${e.decisionReason ? `, declined because “${e.decisionReason}”` : ''}`).join('; ')}
                       </p>
                       {s.erasureRequests.filter((e) => e.status === 'open').map((e) => <ErasureActions key={e.id} requestId={e.id} student={s} onDecided={() => decided(s.id)} />)}
                     </div>)}
@@ -150,7 +160,7 @@ function ErasureActions({ requestId, student, onDecided }: { requestId: number; 
       </div>
       {declining && (
         <form className="mt-2 space-y-2" onSubmit={decline} noValidate>
-          <Field id={`decline-reason-${requestId}`} label="Reason for declining (e-mailed to the student)" error={reasonError}>
+          <Field id={`decline-reason-${requestId}`} label="Reason for declining (e-mailed to the applicant)" error={reasonError}>
             <textarea ref={reasonField} className="input" rows={3} maxLength={2000} value={reason}
               onChange={(e) => { setReason(e.target.value); setReasonError(undefined); }} {...fieldProps(`decline-reason-${requestId}`, reasonError)} />
           </Field>

@@ -1,6 +1,7 @@
 /** The students table shared by the external branch and student pages. */
 import type { ExternalStudent } from '#contracts/external.ts';
 import { formatStaffDate } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 
@@ -18,7 +19,7 @@ export function StudentTable({ students, caption }: { students: ExternalStudent[
             <tr key={s.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`}>
               <td className={`px-3 py-2 font-medium ${CARD_ROWS.cell}`}>{s.name}</td>
               <td className={`px-3 py-2 wrap-anywhere ${CARD_ROWS.labelled}`} data-label="Email">{s.email}</td>
-              <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Phone">{s.phone ?? '—'}</td>
+              <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Phone">{formatPhone(s.phone) || '—'}</td>
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Campus">{s.campus}</td>
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Course">{s.course}</td>
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status"><StatusBadge status={s.status} /></td>
