@@ -19,7 +19,7 @@ export const WalkInApplicantSchema = z.object({
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' })),
   phone: text(10, 'Phone number must be at least 10 characters', 20),
   campusId: id('Please select a campus'),
-  privacyConsent: z.literal(true, { error: 'The applicant must agree to the privacy notice' }),
+  privacyConsent: z.literal(true, { error: 'The applicant must agree to the Privacy Policy' }),
 });
 export type WalkInApplicant = z.input<typeof WalkInApplicantSchema>;
 

@@ -109,7 +109,7 @@ test('the walk-in desk form shows the fee charged; a change before Submit stores
   const terms = page.locator('label[for="f-payment-paymentTerms"]');
   await expect(terms).toHaveText('The applicant paid the non-refundable application fee of $62.00 at the desk.');
 
-  await page.locator('#f-courseId').selectOption({ label: 'Bachelor of Science in Information Systems (degree)' });
+  await page.locator('#f-courseId').selectOption({ label: 'Bachelor of Science in Information Systems (Degree)' });
   await fillPersonalDetails(page, DATA);
   await fillHighSchool(page, DATA.highSchool);
   await attachRequiredDocuments(page, DATA.documents);

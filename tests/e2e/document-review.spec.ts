@@ -28,7 +28,7 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   await page.goto(`/applications/${appId}`);
   await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
   await page.locator('[data-slot-state=idDocument] summary', { hasText: 'Proof of receipt' }).click();
-  await expect(page.getByTestId('document-checklist')).toContainText(`SHA-256: ${crypto.createHash('sha256').update(idFile).digest('hex')}`);
+  await expect(page.getByTestId('document-checklist')).toContainText(`Receipt code: ${crypto.createHash('sha256').update(idFile).digest('hex')}`);
 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();

@@ -63,7 +63,8 @@ test('the receipt reads "Received" with the SHA-256 under "Proof of receipt"', a
   const proof = list.locator('[data-slot-state=idDocument] details');
   await expect(proof.locator('summary')).toHaveText('Proof of receipt');
   await proof.locator('summary').click();
-  await expect(proof).toContainText(hash);
+  await expect(proof).toContainText(`Receipt code: ${hash}`);
+  await expect(proof).not.toContainText('SHA-256');
 });
 
 test('an accepted application says what happens next, as the Accepted e-mail does, with the office phone', async ({ page, browser }) => {

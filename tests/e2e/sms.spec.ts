@@ -13,12 +13,14 @@ async function reply(request: APIRequestContext, from: string, body: string) {
 
 test('profile › SMS: turning off and on, a STOP reply locks the box with how to undo it, START unlocks it', async ({ page, playwright, baseURL }) => {
   const local = `083${String(Date.now()).slice(-7)}`, e164 = `+27${local.slice(1)}`;
+  // People's numbers read national and spaced on screen (plain-language audit 8): '083 123 4567'.
+  const shown = `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`;
   const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Khathu', lastName: 'Sms', email: uniqueEmail('sms'), password: 'secret123', confirmPassword: 'secret123', phone: local, terms: true } });
   expect(reg.status()).toBe(201);
   await page.goto('/profile');
   const card = page.getByRole('region', { name: 'SMS updates' });
   const box = card.getByRole('checkbox', { name: 'Send me SMS updates about my applications' });
-  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${e164}.`);
+  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${shown}.`);
   await expect(box).toBeChecked();
   await box.uncheck();
   await expect(page.getByTestId('toast').filter({ hasText: 'SMS updates off' })).toBeVisible();
@@ -28,7 +30,7 @@ test('profile › SMS: turning off and on, a STOP reply locks the box with how t
   const gateway = await playwright.request.newContext({ baseURL });
   await reply(gateway, e164.slice(1), 'STOP');
   await page.reload();
-  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${e164}. This number replied STOP. Reply START to any of our messages to receive SMS again.`);
+  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${shown}. This number replied STOP. Reply START to any of our messages to receive SMS again.`);
   await expect(box).not.toBeChecked();
   await expect(box).toBeDisabled();
   // The API holds the line too: a profile cannot lift a STOP.
@@ -36,7 +38,7 @@ test('profile › SMS: turning off and on, a STOP reply locks the box with how t
 
   await reply(gateway, e164.slice(1), 'START');
   await page.reload();
-  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${e164}.`);
+  await expect(card.getByTestId('sms-number')).toHaveText(`Messages go to ${shown}.`);
   await expect(box).toBeChecked();
   await expect(box).toBeEnabled();
   await gateway.dispose();

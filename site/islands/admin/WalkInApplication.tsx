@@ -32,6 +32,7 @@ import { CheckField } from '../applications/apply/fields.tsx';
 import { EligibilityNotice } from '../applications/apply/EligibilityNotice.tsx';
 import { emptyForm, fromUser, LAST_STEP, stepResolver, submitBody, type ApplyForm, type CourseOption } from '../applications/apply/form.ts';
 import { unconfirmedFeeNote, useApplicationFee } from '../applications/apply/fee.ts';
+import { formatPhone } from '../../lib/phone.ts';
 
 interface Campus { id: number; name: string }
 interface Created { applicant: PublicUser; campus: Campus; setPasswordLinkDays: number; sms: string }
@@ -110,9 +111,9 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
     return (
       <section className="card p-4" aria-labelledby="walkin-account" data-testid="walkin-account">
         <h2 id="walkin-account" className="font-semibold">1. Applicant account</h2>
-        <p className="mt-1 text-sm">{created.applicant.firstName} {created.applicant.lastName} · {created.applicant.email} · {created.applicant.phone} · at {created.campus.name}</p>
+        <p className="mt-1 text-sm">{created.applicant.firstName} {created.applicant.lastName} · {created.applicant.email} · {formatPhone(created.applicant.phone)} · at {created.campus.name}</p>
         <p className="mt-1 text-sm muted">A set-password link (valid {created.setPasswordLinkDays} days) was e-mailed to the applicant.
-          {smsOutcome(created.sms, created.applicant.phone)}</p>
+          {smsOutcome(created.sms, formatPhone(created.applicant.phone))}</p>
       </section>
     );
   }
@@ -132,7 +133,7 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
       <div className="sm:col-span-2">
         <div className="flex items-start gap-3">
           <input id="w-consent" type="checkbox" className="mt-1 h-4 w-4" {...register('privacyConsent')} aria-invalid={err('privacyConsent') ? true : undefined} aria-describedby={err('privacyConsent') ? 'w-consent-error' : undefined} />
-          <label htmlFor="w-consent" className="text-sm">The applicant has read the <a className="underline" href="/privacy" target="_blank" rel="noopener">privacy notice</a> and agrees that the college keeps their details.</label>
+          <label htmlFor="w-consent" className="text-sm">The applicant has read the <a className="underline" href="/privacy" target="_blank" rel="noopener">Privacy Policy</a> and agrees that the college keeps their details.</label>
         </div>
         {err('privacyConsent') && <p id="w-consent-error" role="alert" className="field-error">{err('privacyConsent')}</p>}
       </div>

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { ACCEPTED_NEXT_STEP, statusLabel } from '#contracts/statuses.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
@@ -47,7 +48,8 @@ export default function ApplicationDetail() {
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return redirectToLogin(true);
       if (e instanceof ApiError && (e.status === 404 || e.status === 400)) { setState('not-found'); return; }
-      setErrorText(e instanceof ApiError ? e.userMessage : String(e));
+      // A server fault's text ('Internal error') and the browser's ('TypeError: Failed to fetch') mean nothing to an applicant.
+      setErrorText(e instanceof ApiError && e.status < 500 ? e.userMessage : 'We could not load this application. Check your connection and press Try again.');
       setState('error');
     }
   }
@@ -117,7 +119,7 @@ export default function ApplicationDetail() {
         <section className="card p-6" aria-labelledby="personal-h">
           <h2 id="personal-h" className="mb-4 text-xl font-semibold">Personal information</h2>
           <Rows rows={[
-            ['Name', `${p.firstName ?? ''} ${p.lastName ?? ''}`], ['Email', p.email], ['Phone', p.phone], ['Date of birth', p.dateOfBirth],
+            ['Name', `${p.firstName ?? ''} ${p.lastName ?? ''}`], ['Email', p.email], ['Phone', formatPhone(p.phone)], ['Date of birth', formatDate(p.dateOfBirth) || p.dateOfBirth],
             ['Nationality', country(p.nationality)], ['Address', [p.addressLine1, p.addressLine2, p.city, p.state, p.postalCode, country(p.country)].filter(Boolean).join(', ')],
           ]} />
         </section>

@@ -1,6 +1,6 @@
 /**
  * The applicant's checklist per document on /applications/{id} (issue #16 point 3): each slot shows
- * Received (with size, and the SHA-256 as the receipt under "Proof of receipt": plain words first, the code kept
+ * Received (with size, and the SHA-256 as the receipt code under "Proof of receipt": plain words first, the code kept
  * for staff and disputes), Verified, or Rejected with the admin's reason. A rejected document — and only that one —
  * can be replaced here (PUT /api/applications/{id}/documents/{slot}), unless `replaceAbove` says the page asks for it
  * in its own upload area (documents_required: one upload control per document, usability audit November 2026).
@@ -80,7 +80,7 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer muted">Proof of receipt</summary>
           <p className="mt-1">The code of the file we received. If you ever need to show which file you sent, give this code.</p>
-          <p className="mt-1 break-all font-mono muted" title="SHA-256 fingerprint of the file we received">SHA-256: {item.upload.sha256}</p>
+          <p className="mt-1 break-all font-mono muted" >Receipt code: {item.upload.sha256}</p>
         </details>
       )}
       {item.state === 'rejected' && replaceAbove && (

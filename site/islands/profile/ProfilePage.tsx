@@ -318,8 +318,8 @@ function DataCard({ profile }: { profile: Profile }) {
     <section aria-labelledby="data-title" className="card p-6">
       <h2 id="data-title" className="text-xl font-semibold">Your data</h2>
       <p className="mt-1 text-sm muted">
-        You agreed to our <a href="/privacy" className="underline">privacy notice</a>
-        {profile.privacyNoticeVersion ? ` (version ${profile.privacyNoticeVersion})` : ''}{profile.privacyConsentAt ? ` on ${formatDate(profile.privacyConsentAt)}` : ''}.
+        You agreed to our <a href="/privacy" className="underline">Privacy Policy</a>
+        {profile.privacyNoticeVersion ? ` (the version of ${formatDate(profile.privacyNoticeVersion)})` : ''}{profile.privacyConsentAt ? ` on ${formatDate(profile.privacyConsentAt)}` : ''}.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn-secondary" onClick={download} disabled={downloading} aria-busy={downloading || undefined}>{downloading ? 'Preparing...' : 'Download my data'}</button>

@@ -8,6 +8,7 @@ import { SMS_STOPPED_BY_REPLY, type SmsPreference } from '#contracts/sms.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { errorText } from '../auth/form-helpers.ts';
+import { formatPhone } from '../../lib/phone.ts';
 
 export default function SmsCard({ phone }: { phone: string | null | undefined }) {
   const [pref, setPref] = useState<SmsPreference | null>(null);
@@ -49,7 +50,7 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
             <span>Send me SMS updates about my applications</span>
           </label>
           <p className="text-sm muted" data-testid="sms-number">
-            {pref.phone ? `Messages go to ${pref.phone}.` : 'Add a valid phone number to your details to receive SMS.'}
+            {pref.phone ? `Messages go to ${formatPhone(pref.phone)}.` : 'Add a valid phone number to your details to receive SMS.'}
             {pref.stoppedByReply ? ` ${SMS_STOPPED_BY_REPLY}` : ''}
           </p>
         </div>

@@ -22,6 +22,9 @@ type Filter = keyof typeof FILTER_GROUPS;
 const TABS: [Filter, string][] = [['all', 'All'], ['pending', 'Pending'], ['accepted', 'Accepted'], ['completed', 'Completed']];
 const inGroup = (f: Filter, status: string) => { const g = FILTER_GROUPS[f]; return !g || g.includes(status); };
 
+/** What an applicant reads when the list could not be loaded (never the API's raw 'API Error (500): {…}'). */
+export const LOAD_FAILED = 'We could not load your applications. Check your connection and press Try again.';
+
 /** The /my-applications island (see the file comment). */
 export default function MyApplications() {
   const session = useSession();
@@ -33,7 +36,7 @@ export default function MyApplications() {
 
   if (session.isLoading || !session.user || (!apps.data && !apps.error)) return <Spinner label="Loading your applications…" />;
   if (apps.error && !apps.data) {
-    return <div role="alert" className="card p-6"><p className="font-semibold">Your applications could not be loaded.</p><p className="muted">{apps.error.message}</p><button type="button" className="btn-secondary mt-4" onClick={() => $myApplications.revalidate()}>Try again</button></div>;
+    return <div role="alert" className="card p-6"><p className="font-semibold">{LOAD_FAILED}</p><button type="button" className="btn-secondary mt-4" onClick={() => $myApplications.revalidate()}>Try again</button></div>;
   }
   const list = apps.data ?? [];
   const count = (f: Filter) => list.filter((a) => inGroup(f, a.status)).length;
@@ -48,7 +51,7 @@ export default function MyApplications() {
       {list.length === 0 ? (
         <div className="card p-10 text-center">
           <h2 className="text-xl font-semibold">No Applications Yet</h2>
-          <p className="mt-2 muted">You have not applied for a course yet. Find a programme and apply online in minutes.</p>
+          <p className="mt-2 muted">You have not applied for a course yet. Find a course and apply online in minutes.</p>
           <a href="/courses" className="btn-primary mt-6">Browse Courses</a>
         </div>
       ) : (

@@ -94,7 +94,7 @@ describe(`walk-in applications (${DB_KIND})`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({
       firstName: 'First name must be at least 2 characters', email: 'Please enter a valid email address', phone: 'Phone number must be at least 10 characters',
-      campusId: 'Please select a campus', privacyConsent: 'The applicant must agree to the privacy notice',
+      campusId: 'Please select a campus', privacyConsent: 'The applicant must agree to the Privacy Policy',
     });
     expect((await agent.post('/api/admin/walk-in/applicants').send(person({ campusId: 999 }))).body.error.fields).toEqual({ campusId: 'Please select a campus' });
     const s = await signUpStudent(t);

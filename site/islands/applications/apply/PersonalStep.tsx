@@ -5,6 +5,7 @@
 import { useController } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { Field } from '../../ui/Field.tsx';
+import { levelLabel } from '../../../lib/format.ts';
 import { describedBy, SelectField, TextField, useFieldError } from './fields.tsx';
 import { domId, type ApplyForm, type CourseOption } from './form.ts';
 
@@ -62,7 +63,7 @@ function CourseSelect({ courses, hint }: { courses: CourseOption[] | null; hint?
       <select className="input" id={domId('courseId')} name={field.name} ref={field.ref} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}
         disabled={!courses} aria-invalid={error ? true : undefined} aria-describedby={describedBy('courseId', error)}>
         <option value="">{courses ? 'Select a course' : 'Loading courses...'}</option>
-        {courses?.map((c) => <option key={c.id} value={String(c.id)}>{c.name || c.title}{c.level ? ` (${c.level})` : ''}</option>)}
+        {courses?.map((c) => <option key={c.id} value={String(c.id)}>{c.name || c.title}{c.level ? ` (${levelLabel(c.level)})` : ''}</option>)}
       </select>
     </Field>
   );
