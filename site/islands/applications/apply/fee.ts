@@ -40,18 +40,34 @@ export async function readFee(userId?: number): Promise<ShownFee> {
 }
 
 /**
- * The fee to show, read at mount and again when `online` turns true while the shown fee is not confirmed.
+ * The fee to show, read once at mount and again when `online` turns true while the shown fee is not confirmed.
+ * `userId` may arrive after the read (the session check still pending): the fee read is then kept for that user,
+ * or, when the read failed, that user's last-known fee is shown, without reading again (issue #17: one request).
  * Returns it with `refresh()` (reads again; resolves to the new value), e.g. after a 409 `fee_changed`.
  */
 export function useApplicationFee(userId: number | undefined, online = true): [ShownFee, () => Promise<ShownFee>] {
   const [shown, setShown] = useState<ShownFee>({ fee: null, source: 'loading' });
   const alive = useRef(true);
+  const user = useRef(userId);
+  user.current = userId;
+  // The user the shown fee was read for (undefined: read before the session was known).
+  const readFor = useRef<number | undefined>(undefined);
   const refresh = useCallback(async () => {
-    const next = await readFee(userId);
-    if (alive.current) setShown(next);
+    const forUser = user.current;
+    const next = await readFee(forUser);
+    if (alive.current) { readFor.current = forUser; setShown(next); }
     return next;
-  }, [userId]);
+  }, []);
   useEffect(() => { alive.current = true; void refresh(); return () => { alive.current = false; }; }, [refresh]);
+  useEffect(() => {
+    if (userId === undefined || readFor.current === userId || shown.source === 'loading') return;
+    readFor.current = userId;
+    if (shown.source === 'server' && shown.fee) remember(SNAPSHOT_KEY, userId, shown.fee);
+    else if (shown.source === 'default') {
+      const last = recall<string>(SNAPSHOT_KEY, userId);
+      if (last && typeof last.data === 'string') setShown({ fee: last.data, source: 'last-known', savedAt: last.savedAt });
+    }
+  }, [userId, shown]);
   useEffect(() => { if (online && (shown.source === 'last-known' || shown.source === 'default')) void refresh(); }, [online]);
   return [shown, refresh];
 }

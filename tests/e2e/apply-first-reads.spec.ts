@@ -1,0 +1,32 @@
+/**
+ * The wizard's first reads (issue #17: Lighthouse mobile performance on /apply): opening /apply/{id} signed in
+ * reads each thing it needs once — the course, the applicant's applications, the profile's NSC results, the server
+ * draft and the application fee — and the fee read before the session check answered is still kept on the device
+ * for this user, so the Payment step shows it offline (issue #16).
+ */
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+
+test('opening the wizard reads the fee, the course, the applications, the NSC results and the draft once each', async ({ page }) => {
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Lerato', lastName: 'Ndlovu', email: uniqueEmail('reads'), password: 'secret123', confirmPassword: 'secret123', phone: '0831234567', terms: true },
+  });
+  expect(res.status()).toBe(201);
+  const userId = (await res.json()).user.id as number;
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/me') reads.push(url.pathname + url.search);
+  });
+  await page.goto('/apply/1');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(page.getByTestId('selected-course')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const count = (path: string) => reads.filter((r) => r === path).length;
+  expect({
+    fee: count('/api/settings/application-fee'), course: count('/api/courses/1'), mine: count('/api/applications?mine=1'),
+    nsc: count('/api/profile/nsc-results'), draft: count('/api/applications/draft?key=course-1'),
+  }).toEqual({ fee: 1, course: 1, mine: 1, nsc: 1, draft: 1 });
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('college.offline.application-fee') ?? 'null'));
+  expect(kept).toMatchObject({ userId, data: expect.stringMatching(/^\d+\.\d{2}$/) });
+});
