@@ -30,3 +30,30 @@ test('opening the wizard reads the fee, the course, the applications, the NSC re
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('college.offline.application-fee') ?? 'null'));
   expect(kept).toMatchObject({ userId, data: expect.stringMatching(/^\d+\.\d{2}$/) });
 });
+
+test('the step schemas load once the browser is idle after the form shows, and then check the step', async ({ page }) => {
+  // Idle callbacks wait until the test runs them, so "not yet idle" lasts as long as the test needs.
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    (window as unknown as { __idle: (() => void)[] }).__idle = held;
+    window.requestIdleCallback = ((cb: IdleRequestCallback) => held.push(() => cb({ didTimeout: false, timeRemaining: () => 50 }))) as typeof requestIdleCallback;
+  });
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Lerato', lastName: 'Ndlovu', email: uniqueEmail('schemas'), password: 'secret123', confirmPassword: 'secret123', phone: '0831234567', terms: true },
+  });
+  expect(res.status()).toBe(201);
+  const schemas: string[] = [];
+  page.on('request', (r) => { if (/\/_astro\/step-schemas\.[^/]*\.js$/.test(new URL(r.url()).pathname)) schemas.push(new URL(r.url()).pathname); });
+  await page.goto('/apply/1');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(schemas).toEqual([]);
+  await expect.poll(async () => {
+    await page.evaluate(() => { for (const run of (window as unknown as { __idle: (() => void)[] }).__idle.splice(0)) run(); });
+    return schemas.length;
+  }).toBe(1);
+  await page.getByLabel('First name').fill('');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+});

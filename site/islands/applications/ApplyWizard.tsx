@@ -36,7 +36,7 @@ import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type Draft, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
-import { emptyForm, firstErrorPath, fromUser, LAST_STEP, loadSchemas, mergeDraft, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
+import { emptyForm, firstErrorPath, fromUser, LAST_STEP, mergeDraft, preloadSchemas, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
@@ -180,27 +180,31 @@ export default function ApplyWizard() {
     if (!session.user || !store) return;
     let cancelled = false;
     const userId = session.user.id;
+    // Answers that come before the form shows are applied with it, in one render rather than one each (issue #17:
+    // blocking time); after that, each as it comes.
+    let held: (() => void)[] | null = [];
+    const apply = (update: () => void) => { if (cancelled) return; if (held) held.push(update); else update(); };
     // Offline the course list is the last-known one, so a course chosen earlier stays chosen (issue #16 point 4).
     const key = urlCourse ? `course-${urlCourse}` : 'courses';
     loadCourses(urlCourse)
-      .then((list) => { remember(key, userId, list); if (!cancelled) setCourses(list); })
+      .then((list) => { remember(key, userId, list); apply(() => setCourses(list)); })
       .catch((e) => {
-        if (cancelled) return;
         const last = isNetworkError(e) ? recall<CourseOption[]>(key, userId) ?? recall<CourseOption[]>('courses', userId) : null;
-        if (last) setCourses(last.data);
-        else { setCourses([]); setCoursesError(true); }
+        apply(() => { if (last) setCourses(last.data); else { setCourses([]); setCoursesError(true); } });
       });
     firstRead<{ applications: MyApplication[] }>(urlCourse, MINE_PATH)
-      .then((r) => { if (!cancelled) setMine(r.applications); }).catch(() => { /* the server refuses a duplicate anyway */ });
+      .then((r) => apply(() => setMine(r.applications))).catch(() => { /* the server refuses a duplicate anyway */ });
     // The NSC results saved in the profile (issue #18) start a new application; a draft keeps its own.
     const saved = firstRead<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>(urlCourse, NSC_PATH).then((r) => r.nscResults, () => []);
     void Promise.all([store.load(() => firstRead(urlCourse, draftPath(draftKeyFor(urlCourse)))), saved]).then(([draft, nscResults]) => {
       if (cancelled) return;
       profileNsc.current = nscResults.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' }));
+      for (const update of held ?? []) update();
+      held = null;
       if (draft) setRestored(draft.savedAt);
       show(draft);
       setReady(true);
-      void loadSchemas();
+      preloadSchemas();
     });
     return () => { cancelled = true; };
   }, [store]);
@@ -211,7 +215,9 @@ export default function ApplyWizard() {
     if (!ready) return;
     let cancelled = false;
     setStepMissing('');
-    loadStep(step).then(() => { if (!cancelled) { rerender((n) => n + 1); prefetchStep(step + 1); } }, () => { if (!cancelled) setStepMissing(navigator.onLine ? 'updated' : 'offline'); });
+    // Only a step whose code was missing needs a render once it loads (each is a render of the whole form).
+    const missing = step > 0 && !stepComponent(step);
+    loadStep(step).then(() => { if (!cancelled) { if (missing) rerender((n) => n + 1); prefetchStep(step + 1); } }, () => { if (!cancelled) setStepMissing(navigator.onLine ? 'updated' : 'offline'); });
     return () => { cancelled = true; };
   }, [step, ready, online]);
 

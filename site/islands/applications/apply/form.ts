@@ -98,6 +98,22 @@ export const loadSchemas = (): Promise<Schemas> => (schemas ??= Promise.all([imp
   .then(([s, r]) => ({ steps: s.STEP_SCHEMAS, zodResolver: r.zodResolver }))
   .catch((e: unknown) => { schemas = null; throw e; }));
 
+/** Runs `run` when the browser is idle (within 2 s), or after a short timer where requestIdleCallback is missing (Safari before 18). */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
+
+/**
+ * Loads the step schemas (loadSchemas) once the browser is idle after the form shows, in two tasks — zod with the
+ * NSC results schema, then the step schemas and the resolver — rather than in the task that shows the form, so the
+ * wizard still checks steps offline once they are in but neither task blocks the page for long (issue #17: the
+ * one evaluation took 66–96 ms at Lighthouse's 4× CPU slowdown). Failures are ignored: the first check loads them.
+ */
+export function preloadSchemas(): void {
+  whenIdle(() => { import('#contracts/nsc-schema.ts').then(() => whenIdle(() => { loadSchemas().catch(() => {}); }), () => {}); });
+}
+
 /**
  * Step `step`'s zod schema and the values as that schema reads them. Paths of the input match the form's paths
  * (payment fields are nested under `payment`), so the resolver's errors land on the right fields.
