@@ -60,6 +60,8 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 }
 
 /** BulkSMS message `status.type` values of a message on its way (https://www.bulksms.com/developer/json/v1/#tag/Message). */
+/** Provider id recorded for messages BulkSMS accepted (201) in an answer that could not be matched to them. */
+export const UNKNOWN_PROVIDER_ID = 'unknown';
 const ON_ITS_WAY = new Set(['ACCEPTED', 'SCHEDULED', 'SENT', 'DELIVERED']);
 
 /**
@@ -115,6 +117,13 @@ export function bulkSmsDriver(opts: { baseUrl: string; username: string; passwor
     if (res.status === 201 || res.status === 200) {
       const list: any[] = Array.isArray(body) ? body : [];
       if (list.length !== msgs.length || list.some((m, i) => !m?.id || (m.to != null && digits(m.to) !== digits(msgs[i]!.to)))) {
+        // 201 Created is BulkSMS's "accepted": sending again would repeat every message of the request on each retry
+        // (review: up to 50 × 36), so they count as sent, without an id. A 200 is not BulkSMS's answer to this call
+        // (a proxy or wrong SMS_BASE_URL): nothing was accepted, so it is retried.
+        if (res.status === 201) {
+          console.error(`[sms] BulkSMS answered 201 but not with a message id for each of the ${msgs.length} message(s): recorded as sent without an id`);
+          return msgs.map(() => ({ id: UNKNOWN_PROVIDER_ID }));
+        }
         throw new SmsSendError(`BulkSMS answered ${res.status} without a message id for each message`, false, { gateway: true, status: res.status });
       }
       return list.map((m) => {

@@ -655,6 +655,21 @@ describe(`SMS audit: order, gateway failures, answers (${DB_KIND})`, () => {
     expect((await rowsOf([to!]))[0]!.lastError).toMatch(/status FAILED BLOCKED/);
   });
 
+  it('a 201 whose body cannot be matched to the messages counts them as sent, without an id: never sent again (review)', async () => {
+    await clearQueue();
+    const numbers = await queueSpread(3);
+    stub.garbleNext();
+    const before = stub.received.length;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await drainSmsOutbox(t.database.db, http);
+      resumeSms(http);
+      await drainSmsOutboxPass(t.database.db, http);
+    } finally { error.mockRestore(); }
+    expect(stub.received.length - before).toBe(3);
+    expect((await rowsOf(numbers)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
   it('a South African number one digit short is not a mobile number (F4)', () => {
     expect(toE164('082123456')).toBeNull();
     expect(toE164('+27 82 123 456')).toBeNull();

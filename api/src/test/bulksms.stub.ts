@@ -6,7 +6,8 @@
  * `failNext(status, n, retryAfter)` makes the next n calls answer `status` (e.g. 503, 403 "insufficient credits", 400),
  * with a `Retry-After: retryAfter` header when given (BulkSMS sends one with 429); `statusNext(type, n)` gives the next
  * n messages (in the order received, across requests) `status.type` `type` in the 201 answer (e.g. FAILED: accepted
- * by the API, refused for delivery; not listed in `received`); `delayMs` slows every answer. `perRequest` lists how
+ * by the API, refused for delivery; not listed in `received`); `garbleNext(n)` accepts the next n requests (listed in
+ * `received`) but answers 201 with a body that is not the message list; `delayMs` slows every answer. `perRequest` lists how
  * many messages each accepted POST carried. `received` lists every accepted message in order.
  */
 import crypto from 'node:crypto';
@@ -15,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface BulkSmsStub {
   url: string; received: { id: string; to: string; body: string }[]; calls: number; perRequest: number[];
-  failNext(status: number, times?: number, retryAfter?: string): void; statusNext(type: string, times?: number): void; delayMs: number; close(): Promise<void>;
+  failNext(status: number, times?: number, retryAfter?: string): void; statusNext(type: string, times?: number): void; garbleNext(times?: number): void; delayMs: number; close(): Promise<void>;
 }
 
 const problem = (status: number, title: string, detail: string) => ({ type: `https://developer.bulksms.com/json/v1/errors#${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, detail });
@@ -31,10 +32,12 @@ const TITLES: Record<number, [string, string]> = {
 export async function startBulkSmsStub(creds = { username: 'stub-token-id', password: 'stub-token-secret' }): Promise<BulkSmsStub> {
   const failures: { status: number; retryAfter?: string }[] = [];
   const statuses: string[] = [];
+  let garbled = 0;
   const stub: BulkSmsStub = {
     url: '', received: [], calls: 0, perRequest: [], delayMs: 0,
     failNext(status, times = 1, retryAfter) { for (let i = 0; i < times; i++) failures.push({ status, retryAfter }); },
     statusNext(type, times = 1) { for (let i = 0; i < times; i++) statuses.push(type); },
+    garbleNext(times = 1) { garbled += times; },
     close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
   };
   const expected = `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
@@ -65,6 +68,7 @@ export async function startBulkSmsStub(creds = { username: 'stub-token-id', pass
         return { id, type: 'SENT', from: 'BulkSMS', to: m.to, body: m.body, encoding: 'TEXT', protocolId: 0, messageClass: 2, numberOfParts: 1, creditCost: 1,
           submission: { id: `1-${id}`, date: new Date().toISOString() }, status: { id: 'ACCEPTED.null', type: 'ACCEPTED', subtype: null } };
       });
+      if (garbled > 0) { garbled--; res.writeHead(201, { 'content-type': 'application/json' }); return res.end('{"accepted":'); }
       send(201, out);
     });
   });
