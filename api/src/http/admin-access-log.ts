@@ -56,8 +56,12 @@ export const adminAccessLog: RequestHandler = (req, res, next) => {
   let csvLines = 0;
   const json = res.json.bind(res);
   res.json = (body: unknown) => { records = recordCount(body); return json(body); };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => { csvLines += lineBreaks(chunk); return write(chunk, ...rest); }) as typeof res.write;
+  // Only a CSV export is counted by lines; a document download passes through untouched (review: every chunk of
+  // every document was decoded to count lines nobody used).
+  if (path.endsWith('.csv')) {
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => { csvLines += lineBreaks(chunk); return write(chunk, ...rest); }) as typeof res.write;
+  }
   const search = typeof req.query.q === 'string' && req.query.q.trim() !== '' ? ' (search)' : '';
   res.once('finish', () => {
     if (res.statusCode >= 400) return;
