@@ -2,7 +2,8 @@
  * The mailbox an e-mail address reaches, as the project counts and matches addresses: the public forms' per-address
  * rate limit (http/public-forms.ts) and the person's own data in "Download my data", "Delete my account" and the
  * admin Erase (features/profile/profile.repo.ts). One rule, so a `+tag` copy of an address is never one person for
- * the limit and another for POPIA §23/§24 (privacy audit F3).
+ * the limit and another for POPIA §23/§24 (privacy audit F3). For the person's data an address that is another
+ * account's own login is that account's, not the mailbox's (profile.repo.ts idsInMailbox).
  */
 
 /** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */

@@ -134,3 +134,87 @@ describe(`what the export holds (${DB_KIND}, privacy audit F4)`, () => {
     await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, '+27821234567'));
   });
 });
+
+/**
+ * Two verified accounts whose addresses reach one mailbox: A parentX@example.com and B parentX+b@example.com (a parent
+ * applying for two children with +tags, or a domain where '+' is no sub-addressing). B's address is B's own login, so
+ * what was filed under it, or mailed to it, is B's and never A's; and A's own address is never B's.
+ */
+async function twoAccountsOneMailbox(): Promise<{ a: Awaited<ReturnType<typeof verified>>; b: Awaited<ReturnType<typeof verified>> }> {
+  const local = `parent${process.pid}x${Date.now()}`;
+  const a = await verifiedAs(`${local}@example.com`);
+  const b = await verifiedAs(`${local}+b@example.com`);
+  const post = async (path: string, body: object) => expect((await t.request().post(path).send(body)).status, path).toBe(201);
+  await post('/api/contact', contact(a.email, 'A writes from their own address.'));
+  await post('/api/contact', contact(tagged(a.email, 'contact'), 'A writes from a tag no account uses.'));
+  // B's own address, typed in another case: still B's.
+  await post('/api/assessment-centre', booking(b.email.toUpperCase(), 'B needs a reader'));
+  return { a, b };
+}
+async function verifiedAs(email: string): Promise<Awaited<ReturnType<typeof verified>>> {
+  const s = await signUpStudent(t, { email });
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, s.user.id));
+  return s;
+}
+/** The mail_outbox rows to `email` (any case): their subjects and status. */
+const mailTo = async (email: string) => (await t.database.db.select({ subject: mailOutbox.subject, status: mailOutbox.status }).from(mailOutbox)
+  .where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`).orderBy(mailOutbox.id));
+const bookingsOf = async (email: string) => ((await t.database.db.execute(sql`SELECT id FROM assessment_bookings WHERE lower(email) = ${email.toLowerCase()}`)) as any).rows.length as number;
+
+describe(`another account's address in the same mailbox (${DB_KIND}, privacy: export and erasure by mailbox)`, () => {
+  it('GET /api/profile/export › A\'s export holds neither B\'s booking nor B\'s mail, and B\'s export holds none of A\'s', async () => {
+    const { a, b } = await twoAccountsOneMailbox();
+    const dataA = JSON.parse((await a.agent.get('/api/profile/export')).text);
+    expect(dataA.assessmentBookings).toEqual([]);
+    expect(dataA.contactMessages.map((m: any) => m.message)).toEqual(['A writes from their own address.', 'A writes from a tag no account uses.']);
+    expect(dataA.emails.map((m: any) => m.to.toLowerCase())).not.toContain(b.email);
+    expect(JSON.stringify(dataA)).not.toContain('B needs a reader');
+
+    const dataB = JSON.parse((await b.agent.get('/api/profile/export')).text);
+    expect(dataB.assessmentBookings.map((x: any) => x.data.specialNeeds)).toEqual(['B needs a reader']);
+    // A's own address is A's; a tag no account uses stays in the mailbox of both (the widening is kept for it).
+    expect(dataB.contactMessages.map((m: any) => m.message)).toEqual(['A writes from a tag no account uses.']);
+    expect(dataB.emails.map((m: any) => m.to.toLowerCase())).not.toContain(a.email);
+  });
+
+  it('POST /api/profile/delete › A\'s Delete my account leaves B\'s booking and B\'s pending mail', async () => {
+    const { a, b } = await twoAccountsOneMailbox();
+    const before = await mailTo(b.email);
+    expect(before.length).toBeGreaterThanOrEqual(2); // the verification mail and the booking's acknowledgement
+    expect(before.every((m) => m.status === 'pending')).toBe(true);
+    const res = await a.agent.post('/api/profile/delete').send({ password: a.password });
+    expect(res.body.outcome).toBe('deleted');
+    expect(await bookingsOf(b.email)).toBe(1);
+    expect(await mailTo(b.email)).toEqual(before);
+    // A's own forms and the tag no account uses went with A.
+    expect(await rowsWith(tagged(a.email, 'contact'))).toEqual({ contact: 0, bookings: 0, mail: 0 });
+    const dataB = JSON.parse((await b.agent.get('/api/profile/export')).text);
+    expect(dataB.assessmentBookings.map((x: any) => x.data.specialNeeds)).toEqual(['B needs a reader']);
+  });
+
+  it('POST /api/admin/erasure-requests/:id erase › erasing A leaves B\'s booking and B\'s pending mail', async () => {
+    const { a, b } = await twoAccountsOneMailbox();
+    const idDocument = await insertUpload(t, a.user.id);
+    const transcripts = await insertUpload(t, a.user.id);
+    expect((await a.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts }))).status).toBe(201);
+    const del = await a.agent.post('/api/profile/delete').send({ password: a.password });
+    expect(del.status).toBe(202);
+    const before = await mailTo(b.email);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${del.body.requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    expect(await bookingsOf(b.email)).toBe(1);
+    expect(await mailTo(b.email)).toEqual(before);
+    expect(await rowsWith(tagged(a.email, 'contact'))).toEqual({ contact: 0, bookings: 0, mail: 0 });
+  });
+
+  it('POST /api/profile/delete › B\'s Delete my account leaves A\'s forms and mail at A\'s own address', async () => {
+    const { a, b } = await twoAccountsOneMailbox();
+    const before = await mailTo(a.email);
+    expect((await b.agent.post('/api/profile/delete').send({ password: b.password })).body.outcome).toBe('deleted');
+    expect(await bookingsOf(b.email)).toBe(0);
+    expect(await mailTo(a.email)).toEqual(before);
+    const dataA = JSON.parse((await a.agent.get('/api/profile/export')).text);
+    expect(dataA.contactMessages.map((m: any) => m.message)).toContain('A writes from their own address.');
+  });
+});

@@ -35,48 +35,56 @@ export async function storedUploadNames(db: DbOrTx, userId: number): Promise<str
   return rows.map((r) => r.storedName);
 }
 
-/** Who an e-mail address belongs to for matching: the account's address and whether the account proved it. */
-type MailOwner = { email: string; emailVerifiedAt: Date | null };
+/** Who an e-mail address belongs to for matching: the account, its address and whether the account proved it. */
+type MailOwner = { id: number; email: string; emailVerifiedAt: Date | null };
+
+const bare = (address: string) => address.trim().toLowerCase();
 
 /**
  * Ids of the rows of `table` (its address column: `email`, or `to` for mail_outbox) whose address reaches the same
  * mailbox as `owner.email` (mailboxKey: case, a '+tag', Gmail's dots; privacy audit F3: booking 2 under
- * name+booking@example.com was neither exported nor erased). A database pre-filter (mailboxLikePatterns), then the
- * exact rule in code.
+ * name+booking@example.com was neither exported nor erased), except rows whose address is, compared trimmed and
+ * case-insensitively, another account's own login address: that address is that account's, and so are its forms and
+ * mail (parentX@ and parentX+b@ are two accounts of one parent; a domain may not treat '+' as a tag). The owner's
+ * own address always counts. A database pre-filter (mailboxLikePatterns), then the exact rule in code.
  */
-async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox', email: string): Promise<number[]> {
-  const key = mailboxKey(email);
+async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox', owner: MailOwner): Promise<number[]> {
+  const key = mailboxKey(owner.email);
   const patterns = mailboxLikePatterns(key);
   if (!patterns.length) return [];
+  const inMailbox = (column: ReturnType<typeof sql.raw>) => sql.join(patterns.map((p) => sql`lower(trim(${column})) LIKE ${p}`), sql` OR `);
+  const others = await db.execute(sql`SELECT email FROM users WHERE id <> ${owner.id} AND (${inMailbox(sql.raw('email'))})`);
+  const own = bare(owner.email);
+  const taken = new Set((others as unknown as { rows: { email: string }[] }).rows.map((r) => bare(r.email)).filter((e) => e !== own));
   const column = sql.raw(table === 'mail_outbox' ? '"to"' : 'email');
-  const res = await db.execute(sql`SELECT id, ${column} AS address FROM ${sql.raw(table)}
-    WHERE ${sql.join(patterns.map((p) => sql`lower(trim(${column})) LIKE ${p}`), sql` OR `)}`);
+  const res = await db.execute(sql`SELECT id, ${column} AS address FROM ${sql.raw(table)} WHERE ${inMailbox(column)}`);
   const { rows } = res as unknown as { rows: { id: number; address: string }[] };
-  return rows.filter((r) => mailboxKey(r.address) === key).map((r) => Number(r.id));
+  return rows.filter((r) => mailboxKey(r.address) === key && !taken.has(bare(r.address))).map((r) => Number(r.id));
 }
 
 /**
- * Ids of the contact messages and assessment bookings filed under any address of the person's mailbox (idsInMailbox)
- * — none unless the account proved its address: an unverified account owns nothing that someone else sent under the
- * address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2).
+ * Ids of the contact messages and assessment bookings filed under any address of the person's mailbox that no other
+ * account owns (idsInMailbox) — none unless the account proved its address: an unverified account owns nothing that
+ * someone else sent under the address it typed (issue #12 finding 1, ASVS 5.0 V8.2.2).
  */
 async function formSubmissionIds(db: DbOrTx, user: MailOwner): Promise<{ contact: number[]; booking: number[] }> {
   if (!user.emailVerifiedAt) return { contact: [], booking: [] };
   return {
-    contact: await idsInMailbox(db, 'contact_messages', user.email),
-    booking: await idsInMailbox(db, 'assessment_bookings', user.email),
+    contact: await idsInMailbox(db, 'contact_messages', user),
+    booking: await idsInMailbox(db, 'assessment_bookings', user),
   };
 }
 
 /**
  * Ids of the mail_outbox rows addressed to the person: to the account's address (compared case-insensitively), and,
- * once the account proved that address, to any other address of the same mailbox (the acknowledgement of a booking
- * sent as name+booking@…; idsInMailbox).
+ * once the account proved that address, to any other address of the same mailbox that no other account owns (the
+ * acknowledgement of a booking sent as name+booking@…; idsInMailbox). Mail to another account's address, sent or
+ * pending, is never the person's.
  */
 async function mailIdsTo(db: DbOrTx, user: MailOwner): Promise<number[]> {
   const exact = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${user.email})`);
   const ids = new Set(exact.map((r) => r.id));
-  if (user.emailVerifiedAt) for (const id of await idsInMailbox(db, 'mail_outbox', user.email)) ids.add(id);
+  if (user.emailVerifiedAt) for (const id of await idsInMailbox(db, 'mail_outbox', user)) ids.add(id);
   return [...ids].sort((a, b) => a - b);
 }
 
