@@ -43,17 +43,21 @@ async function deleteWhere(db: Db, table: 'contact_messages' | 'assessment_booki
 }
 
 /**
- * Redacts, batch by batch, the applications with status `rejected` whose last change (updated_at) is before
- * `before` and whose answers are not yet the erased stub; returns how many. The redaction sets updated_at, so a row
- * is picked once.
+ * Redacts, batch by batch, the applications with status `rejected` whose last change is before `before` and whose
+ * answers are not yet the erased stub; returns how many. The last change is the latest of updated_at, its status
+ * history and its document reviews: a review or a payment change does not touch updated_at (review: a rejected
+ * application reviewed last week was "a year unchanged"). The redaction sets updated_at, so a row is picked once.
  */
 async function redactRejected(db: Db, before: Date): Promise<number> {
   const erased = JSON.stringify(ERASED_PERSONAL);
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx: DbOrTx) => {
-      const ids = rowsOf(await tx.execute(sql`SELECT id FROM applications WHERE status = 'rejected' AND updated_at < ${before}
-        AND personal <> ${erased}::jsonb ORDER BY id LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED`)).map((r) => Number(r.id));
+      const ids = rowsOf(await tx.execute(sql`SELECT a.id FROM applications a WHERE a.status = 'rejected' AND a.updated_at < ${before}
+        AND a.personal <> ${erased}::jsonb
+        AND NOT EXISTS (SELECT 1 FROM application_status_history h WHERE h.application_id = a.id AND h.created_at >= ${before})
+        AND NOT EXISTS (SELECT 1 FROM document_reviews r WHERE r.application_id = a.id AND r.created_at >= ${before})
+        ORDER BY a.id LIMIT ${RETENTION_BATCH} FOR UPDATE OF a SKIP LOCKED`)).map((r) => Number(r.id));
       await redactApplications(tx, ids);
       return ids.length;
     });

@@ -58,7 +58,8 @@ describe(`retention (${DB_KIND}, privacy audit F5: what the privacy notice promi
     for (const [a, status] of [[old, 'rejected'], [young, 'rejected'], [accepted, 'accepted']] as const) {
       expect((await admin.agent.put(`/api/admin/applications/${a.id}/status`).send({ status, notes: `Phoned Thandi about ${a.id}` })).status).toBe(200);
     }
-    await db.insert(documentReviews).values({ applicationId: old.id, slot: 'idDocument', uploadId: old.idDocument, status: 'rejected', reason: 'Blurry scan of Thandi\'s ID' });
+    await db.insert(documentReviews).values({ applicationId: old.id, slot: 'idDocument', uploadId: old.idDocument, status: 'rejected', reason: 'Blurry scan of Thandi\'s ID', createdAt: daysAgo(RETENTION_DAYS.rejectedApplications + 2) });
+    await db.update(applicationStatusHistory).set({ createdAt: daysAgo(RETENTION_DAYS.rejectedApplications + 2) }).where(inArray(applicationStatusHistory.applicationId, [old.id, accepted.id]));
     await db.update(applications).set({ updatedAt: daysAgo(RETENTION_DAYS.rejectedApplications + 1) }).where(eq(applications.id, old.id));
     await db.update(applications).set({ updatedAt: daysAgo(RETENTION_DAYS.rejectedApplications - 1) }).where(eq(applications.id, young.id));
     await db.update(applications).set({ updatedAt: daysAgo(800) }).where(eq(applications.id, accepted.id));
@@ -88,6 +89,30 @@ describe(`retention (${DB_KIND}, privacy audit F5: what the privacy notice promi
     // Picked once: a later sweep (a year on, too) leaves it.
     expect((await applyRetention(db)).rejectedApplications).toBe(0);
     expect((await db.execute(sql`SELECT count(*)::int AS n FROM applications WHERE id = ${old.id} AND updated_at > now() - interval '1 hour'`) as any).rows[0].n).toBe(1);
+  });
+});
+
+describe(`retention of a rejected application still being handled (${DB_KIND}, review)`, () => {
+  it('a year-old rejection whose document was reviewed, or whose status history moved, within the year is kept whole', async () => {
+    const db = t.database.db;
+    const admin = await signInAdmin(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await signUpStudent(t);
+      const idDocument = await insertUpload(t, s.user.id);
+      const transcripts = await insertUpload(t, s.user.id);
+      const res = await s.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts }));
+      expect((await admin.agent.put(`/api/admin/applications/${res.body.application.id}/status`).send({ status: 'rejected' })).status).toBe(200);
+      ids.push(res.body.application.id);
+      if (i === 0) {
+        await db.update(applicationStatusHistory).set({ createdAt: daysAgo(RETENTION_DAYS.rejectedApplications + 5) }).where(eq(applicationStatusHistory.applicationId, res.body.application.id));
+        await db.insert(documentReviews).values({ applicationId: res.body.application.id, slot: 'idDocument', uploadId: idDocument, status: 'rejected', reason: 'Please send a clearer scan', createdAt: daysAgo(7) });
+      }
+    }
+    await db.update(applications).set({ updatedAt: daysAgo(RETENTION_DAYS.rejectedApplications + 1) }).where(inArray(applications.id, ids));
+    await applyRetention(db);
+    const rows = await db.select({ id: applications.id, p: applications.personal }).from(applications).where(inArray(applications.id, ids)).orderBy(applications.id);
+    expect(rows.map((r) => (r.p as { firstName?: string }).firstName)).toEqual(['Thandi', 'Thandi']);
   });
 });
 
