@@ -38,7 +38,7 @@ function lineBreaks(chunk: unknown): number {
 
 /**
  * Middleware: when a signed-in admin's GET of a personal-data read (PERSONAL_READS) is answered below 400, logs one
- * line once the answer is finished, through console.info:
+ * line once the answer is done (its connection's 'close'), through console.info:
  *   `[access] admin 3 read GET /api/admin/applications/12 → 200, 1 record`
  *   `[access] admin 3 read GET /api/admin/applications/export.csv (search) → 200, 1000 records`
  * Only the admin's user id, the path (record ids are in it), the status and how many records the answer held (JSON:
@@ -63,7 +63,9 @@ export const adminAccessLog: RequestHandler = (req, res, next) => {
     res.write = ((chunk: unknown, ...rest: unknown[]) => { csvLines += lineBreaks(chunk); return write(chunk, ...rest); }) as typeof res.write;
   }
   const search = typeof req.query.q === 'string' && req.query.q.trim() !== '' ? ' (search)' : '';
-  res.once('finish', () => {
+  // 'close', not 'finish': a download whose connection closes as its last bytes go out never emits 'finish' (the
+  // document line went missing in a full test run), and a read cut short was still a read.
+  res.once('close', () => {
     if (res.statusCode >= 400) return;
     const count = records ?? (path.endsWith('.csv') ? Math.max(0, csvLines - 1) : 1);
     console.info(`[access] admin ${user.id} read GET ${path}${search} → ${res.statusCode}, ${count} record${count === 1 ? '' : 's'}`);
