@@ -23,7 +23,7 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
-import { DataDirInUseError, loadPgliteFolder, openDatabase, openPgliteFolder, pgliteFolderInUse } from './client.ts';
+import { copyPgliteFolder, DataDirInUseError, loadPgliteFolder, openDatabase, openPgliteFolder, pgliteFolderInUse } from './client.ts';
 import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures } from '../features/erasure/erasure.service.ts';
@@ -142,8 +142,10 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
  * Writes a backup archive of the college configured in `config` to `out` (refused when `out` exists; written under a
  * temporary name and renamed, so a failed backup never looks like one). PGlite (no DATABASE_URL): DATA_DIR's database
  * must not be open — a running server holds its lock and the backup refuses at once (BackupError "stop the server");
- * the folder is dumped without migrating it, after dropDeadRowVersions (so rows deleted or erased before the backup are
- * not in it). PostgreSQL: `pg_dump -Fc` (BackupError when pg_dump is not
+ * the live folder is only read: it is copied under its lock into the backup's temporary folder beside `out` (free disk
+ * up to twice the database is needed there), and that copy, not migrated, is compacted (dropDeadRowVersions, so rows
+ * deleted or erased before the backup are not in the archive), dumped and deleted. The live folder keeps its dead row
+ * versions until PostgreSQL's own vacuum reuses them; it is not what leaves the machine. PostgreSQL: `pg_dump -Fc` (BackupError when pg_dump is not
  * installed) of one snapshot, in which the upload rows of the manifest are read too; it may run beside the nodes.
  * Documents are read through the document store after the database; a row whose document is missing is listed in
  * `missing` and the backup still completes. Resolves to a BackupSummary.
@@ -173,11 +175,15 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       database = { kind: 'postgres', file: 'database.dump', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
     } else {
       if (await pgliteFolderInUse(config.dataDir)) throw serverRunning(config.dataDir);
-      let folder: Awaited<ReturnType<typeof openPgliteFolder>>;
-      try { folder = await openPgliteFolder(config.dataDir); } catch (err: any) {
+      // The live folder is only read: copied under its lock, then vacuumed and dumped as a copy in `work`. PGlite runs
+      // on the main thread, so during a long VACUUM FULL the lock could not be renewed and `npm start` could take the
+      // folder over while the backup wrote it; and an interrupted backup would have stopped PGlite mid-rewrite there.
+      const copy = path.join(work, 'database');
+      try { await copyPgliteFolder(config.dataDir, copy); } catch (err: any) {
         if (err instanceof DataDirInUseError) throw serverRunning(config.dataDir);
         throw new BackupError(err?.message ?? String(err));
       }
+      const folder = await openPgliteFolder(copy);
       try {
         rows = (await folder.client.query<{ id: string; key: string }>(UPLOAD_ROWS_SQL)).rows;
         level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
@@ -185,7 +191,10 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
         // 'none': PGlite's 'gzip' never resolves under Node 24; the archive is gzip'd as a whole below.
         const dump = await folder.client.dumpDataDir('none');
         await fsp.writeFile(path.join(work, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-      } finally { await folder.close(); }
+      } finally {
+        await folder.close();
+        await fsp.rm(copy, { recursive: true, force: true });
+      }
       database = { kind: 'pglite', file: 'pgdata.tar', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
     }
     const store = await createDocumentStore(config);
@@ -216,8 +225,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
  * and index without dead rows; pg_switch_wal starts a new WAL segment, and the CHECKPOINT with `wal_recycle = off`
  * deletes the old segments instead of renaming them for reuse (a recycled segment keeps its old bytes until
  * overwritten; new segments are zero-filled, wal_init_zero). PGlite is one process, so the checkpoint runs in this
- * session and sees the SET. Runs on the live folder (the server is stopped: the backup holds its lock); needs free disk
- * up to the size of the largest table. Rejects on database errors (the backup then fails, nothing written).
+ * session and sees the SET. Runs on createBackup's temporary copy, never on the live folder; needs free disk up to the
+ * size of the largest table. Rejects on database errors (the backup then fails, nothing written).
  */
 async function dropDeadRowVersions(client: { exec(sql: string): Promise<unknown> }): Promise<void> {
   await client.exec('VACUUM FULL');

@@ -179,6 +179,20 @@ export async function openPgliteFolder(dataDir: string): Promise<{ client: PGlit
   return { client, close: async () => { if (!client.closed) await client.close(); await release(); } };
 }
 
+/**
+ * Copies the embedded database folder `<dataDir>/pgdata`, file by file, to `<dest>/pgdata` while holding the folder's
+ * lock (DataDirInUseError when another process holds it; a plain Error when there is no database), without opening it:
+ * the source's files are only read, never written (a PGlite opened on them would write at least its shutdown
+ * checkpoint). The copy is a stopped cluster, for maintenance that must not touch the live folder (createBackup). The
+ * copy is asynchronous, so the lock keeps being renewed however large the folder is.
+ */
+export async function copyPgliteFolder(dataDir: string, dest: string): Promise<void> {
+  const dir = path.join(dataDir, 'pgdata');
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`${dataDir} holds no embedded database (${dir} is missing or empty)`);
+  const release = await lockDataDir(dir);
+  try { await fs.promises.cp(dir, path.join(dest, 'pgdata'), { recursive: true, errorOnExist: true, force: false }); } finally { await release(); }
+}
+
 /** True when another live process holds the lock of `<dataDir>/pgdata` (a running `npm start`); answers at once. */
 export async function pgliteFolderInUse(dataDir: string): Promise<boolean> {
   const dir = path.join(dataDir, 'pgdata');
