@@ -155,6 +155,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore --erasures-from carries out
     const restore = await run('restore', [archive, '--data-dir', target, '--erasures-from', source], target);
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toContain('1 person(s) erased, 1 deleted account(s) removed');
+    expect(restore.stdout).toMatch(new RegExp(`Erasing again: user ${erased} \\(created 20\\d\\d-[^)]*Z\\)\\.\\nDeleting again \\(accounts deleted since the backup\\): user ${deleted} \\(created `));
     const restored = await openDatabase({ dataDir: target });
     try {
       const users = (await restored.pool.query(`select id, email, first_name, id_number from users where id = any($1) order by id`, [[erased, deleted, kept]])).rows;
@@ -167,6 +168,21 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore --erasures-from carries out
     } finally { await restored.close(); }
     expect(fs.existsSync(path.join(target, 'uploads', 'docE.pdf'))).toBe(false);
     expect(fs.existsSync(path.join(target, 'uploads', 'docK.pdf'))).toBe(true);
+
+    // Another college's database (its users have the same small ids, created at other times; it erased its user
+    // `deleted`): refused, nothing erased, and the copy that would bring back the people erased since is not left.
+    const other = path.join(root, 'other');
+    db = await openDatabase({ dataDir: other });
+    await seed(db.db);
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await person(email, 'Other');
+    await db.pool.query(`update users set email = 'erased-' || id || '@erased.invalid' where id = $1`, [deleted]);
+    await db.close();
+    const wrong = path.join(root, 'wrong');
+    const refused = await run('restore', [archive, '--data-dir', wrong, '--erasures-from', other], wrong);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('--erasures-from names another database');
+    expect(refused.stderr).toContain('Nothing was erased or deleted');
+    expect(fs.existsSync(wrong)).toBe(false);
   }, 300_000);
 });
 

@@ -6,24 +6,45 @@
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
  * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. With --erasures-from (the
  * DATA_DIR or postgres:// URL of the database in use) every person erased and every account deleted there since the
- * backup is erased or deleted again in the copy (reapplyErasuresFrom; privacy audit F2). Exit 0 on success, 1 on a
- * failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
+ * backup is erased or deleted again in the copy (reapplyErasuresFrom; privacy audit F2), accounts matched by id and
+ * created_at; the accounts it erases and deletes are printed first. A source that is not this backup's database is
+ * refused: nothing erased, and DIR emptied again (the copy would bring back the people erased since). Exit 0 on
+ * success, 1 on a failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
+import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' } } });
 if (positionals.length !== 1 || !values['data-dir']) {
   console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
   process.exit(2);
 }
+const dataDir = path.resolve(values['data-dir']);
+const dataDirExisted = fs.existsSync(dataDir);
 try {
-  const r = await restoreBackup(positionals[0], values['data-dir'], { url: values.url });
+  const r = await restoreBackup(positionals[0], dataDir, { url: values.url });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
   if (values['erasures-from']) {
-    const e = await reapplyErasuresFrom(values['erasures-from'], values['data-dir'], { url: values.url });
-    console.info(`Erasures made since the backup carried out again: ${e.erased} person(s) erased, ${e.deleted} deleted account(s) removed.`);
+    const list = (targets: ErasureTarget[]) => targets.map((u) => `user ${u.id} (created ${u.createdAt})`).join(', ') || 'none';
+    let e;
+    try {
+      e = await reapplyErasuresFrom(values['erasures-from'], dataDir, {
+        url: values.url,
+        onPlan: (plan) => console.info(`Erasing again: ${list(plan.erased)}.\nDeleting again (accounts deleted since the backup): ${list(plan.deleted)}.`),
+      });
+    } catch (err) {
+      // The copy still holds the people erased since the backup: it must not be started. DIR was empty or missing.
+      if (dataDirExisted) for (const name of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      else fs.rmSync(dataDir, { recursive: true, force: true });
+      if (values.url) console.error('The database in --url holds the restored copy without these erasures: drop it and create it again (dropdb, createdb) before the next restore.');
+      throw err;
+    }
+    console.info(`Erasures made since the backup carried out again: ${e.erased.length} person(s) erased, ${e.deleted.length} deleted account(s) removed.`);
+    if (e.reusedIds.length) console.warn(`WARNING: left alone, because ${values['erasures-from']} gave their ids to other accounts (after an earlier restore): ${list(e.reusedIds)}.`);
   } else {
     console.warn('WARNING: people erased (or accounts deleted) after this backup was taken are back in the restored copy. Run the restore with --erasures-from <DATA_DIR or postgres://… of the database in use> to carry those erasures out again.');
   }

@@ -26,7 +26,7 @@ import { createDocumentStore, type DocumentStore } from '../storage/document-sto
 import { copyPgliteFolder, DataDirInUseError, loadPgliteFolder, openDatabase, openPgliteFolder, pgliteFolderInUse } from './client.ts';
 import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
-import { readErasureLedger, reapplyErasures } from '../features/erasure/erasure.service.ts';
+import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 import { newestKnownMigration } from './migration-level.ts';
 
@@ -336,10 +336,13 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
  * deletions that the database in use, `source`, made since the backup was taken (privacy audit F2: restoring a backup
  * taken before an erasure brought the person back). `source` is a `postgres://…` URL or the DATA_DIR of an embedded
  * database (its server stopped: BackupError otherwise). The restored copy is opened, and so brought up to this
- * release's migrations; its documents are those restore put in `dataDir/uploads`. Resolves to how many people were
- * erased and how many accounts deleted (reapplyErasures).
+ * release's migrations; its documents are those restore put in `dataDir/uploads`. Accounts are matched by id and
+ * created_at (reapplyErasures); a source that is not this backup's database (most shared ids name other accounts, or
+ * it lacks an account with applications or an admin) is refused with a BackupError before anything is erased.
+ * `opts.onPlan` sees what will be erased and deleted before it is. Resolves to the accounts erased, deleted and
+ * skipped (ReappliedErasures).
  */
-export async function reapplyErasuresFrom(source: string, dataDir: string, opts: { url?: string } = {}): Promise<{ erased: number; deleted: number }> {
+export async function reapplyErasuresFrom(source: string, dataDir: string, opts: { url?: string; onPlan?: (plan: ReappliedErasures) => void } = {}): Promise<ReappliedErasures> {
   let ledger;
   if (/^postgres(ql)?:\/\//.test(source)) {
     const client = new pg.Client({ connectionString: source });
@@ -355,6 +358,8 @@ export async function reapplyErasuresFrom(source: string, dataDir: string, opts:
   }
   const database = await openDatabase(opts.url ? { url: opts.url } : { dataDir: path.resolve(dataDir) });
   try {
-    return await reapplyErasures(database.db, new LocalDocumentStore(localUploadRoot(path.resolve(dataDir))), ledger);
+    return await reapplyErasures(database.db, new LocalDocumentStore(localUploadRoot(path.resolve(dataDir))), ledger, opts.onPlan);
+  } catch (err) {
+    throw err instanceof WrongErasureSource ? new BackupError(err.message) : err;
   } finally { await database.close(); }
 }

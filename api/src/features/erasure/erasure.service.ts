@@ -10,7 +10,7 @@ import { findUserById } from '../../auth/users-repo.ts';
 import { endAllSessions } from '../../auth/session.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { removeOutboxFilesOf } from '../../mail/outbox-files.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../http/errors.ts';
 import { deleteFormSubmissions, deleteLoginCounters, deleteMessagesTo, deleteUserRow, storedUploadNames, textedNumbers } from '../profile/profile.repo.ts';
 import { erasureRequests, users } from '../../db/schema/users.ts';
@@ -94,53 +94,96 @@ async function erasePerson(tx: DbOrTx, user: NonNullable<Awaited<ReturnType<type
   return { files, phones };
 }
 
-/** The users of a newer copy of the database (the one in use): every id, and the ids it has erased. */
-export interface ErasureLedger { userIds: number[]; erasedUserIds: number[] }
+/**
+ * The users of the database in use (the "source" of `npm run restore --erasures-from`), one entry per users row: its
+ * id, its created_at as ISO 8601 UTC with microseconds (anonymiseUserRow keeps created_at, so an erased row still
+ * names the account it was), and whether it is erased (the address anonymiseUserRow gives).
+ */
+export interface ErasureLedger { users: Array<{ id: number; createdAt: string; erased: boolean }> }
 
-/** Reads the ErasureLedger of a database through `query` (users.id; erased = the address anonymiseUserRow gives). */
+/** created_at as ISO 8601 UTC with microseconds, the same text on PGlite and PostgreSQL whatever the session's zone. */
+const CREATED_AT_SQL = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Reads the ErasureLedger of a database through `query` (users.id, created_at, e-mail). */
 export async function readErasureLedger(query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>): Promise<ErasureLedger> {
-  const { rows } = await query(`select id, email like 'erased-%@erased.invalid' as erased from users`);
-  return { userIds: rows.map((r) => Number(r.id)), erasedUserIds: rows.filter((r) => r.erased === true || r.erased === 't').map((r) => Number(r.id)) };
+  const { rows } = await query(`select id, ${CREATED_AT_SQL} as created_at, email like 'erased-%@erased.invalid' as erased from users order by id`);
+  return { users: rows.map((r) => ({ id: Number(r.id), createdAt: String(r.created_at), erased: r.erased === true || r.erased === 't' })) };
 }
 
+/** One account of the restored copy that reapplyErasures acts on (or skips): id and created_at as in the ledger. */
+export interface ErasureTarget { id: number; createdAt: string }
+
+/** What reapplyErasures did: the accounts erased and deleted, and those skipped because their id was given to another account in the source. */
+export interface ReappliedErasures { erased: ErasureTarget[]; deleted: ErasureTarget[]; reusedIds: ErasureTarget[] }
+
 /**
- * Carries out again, on a restored copy `db` (and its documents in `store`), what the newer database described by
- * `ledger` has done since the backup (privacy audit F2: a backup taken before an erasure brought the person back):
- * each user erased there but not here is erased here (erasePerson, no mail sent; an open request of theirs becomes
- * done), and each user here whose id the newer database no longer has (below its highest id: ids are never reused,
- * so they deleted their account) is deleted with their documents. Resolves to how many of each; rejects on database
- * or store errors (what was done so far stays done; running it again skips it).
+ * The largest share of the ids both databases hold that may name different accounts (created_at differs) before the
+ * source is taken for another database (staging, another campus) rather than this one with a few ids handed out again
+ * after an earlier restore (the id sequence goes back with the data). Another database differs on nearly every id.
  */
-export async function reapplyErasures(db: Db, store: DocumentStore, ledger: ErasureLedger): Promise<{ erased: number; deleted: number }> {
-  const known = new Set(ledger.userIds);
-  const erasedThere = new Set(ledger.erasedUserIds);
-  const highest = ledger.userIds.reduce((a, b) => Math.max(a, b), 0);
-  let erased = 0;
-  let deleted = 0;
-  for (const { id } of await db.select({ id: users.id }).from(users).orderBy(users.id)) {
-    if (erasedThere.has(id)) {
-      const files = await db.transaction(async (tx) => {
-        const user = await findUserById(tx, id);
-        if (!user || user.email === `erased-${id}@erased.invalid`) return null;
-        const { files } = await erasePerson(tx, user);
-        await tx.update(erasureRequests).set({ status: 'done', resolvedAt: new Date() }).where(and(eq(erasureRequests.userId, id), eq(erasureRequests.status, 'open')));
-        return files;
-      });
-      if (files) { await Promise.all(files.map((key) => store.delete(key))); erased++; }
-    } else if (!known.has(id) && id < highest) {
-      const files = await db.transaction(async (tx) => {
-        const user = await findUserById(tx, id);
-        if (!user) return [];
-        const files = await storedUploadNames(tx, id);
-        await endAllSessions(tx, id);
-        await deleteUserRow(tx, user);
-        return files;
-      });
-      await Promise.all(files.map((key) => store.delete(key)));
-      deleted++;
-    }
+const MAX_REUSED_SHARE = 0.1;
+
+/** reapplyErasures refused the ledger, before changing anything: it is not from this copy's database (message says why). */
+export class WrongErasureSource extends Error {}
+
+/**
+ * Carries out again, on a restored copy `db` (and its documents in `store`), what the database in use, described by
+ * `ledger`, has done since the backup (privacy audit F2: a backup taken before an erasure brought the person back).
+ * An account is the same in both only when its id AND created_at match (ids are reused after a restore, and another
+ * database has the same small ids):
+ * - each account erased there and not here is erased here (erasePerson, no mail sent; an open request becomes done);
+ * - each account here whose id the source no longer has, below the highest id that matches in both (newer accounts of
+ *   the copy are not the source's to judge), was deleted from its profile page and is deleted here with its documents.
+ * Ids that both hold with a different created_at are left alone and listed as `reusedIds`.
+ * Everything is checked before anything is written; rejects with WrongErasureSource, nothing changed, when more than
+ * MAX_REUSED_SHARE of the shared ids name different accounts, or when an account to delete has applications or is an
+ * admin (the profile page deletes neither: the source is not this database's successor). `onPlan` is given the
+ * accounts to erase and delete (and the reused ids) once the checks pass, before the first write. Resolves to the accounts
+ * erased, deleted and skipped; rejects on database or store errors (what was done so far stays done; running it
+ * again skips it).
+ */
+export async function reapplyErasures(db: Db, store: DocumentStore, ledger: ErasureLedger, onPlan?: (plan: ReappliedErasures) => void): Promise<ReappliedErasures> {
+  const there = new Map(ledger.users.map((u) => [u.id, u]));
+  const here = ((await db.execute(sql.raw(`select id, ${CREATED_AT_SQL} as created_at, email, role, (select count(*)::int from applications a where a.user_id = users.id) as applications from users order by id`))) as any).rows
+    .map((r: any) => ({ id: Number(r.id), createdAt: String(r.created_at), email: String(r.email), role: String(r.role), applications: Number(r.applications) })) as Array<ErasureTarget & { email: string; role: string; applications: number }>;
+  const shared = here.filter((u) => there.has(u.id));
+  const reused = shared.filter((u) => there.get(u.id)!.createdAt !== u.createdAt);
+  if (reused.length > shared.length * MAX_REUSED_SHARE) {
+    throw new WrongErasureSource(`--erasures-from names another database: ${reused.length} of the ${shared.length} user ids both hold belong to accounts created at other times (e.g. user ${reused[0]!.id}: ${reused[0]!.createdAt} here, ${there.get(reused[0]!.id)!.createdAt} there). Nothing was erased or deleted. Give the DATA_DIR or postgres:// URL of the database this backup was taken from, as it is now.`);
   }
-  return { erased, deleted };
+  const highestMatched = shared.filter((u) => there.get(u.id)!.createdAt === u.createdAt).reduce((a, u) => Math.max(a, u.id), 0);
+  const toErase = here.filter((u) => there.get(u.id)?.createdAt === u.createdAt && there.get(u.id)!.erased && u.email !== `erased-${u.id}@erased.invalid`);
+  const toDelete = here.filter((u) => !there.has(u.id) && u.id < highestMatched);
+  const undeletable = toDelete.filter((u) => u.applications > 0 || u.role === 'admin');
+  if (undeletable.length) {
+    const u = undeletable[0]!;
+    throw new WrongErasureSource(`--erasures-from lacks user ${u.id} (created ${u.createdAt}), who has ${u.role === 'admin' ? 'an admin account' : `${u.applications} application(s)`} here: "Delete my account" never deletes such an account, so that database is not the one this backup was taken from (${undeletable.length} such account(s)). Nothing was erased or deleted.`);
+  }
+  const pick = (list: ErasureTarget[]) => list.map(({ id, createdAt }) => ({ id, createdAt }));
+  onPlan?.({ erased: pick(toErase), deleted: pick(toDelete), reusedIds: pick(reused) });
+  const done: ReappliedErasures = { erased: [], deleted: [], reusedIds: pick(reused) };
+  for (const { id, createdAt } of toErase) {
+    const files = await db.transaction(async (tx) => {
+      const user = await findUserById(tx, id);
+      if (!user || user.email === `erased-${id}@erased.invalid`) return null;
+      const { files } = await erasePerson(tx, user);
+      await tx.update(erasureRequests).set({ status: 'done', resolvedAt: new Date() }).where(and(eq(erasureRequests.userId, id), eq(erasureRequests.status, 'open')));
+      return files;
+    });
+    if (files) { await Promise.all(files.map((key) => store.delete(key))); done.erased.push({ id, createdAt }); }
+  }
+  for (const { id, createdAt } of toDelete) {
+    const files = await db.transaction(async (tx) => {
+      const user = await findUserById(tx, id);
+      if (!user) return null;
+      const files = await storedUploadNames(tx, id);
+      await endAllSessions(tx, id);
+      await deleteUserRow(tx, user);
+      return files;
+    });
+    if (files) { await Promise.all(files.map((key) => store.delete(key))); done.deleted.push({ id, createdAt }); }
+  }
+  return done;
 }
 
 /**
