@@ -3,19 +3,14 @@
  * or rejected application, and before it accepts one; the list's quick Approve asks too. Cancel changes nothing.
  */
 import { test, expect } from '@playwright/test';
-import { adminLogin, storedStatus, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+import { appliedThenAdmin, openApplicationPanel, storedStatus, toast } from './admin-seed.ts';
 
 test('detail panel › changing an Accepted application to Pending asks first; Cancel keeps it Accepted, confirming changes it', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Rudzani', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Rudzani');
   expect((await page.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'accepted', notes: '' } })).status()).toBe(200);
 
   await page.goto(`/admin/applications`);
-  await page.getByLabel('Search').fill(`APP-${id}`);
-  await page.getByRole('button', { name: `View APP-${id}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  const panel = await openApplicationPanel(page, id);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('pending');
   await panel.getByRole('button', { name: 'Update status' }).click();
   const ask = page.getByRole('alertdialog');
@@ -38,10 +33,7 @@ test('detail panel › changing an Accepted application to Pending asks first; C
 });
 
 test('list › quick Approve asks first; Cancel leaves the application Pending, confirming accepts it', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Khensani', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Khensani');
   await page.goto('/admin/applications');
   await page.getByLabel('Search').fill(`APP-${id}`);
   await page.getByRole('button', { name: `Approve APP-${id}` }).click();

@@ -4,7 +4,7 @@
  * large text (the bar taller than a quarter of the window) the bar is no longer sticky.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { adminLogin, studentApplies, uniqueSurname } from './admin-seed.ts';
+import { appliedThenAdmin, openApplicationPanel } from './admin-seed.ts';
 
 /** What is drawn at the centre of the focused element, and whether that is the element (or inside it). */
 const focusedIsOnTop = (page: Page) => page.evaluate(() => {
@@ -18,15 +18,10 @@ const focusedIsOnTop = (page: Page) => page.evaluate(() => {
 for (const large of [false, true]) {
   test(`detail panel at 1366×768${large ? ' with 200% text' : ''} › Tab through the panel: each focused element is drawn on top, not under the decision bar`, async ({ page, playwright, baseURL }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    const student = await playwright.request.newContext({ baseURL });
-    const id = await studentApplies(student, 1, 'Vusi', uniqueSurname());
-    await student.dispose();
-    await adminLogin(page.request);
+    const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Vusi');
     await page.goto('/admin/applications');
     if (large) await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
-    await page.getByLabel('Search').fill(`APP-${id}`);
-    await page.getByRole('button', { name: `View APP-${id}` }).click();
-    const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+    const panel = await openApplicationPanel(page, id);
     await expect(panel.getByRole('button', { name: 'Verify Qualifications Documents' })).toBeVisible();
     const steps: { name: string; onTop: boolean; coveredBy: string | null }[] = [];
     for (let i = 0; i < 12; i++) {

@@ -2,20 +2,15 @@
  * A save that never reached the server says so, and the message stays until it is closed (audit C item 5).
  */
 import { test, expect } from '@playwright/test';
-import { adminLogin, storedStatus, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+import { appliedThenAdmin, openApplicationPanel, storedStatus, toast } from './admin-seed.ts';
 
 const NOT_SAVED = 'Not saved — the server could not be reached. Check your connection and try again.';
 
 test('detail panel › Update status with the connection gone: "Not saved — the server could not be reached…", kept after 10 s until closed', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Tshilidzi', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Tshilidzi');
   await page.clock.install();
   await page.goto('/admin/applications');
-  await page.getByLabel('Search').fill(`APP-${id}`);
-  await page.getByRole('button', { name: `View APP-${id}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  const panel = await openApplicationPanel(page, id);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
   await page.route('**/api/admin/applications/*/status', (route) => route.abort('internetdisconnected'));
   await panel.getByRole('button', { name: 'Update status' }).click();
@@ -32,10 +27,7 @@ test('detail panel › Update status with the connection gone: "Not saved — th
 });
 
 test('list › bulk Approve with the connection gone says the same', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Mulalo', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Mulalo');
   await page.goto('/admin/applications');
   await page.getByLabel('Search').fill(`APP-${id}`);
   await page.getByRole('checkbox', { name: `Select APP-${id}`, exact: true }).check();

@@ -2,7 +2,7 @@
  * Seeding and sign-in for the admin work-day specs (admin-*.spec.ts): an admin log-in by API, students who each
  * submit one application through the API, and a toast locator. Same calls as admin.spec.ts's helpers.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, uniqueEmail, type WizardFile } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -56,4 +56,23 @@ export const toast = (page: Page, title: string) => page.getByTestId('toast').fi
 /** A surname no other test uses, letters only (names with digits are refused): 'Tag' and the time in letters. */
 export function uniqueSurname(): string {
   return `Tag${[...(Date.now() * 100 + Math.floor(Math.random() * 100)).toString(26)].map((c) => String.fromCharCode(97 + parseInt(c, 26))).join('')}`;
+}
+
+/**
+ * A student named `firstName` (a unique surname) applies for course 1 from a request context of its own
+ * (`newContext`, disposed after), then `page` is signed in as the e2e admin; returns the application id.
+ */
+export async function appliedThenAdmin(page: Page, newContext: () => Promise<APIRequestContext>, firstName: string): Promise<number> {
+  const student = await newContext();
+  const id = await studentApplies(student, 1, firstName, uniqueSurname());
+  await student.dispose();
+  await adminLogin(page.request);
+  return id;
+}
+
+/** On /admin/applications (already open on `page`), searches for APP-`id` and opens its detail panel; returns the panel. */
+export async function openApplicationPanel(page: Page, id: number): Promise<Locator> {
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `View APP-${id}` }).click();
+  return page.getByRole('dialog', { name: `Application APP-${id}` });
 }

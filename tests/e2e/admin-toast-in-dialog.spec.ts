@@ -6,19 +6,14 @@
  * (a toast already showing when the panel opened stays, and Escape closes the panel: admin.spec 'Keep editing').
  */
 import { test, expect } from '@playwright/test';
-import { adminLogin, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+import { appliedThenAdmin, openApplicationPanel, toast } from './admin-seed.ts';
 
 const NOT_SAVED = 'Not saved — the server could not be reached';
 
 test('detail panel › a failed Update status is exposed to assistive technology, reachable by Tab; Escape closes the toast, then the panel', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Ntombi', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Ntombi');
   await page.goto('/admin/applications');
-  await page.getByLabel('Search').fill(`APP-${id}`);
-  await page.getByRole('button', { name: `View APP-${id}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  const panel = await openApplicationPanel(page, id);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
   await page.route('**/api/admin/applications/*/status', (route) => route.abort('connectionreset'));
   await panel.getByRole('button', { name: 'Update status' }).click();
@@ -43,14 +38,9 @@ test('detail panel › a failed Update status is exposed to assistive technology
 });
 
 test('detail panel › "Application updated" is exposed inside the panel, and on the page once the panel is closed', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Lerato', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Lerato');
   await page.goto('/admin/applications');
-  await page.getByLabel('Search').fill(`APP-${id}`);
-  await page.getByRole('button', { name: `View APP-${id}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  const panel = await openApplicationPanel(page, id);
   await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
   await panel.getByRole('button', { name: 'Update status' }).click();
   await expect(page.getByTestId('toast').getByRole('status').filter({ hasText: 'Application updated' })).toBeVisible();

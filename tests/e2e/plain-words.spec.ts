@@ -4,7 +4,7 @@
  * applicant's pages use, times in South African time marked SAST, and one format for people's phone numbers.
  */
 import { expect, test } from '@playwright/test';
-import { adminLogin, studentApplies, uniqueSurname } from './admin-seed.ts';
+import { appliedThenAdmin, openApplicationPanel, studentApplies, uniqueSurname } from './admin-seed.ts';
 import { uniqueEmail } from './fixtures.ts';
 
 const RAW_500 = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }) };
@@ -64,15 +64,10 @@ test('applicant › course names and the Privacy Policy: "course" not "programme
 });
 
 test('staff › the review panel speaks as the applicant pages do, times are SAST, the dashboard counts "1 student"', async ({ page, playwright, baseURL }) => {
-  const student = await playwright.request.newContext({ baseURL });
-  const id = await studentApplies(student, 1, 'Rudzani', uniqueSurname());
-  await student.dispose();
-  await adminLogin(page.request);
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Rudzani');
 
   await page.goto('/admin/applications');
-  await page.getByLabel('Search').fill(`APP-${id}`);
-  await page.getByRole('button', { name: `View APP-${id}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${id}` });
+  const panel = await openApplicationPanel(page, id);
   const payment = panel.locator('section[aria-labelledby="d-pay"]');
   await expect(payment).toContainText('Card ending in 4242');
   await expect(payment).toContainText('Payment date');
