@@ -6,6 +6,14 @@
  * account's own login is that account's, not the mailbox's (profile.repo.ts idsInMailbox).
  */
 
+/**
+ * An e-mail address as the project stores, looks up and counts it: trimmed and lower case ('' for null or undefined).
+ * The one rule for accounts (users.email), login and reset counters and outbox matching.
+ */
+export function normalizeEmail(email: unknown): string {
+  return String(email ?? '').trim().toLowerCase();
+}
+
 /** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */
 const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
@@ -17,7 +25,7 @@ const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'goo
  * lower-cased.
  */
 export function mailboxKey(email: unknown): string {
-  const s = String(email ?? '').trim().toLowerCase().slice(0, 320);
+  const s = normalizeEmail(email).slice(0, 320);
   const at = s.lastIndexOf('@');
   if (at <= 0) return s;
   let local = s.slice(0, at);

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 /**
  * Locks user `userId`'s row until transaction `tx` ends, so that per-account check-then-insert steps take turns
@@ -19,7 +20,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The user with this e-mail (trimmed, compared lower-case: one account per address, spec §8), or undefined. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const rows = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
   return rows[0];
 }
 

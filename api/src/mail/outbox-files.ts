@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 /**
  * How long a file driver keeps what it wrote: 7 days, the life of the longest link a message carries (a walk-in's
@@ -67,7 +68,7 @@ function headerBlock(eml: string): string {
  * rejects on fs errors other than a file vanishing meanwhile.
  */
 export async function removeOutboxFilesOf(dataDir: string, who: { emails: string[]; phones: string[]; exceptSubject?: string }): Promise<{ mail: number; sms: number }> {
-  const emails = who.emails.map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const emails = who.emails.map(normalizeEmail).filter(Boolean);
   const phones = new Set(who.phones.filter(Boolean));
   const sweep = async (dir: string, ext: string, matches: (text: string) => boolean): Promise<number> => {
     let names: string[];

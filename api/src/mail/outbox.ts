@@ -17,6 +17,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { claimDue, drainWhileFull, OUTBOX_MAX_ATTEMPTS, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 import { mailOutbox } from '../db/schema/messaging.ts';
 import type { Mailer } from './mailer.ts';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 /** One mail: recipient, subject, plain-text body and, optionally, the Reply-To address (the visitor, on the office's copy of a form message). */
 export interface MailMessage { to: string; subject: string; text: string; replyTo?: string | null; list?: MailListHeaders | null }
@@ -122,7 +123,7 @@ export async function drainOutboxBatch(db: DbOrTx, mailer: Mailer, batch = MAIL_
       const final = bounced || row.attempts >= OUTBOX_MAX_ATTEMPTS;
       await retryLater(db, 'mail_outbox', row, final, err);
       if (final) await db.execute(sql`UPDATE mail_outbox SET text = ${UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
-      if (bounced) await db.update(users).set({ emailBouncedAt: new Date() }).where(eq(users.email, row.to.trim().toLowerCase()));
+      if (bounced) await db.update(users).set({ emailBouncedAt: new Date() }).where(eq(users.email, normalizeEmail(row.to)));
       return false;
     }
     await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, text = ${SENT_BODY} WHERE id = ${row.id}`);

@@ -26,6 +26,7 @@ import { startSession } from '../../auth/start-session.ts';
 import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
 import { endExternalLogin } from '../external/external.service.ts';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 /** The options express-rate-limit passes to its handler that tooMany reads: the window (ms) and the key generator. */
 interface RateLimitOptionsSeen { windowMs?: number; keyGenerator?: (req: Request, res: Response) => string | Promise<string> }
@@ -170,9 +171,9 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   // Over the per-address limit the answer is the usual one and nothing is mailed (security audit F2): a 429 here would
   // let anyone, from any address, stop the owner asking for a link.
   const resetPerEmail = sharedRateLimit(db, 'password-reset-email:', { windowMs: RESET_REQUESTS_PER_EMAIL.windowMs, limit: RESET_REQUESTS_PER_EMAIL.limit, standardHeaders: false, legacyHeaders: false,
-    keyGenerator: (req) => `email:${normalizedEmail(req.body?.email)}`,
+    keyGenerator: (req) => `email:${normalizeEmail(req.body?.email)}`,
     handler: (req, res) => {
-      logLimitHit(req, `password-reset-email:${normalizedEmail(req.body?.email)}`, 'answered as usual, nothing mailed', RESET_REQUESTS_PER_EMAIL.windowMs);
+      logLimitHit(req, `password-reset-email:${normalizeEmail(req.body?.email)}`, 'answered as usual, nothing mailed', RESET_REQUESTS_PER_EMAIL.windowMs);
       res.json({ ok: true, message: RESET_SENT_MESSAGE });
     } });
   // Only rejected links count per IP: 30 learners completing a reset from one address all pass.
@@ -228,10 +229,6 @@ export const RESET_REQUESTS_PER_EMAIL: Limit = { limit: 20, windowMs: 15 * 60_00
  */
 export const RESET_REQUESTS_PER_IP: Limit = { limit: 300, windowMs: 15 * 60_000 };
 
-/** The e-mail of a request body as keys use it: trimmed, lower case ('' when absent). */
-function normalizedEmail(email: unknown): string {
-  return String(email ?? '').trim().toLowerCase();
-}
 
 /** True for a rejected token: a 400 whose fields name `token` (a bad or spent link, not a weak new password). */
 function rejectedToken(err: unknown): boolean {

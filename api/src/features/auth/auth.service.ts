@@ -13,6 +13,7 @@ import { insertRegistrationDetails } from './auth.repo.ts';
 import { applicableCourse } from '../courses/courses.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { EMAIL_TAKEN_MESSAGE, normalisedIdNumber } from '#contracts/auth-rules.ts';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 
@@ -39,7 +40,7 @@ export type OnCreated = (tx: Db, user: PublicUser) => Promise<void>;
  * it opens). Throws 409 when the e-mail is taken (also under a concurrent double submit).
  */
 export async function registerStudent(db: Db, input: NewAccount, onCreated?: OnCreated): Promise<PublicUser> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -60,7 +61,7 @@ const duplicate = () => conflict('Could not create account', { email: EMAIL_TAKE
 async function insertStudent(db: Db, input: NewAccount, passwordHash: string): Promise<PublicUser> {
   const { password: _password, ...fields } = input;
   const row = await insertUser(db, {
-    ...fields, email: input.email.trim().toLowerCase(), passwordHash, role: 'student',
+    ...fields, email: normalizeEmail(input.email), passwordHash, role: 'student',
     privacyConsentAt: new Date(), privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
   });
   return toPublicUser(row);
@@ -75,7 +76,7 @@ async function insertStudent(db: Db, input: NewAccount, passwordHash: string): P
 export async function registerComprehensive(db: Db, input: ComprehensiveRegisterInput, onCreated?: OnCreated): Promise<PublicUser> {
   try { await applicableCourse(db, input.courseId); }
   catch { throw badRequest('Please select a course', { courseId: 'Please select a course' }); }
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   const { courseId, academicHistory, ...account } = input;
@@ -106,7 +107,7 @@ export interface ComprehensiveRegisterInput extends NewAccount { courseId: numbe
  * the e-mail's local part (defaultAdminNames). Resolves to the admin as PublicUser.
  */
 export async function ensureAdmin(db: Db, email: string, password: string, names?: { firstName: string; lastName: string }): Promise<PublicUser> {
-  const lower = email.trim().toLowerCase();
+  const lower = normalizeEmail(email);
   const existing = await findUserByEmail(db, lower);
   if (existing) {
     if (existing.role === 'admin' && existing.emailVerifiedAt && await verifyPassword(existing.passwordHash, password)) return toPublicUser(existing);
@@ -127,5 +128,5 @@ export async function ensureAdmin(db: Db, email: string, password: string, names
  * application and document histories (staff audit).
  */
 export function defaultAdminNames(email: string): { firstName: string; lastName: string } {
-  return { firstName: email.trim().toLowerCase().split('@')[0] || 'admin', lastName: '' };
+  return { firstName: normalizeEmail(email).split('@')[0] || 'admin', lastName: '' };
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { DbRateLimitStore } from '../../http/rate-limit-store.ts';
 import { newChallenge, spendSolution } from '../../http/pow-gate.ts';
+import { normalizeEmail } from '#contracts/mailbox.ts';
 
 /** One window for every login counter: 15 minutes (ms). */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -87,7 +88,7 @@ export const LOGIN_TOO_MANY = 'Too many login attempts. Please try again later.'
 
 /** The e-mail address as the counters name it: trimmed, lower case, at most 320 characters. */
 function accountOf(email: unknown): string {
-  return String(email ?? '').trim().toLowerCase().slice(0, 320);
+  return normalizeEmail(email).slice(0, 320);
 }
 
 /** The counter keys of one login attempt: client IP, account (lower-cased e-mail) and the pair. */

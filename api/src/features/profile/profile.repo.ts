@@ -2,7 +2,7 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
-import { mailboxKey, mailboxLikePatterns } from '#contracts/mailbox.ts';
+import { mailboxKey, mailboxLikePatterns, normalizeEmail } from '#contracts/mailbox.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -38,8 +38,6 @@ export async function storedUploadNames(db: DbOrTx, userId: number): Promise<str
 /** Who an e-mail address belongs to for matching: the account, its address and whether the account proved it. */
 type MailOwner = { id: number; email: string; emailVerifiedAt: Date | null };
 
-const bare = (address: string) => address.trim().toLowerCase();
-
 /**
  * Ids of the rows of `table` (its address column: `email`, or `to` for mail_outbox) whose address reaches the same
  * mailbox as `owner.email` (mailboxKey: case, a '+tag', Gmail's dots; privacy audit F3: booking 2 under
@@ -54,12 +52,12 @@ async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_
   if (!patterns.length) return [];
   const inMailbox = (column: ReturnType<typeof sql.raw>) => sql.join(patterns.map((p) => sql`lower(trim(${column})) LIKE ${p}`), sql` OR `);
   const others = await db.execute(sql`SELECT email FROM users WHERE id <> ${owner.id} AND (${inMailbox(sql.raw('email'))})`);
-  const own = bare(owner.email);
-  const taken = new Set((others as unknown as { rows: { email: string }[] }).rows.map((r) => bare(r.email)).filter((e) => e !== own));
+  const own = normalizeEmail(owner.email);
+  const taken = new Set((others as unknown as { rows: { email: string }[] }).rows.map((r) => normalizeEmail(r.email)).filter((e) => e !== own));
   const column = sql.raw(table === 'mail_outbox' ? '"to"' : 'email');
   const res = await db.execute(sql`SELECT id, ${column} AS address FROM ${sql.raw(table)} WHERE ${inMailbox(column)}`);
   const { rows } = res as unknown as { rows: { id: number; address: string }[] };
-  return rows.filter((r) => mailboxKey(r.address) === key && !taken.has(bare(r.address))).map((r) => Number(r.id));
+  return rows.filter((r) => mailboxKey(r.address) === key && !taken.has(normalizeEmail(r.address))).map((r) => Number(r.id));
 }
 
 /**
@@ -140,7 +138,7 @@ export async function deleteMessagesTo(db: DbOrTx, user: MailOwner & { id: numbe
  * the older 'login-account:acct:<e-mail>'.
  */
 export async function deleteLoginCounters(db: DbOrTx, email: string): Promise<void> {
-  const e = email.trim().toLowerCase();
+  const e = normalizeEmail(email);
   const literal = e.replace(/[\\%_]/g, (c) => `\\${c}`); // LIKE's own characters in an address match themselves
   const mailbox = mailboxKey(e);
   const exact = [`login-account:acct:${e}`, `login-fail:acct:${e}`, `password-reset-email:email:${e}`, `contact:email:${e}`, `assessment:email:${e}`, `contact:email:${mailbox}`, `assessment:email:${mailbox}`];
