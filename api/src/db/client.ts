@@ -122,8 +122,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
       const client = await pool.connect();
       client.release();
       // Nodes starting at once would otherwise run the same CREATE TABLEs side by side, and one of them fail.
-      await exclusive(() => migratePg(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); }));
-      await assertKnownMigrationLevel((text) => pool.query(text));
+      // The level check records which releases may run here (migration-level.ts): under the same lock, so a node of an
+      // older release cannot overwrite what a newer one just wrote.
+      await exclusive(async () => {
+        await migratePg(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); });
+        await assertKnownMigrationLevel((text, params) => pool.query(text, params as any[]));
+      });
     } catch (err) {
       await pool.end().catch(() => {});
       throw err;
@@ -146,7 +150,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; templ
   try {
     await client.waitReady;
     await migratePglite(db as any, { migrationsFolder }).catch((err) => { throw migrationError(err); });
-    await assertKnownMigrationLevel((text) => client.query(text));
+    await assertKnownMigrationLevel((text, params) => client.query(text, params as any[]));
   } catch (err) {
     // A damaged folder or a failed migration must not leave the folder locked for the next try (or admin:create).
     if (!client.closed) await client.close().catch(() => {});

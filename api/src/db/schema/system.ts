@@ -88,3 +88,18 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row (id 1): which releases may run on this database (rolling-deploy audit F3, api/src/db/migration-level.ts).
+ * `minReaderWhen` is the journal `when` (ms since epoch) of the newest applied migration that older code cannot run
+ * on; a node whose journal's newest `when` is at least that may start even when the database has newer migrations.
+ * `asOfWhen`/`asOfTag` name the newest migration the row was computed for: a migration newer than `asOfWhen` is not
+ * described by the row, and a node that does not know it refuses. Written by openDatabase after migrating.
+ */
+export const portalSchemaCompat = pgTable('portal_schema_compat', {
+  id: integer('id').primaryKey().default(1),
+  minReaderWhen: bigint('min_reader_when', { mode: 'number' }).notNull(),
+  asOfWhen: bigint('as_of_when', { mode: 'number' }).notNull(),
+  asOfTag: text('as_of_tag').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
