@@ -38,6 +38,37 @@ function slowPost(url: string, body: string) {
   return { done, finish: () => req.end(bytes.subarray(20)) };
 }
 
+/** A client connection to `node` that the server has accepted (its 'connection' event has fired). */
+async function acceptedConnection(node: RunningServer): Promise<net.Socket> {
+  const accepted = new Promise<void>((resolve) => node.server.once('connection', () => resolve()));
+  const socket = net.connect(Number(new URL(node.url).port), '127.0.0.1');
+  await Promise.all([accepted, new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); })]);
+  return socket;
+}
+
+/**
+ * Writes a JSON POST on `socket` at once (synchronously) and resolves with the status, the Connection and Retry-After
+ * headers and the JSON body once the server has closed the connection; rejects on a reset.
+ */
+function rawPost(socket: net.Socket, path: string, body: string) {
+  const bytes = Buffer.from(body);
+  const chunks: Buffer[] = [];
+  const answer = new Promise<{ status: number; connection: string | null; retryAfter: string | null; body: any }>((resolve, reject) => {
+    socket.on('data', (d) => chunks.push(d));
+    socket.once('error', reject);
+    socket.once('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const lines = head!.split('\r\n');
+      const header = (name: string) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? null;
+      resolve({ status: Number(lines[0]!.split(' ')[1]), connection: header('connection'), retryAfter: header('retry-after'), body: JSON.parse(rest.join('\r\n\r\n')) });
+    });
+  });
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\n\r\n`);
+  socket.write(bytes);
+  return answer;
+}
+
 describe('graceful stop (SIGTERM) behind a balancer', () => {
   it('health answers 503 during the grace period, and a request in flight finishes with its normal status', async () => {
     // A long grace, so that a health call made right after close() is inside it however busy the machine is.
@@ -75,11 +106,14 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
     const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789' });
     expect(node.config.SHUTDOWN_GRACE_MS).toBe(0);
     const warn = vi.spyOn(console, 'warn');
+    // The connection is accepted before the stop and the request written in the same turn as close(): a fetch opened
+    // after close() had to connect, be accepted and be read within SHUTDOWN_REFUSE_MS, which a loaded machine missed.
+    const socket = await acceptedConnection(node);
     const closed = node.close();
     // The node used to stop listening in the same turn as close(): connections already accepted were reset
     // (12 parallel submits, SIGTERM 0.1 s later: 9 × ECONNRESET).
-    const res = await fetch(`${node.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validRegistration()) })
-      .then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), retryAfter: r.headers.get('retry-after'), body: await r.json() }), (err) => ({ status: 0, body: String(err?.cause?.code ?? err) }));
+    const res = await rawPost(socket, '/api/auth/register', JSON.stringify(validRegistration()))
+      .catch((err) => ({ status: 0, connection: null, retryAfter: null, body: String(err?.code ?? err) }));
     expect(res).toMatchObject({ status: 503, connection: 'close', retryAfter: '5', body: { error: { code: 'unavailable' } } });
     // Every 5xx answer is logged with method, route and duration.
     expect(warn.mock.calls.map((c) => c.join(' ')).some((l) => /^\[http\] 503 POST \/api\/auth\/register \d+ ms$/.test(l))).toBe(true);
