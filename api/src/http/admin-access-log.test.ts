@@ -8,14 +8,21 @@ const upload = async (s: Awaited<ReturnType<typeof signUpStudent>>) => (await s.
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 
-/** The `[access]` lines console.info printed while `run` ran. */
+/**
+ * The `[access]` lines console.info printed for the requests `run` made, read once the server has closed every one of
+ * their responses. The line is written on the response's 'close', which for a document comes after the client has its
+ * last byte (the file stream still has to see its end): a fixed pause after the last request missed it on a busy run.
+ */
 async function accessLines(run: () => Promise<void>): Promise<string[]> {
   const spy = vi.spyOn(console, 'info');
+  const open = new Set<Promise<void>>();
+  const track = (_req: unknown, res: import('node:http').ServerResponse) => { open.add(new Promise<void>((r) => res.once('close', () => r()))); };
+  t.server.on('request', track);
   try {
     await run();
-    await new Promise((r) => setTimeout(r, 20)); // the line is written on the answer's 'finish'
+    await Promise.all(open);
     return spy.mock.calls.map((c) => c.map(String).join(' ')).filter((l) => l.startsWith('[access]'));
-  } finally { spy.mockRestore(); }
+  } finally { t.server.off('request', track); spy.mockRestore(); }
 }
 
 describe(`admin access log (${DB_KIND})`, () => {

@@ -35,6 +35,8 @@ export interface TestApp {
   deps: AppDeps;
   /** The Express app under test (the security suite enumerates its routes). */
   app: ReturnType<typeof createApp>;
+  /** The HTTP listener serving `app` (a test can watch its requests and responses). */
+  server: Server;
   /** Reasons passed to onContentChanged (site rebuild requests). */
   contentChanges: string[];
   request(): supertest.Agent;
@@ -98,7 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, app, database, databaseUrl: fresh?.url, config, mailer, store, deps, contentChanges,
+    url, app, server, database, databaseUrl: fresh?.url, config, mailer, store, deps, contentChanges,
     request: () => supertest.agent(url),
     close: async () => {
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
