@@ -21,12 +21,16 @@ test('opening the wizard reads the fee, the course, the applications, the NSC re
   await page.goto('/apply/1');
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
   await expect(page.getByTestId('selected-course')).toBeVisible();
-  await page.waitForLoadState('networkidle');
   const count = (path: string) => reads.filter((r) => r === path).length;
-  expect({
+  const counts = () => ({
     fee: count('/api/settings/application-fee'), course: count('/api/courses/1'), mine: count('/api/applications?mine=1'),
     nsc: count('/api/profile/nsc-results'), draft: count('/api/applications/draft?key=course-1'),
-  }).toEqual({ fee: 1, course: 1, mine: 1, nsc: 1, draft: 1 });
+  });
+  // Every read made first: Playwright's 'networkidle' fires once per page load and stays fired, so on a loaded
+  // machine a 500 ms pause before the island's first fetch (module evaluation, hydration) let it resolve at once.
+  await expect.poll(counts).toEqual({ fee: 1, course: 1, mine: 1, nsc: 1, draft: 1 });
+  await page.waitForLoadState('networkidle');
+  expect(counts()).toEqual({ fee: 1, course: 1, mine: 1, nsc: 1, draft: 1 });
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('college.offline.application-fee') ?? 'null'));
   expect(kept).toMatchObject({ userId, data: expect.stringMatching(/^\d+\.\d{2}$/) });
 });
