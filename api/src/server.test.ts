@@ -54,7 +54,7 @@ function rawPost(socket: net.Socket, path: string, body: string) {
   const bytes = Buffer.from(body);
   const chunks: Buffer[] = [];
   const answer = new Promise<{ status: number; connection: string | null; retryAfter: string | null; body: any }>((resolve, reject) => {
-    socket.on('data', (d) => chunks.push(d));
+    socket.on('data', (d: Buffer) => chunks.push(d));
     socket.once('error', reject);
     socket.once('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
