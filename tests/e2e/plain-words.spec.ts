@@ -63,6 +63,20 @@ test('applicant › course names and the Privacy Policy: "course" not "programme
   await expect(data).not.toContainText(/version \d{4}-\d{2}-\d{2}/);
 });
 
+test('applicant › the dashboard\'s Profile tab writes the phone and date of birth for people, as the application page does', async ({ page }) => {
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Mpho', lastName: 'Profile', email: uniqueEmail('profiletab'), password: 'secret123', confirmPassword: 'secret123', phone: '+27821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  const put = await page.request.put('/api/profile', { data: { firstName: 'Mpho', lastName: 'Profile', phone: '+27821234567', nationality: 'other', dateOfBirth: '2001-04-12' } });
+  expect(put.status()).toBe(200);
+  await page.goto('/dashboard/student');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const profile = page.getByRole('tabpanel', { name: 'Profile' });
+  await expect(profile).toContainText('082 123 4567');
+  await expect(profile).toContainText('April 12, 2001');
+  await expect(profile).not.toContainText('+27821234567');
+  await expect(profile).not.toContainText('2001-04-12');
+});
+
 test('staff › the review panel speaks as the applicant pages do, times are SAST, the dashboard counts "1 student"', async ({ page, playwright, baseURL }) => {
   const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Rudzani');
 

@@ -44,6 +44,23 @@ function mergeNotes(a: NotificationItem[], b: NotificationItem[]): NotificationI
   return [...byId.values()].sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : y.id - x.id));
 }
 
+/**
+ * `raw` (the phone as stored) written for people ('082 123 4567', lib/phone.ts formatPhone) once `wanted` (the Profile
+ * tab is open); until then, and if the formatter cannot load (offline, never fetched), `raw` as it is. The formatter
+ * and its libphonenumber metadata (≈ 10 KB gzip) load only then, not with the dashboard (issue #17: ≤ 40 KB of
+ * JavaScript on /dashboard/student).
+ */
+function usePhoneForPeople(raw: string | null, wanted: boolean): string | null {
+  const [shown, setShown] = useState<{ raw: string; text: string } | null>(null);
+  useEffect(() => {
+    if (!wanted || !raw) return;
+    let live = true;
+    import('../../lib/phone.ts').then(({ formatPhone }) => { if (live) setShown({ raw, text: formatPhone(raw) }); }).catch(() => {});
+    return () => { live = false; };
+  }, [raw, wanted]);
+  return shown && shown.raw === raw ? shown.text : raw;
+}
+
 /** The /dashboard/student island (see the file comment). */
 export default function StudentDashboard() {
   const session = useSession();
@@ -51,6 +68,7 @@ export default function StudentDashboard() {
   const user = session.user;
   const allowed = Boolean(user && user.role === 'student');
   const [tab, setTab] = useState('dashboard');
+  const shownPhone = usePhoneForPeople(user?.phone ?? null, tab === 'profile');
   useEffect(() => { if (!session.isLoading && !allowed) window.location.replace('/login'); }, [session.isLoading, allowed]);
 
   const apps = useStore($dashboardApplications);
@@ -273,7 +291,7 @@ export default function StudentDashboard() {
           <h2 className="mb-4 text-xl font-semibold">Profile</h2>
           <dl className="grid gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
             {([
-              ['Name', `${user!.firstName} ${user!.lastName}`], ['Email', user!.email], ['Phone', user!.phone], ['Date of birth', user!.dateOfBirth],
+              ['Name', `${user!.firstName} ${user!.lastName}`], ['Email', user!.email], ['Phone', shownPhone], ['Date of birth', formatDate(user!.dateOfBirth) || user!.dateOfBirth],
               ['Nationality', country(user!.nationality)],
               ['Address', [user!.addressLine1, user!.addressLine2, user!.city, user!.state, user!.postalCode, country(user!.country)].filter(Boolean).join(', ')],
               ['Member since', formatDate(user!.createdAt)],
