@@ -68,3 +68,56 @@ describe(`admin access log (${DB_KIND})`, () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe(`admin access log: every spelling of a personal read, the external system, record counts (${DB_KIND})`, () => {
+  it('upper- and mixed-case paths, a trailing slash, the external reads and an .CSV export each write one line with the right count', async () => {
+    const s = await signUpStudent(t, { firstName: 'Mpho', lastName: 'Ramaphakela' });
+    const idDocument = await upload(s);
+    const app = await s.agent.post('/api/applications').send({ ...validApplication(1, { idDocument, transcripts: idDocument }), email: s.email, firstName: 'Mpho', lastName: 'Ramaphakela' });
+    expect(app.status).toBe(201);
+    const id = app.body.application.id as number;
+    const email = `access-ext-${id}@example.com`;
+    const admin = await signInAdmin(t, email, 'admin-pass-123');
+    const a = admin.user.id;
+    // A decision: the detail now holds a history of several entries, and is still one record.
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'accepted' })).status).toBe(200);
+    const detail = await admin.agent.get(`/api/admin/applications/${id}`);
+    expect(detail.body.history.length).toBeGreaterThan(1);
+    expect((await admin.agent.post('/api/external/login').send({ email, password: 'admin-pass-123' })).status).toBe(200);
+
+    let exported = 0;
+    const lines = await accessLines(async () => {
+      const upper = await admin.agent.get(`/API/ADMIN/APPLICATIONS/${id}`);
+      expect(upper.status).toBe(200);
+      expect(upper.body.application.id).toBe(id);
+      expect((await admin.agent.get('/api/Admin/Students/')).status).toBe(200);
+      expect((await admin.agent.get(`/api/admin/applications/${id}`)).status).toBe(200);
+      const csv = await admin.agent.get('/api/admin/applications/export.CSV').buffer(true).parse((res, cb) => {
+        let text = ''; res.setEncoding('utf8'); res.on('data', (c: string) => { text += c; }); res.on('end', () => cb(null, text));
+      });
+      expect(csv.status).toBe(200);
+      exported = (csv.body as string).trimEnd().split('\n').length - 1;
+      const enrolable = await admin.agent.get(`/api/external/enrolable-applications?q=${encodeURIComponent('Ramaphakela')}`);
+      expect(enrolable.status).toBe(200);
+      expect(enrolable.body.applications).toHaveLength(1);
+      expect((await admin.agent.get('/api/external/students')).status).toBe(200);
+      expect((await admin.agent.get('/api/external/branches/1/students')).status).toBe(200);
+      expect((await admin.agent.get('/api/external/payments')).status).toBe(200);
+      expect((await admin.agent.get('/api/external/payments.csv')).status).toBe(200);
+      expect((await admin.agent.get('/api/external/branches')).status).toBe(200);
+    });
+    expect(lines).toEqual([
+      `[access] admin ${a} read GET /API/ADMIN/APPLICATIONS/${id} → 200, 1 record`,
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/Admin/Students/ → 200, \\d+ records?$`)),
+      `[access] admin ${a} read GET /api/admin/applications/${id} → 200, 1 record`,
+      `[access] admin ${a} read GET /api/admin/applications/export.CSV → 200, ${exported} records`,
+      `[access] admin ${a} read GET /api/external/enrolable-applications (search) → 200, 1 record`,
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/external/students → 200, \\d+ records?$`)),
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/external/branches/1/students → 200, \\d+ records?$`)),
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/external/payments → 200, \\d+ records?$`)),
+      expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/external/payments\\.csv → 200, \\d+ records?$`)),
+    ]);
+    expect(exported).toBeGreaterThan(1);
+    for (const l of lines) for (const pii of ['Ramaphakela', 'Mpho', s.email]) expect(l).not.toContain(pii);
+  });
+});

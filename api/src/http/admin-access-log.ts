@@ -7,19 +7,25 @@ import type { RequestHandler } from 'express';
 import type { AuthedUser } from './guards.ts';
 
 /**
- * Reads of personal data (paths relative to the server root, without the query string): the application list, one
- * application, its checklist, the CSV export, the students list, contact messages, assessment bookings, erasure
- * requests and an uploaded document. Dashboard figures, reports, settings and the site build name no one and are not
- * logged.
+ * Reads of personal data, matched against the lower-cased path without the query string and without one trailing
+ * slash (Express matches routes case-insensitively and ignores a trailing slash, so `/API/Admin/Students/` is the same
+ * read as `/api/admin/students`): the application list, one application, its checklist, the CSV export, the students
+ * list, contact messages, assessment bookings, erasure requests, an uploaded document, and the external system's
+ * students, a branch's students, enrolable applications, payments and the payments CSV (names, e-mails, amounts;
+ * every /api/external route is admin-only, so the reader is always a signed-in admin). `single` marks a route whose
+ * answer is one record, however many lists (history, documents) it holds. Dashboard figures, reports, settings, the
+ * site build, the external branches and health name no one and are not logged.
  */
-const PERSONAL_READS: RegExp[] = [
-  /^\/api\/admin\/applications(\/|$)/,
-  /^\/api\/admin\/(students|contact-messages|assessment-bookings|erasure-requests)(\/|$)/,
-  /^\/api\/(colfront\/)?applications\/\d+(\/checklist)?$/,
-  /^\/api\/uploads\/[^/]+$/,
+const PERSONAL_READS: { re: RegExp; single: boolean }[] = [
+  { re: /^\/api\/admin\/applications\/\d+$/, single: true },
+  { re: /^\/api\/admin\/applications(\/|$)/, single: false },
+  { re: /^\/api\/admin\/(students|contact-messages|assessment-bookings|erasure-requests)(\/|$)/, single: false },
+  { re: /^\/api\/(colfront\/)?applications\/\d+(\/checklist)?$/, single: true },
+  { re: /^\/api\/uploads\/[^/]+$/, single: true },
+  { re: /^\/api\/external\/(students|enrolable-applications|payments|payments\.csv|branches\/[^/]+\/students)$/, single: false },
 ];
 
-/** The number of records in a JSON answer: the length of its first array-valued property (`applications`, `students`, …), else 1. */
+/** The number of records in a JSON list answer: the length of its first array-valued property (`applications`, `students`, …), else 1. */
 function recordCount(body: unknown): number {
   if (Array.isArray(body)) return body.length;
   if (body && typeof body === 'object') {
@@ -43,7 +49,7 @@ function lineBreaks(chunk: unknown): number {
  *   `[access] admin 3 read GET /api/admin/applications/export.csv (search) → 200, 1000 records`
  * Only the admin's user id, the path (record ids are in it), the status and how many records the answer held (JSON:
  * the first array's length, else 1; CSV: lines minus the header) — never the query string, which can hold a name,
- * e-mail or phone number being searched for; "(search)" says there was a `q`. Students' and anonymous reads, refused
+ * e-mail or phone number being searched for; "(search)" says there was a `q` or `search`. Students' and anonymous reads, refused
  * reads (401, 403, 404) and every write are not logged here (writes have their own lines). Source of the rule: POPIA
  * §19 (security safeguards) and the privacy notice's promise that staff access is logged.
  */
@@ -51,23 +57,27 @@ export const adminAccessLog: RequestHandler = (req, res, next) => {
   const user = req.user as AuthedUser | undefined;
   if (req.method !== 'GET' || user?.role !== 'admin') return next();
   const path = req.originalUrl.split('?')[0]!;
-  if (!PERSONAL_READS.some((re) => re.test(path))) return next();
+  const key = path.toLowerCase().replace(/(.)\/$/, '$1');
+  const read = PERSONAL_READS.find(({ re }) => re.test(key));
+  if (!read) return next();
   let records: number | null = null;
   let csvLines = 0;
+  const csv = key.endsWith('.csv');
   const json = res.json.bind(res);
-  res.json = (body: unknown) => { records = recordCount(body); return json(body); };
+  res.json = (body: unknown) => { records = read.single ? 1 : recordCount(body); return json(body); };
   // Only a CSV export is counted by lines; a document download passes through untouched (review: every chunk of
   // every document was decoded to count lines nobody used).
-  if (path.endsWith('.csv')) {
+  if (csv) {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     res.write = ((chunk: unknown, ...rest: unknown[]) => { csvLines += lineBreaks(chunk); return write(chunk, ...rest); }) as typeof res.write;
   }
-  const search = typeof req.query.q === 'string' && req.query.q.trim() !== '' ? ' (search)' : '';
+  const searched = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  const search = searched(req.query.q) || searched(req.query.search) ? ' (search)' : '';
   // 'close', not 'finish': a download whose connection closes as its last bytes go out never emits 'finish' (the
   // document line went missing in a full test run), and a read cut short was still a read.
   res.once('close', () => {
     if (res.statusCode >= 400) return;
-    const count = records ?? (path.endsWith('.csv') ? Math.max(0, csvLines - 1) : 1);
+    const count = records ?? (csv ? Math.max(0, csvLines - 1) : 1);
     console.info(`[access] admin ${user.id} read GET ${path}${search} → ${res.statusCode}, ${count} record${count === 1 ? '' : 's'}`);
   });
   next();
