@@ -218,3 +218,43 @@ describe(`another account's address in the same mailbox (${DB_KIND}, privacy: ex
     expect(dataA.contactMessages.map((m: any) => m.message)).toContain('A writes from their own address.');
   });
 });
+
+describe(`an unverified account at a +tag copy of another's address (${DB_KIND}, security review MEDIUM)`, () => {
+  /** Verified A sent a contact message, with an ID number, as A+c@; then someone registers A+c@ and never verifies it. */
+  async function hiddenByUnverified() {
+    const a = await verified();
+    const message = `Please check my ID number 0104125800086 (${a.email})`;
+    expect((await t.request().post('/api/contact').send(contact(tagged(a.email, 'c'), message))).status).toBe(201);
+    const squatter = await signUpStudent(t, { email: tagged(a.email, 'c') });
+    return { a, message, squatter };
+  }
+  const inAdminList = async (message: string) => {
+    const admin = await signInAdmin(t);
+    return ((await admin.agent.get('/api/admin/contact-messages?pageSize=100')).body.messages as any[]).filter((m) => m.message === message).length;
+  };
+
+  it('GET /api/profile/export › A\'s export still lists the message; the unverified account\'s lists none', async () => {
+    const { a, message, squatter } = await hiddenByUnverified();
+    const dataA = JSON.parse((await a.agent.get('/api/profile/export')).text);
+    expect(dataA.contactMessages.map((m: any) => m.message)).toEqual([message]);
+    const dataS = JSON.parse((await squatter.agent.get('/api/profile/export')).text);
+    expect(dataS.contactMessages).toEqual([]);
+  });
+
+  it('POST /api/profile/delete › A\'s Delete my account removes the message from the admin list', async () => {
+    const { a, message } = await hiddenByUnverified();
+    expect(await inAdminList(message)).toBe(1);
+    expect((await a.agent.post('/api/profile/delete').send({ password: a.password })).body.outcome).toBe('deleted');
+    expect(await inAdminList(message)).toBe(0);
+    expect(await rowsWith(message)).toEqual({ contact: 0, bookings: 0, mail: 0 });
+  });
+
+  it('once that account verifies the address, the address and its messages are its own again (1843fbf)', async () => {
+    const { a, squatter } = await hiddenByUnverified();
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, squatter.user.id));
+    const dataA = JSON.parse((await a.agent.get('/api/profile/export')).text);
+    expect(dataA.contactMessages).toEqual([]);
+    const dataS = JSON.parse((await squatter.agent.get('/api/profile/export')).text);
+    expect(dataS.contactMessages).toHaveLength(1);
+  });
+});

@@ -42,16 +42,19 @@ type MailOwner = { id: number; email: string; emailVerifiedAt: Date | null };
  * Ids of the rows of `table` (its address column: `email`, or `to` for mail_outbox) whose address reaches the same
  * mailbox as `owner.email` (mailboxKey: case, a '+tag', Gmail's dots; privacy audit F3: booking 2 under
  * name+booking@example.com was neither exported nor erased), except rows whose address is, compared trimmed and
- * case-insensitively, another account's own login address: that address is that account's, and so are its forms and
- * mail (parentX@ and parentX+b@ are two accounts of one parent; a domain may not treat '+' as a tag). The owner's
- * own address always counts. A database pre-filter (mailboxLikePatterns), then the exact rule in code.
+ * case-insensitively, the own login address of another account that verified it: that address is that account's,
+ * and so are its forms and mail (parentX@ and parentX+b@ are two accounts of one parent; a domain may not treat '+'
+ * as a tag). An account that never proved its address takes nothing away (security review MEDIUM: registering
+ * vic+c@example.com, unverified, hid verified vic@example.com's contact message sent as vic+c@ from vic's export and
+ * erasure); the callers ask only for an owner that proved its own address. The owner's own address always counts.
+ * A database pre-filter (mailboxLikePatterns), then the exact rule in code.
  */
 async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox', owner: MailOwner): Promise<number[]> {
   const key = mailboxKey(owner.email);
   const patterns = mailboxLikePatterns(key);
   if (!patterns.length) return [];
   const inMailbox = (column: ReturnType<typeof sql.raw>) => sql.join(patterns.map((p) => sql`lower(trim(${column})) LIKE ${p}`), sql` OR `);
-  const others = await db.execute(sql`SELECT email FROM users WHERE id <> ${owner.id} AND (${inMailbox(sql.raw('email'))})`);
+  const others = await db.execute(sql`SELECT email FROM users WHERE id <> ${owner.id} AND email_verified_at IS NOT NULL AND (${inMailbox(sql.raw('email'))})`);
   const own = normalizeEmail(owner.email);
   const taken = new Set((others as unknown as { rows: { email: string }[] }).rows.map((r) => normalizeEmail(r.email)).filter((e) => e !== own));
   const column = sql.raw(table === 'mail_outbox' ? '"to"' : 'email');
