@@ -141,6 +141,27 @@ function publicUrlIsSecure(publicUrl: string): boolean {
   return u.protocol === 'http:' && (LOOPBACK_HOSTS.has(u.hostname) || /^127\.\d+\.\d+\.\d+$/.test(u.hostname));
 }
 
+/**
+ * What is wrong with SMS_API_URL, or undefined: credentials in it (user:password@) are refused always, since the URL
+ * is quoted by fetch errors and logs, and the basic auth comes from SMS_USERNAME / SMS_PASSWORD; plain http to a host
+ * other than loopback with SMS_DRIVER=http sends that basic auth and every message in clear text: refused in
+ * production, a warning otherwise (a test stub on localhost / 127.0.0.1 is fine). The message never quotes the URL's
+ * credentials. Source: security review (SMS gateway errors), ASVS 12.3.1 (TLS to external services).
+ */
+export function smsApiUrlProblem(url: string, driver: 'file' | 'http', nodeEnv: string): { refuse: boolean; message: string } | undefined {
+  const u = new URL(url);
+  if (u.username || u.password) {
+    return { refuse: true, message: 'SMS_API_URL must not hold credentials (user:password@): remove them and set SMS_USERNAME and SMS_PASSWORD (the BulkSMS API token id and secret) instead.' };
+  }
+  if (driver === 'http' && !publicUrlIsSecure(url)) {
+    const where = `${u.protocol}//${u.host}`;
+    return nodeEnv === 'production'
+      ? { refuse: true, message: `SMS_API_URL must be an https:// address in production (got ${where}): the BulkSMS token and every message would cross the network in clear text. Only a loopback host (localhost, 127.0.0.1, [::1]) may use http.` }
+      : { refuse: false, message: `SMS_API_URL is plain http to ${where}: the BulkSMS token and every message cross the network in clear text; use https://.` };
+  }
+  return undefined;
+}
+
 /** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL: a balancer checking every 1 s that takes a node out after 3 failures (HAProxy `inter 1s fall 3`, README "Running several nodes") needs 3 s, plus a margin. */
 const DEFAULT_SHUTDOWN_GRACE_MS = 4000;
 
@@ -151,7 +172,8 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
  * Parses `env` (default process.env; README "Configuration"). Throws ConfigError naming what to set: invalid values,
  * and in production a missing SESSION_SECRET or PUBLIC_URL, an http PUBLIC_URL on a host other than loopback, and a
  * missing MAIL_FROM or one on a reserved domain (mailFromProblem); always, DKIM settings that are not all three or
- * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
+ * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result), and an
+ * SMS_API_URL with credentials in it (or plain http to a non-loopback host in production; elsewhere a warning: smsApiUrlProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -184,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.SMS_DRIVER === 'http' && (!c.SMS_USERNAME || !c.SMS_PASSWORD)) {
     throw new ConfigError('SMS_USERNAME and SMS_PASSWORD (the BulkSMS API token id and secret) must be set when SMS_DRIVER=http.');
   }
+  const smsUrlIssue = smsApiUrlProblem(c.SMS_API_URL, c.SMS_DRIVER, c.NODE_ENV);
+  if (smsUrlIssue?.refuse) throw new ConfigError(smsUrlIssue.message);
+  if (smsUrlIssue) console.warn(`[config] ${smsUrlIssue.message}`);
   const dkimKey = dkimPrivateKey(c.MAIL_DKIM_PRIVATE_KEY, c.MAIL_DKIM_PRIVATE_KEY_FILE);
   if ([c.MAIL_DKIM_DOMAIN, c.MAIL_DKIM_SELECTOR, dkimKey].filter(Boolean).length % 3 !== 0) {
     throw new ConfigError('DKIM signing needs all three of MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY (or MAIL_DKIM_PRIVATE_KEY_FILE), or none of them.');

@@ -14,6 +14,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { writeFileAtomically } from '../mail/mailer.ts';
 import { outboxPruner } from '../mail/outbox-files.ts';
@@ -85,6 +86,38 @@ export function fileSmsDriver(dir: string): SmsDriver {
   };
 }
 
+/** A network failure's code worth keeping (ECONNREFUSED, ENOTFOUND, UND_ERR_CONNECT_TIMEOUT …): capitals, digits and underscores. */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{1,40}$/;
+
+/**
+ * Why a request to the gateway failed, for `last_error` and the logs: 'timeout', the system error code, or 'network
+ * error'. Never the error's message: undici's quotes the URL, credentials and all ("Request cannot be constructed
+ * from a URL that includes credentials: http://id:secret@…", security review).
+ */
+function networkFailure(err: any): string {
+  if (err?.name === 'TimeoutError') return 'timeout';
+  const code = err?.cause?.code ?? err?.code;
+  return typeof code === 'string' && ERROR_CODE.test(code) ? code : 'network error';
+}
+
+/** A problem+json `title` kept as is: a short phrase of letters and spaces ("Bad Request", "Service Unavailable"). */
+const PLAIN_TITLE = /^[A-Za-z][A-Za-z ,.'-]{0,59}$/;
+
+/**
+ * The text of a refused request: `BulkSMS <status> <title>`, the title being the problem+json `title` when it is a
+ * plain phrase, else the status's standard reason (node:http STATUS_CODES). Never the `detail` or the answer's text: a
+ * gateway (or a proxy's error page) may echo the request, with the recipient and a body holding a set-password link
+ * (security review), and this text is stored in sms_outbox.last_error and logged.
+ */
+function refusal(status: number, body: unknown): string {
+  const title = body && typeof body === 'object' ? (body as { title?: unknown }).title : undefined;
+  const phrase = typeof title === 'string' && PLAIN_TITLE.test(title.trim()) ? title.trim() : STATUS_CODES[status] ?? 'error';
+  return `BulkSMS ${status} ${phrase}`;
+}
+
+/** BulkSMS `status.type` / `status.subtype` words (FAILED, BLOCKED …) kept in an error; anything else is dropped. */
+const STATUS_WORD = /^[A-Z][A-Z0-9_]{0,40}$/;
+
 /** HTTP statuses after which the same request can never succeed. */
 const PERMANENT = new Set([400, 404, 405, 409, 410, 413, 415, 422]);
 
@@ -96,9 +129,13 @@ const digits = (to: unknown) => String(to ?? '').replace(/\D/g, '');
  * SMS_PER_REQUEST messages as one array (BulkSMS takes an array of messages per POST and answers one message object
  * per recipient, in order) and maps each answer back to its message by position, checking its `to`: an answer of
  * another length or order is a gateway failure (SmsSendError, not permanent). A message whose `status.type` says it
- * will not be delivered (FAILED …) gets a permanent SmsSendError as its result.
+ * will not be delivered (FAILED …) gets a permanent SmsSendError as its result. Error texts hold the status and the
+ * problem+json title (or the status's standard reason), never the answer's detail or text (refusal). Throws at once
+ * when `baseUrl` holds credentials.
  */
 export function bulkSmsDriver(opts: { baseUrl: string; username: string; password: string; timeoutMs?: number }): SmsDriver {
+  const base = new URL(opts.baseUrl);
+  if (base.username || base.password) throw new Error('SMS_API_URL must not hold credentials: set SMS_USERNAME and SMS_PASSWORD instead.');
   const auth = `Basic ${Buffer.from(`${opts.username}:${opts.password}`).toString('base64')}`;
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/messages`;
   const sendMany = async (msgs: SmsMessage[]): Promise<SmsSendResult[]> => {
@@ -109,7 +146,7 @@ export function bulkSmsDriver(opts: { baseUrl: string; username: string; passwor
         body: JSON.stringify(msgs.map((m) => ({ to: m.to, body: m.body }))), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
     } catch (err: any) {
-      throw new SmsSendError(`BulkSMS unreachable: ${err?.name === 'TimeoutError' ? 'timeout' : err?.cause?.code ?? err?.message ?? err}`, false, { gateway: true });
+      throw new SmsSendError(`BulkSMS unreachable: ${networkFailure(err)}`, false, { gateway: true });
     }
     const text = await res.text();
     let body: any = null;
@@ -129,14 +166,15 @@ export function bulkSmsDriver(opts: { baseUrl: string; username: string; passwor
       return list.map((m) => {
         const type = typeof m.status?.type === 'string' ? m.status.type.toUpperCase() : null;
         if (type && !ON_ITS_WAY.has(type)) {
-          return { error: new SmsSendError(`BulkSMS refused message ${m.id}: status ${[type, m.status.subtype].filter(Boolean).join(' ')}`, true, { status: res.status }) };
+          const subtype = typeof m.status?.subtype === 'string' ? m.status.subtype.toUpperCase() : '';
+          const words = [type, subtype].filter((w) => STATUS_WORD.test(w)).join(' ');
+          return { error: new SmsSendError(`BulkSMS refused message ${String(m.id).slice(0, 64)}: status ${words || 'not deliverable'}`, true, { status: res.status }) };
         }
         return { id: String(m.id) };
       });
     }
-    const why = body && typeof body === 'object' ? [body.title, body.detail].filter(Boolean).join(': ') : text.slice(0, 200);
     const permanent = PERMANENT.has(res.status);
-    throw new SmsSendError(`BulkSMS ${res.status}${why ? ` ${why}` : ''}`, permanent, { status: res.status, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) });
+    throw new SmsSendError(refusal(res.status, body), permanent, { status: res.status, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) });
   };
   return {
     name: 'http',
