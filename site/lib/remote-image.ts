@@ -33,7 +33,10 @@ export function usableRemoteImage(url: string | null | undefined): Promise<strin
   return found;
 }
 
-/** The image to show for course `id`: its `imageUrl` when the build can fetch it, else the default (spec §3, §9). */
+/**
+ * The image to show for course `id`: its `imageUrl` (a string, for astro:assets to resize) when the build can fetch
+ * it, else the default's metadata (course-image.ts, an SVG shown as it is) (spec §3, §9).
+ */
 export async function courseImage(id: number, imageUrl: string | null | undefined) {
   return (await usableRemoteImage(imageUrl)) ?? defaultCourseImage(id);
 }

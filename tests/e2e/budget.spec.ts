@@ -278,29 +278,50 @@ test('first visit: the favicon and the manifest each cross the network at most o
   await closeServiceWorkerContext(ctx);
 });
 
-test('catalogue on a phone: card images come as AVIF (WebP for browsers without it), the ones it loads ≤ 11 KB on the wire', async ({ browser, baseURL }) => {
+test('catalogue on a phone after home: the default course pictures are 4 shared SVG files (≤ 1 KB each on the wire, ≤ 3 KB in all), the course page shows the same file', async ({ browser, baseURL }) => {
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
-  const rows = await wire(page);
-  await page.goto('/courses');
-  await page.waitForLoadState('networkidle');
-  const pictures = page.locator('[data-course-card] picture');
-  expect(await pictures.count()).toBeGreaterThan(3);
-  for (const p of await pictures.all()) {
-    await expect(p.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\.avif 480w/);
-    await expect(p.locator('img')).toHaveAttribute('src', /\.webp$/);
-  }
-  // The <picture> around the image changes nothing on screen: the image still spans its card (inside the border), 10rem high.
-  const box = await pictures.first().locator('img').evaluate((img: HTMLImageElement) => {
+  const { rows } = await afterHome(page, '/courses');
+  const list = rows.map((r) => `${r.type} ${r.status} ${r.bytes} ${r.url}`).join('\n  ');
+  const cards = page.locator('[data-course-card]');
+  expect(await cards.count()).toBeGreaterThan(3);
+  // One plain <img> per card (spec §9: a default picture by course id modulo 4), its file hashed, never a data: URL.
+  expect(await cards.locator('picture').count(), 'no <picture> around a default image').toBe(0);
+  const srcs = await cards.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.getAttribute('src')!));
+  for (const src of srcs) expect(src).toMatch(/^\/_astro\/hero-[0-3]\.[\w-]{8}\.svg$/);
+  expect(new Set(srcs).size, srcs.join('\n')).toBe(Math.min(4, srcs.length));
+  // The image still spans its card (inside the border), 10rem high, cropped to fill (object-cover).
+  const box = await cards.first().locator('img').evaluate((img: HTMLImageElement) => {
     const card = img.closest<HTMLElement>('[data-course-card]')!;
     const r = img.getBoundingClientRect();
-    return { left: r.left - card.getBoundingClientRect().left - card.clientLeft, width: r.width - card.clientWidth, height: r.height };
+    return { left: r.left - card.getBoundingClientRect().left - card.clientLeft, width: r.width - card.clientWidth, height: r.height, fit: getComputedStyle(img).objectFit };
   });
-  expect(box).toEqual({ left: 0, width: 0, height: 160 });
+  expect(box).toEqual({ left: 0, width: 0, height: 160, fit: 'cover' });
+
+  // What the pictures add to the page (its HTML and the rest: bench/data-budget.ts warmDetail).
   const images = rows.filter((r) => r.type === 'Image');
-  const list = images.map((r) => `${r.bytes} ${r.url}`).join('\n  ');
   expect(images.length, list).toBeGreaterThan(0);
-  expect(images.every((r) => r.url.endsWith('.avif')), list).toBe(true);
-  expect(images.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(11 * 1024);
+  for (const r of images) {
+    expect(r.url, list).toMatch(/\.svg$/);
+    expect(r.bytes, list).toBeLessThanOrEqual(1024);
+  }
+  expect(images.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(3 * 1024);
+  // Each file on its own: compressed, cached for good, a bare body well under 1 KB.
+  for (const src of new Set(srcs)) {
+    const r = await rawGet(baseURL + src);
+    expect(r.headers['content-type'], src).toMatch(/^image\/svg\+xml/);
+    expect(r.headers['content-encoding'], src).toBe('gzip');
+    expect(r.headers['cache-control'], src).toContain('immutable');
+    expect(r.bytes, src).toBeLessThanOrEqual(700);
+  }
+
+  // The course page's hero is the card's own file (already cached), at the hero's size.
+  const cardSrc = await page.locator('[data-course-card]').filter({ has: page.locator('a[href="/courses/1"]') }).locator('img').getAttribute('src');
+  await page.goto('/courses/1');
+  const hero = page.locator('section img').first();
+  await expect(hero).toHaveAttribute('src', cardSrc!);
+  await expect(hero).toHaveAttribute('width', '1200');
+  await expect(hero).toHaveAttribute('height', '600');
+  await expect(hero).toHaveAttribute('alt', '');
   await ctx.close();
 });
