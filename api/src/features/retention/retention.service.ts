@@ -4,12 +4,13 @@
  * an idempotent delete or redaction in its own transaction over rows picked FOR UPDATE SKIP LOCKED, so two nodes
  * sweeping at once share the rows instead of waiting on or repeating each other.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ERASED_PERSONAL, redactApplications } from '../erasure/erasure.repo.ts';
 import { describeErrorForLog } from '../../http/error-log.ts';
 
-const DAY_MS = 24 * 3600_000;
+/** How far this node's clock may stand from the database's before a sweep warns about it, ms. */
+export const CLOCK_SKEW_WARN_MS = 5 * 60_000;
 
 /**
  * Retention periods in days, as the privacy notice states them (content/legal/privacy.md, "How long we keep it"):
@@ -26,7 +27,11 @@ export const RETENTION_BATCH = 1000;
 /** What one sweep did: rows deleted per table, and unsuccessful applications redacted. */
 export interface RetentionResult { contactMessages: number; assessmentBookings: number; rejectedApplications: number; mail: number; sms: number }
 
-const cutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+/**
+ * The moment `days` days before the database's now(), as SQL: created_at and updated_at are set by the database, so
+ * the cutoff is too (security review: a node whose clock ran two years fast deleted a 5-minute-old contact message).
+ */
+const cutoff = (days: number) => sql`(now() - ${days}::integer * interval '1 day')`;
 const rowsOf = (res: unknown) => (res as { rows: { id: number }[] }).rows;
 
 /** Deletes, batch by batch, the rows of `table` that `where` selects; returns how many. */
@@ -43,12 +48,13 @@ async function deleteWhere(db: Db, table: 'contact_messages' | 'assessment_booki
 }
 
 /**
- * Redacts, batch by batch, the applications with status `rejected` whose last change is before `before` and whose
+ * Redacts, batch by batch, the applications with status `rejected` whose last change is before `before` (an SQL
+ * timestamp, cutoff) and whose
  * answers are not yet the erased stub; returns how many. The last change is the latest of updated_at, its status
  * history and its document reviews: a review or a payment change does not touch updated_at (review: a rejected
  * application reviewed last week was "a year unchanged"). The redaction sets updated_at, so a row is picked once.
  */
-async function redactRejected(db: Db, before: Date): Promise<number> {
+async function redactRejected(db: Db, before: SQL): Promise<number> {
   const erased = JSON.stringify(ERASED_PERSONAL);
   let total = 0;
   for (;;) {
@@ -67,18 +73,27 @@ async function redactRejected(db: Db, before: Date): Promise<number> {
 }
 
 /**
- * One retention sweep at `now` (RETENTION_DAYS): deletes contact messages, assessment bookings and finished mail and
- * SMS past their period, and redacts unsuccessful applications a year after their last change. Safe to run on
- * several nodes at once and to repeat. Returns what it did; rejects on a database error (the steps before it stay
- * done).
+ * One retention sweep (RETENTION_DAYS), its cutoffs counted back from the database's now(): deletes contact messages,
+ * assessment bookings and finished mail and SMS past their period, and redacts unsuccessful applications a year after
+ * their last change. `nodeNow` (default this node's clock) only serves to warn, once per sweep, when this node's
+ * clock stands more than CLOCK_SKEW_WARN_MS from the database's ('[privacy] retention: this node's clock is … ahead
+ * of …'); it never moves a cutoff. Safe to run on several nodes at once and to repeat. Returns what it did; rejects
+ * on a database error (the steps before it stay done).
  */
-export async function applyRetention(db: Db, now: Date = new Date()): Promise<RetentionResult> {
+export async function applyRetention(db: Db, nodeNow: Date = new Date()): Promise<RetentionResult> {
+  const res = await db.execute(sql`SELECT now() AS now`);
+  const dbNow = new Date((res as unknown as { rows: { now: string | Date }[] }).rows[0]!.now);
+  const skew = nodeNow.getTime() - dbNow.getTime();
+  if (Math.abs(skew) > CLOCK_SKEW_WARN_MS) {
+    const minutes = Math.round(Math.abs(skew) / 60_000);
+    console.warn(`[privacy] retention: this node's clock is ${minutes} minutes ${skew > 0 ? 'ahead of' : 'behind'} the database's; cutoffs follow the database's clock. Check the node's time synchronisation (NTP).`);
+  }
   return {
-    contactMessages: await deleteWhere(db, 'contact_messages', sql`created_at < ${cutoff(now, RETENTION_DAYS.contactMessages)}`),
-    assessmentBookings: await deleteWhere(db, 'assessment_bookings', sql`created_at < ${cutoff(now, RETENTION_DAYS.assessmentBookings)}`),
-    rejectedApplications: await redactRejected(db, cutoff(now, RETENTION_DAYS.rejectedApplications)),
-    mail: await deleteWhere(db, 'mail_outbox', sql`status IN ('sent', 'failed') AND created_at < ${cutoff(now, RETENTION_DAYS.messages)}`),
-    sms: await deleteWhere(db, 'sms_outbox', sql`status IN ('sent', 'failed', 'skipped') AND created_at < ${cutoff(now, RETENTION_DAYS.messages)}`),
+    contactMessages: await deleteWhere(db, 'contact_messages', sql`created_at < ${cutoff(RETENTION_DAYS.contactMessages)}`),
+    assessmentBookings: await deleteWhere(db, 'assessment_bookings', sql`created_at < ${cutoff(RETENTION_DAYS.assessmentBookings)}`),
+    rejectedApplications: await redactRejected(db, cutoff(RETENTION_DAYS.rejectedApplications)),
+    mail: await deleteWhere(db, 'mail_outbox', sql`status IN ('sent', 'failed') AND created_at < ${cutoff(RETENTION_DAYS.messages)}`),
+    sms: await deleteWhere(db, 'sms_outbox', sql`status IN ('sent', 'failed', 'skipped') AND created_at < ${cutoff(RETENTION_DAYS.messages)}`),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { applications, applicationStatusHistory, documentReviews, payments } from '../../db/schema/applications.ts';
@@ -113,6 +113,40 @@ describe(`retention of a rejected application still being handled (${DB_KIND}, r
     await applyRetention(db);
     const rows = await db.select({ id: applications.id, p: applications.personal }).from(applications).where(inArray(applications.id, ids)).orderBy(applications.id);
     expect(rows.map((r) => (r.p as { firstName?: string }).firstName)).toEqual(['Thandi', 'Thandi']);
+  });
+});
+
+describe(`retention counts from the database's clock, not the node's (${DB_KIND}, security review)`, () => {
+  it('a node whose clock runs two years fast deletes and redacts nothing fresh, and warns about its clock', async () => {
+    const db = t.database.db;
+    const tag = `skew-${Date.now()}`;
+    const admin = await signInAdmin(t);
+    const s = await signUpStudent(t);
+    const idDocument = await insertUpload(t, s.user.id);
+    const res = await s.agent.post('/api/applications').send(validApplication(1, { idDocument, transcripts: await insertUpload(t, s.user.id) }));
+    expect((await admin.agent.put(`/api/admin/applications/${res.body.application.id}/status`).send({ status: 'rejected' })).status).toBe(200);
+    // created_at as the database sets it: just now.
+    await db.insert(contactMessages).values({ firstName: 'Fresh', lastName: tag, email: `${tag}@example.com`, message: 'Sent a minute ago' });
+    await db.insert(assessmentBookings).values({ data: { firstName: 'Fresh' }, email: `${tag}@example.com`, preferredDate: '2030-01-01' });
+    await db.insert(mailOutbox).values({ to: `${tag}@example.com`, subject: 'sent just now', text: 'x', status: 'sent' });
+    await db.insert(smsOutbox).values({ to: '+27820000001', body: tag, kind: 'receipt', status: 'sent' });
+
+    const twoYearsFast = new Date(Date.now() + 2 * 366 * 24 * 3600_000);
+    const warn = vi.spyOn(console, 'warn');
+    let warned: string[];
+    try {
+      await applyRetention(db, twoYearsFast);
+      warned = warn.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[privacy]'));
+    } finally { warn.mockRestore(); }
+    expect(await db.select().from(contactMessages).where(eq(contactMessages.lastName, tag))).toHaveLength(1);
+    expect(await db.select().from(assessmentBookings).where(eq(assessmentBookings.email, `${tag}@example.com`))).toHaveLength(1);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, `${tag}@example.com`))).toHaveLength(1);
+    expect(await db.select().from(smsOutbox).where(eq(smsOutbox.body, tag))).toHaveLength(1);
+    const [app] = await db.select({ p: applications.personal }).from(applications).where(eq(applications.id, res.body.application.id));
+    expect((app!.p as { firstName?: string }).firstName).toBe('Thandi');
+    expect(warned).toEqual([
+      expect.stringMatching(/^\[privacy\] retention: this node's clock is \d+ minutes ahead of the database's; cutoffs follow the database's clock/),
+    ]);
   });
 });
 
