@@ -7,7 +7,13 @@
  * load, the page compresses the photo itself, upright as before. No timings are asserted: that the worker ran is
  * seen by its script being started. The photo is passed by file path (a 5 MB in-memory buffer makes a long task in
  * Playwright itself).
+ *
+ * Accessibility audit, November 2026 (keyboard, 360 px phone): while a photo was prepared both buttons were disabled,
+ * so the focus fell to the page and nothing said what was happening; a corrupt JPEG said only "This photo could not
+ * be read." and turned the worker off for every later photo. The worker's script is held back in those tests, so the
+ * "preparing" state lasts until the test lets it go (no timing).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +41,17 @@ test.beforeAll(async () => {
   fs.writeFileSync(PHOTO, await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).rotate(270).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer());
 });
 test.afterAll(() => fs.rmSync(PHOTO, { force: true }));
+
+/** A 400 KB "JPEG" (over PAGE_MAX_BYTES, so it is compressed, not sent as it is): JPEG and JFIF markers, then noise. */
+const CORRUPT = { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), crypto.randomBytes(400 * 1024)]) };
+
+/** Holds the compression worker's script until the returned function is called, so the photo stays "being prepared". */
+async function holdWorkerScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => { release = r; });
+  await page.route(/\/_astro\/compress\.worker[^/]*\.js/, async (route) => { await gate; await route.continue(); });
+  return release;
+}
 
 /** Mean R, G, B of a strip of `image` as a viewer shows it (EXIF orientation applied). */
 async function strip(image: Buffer, side: 'top' | 'bottom' | 'left' | 'right'): Promise<number[]> {
@@ -122,4 +139,74 @@ test('when the worker\'s script cannot load, the page compresses the photo itsel
   expect(shown.info.height / shown.info.width).toBeCloseTo(4 / 3, 1);
   expect(isRed(await strip(jpeg, 'top'))).toBe(true);
   expect(refused).toBeGreaterThan(0);
+});
+
+test('choosing a large photo: "Preparing your photo…" is shown and announced, and the focus stays on Choose a file', async ({ page }) => {
+  test.setTimeout(180_000);
+  const release = await holdWorkerScript(page);
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot="idDocument"]');
+  const choose = slot.getByRole('button', { name: /^Choose a file/ });
+  await choose.focus();
+  await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
+  await expect(slot.getByRole('status')).toHaveText('Preparing your photo…');
+  await expect(slot.getByText('Preparing your photo…')).toBeVisible();
+  await expect(choose).toBeFocused();
+  await expect(choose).toHaveAttribute('aria-disabled', 'true');
+  await expect(slot.getByRole('button', { name: /^Take a photo/ })).toHaveAttribute('aria-disabled', 'true');
+  release();
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  await expect(slot.getByRole('status')).toHaveText('id-document.jpg uploaded');
+});
+
+test('"Use this photo" by keyboard: the button keeps the focus while the photo is prepared, and the slot says so', async ({ page }) => {
+  test.setTimeout(180_000);
+  const release = await holdWorkerScript(page);
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot="idDocument"]');
+  await page.locator('#f-documents-idDocument-camera').setInputFiles(PHOTO);
+  await slot.getByRole('button', { name: 'Use this photo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(slot.getByRole('status')).toHaveText('Preparing your photo…');
+  await expect(slot.getByText('Preparing your photo…')).toBeVisible();
+  const preparing = page.getByTestId('photos-idDocument').getByRole('button', { name: 'Preparing…' });
+  await expect(preparing).toBeFocused();
+  await expect(preparing).toHaveAttribute('aria-disabled', 'true');
+  release();
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+});
+
+test('a corrupt JPEG says what to do and gives the focus back to Choose a file; the next photo is still compressed in a worker', async ({ page }) => {
+  test.setTimeout(180_000);
+  const seen = watch(page);
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot="idDocument"]');
+  const choose = slot.getByRole('button', { name: /^Choose a file/ });
+  await choose.focus();
+  await page.locator('#f-documents-idDocument').setInputFiles(CORRUPT);
+  const alert = slot.getByRole('alert');
+  await expect(alert).toContainText('This photo could not be read.');
+  await expect(alert).toContainText('Take the photo again, or choose a JPG, PNG or PDF file.');
+  await expect(choose).toBeFocused();
+  expect(seen.workers).toHaveLength(1);
+
+  await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  await expect(alert).toHaveCount(0);
+  // One bad file does not turn the worker off: the good photo started a worker of its own.
+  expect(seen.workers).toEqual([expect.stringMatching(/^\/_astro\/compress\.worker[^/]*\.js$/), expect.stringMatching(/^\/_astro\/compress\.worker[^/]*\.js$/)]);
+});
+
+test('a corrupt photo from the camera is taken out of the list, with what to do, and the focus goes to Take a photo', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot="idDocument"]');
+  await page.locator('#f-documents-idDocument-camera').setInputFiles(CORRUPT);
+  await slot.getByRole('button', { name: 'Use this photo' }).focus();
+  await page.keyboard.press('Enter');
+  const alert = slot.getByRole('alert');
+  await expect(alert).toContainText('This photo could not be read.');
+  await expect(alert).toContainText('Take the photo again, or choose a JPG, PNG or PDF file.');
+  await expect(page.getByTestId('photos-idDocument')).toHaveCount(0);
+  await expect(slot.getByRole('button', { name: /^Take a photo/ })).toBeFocused();
 });

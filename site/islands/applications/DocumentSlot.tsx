@@ -7,6 +7,8 @@
  * alert 'File size exceeds 5MB limit' in the slot (role=alert, no browser pop-up) and is not sent. Under a refusal a
  * second line says what to do (usability audit, November 2026): the file's size in MB and to take photos instead, or
  * for a HEIC photo the camera setting; a photo that is not a JPEG or PNG is refused with a message, not dropped.
+ * While a photo is prepared the slot shows and announces "Preparing your photo…" and its buttons stay focusable
+ * (aria-disabled); a photo that cannot be read says what to do (accessibility audit, November 2026).
  */
 import { formatBytes } from '../../lib/format.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -14,7 +16,7 @@ import { ACCEPT, precheck, uploadFile, uploadHelp } from './upload.ts';
 import { resumableUpload } from './tus-upload.ts';
 import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
 import { $session } from '../../stores/session.ts';
-import { isImage, PAGE_MAX_BYTES, pagesToFile, photoFormat, unreadablePhotoMessage, type PhotoPage } from './photo-pages.ts';
+import { isImage, PAGE_MAX_BYTES, pagesToFile, PhotoReadError, photoFormat, unreadablePhotoMessage, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
 
@@ -43,7 +45,11 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const [confirming, setConfirming] = useState(false);
   const [photos, setPhotos] = useState<PhotoPage[]>([]);
   const [preparing, setPreparing] = useState(false);
+  // The handlers' guard while a photo is compressed: the buttons stay focusable (aria-disabled, not disabled, as in
+  // ApplicationReview.tsx — a disabled button drops the focus to the page; accessibility audit, November 2026).
+  const preparingNow = useRef(false);
   const camera = useRef<HTMLInputElement>(null);
+  const cameraButton = useRef<HTMLButtonElement>(null);
   // Focus (WCAG 2.4.3): the buttons the focus was on go away during an upload and when a file is removed; it moves
   // to the progress, then to the file's Replace, or to Choose a file — unless the applicant has moved on elsewhere.
   const box = useRef<HTMLDivElement>(null);
@@ -52,14 +58,14 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const removeButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const progressBox = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<'progress' | 'file' | 'choose' | 'remove' | 'keep' | null>(null);
+  const focusNext = useRef<'progress' | 'file' | 'choose' | 'camera' | 'remove' | 'keep' | null>(null);
   const [, rerender] = useState(0);
   const moveFocus = (to: NonNullable<typeof focusNext.current>) => { focusNext.current = to; rerender((n) => n + 1); };
   const focusIsHere = () => { const a = document.activeElement; return !a || a === document.body || Boolean(box.current?.contains(a)); };
   useEffect(() => {
     const to = focusNext.current;
     if (!to) return;
-    const el = { progress: progressBox, file: replace, choose, remove: removeButton, keep }[to].current;
+    const el = { progress: progressBox, file: replace, choose, camera: cameraButton, remove: removeButton, keep }[to].current;
     if (el) { focusNext.current = null; el.focus(); }
   });
   // Spoken when an upload starts and when it is done, and kept; the percentages are not (the progress bar has them,
@@ -107,26 +113,45 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     fail(dropped ? unreadablePhotoMessage(await photoFormat(dropped)) : null);
   }
 
-  async function usePhotos(pages = photos) {
+  /**
+   * Compresses `pages` (the camera's, or one large chosen photo: `fromCamera` false) and uploads the result. While it
+   * works the slot says so, visibly and in its live region. A photo that cannot be read is taken out of the list, with
+   * what to do next, and the focus goes to the button that does it (Take a photo, or Choose a file).
+   */
+  async function usePhotos(pages = photos, fromCamera = true) {
+    if (preparingNow.current) return;
+    preparingNow.current = true;
     setPreparing(true); fail(null);
+    setAnnounced(pages.length > 1 ? `Preparing your ${pages.length} pages…` : 'Preparing your photo…');
     try {
       // Named after the slot's own label ('id-document.jpg'), not the one on screen, which may say more ('New …', '(currently …)').
       const own = DOCUMENT_SLOTS.find((s) => s.key === slot.replace(/^replace-/, ''))?.label ?? label;
       const file = await pagesToFile(pages, own.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
       pages.forEach((p) => URL.revokeObjectURL(p.preview));
       setPhotos([]);
+      preparingNow.current = false;
       setPreparing(false);
       await send(file);
     } catch (e) {
+      preparingNow.current = false;
       setPreparing(false);
-      fail(e instanceof Error ? e.message : 'This photo could not be read.');
+      setAnnounced('');
+      // The page that failed (PhotoReadError) leaves the list; the others stay to be used with a new photo.
+      const bad = e instanceof PhotoReadError ? e.page : -1;
+      if (fromCamera && bad >= 0) {
+        URL.revokeObjectURL(pages[bad].preview);
+        setPhotos((all) => all.filter((p) => p !== pages[bad]));
+      }
+      const which = fromCamera && pages.length > 1 && bad >= 0 ? `Page ${bad + 1} could not be read, so we took it out.` : 'This photo could not be read.';
+      fail(which, 'Take the photo again, or choose a JPG, PNG or PDF file.');
+      if (focusIsHere()) moveFocus(fromCamera ? 'camera' : 'choose');
     }
   }
 
   async function pick(file: File | undefined) {
     if (!file) return;
     // A large photo is compressed rather than refused (a 12-megapixel phone photo is often over 5 MB).
-    if (isImage(file) && file.size > PAGE_MAX_BYTES) { await usePhotos([{ file, turns: 0, preview: '' }]); if (input.current) input.current.value = ''; return; }
+    if (isImage(file) && file.size > PAGE_MAX_BYTES) { await usePhotos([{ file, turns: 0, preview: '' }], false); if (input.current) input.current.value = ''; return; }
     const problem = precheck(file);
     if (problem) {
       if (input.current) input.current.value = '';
@@ -146,8 +171,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
         <div className="mt-2 flex flex-wrap gap-2">
           <input ref={camera} id={`${id}-camera`} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true"
             onChange={(e) => void addPhotos(e.target.files)} />
-          <button type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11" disabled={preparing} onClick={() => camera.current?.click()}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
-          <button ref={choose} type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11" disabled={preparing} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => input.current?.click()}>Choose a file<span className="sr-only"> for {label}</span></button>
+          <button ref={cameraButton} type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={preparing || undefined} onClick={() => { if (!preparingNow.current) camera.current?.click(); }}>{photos.length ? 'Take another page' : 'Take a photo'}<span className="sr-only"> for {label}</span></button>
+          <button ref={choose} type="button" className="btn-secondary px-3 py-1 max-sm:min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={preparing || undefined} aria-describedby={shown ? `${id}-error` : undefined} onClick={() => { if (!preparingNow.current) input.current?.click(); }}>Choose a file<span className="sr-only"> for {label}</span></button>
         </div>
       )}
       {photos.length > 0 && progress === null && (
@@ -168,7 +193,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
               </li>
             ))}
           </ul>
-          <button type="button" className="btn-primary mt-2 px-3 py-1 max-sm:min-h-11" disabled={preparing} onClick={() => void usePhotos()}>
+          <button type="button" className="btn-primary mt-2 px-3 py-1 max-sm:min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={preparing || undefined} onClick={() => void usePhotos()}>
             {preparing ? 'Preparing…' : photos.length === 1 ? 'Use this photo' : `Use these ${photos.length} pages (one PDF)`}
           </button>
         </div>
@@ -211,7 +236,8 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
           {localError && help && <p className="text-sm">{help}</p>}
         </div>
       )}
-      <p role="status" className="sr-only" data-testid={`uploaded-${slot}`}>{announced}</p>
+      {/* Shown too while a photo is prepared (1-2 s on a phone, and no other sign of it when a file was chosen). */}
+      <p role="status" className={preparing ? 'mt-2 text-sm' : 'sr-only'} data-testid={`uploaded-${slot}`}>{announced}</p>
     </div>
   );
 }

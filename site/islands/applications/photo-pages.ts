@@ -6,7 +6,9 @@
  * 442 ms long task at CPU ×6), started only when a photo is compressed; where Worker or OffscreenCanvas is missing
  * or the worker fails, the page does it on the main thread as before (compress-page.ts, the same steps). The
  * libraries load with a dynamic import only when a photo is processed, so /apply stays light (issue #17). Throws
- * an Error fit to show when an image cannot be read.
+ * a PhotoReadError naming the page when an image cannot be read. Only a worker that cannot start or load sends
+ * later photos to the main thread; a photo the library cannot read is that photo's problem (accessibility audit,
+ * November 2026: one corrupt JPEG made every later photo a 100 ms long task).
  */
 import { compressUpright, PAGE_MAX_BYTES } from './compress-page.ts';
 
@@ -42,7 +44,7 @@ export function unreadablePhotoMessage(format: string | null): string {
 interface Job { resolve: (blob: Blob) => void; reject: (error: Error) => void }
 /** The running worker and its unanswered jobs; null when none runs (it stops when it has nothing left to do). */
 let running: { worker: Worker; jobs: Map<number, Job> } | null = null;
-/** Set once the worker failed here (no module workers, script not loaded, library error): later pages skip it. */
+/** Set once the worker could not start or load here (no module workers, script not loaded): later pages skip it. */
 let workerFailed = false;
 let lastJob = 0;
 
@@ -64,7 +66,7 @@ function inWorker(page: { file: File; turns: number }): Promise<Blob> | null {
       if (!job) return;
       mine.jobs.delete(e.data.id);
       if (e.data.blob) job.resolve(e.data.blob);
-      else { workerFailed = true; job.reject(new Error(e.data.error ?? 'compression failed in the worker')); }
+      else job.reject(new Error(e.data.error ?? 'compression failed in the worker'));
       if (!mine.jobs.size) stop();
     };
     worker.onerror = (e) => {
@@ -94,9 +96,21 @@ export async function compressPage(page: { file: File; turns: number }): Promise
   return compressUpright(page.file, page.turns, compress);
 }
 
-/** The file to upload for `pages`: one JPEG for one page, else one PDF with a page per photo. `base` names it. */
+/** A photo that could not be read or compressed: `page` is its index (from 0) in the pages given to pagesToFile. */
+export class PhotoReadError extends Error {
+  readonly page: number;
+  constructor(page: number, cause: unknown) {
+    super('This photo could not be read.', { cause });
+    this.page = page;
+  }
+}
+
+/**
+ * The file to upload for `pages`: one JPEG for one page, else one PDF with a page per photo. `base` names it.
+ * Throws PhotoReadError for a page that cannot be read (the first to fail).
+ */
 export async function pagesToFile(pages: { file: File; turns: number }[], base: string): Promise<File> {
-  const jpegs = await Promise.all(pages.map(compressPage));
+  const jpegs = await Promise.all(pages.map((p, i) => compressPage(p).catch((e: unknown) => { throw new PhotoReadError(i, e); })));
   if (jpegs.length === 1) return new File([jpegs[0]], `${base}.jpg`, { type: 'image/jpeg' });
   const { PDFDocument } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
