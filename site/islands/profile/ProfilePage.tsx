@@ -167,8 +167,9 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
         <fieldset>
           <legend className="mb-2 font-semibold">E-mail</legend>
           <label htmlFor="pf-announcementEmails" className="flex min-h-11 items-center gap-3">
-            <input id="pf-announcementEmails" type="checkbox" {...register('announcementEmails')} aria-describedby="pf-announcementEmails-hint" className="h-5 w-5" />
-            E-mail me college announcements
+            {/* shrink-0 and min-w-0: at 200 % text on a 360 px phone the words wrap instead of squashing the box. */}
+            <input id="pf-announcementEmails" type="checkbox" {...register('announcementEmails')} aria-describedby="pf-announcementEmails-hint" className="h-5 w-5 shrink-0" />
+            <span className="min-w-0">E-mail me college announcements</span>
           </label>
           <p id="pf-announcementEmails-hint" className="text-sm muted">E-mails about your own applications, password and account always come.</p>
         </fieldset>
@@ -325,7 +326,7 @@ function DataCard({ profile }: { profile: Profile }) {
         <button type="button" className="btn-secondary" onClick={download} disabled={downloading} aria-busy={downloading || undefined}>{downloading ? 'Preparing...' : 'Download my data'}</button>
         {!requested && (
           <Confirm trigger="Delete my account" danger title="Delete your account?" action="Delete my account" busy={deleting} onConfirm={remove} returnTo={() => requestedRef.current}
-            description="If you have no applications, your account and personal data are erased now and cannot be recovered. If you have applications, we record a deletion request for the admissions office to complete.">
+            description="If you have no applications, your account and personal data are erased now and cannot be recovered. If you have applications, we record a deletion request for the admissions office to complete. The college keeps the record of any application (course, status and dates) and its payment, without your name or details.">
             <div className="mt-4">
               <Field id="delete-password" label="Your password" error={deleteError ?? undefined}>
                 <input ref={pwRef} {...fieldProps('delete-password', deleteError ?? undefined)} type="password" autoComplete="current-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -3,7 +3,7 @@
  * about their applications off or on again (PUT /api/sms/preference). A STOP reply shows here as "off", with the box
  * locked: only a START reply from that phone turns SMS on again (the API answers 409 otherwise).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SMS_STOPPED_BY_REPLY, type SmsPreference } from '#contracts/sms.ts';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -14,6 +14,9 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
   const [pref, setPref] = useState<SmsPreference | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The guard while the PUT is on its way: the box stays focusable (aria-disabled, not disabled: a disabled box drops
+  // the focus to the page, and a second Space did nothing; accessibility audit, November 2026).
+  const busyNow = useRef(false);
   const load = () => {
     setError(null);
     api<SmsPreference>('/api/sms/preference').then(setPref).catch((e) => setError(errorText(e, 'Could not load your SMS setting.')));
@@ -21,7 +24,8 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
   useEffect(load, [phone]);
 
   const change = async (wantSms: boolean) => {
-    if (!pref) return;
+    if (!pref || busyNow.current) return;
+    busyNow.current = true;
     const before = pref;
     // The box follows the tap at once; a refusal puts it back (a 2G answer can take seconds).
     setPref({ ...pref, optedOut: !wantSms });
@@ -32,7 +36,7 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
     } catch (err) {
       setPref(before);
       toast({ title: 'Update failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
-    } finally { setBusy(false); }
+    } finally { busyNow.current = false; setBusy(false); }
   };
 
   return (
@@ -46,8 +50,10 @@ export default function SmsCard({ phone }: { phone: string | null | undefined })
       ) : (
         <div className="mt-4 space-y-2">
           <label className="flex items-center gap-3">
-            <input type="checkbox" className="h-5 w-5" checked={!pref.optedOut} disabled={busy || !pref.phone || pref.stoppedByReply} onChange={(e) => change(e.currentTarget.checked)} data-testid="sms-toggle" />
-            <span>Send me SMS updates about my applications</span>
+            {/* shrink-0 and min-w-0: at 200 % text on a 360 px phone the label wraps and the box keeps its size. */}
+            <input type="checkbox" className="h-5 w-5 shrink-0 aria-disabled:cursor-not-allowed" checked={!pref.optedOut} disabled={!pref.phone || pref.stoppedByReply} aria-disabled={busy || undefined}
+              onClick={(e) => { if (busyNow.current) e.preventDefault(); }} onChange={(e) => change(e.currentTarget.checked)} data-testid="sms-toggle" />
+            <span className="min-w-0">Send me SMS updates about my applications</span>
           </label>
           <p className="text-sm muted" data-testid="sms-number">
             {pref.phone ? `Messages go to ${formatPhone(pref.phone)}.` : 'Add a valid phone number to your details to receive SMS.'}
