@@ -28,9 +28,10 @@ export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
   const urlCourseUnknown = Boolean(urlCourse && courses && !urlCourseKnown);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
+      {/* min-w-0 and break-words: at 200 % text on a 360 px phone a long course word wraps instead of widening the page. */}
+      <div className="min-w-0 sm:col-span-2">
         {urlCourseKnown ? (
-          <p className="rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong>{courseLabel(courses, urlCourse)}</strong></p>
+          <p className="break-words rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong>{courseLabel(courses, urlCourse)}</strong></p>
         ) : (
           <CourseSelect courses={courses} hint={coursesError ? 'Error Loading Courses: Unable to load courses. Please try again later.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined} />
         )}
