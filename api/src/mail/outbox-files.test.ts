@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { OUTBOX_FILE_KEEP_MS, pruneOutboxFiles } from './outbox-files.ts';
+import { OUTBOX_FILE_KEEP_MS, pruneOutboxFiles, removeOutboxFilesOf } from './outbox-files.ts';
 import { fileMailer } from './mailer.ts';
 import { fileSmsDriver } from '../sms/sms-drivers.ts';
 
@@ -40,5 +40,41 @@ describe('file-driver outbox age limit (privacy audit F8)', () => {
     fileSmsDriver(smsDir);
     await vi.waitFor(() => { expect([fs.existsSync(oldMail), fs.existsSync(oldSms)]).toEqual([false, false]); });
     expect(fs.existsSync(newMail)).toBe(true);
+  });
+});
+
+describe('file-driver outbox cleanup never follows a symlink (security review)', () => {
+  it('a sms-outbox (or outbox) folder that is a symlink is skipped with one warning: the old files in its target stay', async () => {
+    const target = path.join(root, 'elsewhere');
+    const precious = [fileAged(target, 'settings.json', 30 * 86_400_000), fileAged(target, 'archive.eml', 30 * 86_400_000)];
+    fs.writeFileSync(path.join(target, 'person.json'), JSON.stringify({ to: '+27825550199' }));
+    const dataDir = path.join(root, 'linked-data');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const smsDir = path.join(dataDir, 'sms-outbox');
+    fs.symlinkSync(target, smsDir, 'dir');
+    fs.symlinkSync(target, path.join(dataDir, 'outbox'), 'dir');
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      expect(await pruneOutboxFiles(smsDir)).toBe(0);
+      expect(await pruneOutboxFiles(smsDir)).toBe(0);
+      expect(await removeOutboxFilesOf(dataDir, { emails: ['archive@example.com'], phones: ['+27825550199'] })).toEqual({ mail: 0, sms: 0 });
+      for (const f of [...precious, path.join(target, 'person.json')]) expect(fs.existsSync(f)).toBe(true);
+      const lines = warn.mock.calls.map((c) => String(c[0]));
+      expect(lines.filter((l) => l.includes(smsDir))).toEqual([expect.stringMatching(/is a symbolic link: its files are not cleaned up/)]);
+    } finally { warn.mockRestore(); }
+  });
+
+  it('an old *.json entry that is a symlink is neither followed nor removed; the real old file beside it is', async () => {
+    const outside = fileAged(path.join(root, 'outside'), 'keep.json', 30 * 86_400_000);
+    const dir = path.join(root, 'entries');
+    const real = fileAged(dir, 'old.json', 30 * 86_400_000);
+    const link = path.join(dir, 'link.json');
+    fs.symlinkSync(outside, link);
+    const t = new Date(Date.now() - 30 * 86_400_000);
+    fs.lutimesSync(link, t, t);
+    expect(await pruneOutboxFiles(dir)).toBe(1);
+    expect(fs.existsSync(real)).toBe(false);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.existsSync(outside)).toBe(true);
   });
 });

@@ -18,21 +18,52 @@ export const OUTBOX_FILE_KEEP_MS = 7 * 24 * 3600 * 1000;
 /** How often a driver prunes its folder while sending, at most: once an hour (and once when it is created). */
 export const OUTBOX_PRUNE_EVERY_MS = 3600 * 1000;
 
+/** Folders already reported as not a real folder (one warning per folder per process, not one an hour). */
+const warnedNotAFolder = new Set<string>();
+
 /**
- * Removes the `.eml` and `.json` files in `dir` last modified more than `maxAgeMs` ms before `now` (ms since the epoch);
- * a missing folder is nothing to do. Resolves to how many were removed; a file that vanished meanwhile is skipped,
- * other fs errors reject.
+ * The names in the file drivers' folder `dir` when it is a real folder; [] when it is missing; null, with one warning
+ * per folder per process, when it is a symlink or anything else (security review: with sms-outbox a symlink, the
+ * cleanup deleted old `*.json` files in its target). lstat, so the folder's own link is never followed; an ancestor
+ * such as a symlinked DATA_DIR is the operator's choice and is followed. Other fs errors reject.
+ */
+async function ownFolderEntries(dir: string): Promise<string[] | null> {
+  let st: fs.Stats;
+  try { st = await fs.promises.lstat(dir); } catch (err: any) { if (err?.code === 'ENOENT') return []; throw err; }
+  if (!st.isDirectory()) {
+    if (!warnedNotAFolder.has(dir)) {
+      warnedNotAFolder.add(dir);
+      console.warn(`[outbox] ${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: its files are not cleaned up; make it a real folder inside DATA_DIR`);
+    }
+    return null;
+  }
+  return fs.promises.readdir(dir);
+}
+
+/** The lstat of `file` when it is a regular file (not a symlink, folder or device), else null; null too when it vanished. */
+async function regularFile(file: string): Promise<fs.Stats | null> {
+  try {
+    const st = await fs.promises.lstat(file);
+    return st.isFile() ? st : null;
+  } catch (err: any) { if (err?.code === 'ENOENT') return null; throw err; }
+}
+
+/**
+ * Removes the `.eml` and `.json` regular files in `dir` last modified more than `maxAgeMs` ms before `now` (ms since
+ * the epoch); a missing folder is nothing to do, a folder that is a symlink (or not a folder) is skipped with one
+ * warning, and an entry that is a symlink is neither followed nor removed. Resolves to how many were removed; a file
+ * that vanished meanwhile is skipped, other fs errors reject.
  */
 export async function pruneOutboxFiles(dir: string, maxAgeMs = OUTBOX_FILE_KEEP_MS, now = Date.now()): Promise<number> {
-  let names: string[];
-  try { names = await fs.promises.readdir(dir); } catch (err: any) { if (err?.code === 'ENOENT') return 0; throw err; }
+  const names = await ownFolderEntries(dir);
+  if (!names) return 0;
   let removed = 0;
   for (const name of names) {
     if (!/\.(eml|json)$/.test(name)) continue;
     const file = path.join(dir, name);
-    try {
-      if (now - (await fs.promises.stat(file)).mtimeMs > maxAgeMs) { await fs.promises.rm(file, { force: true }); removed++; }
-    } catch (err: any) { if (err?.code !== 'ENOENT') throw err; }
+    const st = await regularFile(file);
+    if (!st || now - st.mtimeMs <= maxAgeMs) continue;
+    try { await fs.promises.rm(file, { force: true }); removed++; } catch (err: any) { if (err?.code !== 'ENOENT') throw err; }
   }
   return removed;
 }
@@ -64,18 +95,20 @@ function headerBlock(eml: string): string {
  * Removes one person's files from the file drivers' folders under `dataDir`: each `outbox/*.eml` whose To, Cc or Bcc
  * header names one of `emails` (case-insensitive), and each `sms-outbox/*.json` whose `to` is one of `phones` (E.164).
  * Run after an erasure has committed; a mail whose Subject is `exceptSubject` stays (the erasure's own notice, which
- * the mail worker may write at any moment, as its mail_outbox row stays). Missing folders are nothing to do. Resolves to how many files of each kind were removed;
+ * the mail worker may write at any moment, as its mail_outbox row stays). Missing folders are nothing to do; a folder
+ * that is a symlink is skipped with one warning and a symlinked file is never read or removed. Resolves to how many files of each kind were removed;
  * rejects on fs errors other than a file vanishing meanwhile.
  */
 export async function removeOutboxFilesOf(dataDir: string, who: { emails: string[]; phones: string[]; exceptSubject?: string }): Promise<{ mail: number; sms: number }> {
   const emails = who.emails.map(normalizeEmail).filter(Boolean);
   const phones = new Set(who.phones.filter(Boolean));
   const sweep = async (dir: string, ext: string, matches: (text: string) => boolean): Promise<number> => {
-    let names: string[];
-    try { names = await fs.promises.readdir(dir); } catch (err: any) { if (err?.code === 'ENOENT') return 0; throw err; }
+    const names = await ownFolderEntries(dir);
+    if (!names) return 0;
     let removed = 0;
     for (const name of names.filter((n) => n.endsWith(ext))) {
       const file = path.join(dir, name);
+      if (!(await regularFile(file))) continue;
       try {
         if (matches(await fs.promises.readFile(file, 'utf8'))) { await fs.promises.rm(file, { force: true }); removed++; }
       } catch (err: any) { if (err?.code !== 'ENOENT') throw err; }
