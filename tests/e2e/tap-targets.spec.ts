@@ -6,7 +6,7 @@
  * footer's link lists are held to 2.5.8's spacing rule (a 24 px circle on each link's centre meets no other target).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { studentApplies } from './admin-seed.ts';
+import { adminLogin, studentApplies } from './admin-seed.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -77,4 +77,27 @@ test('phone 360 px › student dashboard with a notification and the application
   await page.goto(`/applications/${id}`);
   await expect(page.getByRole('link', { name: '← Back to My Applications' })).toBeVisible();
   await check(page, `/applications/${id}`);
+});
+
+/** Width×height of `locator`'s box, rounded. */
+const size = async (locator: import('@playwright/test').Locator) => {
+  const b = (await locator.boundingBox())!;
+  return `${Math.round(b.width)}×${Math.round(b.height)}`;
+};
+
+test('phone 360 px › admin dashboard\'s View all and Manage courses, and the applications list\'s sort buttons, are 44 px tall (and sort buttons 44 wide)', async ({ page }) => {
+  await adminLogin(page.request);
+  await page.goto('/dashboard/admin');
+  for (const name of ['View all', 'Manage courses']) {
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    const b = (await button.boundingBox())!;
+    expect(b.height + 0.5, `${name} ${await size(button)}`).toBeGreaterThanOrEqual(44);
+  }
+  await page.goto('/admin/applications');
+  const id = page.getByRole('button', { name: 'ID', exact: true });
+  await expect(id).toBeVisible();
+  const b = (await id.boundingBox())!;
+  expect(Math.min(b.width, b.height) + 0.5, `ID ${await size(id)}`).toBeGreaterThanOrEqual(44);
+  expect(await smallTargets(page), '/admin/applications: targets under 24×24').toEqual([]);
 });

@@ -80,6 +80,12 @@ function Stat({ label, value, testid }: { label: string; value: string | number;
   return <div className="card p-4"><p className="text-sm muted">{label}</p><p className="text-2xl font-bold" data-testid={testid}>{value}</p></div>;
 }
 
+/**
+ * A card heading's text button (View all, Manage courses): below 640 px its tap area is 44 px tall, as the phone rule
+ * for buttons in global.css (usability audit, November 2026), with negative margins so the card's layout stays.
+ */
+const CARD_LINK = 'text-sm underline max-sm:-my-3 max-sm:inline-flex max-sm:min-h-11 max-sm:items-center';
+
 function Overview({ onTab }: { onTab: (t: string) => void }) {
   const { stats, error, load } = useStats();
   if (error) return <ErrorState message="Could not load the dashboard." onRetry={load} />;
@@ -102,18 +108,28 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       {stats.sms && (
         <section aria-labelledby="sms-stats" className="card p-4">
           <h2 id="sms-stats" className="mb-2 font-semibold">SMS</h2>
-          <dl className="grid gap-2 sm:grid-cols-4">
-            <div><dt className="text-sm muted">Sent</dt><dd className="text-xl font-bold" data-testid="sms-sent">{stats.sms.sent}</dd></div>
-            <div><dt className="text-sm muted">Failed</dt><dd className="text-xl font-bold" data-testid="sms-failed">{stats.sms.failed}</dd></div>
-            <div><dt className="text-sm muted">Waiting</dt><dd className="text-xl font-bold" data-testid="sms-pending">{stats.sms.pending}</dd></div>
-            <div><dt className="text-sm muted">Opted out</dt><dd className="text-xl font-bold" data-testid="sms-opted-out">{stats.sms.optedOut}</dd></div>
-          </dl>
+          {/* Message counts read sms_outbox, whose sent and failed rows the retention sweep deletes after 90 days
+              (RETENTION_DAYS.messages; Privacy Policy "How long we keep it"); opted out counts people, not messages. */}
+          <div className="grid gap-4 sm:grid-cols-[3fr_1fr]">
+            <div role="group" aria-labelledby="sms-messages">
+              <h3 id="sms-messages" className="mb-1 text-sm font-semibold">Messages, last 90 days</h3>
+              <dl className="grid gap-2 sm:grid-cols-3">
+                <div><dt className="text-sm muted">Sent</dt><dd className="text-xl font-bold" data-testid="sms-sent">{stats.sms.sent}</dd></div>
+                <div><dt className="text-sm muted">Failed</dt><dd className="text-xl font-bold" data-testid="sms-failed">{stats.sms.failed}</dd></div>
+                <div><dt className="text-sm muted">Waiting to be sent</dt><dd className="text-xl font-bold" data-testid="sms-pending">{stats.sms.pending}</dd></div>
+              </dl>
+            </div>
+            <div role="group" aria-labelledby="sms-people">
+              <h3 id="sms-people" className="mb-1 text-sm font-semibold">People</h3>
+              <dl><div><dt className="text-sm muted">Opted out of SMS</dt><dd className="text-xl font-bold" data-testid="sms-opted-out">{stats.sms.optedOut}</dd></div></dl>
+            </div>
+          </div>
         </section>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent" className="card p-4">
           <div className="mb-2 flex items-center justify-between"><h2 id="recent" className="font-semibold">Recent applications</h2>
-            <button type="button" className="text-sm underline" onClick={() => onTab('applications')}>View all</button></div>
+            <button type="button" className={CARD_LINK} onClick={() => onTab('applications')}>View all</button></div>
           {stats.recentApplications.length === 0 ? <p className="muted">No applications found</p> : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {stats.recentApplications.map((a) => (
@@ -125,7 +141,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
         </section>
         <section aria-labelledby="courses4" className="card p-4">
           <div className="mb-2 flex items-center justify-between"><h2 id="courses4" className="font-semibold">Courses</h2>
-            <button type="button" className="text-sm underline" onClick={() => onTab('courses')}>Manage courses</button></div>
+            <button type="button" className={CARD_LINK} onClick={() => onTab('courses')}>Manage courses</button></div>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {stats.courses.map((c) => <li key={c.id} className="py-2 text-sm" data-testid="dash-course">{c.title}<span className="block muted">{levelLabel(c.level)} · {c.department}{c.isActive ? '' : ' · inactive'}</span></li>)}
           </ul>

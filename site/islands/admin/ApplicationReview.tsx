@@ -83,10 +83,19 @@ export function paymentMethodText(method: string, last4: string | null): string 
   return method === 'paypal' ? 'PayPal' : method.charAt(0).toUpperCase() + method.slice(1);
 }
 
+/**
+ * Label and value pairs: the label in a 7rem column (10rem from 640 px) beside its value, or above it where the
+ * value would get less than 10rem. Both are in rem, so at 200% text on a phone each label stacks above its value
+ * (accessibility audit: the old grid kept the 224 px label column and left the value 16 px; WCAG 1.4.10 Reflow).
+ */
 function Dl({ items }: { items: [string, string | null | undefined][] }) {
   return (
-    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
-      {items.filter(([, v]) => v).map(([k, v]) => <div key={k} className="contents"><dt className="muted">{k}</dt><dd className="break-words">{v}</dd></div>)}
+    <dl className="space-y-1 text-sm">
+      {items.filter(([, v]) => v).map(([k, v]) => (
+        <div key={k} className="flex flex-wrap gap-x-3">
+          <dt className="muted max-w-full shrink-0 basis-28 break-words sm:basis-40">{k}</dt>
+          <dd className="min-w-0 max-w-full shrink grow basis-40 break-words">{v}</dd>
+        </div>))}
     </dl>
   );
 }
@@ -221,7 +230,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
           {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page (WCAG 2.4.3). */}
           <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
           <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
-          <span className="ml-auto flex gap-2">
+          <span className="ml-auto flex flex-wrap gap-2">
             <button ref={previousButton} type="button" className="btn-secondary" disabled={!onPrevious} onClick={() => void go(onPrevious)}>Previous<span className="sr-only"> application</span></button>
             <button ref={nextButton} type="button" className="btn-secondary" disabled={!onNext} onClick={() => void go(onNext)}>Next<span className="sr-only"> application</span></button>
           </span>

@@ -135,7 +135,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   const allPendingSelected = pendingOnPage.length > 0 && pendingOnPage.every((a) => selected.has(a.id));
   const th = (label: string, s: Sort) => (
     <th scope="col" aria-sort={sort === s ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`px-3 py-2 text-left ${CARD_ROWS.headCell}`}>
-      <button type="button" className="min-h-6 font-semibold hover:underline" onClick={() => sortBy(s)}>
+      <button type="button" className="min-h-6 font-semibold hover:underline max-sm:min-h-11 max-sm:min-w-11" onClick={() => sortBy(s)}>
         {label}<span aria-hidden="true">{sort === s ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>

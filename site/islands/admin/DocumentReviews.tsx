@@ -1,6 +1,6 @@
 /**
  * Admin review of each document of one application (issue #16 point 3), inside the applications detail panel:
- * per slot the file's name and size, View (PDF and images, in a new tab) and Download, its SHA-256, its state, Verify, and Reject with a required
+ * per slot the file's name and size, View (PDF and images, in a new tab) and Download, its SHA-256 as "Receipt code: …" (the words the applicant sees, DocumentChecklist), its state, Verify, and Reject with a required
  * reason that the applicant sees (PUT /api/admin/applications/{id}/documents/{slot}, naming the upload and the state
  * shown, so a file the applicant replaced, or another admin decided on, meanwhile is not judged unseen: 409, toasted,
  * and the list reloads); below, every review so far.
@@ -107,7 +107,7 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
             {viewable(item.upload.name) && <a className={LINK} href={`${fileUrl(item.upload.id)}?inline=1`} target="_blank" rel="noopener">View<span className="sr-only"> {item.label} (opens in a new tab)</span></a>}
             <a className={LINK} href={fileUrl(item.upload.id)} download>Download<span className="sr-only"> {item.label}</span></a>
           </p>
-          {item.upload.sha256 && <p className="break-all font-mono text-xs muted">SHA-256 {item.upload.sha256}</p>}
+          {item.upload.sha256 && <p className="break-all font-mono text-xs muted">Receipt code: {item.upload.sha256}</p>}
           {item.state === 'rejected' && item.reason && <p className="mt-1">Reason given: {item.reason}</p>}
           {rejecting ? (
             <div className="mt-2 grid gap-2">
@@ -115,14 +115,14 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
               <textarea ref={reasonRef} id={fid} className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
                 aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? `${fid}-error` : undefined} />
               {fieldError && <p id={`${fid}-error`} role="alert" className="field-error">{fieldError}</p>}
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 {/* aria-disabled while saving: a disabled button would drop the focus. */}
                 <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => void send('rejected')}>{busy ? 'Saving…' : 'Reject document'}</button>
                 <button type="button" className="btn-secondary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => { if (busy) return; setRejecting(false); setFieldError(null); setFocusNext('reject'); }}>Cancel</button>
               </div>
             </div>
           ) : (
-            <div className="mt-2 flex gap-2">
+            <div className="mt-2 flex flex-wrap gap-2">
               <button type="button" className="btn-primary px-2 py-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" disabled={item.state === 'verified'} aria-disabled={busy || undefined} onClick={() => void send('verified')} aria-label={`Verify ${item.label}`}>Verify</button>
               <button ref={rejectRef} type="button" className="btn-danger px-2 py-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => { if (!busy) setRejecting(true); }} aria-label={`Reject ${item.label}`}>Reject…</button>
             </div>

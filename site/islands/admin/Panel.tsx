@@ -5,7 +5,7 @@
  * first asks "Discard your changes?". The browser's Back closes the panel rather than leaving the page
  * (use-back-closes).
  */
-import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { useBackCloses } from '../ui/use-back-closes.ts';
@@ -34,10 +34,41 @@ export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {
 }
 
 /**
+ * Scrolls an element that takes the focus inside the panel into view when it is outside the panel's visible part
+ * (accessibility audit: WCAG 2.4.11 Focus Not Obscured). Radix's focus trap moves the focus with preventScroll when Tab
+ * wraps from the last control to the first (the × Close, 1,500 px above on a phone), so the focus was off-screen.
+ * An element already in view is left alone, so the browser's own focus scrolling (and the decision bar's scroll
+ * padding, ApplicationReview) still decides otherwise. Returns a ref callback for the panel's scrolling element.
+ */
+function useFocusInView(): (el: HTMLElement | null) => void {
+  const detach = useRef<(() => void) | null>(null);
+  return useCallback((el: HTMLElement | null) => {
+    detach.current?.();
+    detach.current = null;
+    if (!el) return;
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target;
+      if (!(target instanceof HTMLElement) || target === el) return;
+      const r = target.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const top = Math.max(box.top, 0);
+      const bottom = Math.min(box.bottom, window.innerHeight);
+      if (r.top < top || r.bottom > bottom || r.left < Math.max(box.left, 0) || r.right > Math.min(box.right, window.innerWidth)) {
+        target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }
+    };
+    el.addEventListener('focusin', onFocusIn);
+    detach.current = () => el.removeEventListener('focusin', onFocusIn);
+  }, []);
+}
+
+/**
  * Radix dialog styled as a modal; `side` makes it a right-hand panel. On close the focus goes back to the element
  * that had it when the panel opened (the row's Edit or View, the New button). The modal is centred with inset-0 and
  * auto margins, not a transform: the Toaster renders its fixed region inside the open dialog (audit F1), and a
- * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise).
+ * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise). Below
+ * 640 px its padding is 1rem rather than 1.5rem, so with 200% text on a 360 px phone the content keeps 296 px.
+ * A control focused outside the visible part is scrolled into view (useFocusInView).
  */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
@@ -65,6 +96,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
   useBackCloses(open, guard.requestClose);
   // Opened from state (no Dialog.Trigger): give the focus back to what opened it (WCAG 2.4.3).
   const returnFocus = useReturnFocus();
+  const focusInView = useFocusInView();
   return (
     <>
       <Dialog.Root open={open} onOpenChange={(o) => { if (o) onOpenChange(true); else void guard.requestClose(); }}>
@@ -72,12 +104,13 @@ export default function Panel({ open, onOpenChange, title, description, side = f
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
           <Dialog.Content
             {...returnFocus}
+            ref={focusInView}
             className={side
-              ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-900'
-              : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900'}>
+              ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'
+              : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'}>
             <div className="mb-4 flex items-start justify-between gap-4">
-              <div>
-                <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
+              <div className="min-w-0">
+                <Dialog.Title className="text-xl font-bold break-words">{title}</Dialog.Title>
                 {description ? <Dialog.Description className="text-sm muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
               </div>
               <Dialog.Close className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>

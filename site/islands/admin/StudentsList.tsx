@@ -27,9 +27,11 @@ import type { Student } from '#contracts/students.ts';
 import type { ErasureDecision } from '#contracts/erasure.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
+/** What an erasure removes and keeps (api erasure.repo eraseOwnRows, redactApplications); the Privacy Policy lists the same. */
 const ERASE_DESCRIPTION = 'Erased for good: name, e-mail address, phone, address, ID number, date of birth, emergency contact, NSC results '
-  + 'and academic history, uploaded documents, drafts, notifications and sign-ins. Kept, without the name: each application\'s course, '
-  + 'status, dates and status history, and its payment amount, reference and status (shown as "Erased applicant"). The student is '
+  + 'and academic history, uploaded documents, drafts, notifications and sign-ins, staff notes, the reasons given for rejecting documents '
+  + 'and the last digits of the card. Kept, without the name (shown as "Erased applicant"): each application\'s course, status, dates, '
+  + 'status history, whether each document was verified or rejected, and its payment amount, method, reference and status. The student is '
   + 'e-mailed and can no longer sign in. This cannot be undone.';
 
 /** Registered students for admins (page /admin/students and the dashboard tab; `heading` false inside the tab). */
