@@ -1,7 +1,9 @@
 /**
- * `npm run restore -- FILE --data-dir DIR [--url postgres://…]`
+ * `npm run restore -- FILE --data-dir DIR [--url postgres://… [--allow-superuser]]`
  * Restores an archive of `npm run backup` into DIR, a new or empty folder (refused otherwise): an embedded-database
- * backup becomes DIR/pgdata; a PostgreSQL backup is restored with pg_restore into --url, a new empty database. Every
+ * backup becomes DIR/pgdata; a PostgreSQL backup is restored with pg_restore into --url, a new empty database, only
+ * the portal's own objects, as a role that is not a superuser (refused otherwise unless --allow-superuser, which
+ * prints a warning). An archive holding links or names a backup never has is refused (restoreBackup). Every
  * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
  * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. With --erasures-from (the
@@ -9,7 +11,8 @@
  * backup is erased or deleted again in the copy (reapplyErasuresFrom; privacy audit F2), accounts matched by id and
  * created_at; the accounts it erases and deletes are printed first. A source that is not this backup's database is
  * refused: nothing erased, and DIR emptied again (the copy would bring back the people erased since). Exit 0 on
- * success, 1 on a failure (DIR left as it was), 2 on a usage error (api/src/db/backup.ts).
+ * success, 1 on a failure (DIR left as it was; the message only, and the stack of an unexpected error with DEBUG=1),
+ * 2 on a usage error (api/src/db/backup.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,15 +20,19 @@ import { parseArgs } from 'node:util';
 import { BackupError, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' }, 'allow-superuser': { type: 'boolean' } } });
 if (positionals.length !== 1 || !values['data-dir']) {
-  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
+  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db [--allow-superuser]] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
   process.exit(2);
 }
 const dataDir = path.resolve(values['data-dir']);
 const dataDirExisted = fs.existsSync(dataDir);
+const secrets = [values.url && safePassword(values.url), values['erasures-from'] && safePassword(values['erasures-from'])];
+if (values['allow-superuser']) {
+  console.warn('WARNING: --allow-superuser: if --url is a superuser, pg_restore runs the SQL in this archive with the power to run programs and read or write files on the database server. Use it only for an archive you made and kept safe yourself.');
+}
 try {
-  const r = await restoreBackup(positionals[0], dataDir, { url: values.url });
+  const r = await restoreBackup(positionals[0], dataDir, { url: values.url, allowSuperuser: values['allow-superuser'] });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
   if (values['erasures-from']) {
@@ -44,15 +51,23 @@ try {
       throw err;
     }
     console.info(`Erasures made since the backup carried out again: ${e.erased.length} person(s) erased, ${e.deleted.length} deleted account(s) removed.`);
-    if (e.reusedIds.length) console.warn(`WARNING: left alone, because ${values['erasures-from']} gave their ids to other accounts (after an earlier restore): ${list(e.reusedIds)}.`);
+    if (e.reusedIds.length) console.warn(`WARNING: left alone, because ${maskSecrets(values['erasures-from'], secrets)} gave their ids to other accounts (after an earlier restore): ${list(e.reusedIds)}.`);
   } else {
     console.warn('WARNING: people erased (or accounts deleted) after this backup was taken are back in the restored copy. Run the restore with --erasures-from <DATA_DIR or postgres://… of the database in use> to carry those erasures out again.');
   }
-  console.info(`Start it with: DATA_DIR=${values['data-dir']}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
+  console.info(`Start it with: DATA_DIR=${shellQuote(values['data-dir'])}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
 } catch (err: any) {
-  // An unexpected error is printed too, but masked: the --url password must never reach the console.
-  console.error(`Not restored: ${maskSecrets(err instanceof BackupError ? err.message : String(err?.stack ?? err), [values.url && safePassword(values.url)])}`);
+  // The message only, masked: the --url password must never reach the console, and a stack of an unexpected error
+  // can carry a query's parameters (drizzle's `params:`, a person's e-mail). DEBUG=1 prints the stack too.
+  const message = err instanceof BackupError ? err.message : String(err?.message ?? err).replace(/\nparams:[\s\S]*$/, '');
+  console.error(`Not restored: ${maskSecrets(message, secrets)}`);
+  if (process.env.DEBUG && !(err instanceof BackupError)) console.error(maskSecrets(String(err?.stack ?? err), secrets));
   process.exit(1);
+}
+
+/** `s` as one word for a POSIX shell: unchanged when plain, else in single quotes (a `'` as `'\''`). */
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The password of connection URL `url`, or undefined (also when it does not parse). */

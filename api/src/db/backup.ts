@@ -22,13 +22,22 @@ import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
-import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
+import { assertKey, createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 import { copyPgliteFolder, DataDirInUseError, loadPgliteFolder, openDatabase, openPgliteFolder, pgliteFolderInUse } from './client.ts';
 import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 import { newestKnownMigration } from './migration-level.ts';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as usersSchema from './schema/users.ts';
+import * as catalogueSchema from './schema/catalogue.ts';
+import * as applicationsSchema from './schema/applications.ts';
+import * as messagingSchema from './schema/messaging.ts';
+import * as systemSchema from './schema/system.ts';
+import * as accountsSchema from './schema/accounts.ts';
+import * as rateLimitsSchema from './schema/rate-limits.ts';
 
 /** A failure the operator can act on (the CLIs print its message and exit 1). */
 export class BackupError extends Error {}
@@ -140,7 +149,8 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
 
 /**
  * Writes a backup archive of the college configured in `config` to `out` (refused when `out` exists; written under a
- * temporary name and renamed, so a failed backup never looks like one). PGlite (no DATABASE_URL): DATA_DIR's database
+ * temporary name inside its private temporary folder and linked to `out`, so a failed backup never looks like one
+ * and nobody can prepare the file it is written to). PGlite (no DATABASE_URL): DATA_DIR's database
  * must not be open — a running server holds its lock and the backup refuses at once (BackupError "stop the server");
  * the live folder is only read: it is copied under its lock into the backup's temporary folder beside `out` (free disk
  * up to twice the database is needed there), and that copy, not migrated, is compacted (dropDeadRowVersions, so rows
@@ -206,11 +216,21 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     }
     await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 1), { mode: 0o600 });
     await fsp.mkdir(path.join(work, 'uploads'), { recursive: true });
-    const part = `${out}.part`;
+    // Written inside `work` (mkdtemp: 0700, a name nobody could guess or pre-create), never as `${out}.part` beside
+    // `out`: in a shared writable folder another local user could create that name first and then own the archive.
+    const part = path.join(work, 'archive.tgz.part');
     // The archive holds the password hashes and every document: owner only, like DATA_DIR (security audit F1).
     await tar.c({ gzip: true, file: part, cwd: work, portable: true, mode: 0o600 }, ['manifest.json', database.file, 'uploads']);
     await fsp.chmod(part, 0o600);
-    await fsp.rename(part, out);
+    // link, not rename: it fails when `out` appeared meanwhile (a file or a symlink), where rename would replace it.
+    try { await fsp.link(part, out); } catch (err: any) {
+      if (err?.code === 'EEXIST') throw new BackupError(`${out} already exists: choose a new file name (a backup never overwrites one).`);
+      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV'].includes(err?.code)) throw err;
+      // A file system without hard links: an exclusive copy, which refuses an existing `out` the same way.
+      await fsp.copyFile(part, out, fs.constants.COPYFILE_EXCL).catch((e: any) => {
+        throw e?.code === 'EEXIST' ? new BackupError(`${out} already exists: choose a new file name (a backup never overwrites one).`) : e;
+      });
+    }
     await fsp.chmod(out, 0o600);
     return { file: out, bytes: fs.statSync(out).size, kind: database.kind, documents: manifest.uploads.length, missing: manifest.missing.length };
   } finally {
@@ -259,16 +279,239 @@ function emptyOrMissing(dir: string): boolean {
   }
 }
 
+/** The tables of the portal's drizzle schema (api/src/db/schema/*.ts), by name: what a restored database may hold. */
+function portalTables(): Set<string> {
+  const modules = [usersSchema, catalogueSchema, applicationsSchema, messagingSchema, systemSchema, accountsSchema, rateLimitsSchema];
+  const names = new Set<string>();
+  for (const mod of modules) for (const value of Object.values(mod)) if (is(value, PgTable)) names.add(getTableName(value));
+  return names;
+}
+
+/**
+ * Names of the functions, triggers and extensions the portal's migrations create (CREATE [OR REPLACE] FUNCTION,
+ * CREATE TRIGGER, CREATE EXTENSION in api/src/db/migrations/*.sql): the only ones a PostgreSQL restore lets through.
+ */
+function migrationObjects(): { functions: Set<string>; triggers: Set<string>; extensions: Set<string> } {
+  const dir = path.join(import.meta.dirname, 'migrations');
+  const sql = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  const all = (re: RegExp) => new Set([...sql.matchAll(re)].map((m) => m[1]));
+  return {
+    functions: all(/create\s+(?:or\s+replace\s+)?function\s+"?([a-z_][a-z0-9_]*)"?\s*\(/gi),
+    triggers: all(/create\s+trigger\s+"?([a-z_][a-z0-9_]*)"?/gi),
+    extensions: all(/create\s+extension\s+(?:if\s+not\s+exists\s+)?"?([a-z_][a-z0-9_]*)"?/gi),
+  };
+}
+
+/** Every object type `pg_restore -l` names (pg_dump's `desc`), longest first so "TABLE DATA" wins over "TABLE". */
+const TOC_TYPES = [
+  'MATERIALIZED VIEW DATA', 'TEXT SEARCH CONFIGURATION', 'TEXT SEARCH DICTIONARY', 'TEXT SEARCH TEMPLATE', 'TEXT SEARCH PARSER',
+  'FOREIGN DATA WRAPPER', 'SEQUENCE OWNED BY', 'PUBLICATION TABLES IN SCHEMA', 'PUBLICATION TABLE', 'PROCEDURAL LANGUAGE',
+  'MATERIALIZED VIEW', 'CHECK CONSTRAINT', 'OPERATOR FAMILY', 'OPERATOR CLASS', 'BLOB METADATA', 'LARGE OBJECT', 'EVENT TRIGGER',
+  'FOREIGN TABLE', 'FK CONSTRAINT', 'ROW SECURITY', 'SEQUENCE SET', 'USER MAPPING', 'ACCESS METHOD', 'INDEX ATTACH',
+  'DEFAULT ACL', 'TABLE ATTACH', 'TABLE DATA', 'SUBSCRIPTION', 'PUBLICATION', 'STATISTICS', 'CONSTRAINT', 'COLLATION',
+  'CONVERSION', 'EXTENSION', 'AGGREGATE', 'PROCEDURE', 'STDSTRINGS', 'SEARCHPATH', 'TRANSFORM', 'SEQUENCE', 'FUNCTION',
+  'OPERATOR', 'ENCODING', 'DATABASE', 'LANGUAGE', 'TRIGGER', 'COMMENT', 'DEFAULT', 'DOMAIN', 'SCHEMA', 'SERVER', 'POLICY',
+  'SHELL TYPE', 'BLOBS', 'BLOB', 'INDEX', 'TABLE', 'TYPE', 'VIEW', 'RULE', 'CAST', 'ACL',
+];
+/** Entries a portal dump has that restore leaves out without refusing: comments, grants, session settings. */
+const TOC_SKIPPED = new Set(['COMMENT', 'ACL', 'DEFAULT ACL', 'ENCODING', 'STDSTRINGS', 'SEARCHPATH', 'DATABASE']);
+
+/**
+ * The `pg_restore -l` listing `toc` as a use-list for `pg_restore -L` (security review B): only the object types the
+ * portal's schema has — SCHEMA drizzle, the EXTENSIONs, FUNCTIONs and TRIGGERs its migrations create, and the TABLE,
+ * TABLE DATA, SEQUENCE, DEFAULT, CONSTRAINT, FK CONSTRAINT and INDEX of the tables its drizzle schema defines (and
+ * drizzle.__drizzle_migrations). Comments, grants and session settings are left out. Throws a BackupError naming the
+ * first entries of anything else (a FUNCTION, PROCEDURE, AGGREGATE, LANGUAGE, SERVER, USER MAPPING, FOREIGN TABLE,
+ * RULE, POLICY, EVENT TRIGGER, VIEW, an unknown table…), and when the dump has no `users` or `uploads` table: such a
+ * dump is not a backup of this portal, and restoring it would run its SQL.
+ */
+export function portalUseList(toc: string): string {
+  const tables = portalTables();
+  const objects = migrationObjects();
+  const isTable = (schema: string, name: string) => (schema === 'public' && tables.has(name)) || (schema === 'drizzle' && name === '__drizzle_migrations');
+  const keep: string[] = [];
+  const refused: string[] = [];
+  const seen = new Set<string>();
+  for (const line of toc.split('\n')) {
+    if (!line.trim() || line.startsWith(';')) continue;
+    const m = /^\s*\d+;\s*\d+\s+\d+\s+(.*)$/.exec(line);
+    if (!m) { refused.push(line.trim()); continue; }
+    const rest = m[1];
+    const type = TOC_TYPES.find((t) => rest === t || rest.startsWith(`${t} `));
+    if (type && TOC_SKIPPED.has(type)) continue;
+    const [schema = '', name = '', third = ''] = type ? rest.slice(type.length + 1).split(' ') : [];
+    let ok = false;
+    switch (type) {
+      case 'SCHEMA': ok = name === 'drizzle' || name === 'public'; break;
+      case 'EXTENSION': ok = schema === '-' && objects.extensions.has(name); break;
+      case 'FUNCTION': ok = schema === 'public' && objects.functions.has(name.replace(/\(.*$/, '')); break;
+      case 'TABLE': case 'TABLE DATA': ok = isTable(schema, name); if (ok) seen.add(name); break;
+      case 'SEQUENCE': case 'SEQUENCE SET': case 'SEQUENCE OWNED BY': ok = schema === 'public' || schema === 'drizzle'; break;
+      case 'DEFAULT': case 'CONSTRAINT': case 'FK CONSTRAINT': ok = isTable(schema, name); break;
+      case 'INDEX': ok = schema === 'public' || schema === 'drizzle'; break;
+      case 'TRIGGER': ok = isTable(schema, name) && objects.triggers.has(third); break;
+    }
+    if (ok) keep.push(line);
+    else refused.push(type ? `${type} ${rest.slice(type.length + 1)}` : rest);
+  }
+  if (refused.length) {
+    throw new BackupError(`the database dump holds ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? ` and ${refused.length - 5} more` : ''}, which a backup of this portal never has: the archive was altered or is not a portal backup. Nothing was restored.`);
+  }
+  if (!seen.has('users') || !seen.has('uploads') || !seen.has('__drizzle_migrations')) {
+    throw new BackupError('the database dump has none of the portal\'s tables (users, uploads, drizzle.__drizzle_migrations): it is not a backup of this portal. Nothing was restored.');
+  }
+  return `${keep.join('\n')}\n`;
+}
+
+/** PostgreSQL roles whose members can run programs or read and write files on the database server. */
+const SERVER_ACCESS_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
+
+/**
+ * Checks, after pg_restore, that the database in `query` is a portal database at the manifest's migration level
+ * (security review B): the migration rows match `manifest.database` (count and newest created_at), every table in
+ * `public` is one of the portal's, and there is no function, trigger, rule, policy or event trigger the portal's
+ * migrations do not create. Throws a BackupError naming the first difference.
+ */
+async function assertPortalDatabase(query: (sql: string) => Promise<{ rows: any[] }>, manifest: BackupManifest): Promise<void> {
+  const tables = portalTables();
+  const objects = migrationObjects();
+  const fail = (what: string) => { throw new BackupError(`the restored database ${what}: the archive was altered or is not a portal backup. The restore was undone.`); };
+  let level: { n: number; last: string | null };
+  try { level = (await query(MIGRATION_LEVEL_SQL)).rows[0]; } catch { return fail('has no drizzle.__drizzle_migrations'); }
+  const last = level.last == null ? null : Number(level.last);
+  if (level.n !== manifest.database.migrations || last !== manifest.database.lastMigration) {
+    fail(`is at migration level ${level.n} (newest ${last}), not the manifest's ${manifest.database.migrations} (newest ${manifest.database.lastMigration})`);
+  }
+  const found = (await query(`select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`)).rows;
+  const extra = found.filter((t) => !((t.schema === 'public' && tables.has(t.name)) || (t.schema === 'drizzle' && t.name === '__drizzle_migrations')));
+  if (extra.length) fail(`holds table ${extra[0].schema}.${extra[0].name}, which the portal does not have`);
+  if (!found.some((t) => t.schema === 'public' && t.name === 'users')) fail('has no users table');
+  const functions = (await query(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname not in ('pg_catalog', 'information_schema')
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`)).rows;
+  const badFunction = functions.find((f) => !objects.functions.has(f.name));
+  if (badFunction) fail(`holds function ${badFunction.name}, which the portal does not have`);
+  const triggers = (await query('select tgname as name from pg_trigger where not tgisinternal')).rows;
+  const badTrigger = triggers.find((t) => !objects.triggers.has(t.name));
+  if (badTrigger) fail(`holds trigger ${badTrigger.name}, which the portal does not have`);
+  const other = (await query(`select (select count(*) from pg_rules where schemaname not in ('pg_catalog', 'information_schema'))::int
+    + (select count(*) from pg_policies)::int + (select count(*) from pg_event_trigger)::int as n`)).rows[0].n;
+  if (other) fail('holds rules, row-level policies or event triggers, which the portal does not have');
+}
+
+/**
+ * Empties the PostgreSQL database of a refused restore again: drops the schemas it created (public is created again)
+ * and the extensions. Resolves to false when that failed (the operator must drop the database), true otherwise.
+ */
+async function undoPostgresRestore(query: (sql: string) => Promise<{ rows: any[] }>): Promise<boolean> {
+  try {
+    const schemas = (await query(`select nspname from pg_namespace where nspname not in ('pg_catalog', 'information_schema', 'public')
+      and nspname not like 'pg_toast%' and nspname not like 'pg_temp%'`)).rows;
+    for (const { nspname } of schemas) await query(`drop schema "${nspname.replace(/"/g, '""')}" cascade`);
+    for (const { extname } of (await query(`select extname from pg_extension where extname <> 'plpgsql'`)).rows) await query(`drop extension if exists "${extname.replace(/"/g, '""')}" cascade`);
+    await query('drop schema if exists public cascade');
+    await query('create schema public');
+    return true;
+  } catch { return false; }
+}
+
+/** The archive members a backup has: `name` relative to the archive's root, without `./` and trailing `/`. */
+function memberName(p: string): string {
+  return p.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+}
+
+/**
+ * Extracts archive `file` into `work`, only regular files and folders named as a backup names them (security review
+ * A): `manifest.json`, `pgdata.tar` or `database.dump`, `uploads` and the files and folders under it. Symbolic links,
+ * hard links, devices and any other name are not written and make it throw a BackupError naming them. Resolves only
+ * once node-tar has finished writing (also after an error), so the caller's cleanup never races the extraction.
+ */
+async function extractArchive(file: string, work: string): Promise<void> {
+  const refused: string[] = [];
+  const warnings: string[] = [];
+  const allowed = (name: string, type: string) => {
+    if (type === 'File') return ['manifest.json', 'pgdata.tar', 'database.dump'].includes(name) || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)));
+    if (type === 'Directory') return name === 'uploads' || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)));
+    return false;
+  };
+  const unpack = new tar.Unpack({
+    cwd: work,
+    filter: (p: string, entry: any) => {
+      const name = memberName(p);
+      const type = String(entry?.type ?? '');
+      if (allowed(name, type)) return true;
+      refused.push(`${name} (${type === 'SymbolicLink' ? `symbolic link to ${entry?.linkpath}` : type === 'Link' ? `hard link to ${entry?.linkpath}` : type})`);
+      return false;
+    },
+    onwarn: (_code: string, message: string | Error) => { warnings.push(String((message as Error)?.message ?? message)); },
+  } as any);
+  const ended = new Promise<void>((resolve) => { unpack.on('close', resolve); unpack.on('end', resolve); unpack.on('finish', resolve); });
+  let failure: unknown;
+  try { await pipeline(fs.createReadStream(file), unpack); } catch (err) { failure = err; }
+  // After an abort node-tar may still be writing an entry it had started: wait for it (or briefly), so the caller's
+  // cleanup does not meet a folder still being filled ("ENOTEMPTY … rmdir '.restoring-…'", security review D).
+  await Promise.race([ended, new Promise((r) => setTimeout(r, 2000).unref())]);
+  if (refused.length) {
+    throw new BackupError(`${file} holds ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}: a backup holds only regular files and folders (manifest.json, the database, uploads/…). The archive was altered; nothing was restored.`);
+  }
+  if (failure || warnings.length) {
+    throw new BackupError(`${file} is not a readable backup archive (${(failure as any)?.message ?? warnings[0]}).`);
+  }
+}
+
+function validKey(key: string): boolean {
+  try { assertKey(key); return true; } catch { return false; }
+}
+
+/**
+ * Every name under `work` (lstat, links never followed) is a regular file or folder that the manifest expects:
+ * `manifest.json`, `manifest.database.file` (the one its kind has), `uploads`, and `uploads/<key>` for each key of
+ * `manifest.uploads` with the folders above it. Throws a BackupError naming the first other one (security review A).
+ */
+async function assertExpectedMembers(work: string, manifest: BackupManifest): Promise<void> {
+  const files = new Set(['manifest.json', manifest.database.file, ...manifest.uploads.map((u) => `uploads/${u.key}`)]);
+  const dirs = new Set(['uploads']);
+  for (const u of manifest.uploads) {
+    const parts = u.key.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(`uploads/${parts.slice(0, i).join('/')}`);
+  }
+  for (const entry of await fsp.readdir(work, { recursive: true })) {
+    const name = entry.split(path.sep).join('/');
+    const stat = await fsp.lstat(path.join(work, entry));
+    const ok = stat.isFile() ? files.has(name) : stat.isDirectory() ? dirs.has(name) : false;
+    if (!ok) throw new BackupError(`the backup holds ${name}${stat.isSymbolicLink() ? ' (a symbolic link)' : ''}, which its manifest does not list: the archive was altered; nothing was restored.`);
+  }
+}
+
+/** Throws a BackupError when a symbolic link or anything but files and folders is under `dir` (lstat, not followed). */
+async function assertNoLinks(dir: string): Promise<void> {
+  for (const entry of await fsp.readdir(dir, { recursive: true })) {
+    const stat = await fsp.lstat(path.join(dir, entry));
+    if (!stat.isFile() && !stat.isDirectory()) throw new BackupError(`the restored database folder holds ${entry}, which is not a regular file or folder: the archive was altered. The restore was undone.`);
+  }
+}
+
+/** Options of restoreBackup: `url` the PostgreSQL database to restore into; `allowSuperuser` lets `url` be a superuser's. */
+export interface RestoreOptions { url?: string; allowSuperuser?: boolean }
+
 /**
  * Restores the archive `file` (createBackup) into `dataDir`, which must be missing or empty (BackupError otherwise:
- * a restore never mixes with a college's data). Every document is checked against the manifest's size and SHA-256
- * before anything is written (BackupError naming the first bad one; `dataDir` is left as it was), and so is a backup
- * made by a newer release (its last migration newer than this code's journal). A PGlite backup
- * becomes `dataDir/pgdata`; a PostgreSQL one is restored with `pg_restore` into `url`, a database without tables
- * (BackupError otherwise, or when `url` is missing or pg_restore not installed). Documents go to `dataDir/uploads`
- * (the local store). Every session of the copy is ended (endSessions). Migrations are not applied: the next start does.
+ * a restore never mixes with a college's data). The archive is extracted as regular files and folders with the names
+ * a backup has, and nothing else (extractArchive; every name is then checked against the manifest, links never
+ * followed: security review A). Every document is checked against the manifest's size and SHA-256 before anything is
+ * written (BackupError naming the first bad one; `dataDir` is left as it was), and so is a backup made by a newer
+ * release (its last migration newer than this code's journal). A PGlite backup becomes `dataDir/pgdata` (refused if
+ * it holds a link). A PostgreSQL one is restored with `pg_restore` into `opts.url`, a database without tables
+ * (BackupError otherwise, or when `url` is missing or pg_restore not installed), and only the objects the portal's
+ * schema has (portalUseList), after which the database must be a portal database at the manifest's migration level
+ * (assertPortalDatabase; else it is emptied again). `url` must not be a superuser's, nor a member of
+ * pg_execute_server_program / pg_read_server_files / pg_write_server_files, unless `opts.allowSuperuser`: a dump's
+ * entries are SQL that pg_restore runs as that role, and a superuser's can run programs on the database server.
+ * Documents go to `dataDir/uploads` (the local store). Every session of the copy is ended (endSessions). Migrations
+ * are not applied: the next start does.
  */
-export async function restoreBackup(file: string, dataDir: string, opts: { url?: string } = {}): Promise<RestoreSummary> {
+export async function restoreBackup(file: string, dataDir: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   dataDir = path.resolve(dataDir);
   if (!emptyOrMissing(dataDir)) throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
@@ -278,19 +521,23 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
   const work = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
   let done = false;
   try {
-    try { await tar.x({ file, cwd: work, strict: true }); } catch (err: any) {
-      throw new BackupError(`${file} is not a readable backup archive (${err?.message ?? err}).`);
-    }
+    await extractArchive(file, work);
     let manifest: BackupManifest;
     try { manifest = JSON.parse(await fsp.readFile(path.join(work, 'manifest.json'), 'utf8')); } catch {
       throw new BackupError(`${file} has no manifest.json: it is not a backup made by \`npm run backup\`.`);
     }
     if (manifest.format !== 'college-portal-backup' || manifest.version !== 1) throw new BackupError(`${file} is not a backup of this portal (format ${manifest.format} ${manifest.version}).`);
+    const kinds = { pglite: 'pgdata.tar', postgres: 'database.dump' } as const;
+    if (kinds[manifest.database?.kind] !== manifest.database.file || !Array.isArray(manifest.uploads) || !Array.isArray(manifest.missing)
+      || manifest.uploads.some((u) => typeof u?.key !== 'string' || !validKey(u.key))) {
+      throw new BackupError(`${file} has a manifest.json this portal does not write: the archive was altered; nothing was restored.`);
+    }
     // A backup of a database a newer release had migrated would restore "successfully" and then refuse to start
     // (rolling-deploy audit F4): say so before writing anything.
     if (manifest.database.lastMigration != null && manifest.database.lastMigration > newestKnownMigration()) {
       throw new BackupError(`${file} was made by a newer release of the portal (its database has migrations this release does not know): restore it with that release or a newer one.`);
     }
+    await assertExpectedMembers(work, manifest);
     for (const doc of manifest.uploads) {
       const member = path.join(work, 'uploads', doc.key);
       const found = fs.existsSync(member) ? await hashFile(member) : null;
@@ -303,17 +550,32 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
       let n = 0;
       await loadPgliteFolder(dataDir, dump, async (client) => { n = await endSessions((q) => client.query(q)); });
       sessionsEnded = n;
+      await assertNoLinks(path.join(dataDir, 'pgdata'));
     } else {
       if (!opts.url) throw new BackupError('this is a backup of a PostgreSQL database: give --url postgres://… of a new, empty database (createdb) to restore it into.');
       await requireTool('pg_restore');
       const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
       try {
-        const tables = (await pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)).rows[0].n;
+        const tables = (await pool.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`)).rows[0].n;
         if (tables) throw new BackupError('the database in --url already has tables: restore into a new, empty database (createdb).');
+        const role = (await pool.query(`select current_user as name, rolsuper or ${SERVER_ACCESS_ROLES.map((r) => `pg_has_role(current_user, '${r}', 'MEMBER')`).join(' or ')} as powerful from pg_roles where rolname = current_user`)).rows[0];
+        if (role?.powerful && !opts.allowSuperuser) {
+          throw new BackupError(`--url connects as ${role.name}, a superuser (or a member of ${SERVER_ACCESS_ROLES.join(', ')}): pg_restore runs the SQL in the archive as that role, and a tampered backup could then run programs or read files on the database server. Restore as the role the portal uses (the owner of the new database: createdb -O <role>), or, for an archive you made and kept safe yourself, add --allow-superuser. Nothing was restored.`);
+        }
         const env = pgEnv(opts.url);
-        // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
-        await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', path.join(work, manifest.database.file)], env, [env.PGPASSWORD]);
-        sessionsEnded = await endSessions((q) => pool.query(q));
+        const dumpFile = path.join(work, manifest.database.file);
+        const useList = path.join(work, 'use-list.txt');
+        await fsp.writeFile(useList, portalUseList(await run('pg_restore', ['-l', dumpFile])), { mode: 0o600 });
+        try {
+          // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
+          await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-L', useList, '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', dumpFile], env, [env.PGPASSWORD]);
+          await assertPortalDatabase((q) => pool.query(q), manifest);
+          sessionsEnded = await endSessions((q) => pool.query(q));
+        } catch (err) {
+          const undone = await undoPostgresRestore((q) => pool.query(q));
+          if (!undone && err instanceof BackupError) err.message += ' Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
+          throw err;
+        }
       } finally { await pool.end(); }
     }
     await fsp.rename(path.join(work, 'uploads'), path.join(dataDir, 'uploads')).catch(async (err) => {
@@ -323,10 +585,11 @@ export async function restoreBackup(file: string, dataDir: string, opts: { url?:
     done = true;
     return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded };
   } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+    // A failed cleanup must not hide why the restore failed (security review D); retries cover a slow file system.
+    await fsp.rm(work, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     if (!done) {
-      if (created) await fsp.rm(dataDir, { recursive: true, force: true });
-      else for (const name of fs.readdirSync(dataDir)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
+      if (created) await fsp.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
+      else for (const name of fs.readdirSync(dataDir)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     }
   }
 }
@@ -351,7 +614,7 @@ export async function reapplyErasuresFrom(source: string, dataDir: string, opts:
   } else {
     let folder: Awaited<ReturnType<typeof openPgliteFolder>>;
     try { folder = await openPgliteFolder(path.resolve(source)); } catch (err: any) {
-      if (err instanceof DataDirInUseError) throw serverRunning(source);
+      if (err instanceof DataDirInUseError) throw new BackupError(`--erasures-from ${source}: its embedded database is open in another process (a running \`npm start\`?). Stop that server, then run the restore again (into a new or empty folder): the embedded database serves one process at a time.`);
       throw new BackupError(`--erasures-from ${source}: ${err?.message ?? err}`);
     }
     try { ledger = await readErasureLedger((q) => folder.client.query(q)); } finally { await folder.close(); }

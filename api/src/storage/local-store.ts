@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { assertKey, type DocumentStore, type StoredObject } from './document-store.ts';
 
 /**
- * Document store on local disk under `root` (DESIGN §4 Documents): keys checked by assertKey, files 0600, written via temp file + rename; throws on I/O errors, get of a missing key → undefined.
+ * Document store on local disk under `root` (DESIGN §4 Documents): keys checked by assertKey, files 0600, written via temp file + rename; throws on I/O errors, get of a missing key → undefined. A key whose file, or a folder between `root` and it, is a symbolic link counts as missing (never followed: security review A).
  */
 export class LocalDocumentStore implements DocumentStore {
   readonly kind = 'local' as const;
@@ -43,11 +43,17 @@ export class LocalDocumentStore implements DocumentStore {
     }
   }
 
+  /**
+   * The document under `key`, or undefined when there is none — also when the key's file or a folder between `root`
+   * and it is a symbolic link (security review A: a link planted in the uploads folder, e.g. by a tampered backup,
+   * to `../pgdata/…` served the database's files). The file is opened with O_NOFOLLOW; `root` itself may be a link.
+   */
   async get(key: string): Promise<StoredObject | undefined> {
     const file = this.file(key);
+    if (!(await this.noLinkedFolder(key))) return undefined;
     let handle: fsp.FileHandle;
-    try { handle = await fsp.open(file, 'r'); } catch (err: any) {
-      if (err?.code === 'ENOENT' || err?.code === 'EISDIR') return undefined;
+    try { handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW); } catch (err: any) {
+      if (err?.code === 'ENOENT' || err?.code === 'EISDIR' || err?.code === 'ELOOP' || err?.code === 'ENOTDIR') return undefined;
       throw err;
     }
     const stat = await handle.stat();
@@ -55,10 +61,20 @@ export class LocalDocumentStore implements DocumentStore {
     return { stream: handle.createReadStream(), size: stat.size };
   }
 
+  /** False when a folder between `root` and `key`'s file is a symbolic link (or missing). */
+  private async noLinkedFolder(key: string): Promise<boolean> {
+    const parts = key.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      try { if (!(await fsp.lstat(path.join(this.root, ...parts.slice(0, i)))).isDirectory()) return false; } catch { return false; }
+    }
+    return true;
+  }
+
   async delete(key: string): Promise<void> { await fsp.rm(this.file(key), { force: true }); }
 
   async exists(key: string): Promise<boolean> {
-    try { return (await fsp.stat(this.file(key))).isFile(); } catch { return false; }
+    if (!(await this.noLinkedFolder(key))) return false;
+    try { return (await fsp.lstat(this.file(key))).isFile(); } catch { return false; }
   }
 
   async list(prefix = ''): Promise<string[]> {
@@ -70,8 +86,8 @@ export class LocalDocumentStore implements DocumentStore {
     const keys: string[] = [];
     for (const name of names) {
       const key = name.split(path.sep).join('/');
-      if (!key.startsWith(prefix) || key.endsWith('.part')) continue;
-      if ((await fsp.stat(path.join(this.root, name))).isFile()) keys.push(key);
+      if (!key.startsWith(prefix) || key.endsWith('.part') || !(await this.noLinkedFolder(key))) continue;
+      if ((await fsp.lstat(path.join(this.root, name))).isFile()) keys.push(key);
     }
     return keys.sort();
   }
