@@ -92,6 +92,10 @@ describe(`admin access log: every spelling of a personal read, the external syst
       expect(upper.body.application.id).toBe(id);
       expect((await admin.agent.get('/api/Admin/Students/')).status).toBe(200);
       expect((await admin.agent.get(`/api/admin/applications/${id}`)).status).toBe(200);
+      const encoded = String(id).replace(/\d/g, (d) => `%3${d}`);
+      const viaEncoded = await admin.agent.get(`/api/applications/${encoded}`);
+      expect(viaEncoded.status).toBe(200);
+      expect(viaEncoded.body.application.id).toBe(id);
       const csv = await admin.agent.get('/api/admin/applications/export.CSV').buffer(true).parse((res, cb) => {
         let text = ''; res.setEncoding('utf8'); res.on('data', (c: string) => { text += c; }); res.on('end', () => cb(null, text));
       });
@@ -110,6 +114,7 @@ describe(`admin access log: every spelling of a personal read, the external syst
       `[access] admin ${a} read GET /API/ADMIN/APPLICATIONS/${id} → 200, 1 record`,
       expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/Admin/Students/ → 200, \\d+ records?$`)),
       `[access] admin ${a} read GET /api/admin/applications/${id} → 200, 1 record`,
+      `[access] admin ${a} read GET /api/applications/${String(id).replace(/\d/g, (d) => `%3${d}`)} → 200, 1 record`,
       `[access] admin ${a} read GET /api/admin/applications/export.CSV → 200, ${exported} records`,
       `[access] admin ${a} read GET /api/external/enrolable-applications (search) → 200, 1 record`,
       expect.stringMatching(new RegExp(`^\\[access\\] admin ${a} read GET /api/external/students → 200, \\d+ records?$`)),

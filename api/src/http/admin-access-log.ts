@@ -7,9 +7,9 @@ import type { RequestHandler } from 'express';
 import type { AuthedUser } from './guards.ts';
 
 /**
- * Reads of personal data, matched against the lower-cased path without the query string and without one trailing
- * slash (Express matches routes case-insensitively and ignores a trailing slash, so `/API/Admin/Students/` is the same
- * read as `/api/admin/students`): the application list, one application, its checklist, the CSV export, the students
+ * Reads of personal data, matched against routeKey of the path without the query string (Express matches routes
+ * case-insensitively, ignores a trailing slash and decodes parameters, so `/API/Admin/Students/` is the same read as
+ * `/api/admin/students`, and `/api/applications/%31` as `/api/applications/1`): the application list, one application, its checklist, the CSV export, the students
  * list, contact messages, assessment bookings, erasure requests, an uploaded document, and the external system's
  * students, a branch's students, enrolable applications, payments and the payments CSV (names, e-mails, amounts;
  * every /api/external route is admin-only, so the reader is always a signed-in admin). `single` marks a route whose
@@ -32,6 +32,18 @@ function recordCount(body: unknown): number {
     for (const v of Object.values(body as Record<string, unknown>)) if (Array.isArray(v)) return v.length;
   }
   return 1;
+}
+
+/**
+ * `path` as the routes see it, for PERSONAL_READS: each segment percent-decoded (Express decodes route parameters, so
+ * `/api/applications/%31` is application 1; a segment that is malformed or would decode to a `/` stays as it is),
+ * lower-cased, and without one trailing slash.
+ */
+function routeKey(path: string): string {
+  const decoded = path.split('/').map((seg) => {
+    try { const d = decodeURIComponent(seg); return d.includes('/') ? seg : d; } catch { return seg; }
+  }).join('/');
+  return decoded.toLowerCase().replace(/(.)\/$/, '$1');
 }
 
 /** Line breaks in one chunk of a CSV answer (one per record, the header included). */
@@ -57,7 +69,7 @@ export const adminAccessLog: RequestHandler = (req, res, next) => {
   const user = req.user as AuthedUser | undefined;
   if (req.method !== 'GET' || user?.role !== 'admin') return next();
   const path = req.originalUrl.split('?')[0]!;
-  const key = path.toLowerCase().replace(/(.)\/$/, '$1');
+  const key = routeKey(path);
   const read = PERSONAL_READS.find(({ re }) => re.test(key));
   if (!read) return next();
   let records: number | null = null;
