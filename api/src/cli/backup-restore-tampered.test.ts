@@ -115,6 +115,18 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore refuses an embedded-databas
     expect(fs.readdirSync(empty)).toEqual([]);
   }, 300_000);
 
+  it('a database at another migration level than its manifest says is refused, the target left as it was', async () => {
+    const changed = await tamper(archive, path.join(root, 'level.tgz'), (dir) => {
+      const file = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+      manifest.database.migrations -= 1;
+      fs.writeFileSync(file, JSON.stringify(manifest));
+    });
+    const target = path.join(root, 'level');
+    await expect(restoreBackup(changed, target)).rejects.toThrow('is at migration level');
+    expect(fs.existsSync(target)).toBe(false);
+  }, 300_000);
+
   it('the untampered archive restores, and the start command is shell-quoted', async () => {
     const target = path.join(root, "new college's data");
     const r = await run('restore', [archive, '--data-dir', target]);
@@ -232,6 +244,19 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
     expect(printed.stderr).toContain('Not restored: connect ECONNREFUSED 127.0.0.1:1');
     expect(printed.stderr).not.toMatch(/\n\s+at /);
     expect(printed.stderr).not.toContain('Pw-Secret-1');
+  }, 120_000);
+
+  it('a dump at another migration level than its manifest says is undone after pg_restore: the database is empty again', async () => {
+    const changed = await tamper(good, path.join(root, 'level.tgz'), (dir) => {
+      const file = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+      manifest.database.migrations -= 1;
+      fs.writeFileSync(file, JSON.stringify(manifest));
+    });
+    const url = await ownedDb();
+    await expect(restoreBackup(changed, path.join(root, 'level'), { url })).rejects.toThrow('The restore was undone');
+    expect(await tableCount(url)).toBe(0);
+    expect((await exec(url, `select count(*)::int as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`)).rows[0].n).toBe(0);
   }, 120_000);
 
   it('a dump without the portal\'s tables is refused', async () => {

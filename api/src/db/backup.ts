@@ -502,7 +502,7 @@ export interface RestoreOptions { url?: string; allowSuperuser?: boolean }
  * followed: security review A). Every document is checked against the manifest's size and SHA-256 before anything is
  * written (BackupError naming the first bad one; `dataDir` is left as it was), and so is a backup made by a newer
  * release (its last migration newer than this code's journal). A PGlite backup becomes `dataDir/pgdata` (refused if
- * it holds a link). A PostgreSQL one is restored with `pg_restore` into `opts.url`, a database without tables
+ * it holds a link, or is not a portal database at the manifest's migration level: assertPortalDatabase). A PostgreSQL one is restored with `pg_restore` into `opts.url`, a database without tables
  * (BackupError otherwise, or when `url` is missing or pg_restore not installed), and only the objects the portal's
  * schema has (portalUseList), after which the database must be a portal database at the manifest's migration level
  * (assertPortalDatabase; else it is emptied again). `url` must not be a superuser's, nor a member of
@@ -548,7 +548,10 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
     if (manifest.database.kind === 'pglite') {
       const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
       let n = 0;
-      await loadPgliteFolder(dataDir, dump, async (client) => { n = await endSessions((q) => client.query(q)); });
+      await loadPgliteFolder(dataDir, dump, async (client) => {
+        await assertPortalDatabase((q) => client.query(q), manifest);
+        n = await endSessions((q) => client.query(q));
+      });
       sessionsEnded = n;
       await assertNoLinks(path.join(dataDir, 'pgdata'));
     } else {
