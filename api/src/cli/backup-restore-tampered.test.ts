@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freshPostgres } from '../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
@@ -46,10 +46,9 @@ async function tamper(archive: string, out: string, change: (dir: string) => str
 }
 
 describe('a local document store never serves a symbolic link (security review A)', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-store-link-'));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
   it('a key that is a link, or under a linked folder, is missing: get, exists and list', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-store-link-'));
+    onTestFinished(() => fs.rmSync(root, { recursive: true, force: true }));
     fs.writeFileSync(path.join(root, 'users-table'), 'argon2 hashes');
     fs.mkdirSync(path.join(root, 'secret'));
     fs.writeFileSync(path.join(root, 'secret', 'x.pdf'), 'secret');
@@ -70,12 +69,15 @@ describe('a local document store never serves a symbolic link (security review A
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('restore refuses an embedded-database archive with links; backup never writes a prepared part file', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-tampered-'));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-  const source = path.join(root, 'source');
-  const archive = path.join(root, 'college.tgz');
+  let root = '';
+  let source = '';
+  let archive = '';
+  afterAll(() => { if (root) fs.rmSync(root, { recursive: true, force: true }); });
 
   beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-tampered-'));
+    source = path.join(root, 'source');
+    archive = path.join(root, 'college.tgz');
     const db = await openDatabase({ dataDir: source });
     const { rows: [user] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('mallory@example.com', 'x', 'M', 'Allory') returning id`);
     // Mallory's own upload row, whose document is not in the store: the manifest lists it as missing, not in uploads.
@@ -152,7 +154,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore refuses an embedded-databas
 
 describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL backup (security review B)', () => {
   const admin = process.env.DATABASE_URL!;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-pg-tampered-'));
+  let root = '';
   const marker = path.join(os.tmpdir(), `college-pwned-${crypto.randomBytes(4).toString('hex')}`);
   const role = `r_${crypto.randomBytes(5).toString('hex')}`;
   const drops: Array<() => Promise<void>> = [];
@@ -183,6 +185,7 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
   let alien = '';
 
   beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-pg-tampered-'));
     await exec(admin, `create role ${role} login`);
     const source = await fresh();
     const db = await openDatabase({ url: source });
@@ -204,7 +207,7 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
   afterAll(async () => {
     for (const drop of drops) await drop().catch(() => {});
     await exec(admin, `drop role if exists ${role}`).catch(() => {});
-    fs.rmSync(root, { recursive: true, force: true });
+    if (root) fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(marker, { force: true });
   });
 
