@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from './statuses.ts';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 import { COUNTRY_CODES, DOCUMENT_SLOTS, DRAFT_CHANGED, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
 import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
@@ -30,7 +31,7 @@ export const PersonalStepSchema = z.object({
   courseId: z.coerce.number({ error: 'Please select a course' }).check(z.refine(Number.isInteger, 'Please select a course'), z.positive('Please select a course'), z.lte(2147483647, 'Please select a course')),
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' })),
+  email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' }).check(z.refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE))),
   phone: minText(10, 'Phone number must be at least 10 characters'),
   /**
    * 'YYYY-MM-DD' (spec §5 step 1: 'Please enter a valid date in YYYY-MM-DD format' when the shape is wrong), then the

@@ -11,7 +11,7 @@ import { NscResultsSchema } from './nsc-schema.ts';
 import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE } from './auth-rules.ts';
 import { yearProblem } from './application-steps.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
-import { accountFields, email, name, password, phone } from './sign-in.ts';
+import { accountFields, name, password, phone, signInEmail } from './sign-in.ts';
 
 export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
@@ -164,7 +164,7 @@ export const VerifyEmailSchema = z.object({
 export type VerifyEmail = z.input<typeof VerifyEmailSchema>;
 
 /** POST /reset-password: always answered the same way, whether or not the e-mail is registered. */
-export const ForgotPasswordSchema = z.object({ email: email() });
+export const ForgotPasswordSchema = z.object({ email: signInEmail() });
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 /** POST /reset-password/confirm: the e-mailed token (43 base64url characters) and the new password. */

@@ -6,16 +6,17 @@
  */
 import * as z from 'zod/mini';
 import { personName } from './person-name.ts';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 export { personName };
 
 /** Client-generated key so a double-click stores one message (8–100 chars of [A-Za-z0-9_-]). */
 export const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid idempotency key'));
 
-/** Trimmed, lower-cased e-mail address; else 'Please enter a valid email address' (spec §5). */
+/** Trimmed, lower-cased e-mail address; else 'Please enter a valid email address' (spec §5); not under .invalid (isReservedEmail). */
 export const emailAddress = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
-  z.email({ error: 'Please enter a valid email address' }),
+  z.email({ error: 'Please enter a valid email address' }).check(z.refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE)),
 );
 
 export const ContactMessageSchema = z.object({

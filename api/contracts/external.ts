@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 
@@ -93,7 +94,8 @@ export type ExternalPaymentData = z.output<typeof ExternalPaymentInputSchema>;
 export const ExternalStudentInputSchema = z.object({
   /** NFC-normalised after trimming: a name typed decomposed (ṱ as t + U+032D) and composed is one name. */
   name: z.string({ error: 'Name is required' }).trim().normalize('NFC').min(2, 'Name must be at least 2 characters').max(160, 'Name is too long'),
-  email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' }))
+    .refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE),
   phone: optionalText(30, 'Phone'),
   address: optionalText(300, 'Address', { nfc: true }),
   branchId: ExternalIdSchema.describe('branch (campus) id'),

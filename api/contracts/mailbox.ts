@@ -14,6 +14,27 @@ export function normalizeEmail(email: unknown): string {
   return String(email ?? '').trim().toLowerCase();
 }
 
+/**
+ * What a form says about an address under a reserved top-level domain: 'Please enter an email address that can
+ * receive mail (.invalid addresses cannot)'. The spec (§5) gives only 'Please enter a valid email address'; this names why.
+ */
+export const RESERVED_EMAIL_MESSAGE = 'Please enter an email address that can receive mail (.invalid addresses cannot)';
+
+/**
+ * Whether `email` is under the reserved top-level domain .invalid (RFC 6761 §6.4: never resolves, so no mail reaches
+ * it): the domain after the last '@', trimmed and case-insensitively, is 'invalid' or ends in '.invalid'. Erasure
+ * anonymises an account to erased-<id>@erased.invalid (features/erasure), so no form may claim such an address
+ * (security review HIGH: registering erased-2@erased.invalid made user 2's erasure fail). Only .invalid: .test,
+ * .example and example.com are reserved too (RFC 2606) but are the seed's and the tests' addresses (@example.com,
+ * @college.example) and no erasure writes them. Every e-mail field that gives an address refuses these
+ * (RESERVED_EMAIL_MESSAGE); sign-in and the reset request, which only look an address up, do not.
+ */
+export function isReservedEmail(email: unknown): boolean {
+  const s = normalizeEmail(email);
+  const domain = s.slice(s.lastIndexOf('@') + 1);
+  return domain === 'invalid' || domain.endsWith('.invalid');
+}
+
 /** Domains where dots in the local part are ignored, mapped to one name (they are one mailbox service). */
 const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 

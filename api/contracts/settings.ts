@@ -1,5 +1,6 @@
 /** College settings an admin edits on /admin/settings (issue #6). Imports only zod. */
 import { z } from 'zod';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 /** A fee in dollars/rand: '50', '75.5' or '75.50' in, always two decimals out ('75.50', spec §9 format). */
 const feeAmount = () => z.string({ error: 'Application fee is required' }).trim()
@@ -8,7 +9,7 @@ const feeAmount = () => z.string({ error: 'Application fee is required' }).trim(
 
 export const SettingsSchema = z.object({
   applicationFee: feeAmount().describe('Fee in dollars/rand, two decimals (spec §9: 50.00)'),
-  officeEmail: z.string().trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' })).describe('Where contact messages go'),
+  officeEmail: z.string().trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' })).refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE).describe('Where contact messages go'),
   accreditationNumber: z.string().trim().min(1, 'Accreditation number is required').max(100),
   portalAccessUrl: z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ }).describe("The header's 'Portal Access' target"),
 });

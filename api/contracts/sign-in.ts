@@ -8,11 +8,20 @@ import { z } from 'zod/mini';
 import { PASSWORD_MAX } from './auth-rules.ts';
 import { passwordsMatch } from './cross-field.ts';
 import { personName } from './person-name.ts';
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
-/** Email: trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
-export const email = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
+/** An address to look up (sign-in, reset request): trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
+export const signInEmail = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
   z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
   z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, 'Please enter a valid email address')),
+);
+/**
+ * An address a person gives (registration and every form that stores one): signInEmail, and not under .invalid
+ * (isReservedEmail, #contracts/mailbox.ts: RESERVED_EMAIL_MESSAGE).
+ */
+export const email = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
+  z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: 'Please enter a valid email address' }).check(z.maxLength(254, 'Please enter a valid email address'), z.refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE)),
 );
 /** New password: 6..PASSWORD_MAX characters (never truncated). */
 export const password = (): z.ZodMiniString<string> => z.string({ error: 'Password must be at least 6 characters' })
@@ -25,7 +34,7 @@ export const name = (label: string): z.ZodMiniString<string> => personName(label
 
 /** Login (spec §2 Login, §5): email, password, optional rememberMe. */
 export const LoginSchema = z.object({
-  email: email(),
+  email: signInEmail(),
   password: z.string({ error: 'Password must be at least 6 characters' })
     .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, 'Password must be at least 6 characters')),
   rememberMe: z._default(z.optional(z.boolean()), false),

@@ -57,14 +57,15 @@ export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: strin
 /**
  * Id, e-mail and first name of every student we may e-mail in bulk (announcement mail): the address is verified (its
  * owner opened the mailed link; an unverified one may be a stranger's, given at registration) and the account is not
- * erased (erasure anonymises to erased-<id>@erased.invalid and clears the verification; checked both ways), the student
+ * erased (users.erased_at; erasure also clears the verification), the address is not .invalid (RFC 6761: no mail
+ * reaches it; an erased account's, or one registered before the address rule refused .invalid), the student
  * has not turned announcement mail off (profile checkbox or the unsubscribe link; POPIA s69) and the address has not
  * bounced permanently (email_bounced_at, set by the mail outbox on an SMTP 5xx for the recipient). Mail audit:
  * an erased account got "Dear Erased," and counted in "emailed".
  */
 export function mailableStudents(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
   return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
-    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), notLike(users.email, '%@erased.invalid'),
+    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), isNull(users.erasedAt), notLike(users.email, '%.invalid'),
       isNull(users.announcementMailOptOutAt), isNull(users.emailBouncedAt)));
 }
 

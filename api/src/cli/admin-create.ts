@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
+import { isReservedEmail } from '#contracts/mailbox.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } });
-const parsed = z.object({ email: z.email('--email must be a valid e-mail address'), password: z.string().min(6, '--password must be at least 6 characters').max(128) }).safeParse(values);
+const parsed = z.object({ email: z.email('--email must be a valid e-mail address').refine((v) => !isReservedEmail(v), '--email must be an address that can receive mail (.invalid addresses cannot)'), password: z.string().min(6, '--password must be at least 6 characters').max(128) }).safeParse(values);
 if (!parsed.success) {
   console.error(parsed.error.issues.map((i) => i.message).join('\n'));
   console.error('usage: npm run admin:create -- --email E --password P [--first-name F] [--last-name L]');

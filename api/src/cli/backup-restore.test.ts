@@ -141,7 +141,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore --erasures-from carries out
     expect((await run('backup', ['--out', archive], source)).status).toBe(0);
 
     db = await openDatabase({ dataDir: source });
-    await db.pool.query(`update users set email = 'erased-' || id || '@erased.invalid', first_name = 'Erased', last_name = 'applicant', id_number = null, address_line1 = null where id = $1`, [erased]);
+    await db.pool.query(`update users set email = 'erased-' || id || '@erased.invalid', first_name = 'Erased', last_name = 'applicant', id_number = null, address_line1 = null, erased_at = now() where id = $1`, [erased]);
     await db.pool.query(`update erasure_requests set status = 'done', resolved_at = now() where user_id = $1`, [erased]);
     await db.pool.query('delete from users where id = $1', [deleted]);
     await db.close();

@@ -35,6 +35,8 @@ export type JournalEntry = { tag: string; when: number };
  *   it only as `channel === 'email'` (null: the link does not verify the address, the safe side) and inserts work.
  * - 0027_sms_body_not_kept: rewrites the text of final SMS rows, which no code sends again.
  * - 0028_schema_compat: a new table older code never reads.
+ * - 0029_erased_at: a new nullable column (users.erased_at) and its backfill. An older node still erases without
+ *   setting it; such rows keep the exact erasure signature, which readErasureLedger also counts (LEGACY_ERASED_SQL).
  * Not listed: migrations that drop or rename a column or table older code uses, add NOT NULL without a default, or
  * change what a value means to older code.
  */
@@ -46,6 +48,7 @@ export const ADDITIVE_MIGRATIONS: ReadonlySet<string> = new Set([
   '0026_reset_channel_unknown',
   '0027_sms_body_not_kept',
   '0028_schema_compat',
+  '0029_erased_at',
 ]);
 
 /** The journal of this code, oldest first. */

@@ -31,6 +31,11 @@ export const users = pgTable('users', {
   announcementMailOptOutAt: timestamp('announcement_mail_opt_out_at', { withTimezone: true }),
   /** When a relay rejected the address permanently (SMTP 5xx on the recipient); announcements skip it. Cleared by re-verification. */
   emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
+  /**
+   * When an admin's Erase (or a restore's --erasures-from) anonymised the row (features/erasure, anonymiseUserRow);
+   * null = not erased. The record of an erasure: the anonymised address alone is not one (migration 0029).
+   */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_uq').on(t.email)]);

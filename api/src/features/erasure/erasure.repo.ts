@@ -2,7 +2,8 @@
  * Writes of an admin's erasure decision (POPIA §24, features/erasure). Everything here runs inside the caller's
  * transaction; the request row is locked first (lockErasureRequest) so two admins cannot both decide one request.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, erasureRequests, authTokens, passwordResets, emailVerifications } from '../../db/schema/users.ts';
 import { registrationDetails } from '../../db/schema/accounts.ts';
@@ -77,16 +78,38 @@ export async function redactApplications(tx: DbOrTx, ids: number[]): Promise<voi
 export const UNUSABLE_PASSWORD_HASH = '!erased';
 
 /**
+ * SQL condition, over a users row in scope, true for a row an erasure anonymised before users.erased_at existed, or
+ * that a node of an older release anonymised since (it does not set erased_at; migration 0029 is additive): its
+ * address for that very id AND UNUSABLE_PASSWORD_HASH AND the erased name. An account that registered such an address
+ * (possible before the address rule, #contracts/mailbox.ts reservedEmailProblem) has an argon2 hash, so never matches.
+ * Migration 0029 backfills erased_at with the same rule.
+ */
+export const LEGACY_ERASED_SQL = `(email = 'erased-' || id || '@erased.invalid' and password_hash = '${UNUSABLE_PASSWORD_HASH}' and first_name = 'Erased' and last_name = 'applicant')`;
+
+/**
+ * The address an erased account gets: erased-<id>@erased.invalid (RFC 6761 .invalid: never delivered, and no form
+ * accepts it since the address rule), or, when another account already holds that address (registered before the
+ * rule refused .invalid; the unique index would fail the whole erasure), erased-<id>-<12 hex random>@erased.invalid.
+ */
+export async function anonymisedEmail(tx: DbOrTx, userId: number): Promise<string> {
+  const plain = `erased-${userId}@erased.invalid`;
+  const [holder] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, plain), ne(users.id, userId))).limit(1);
+  return holder ? `erased-${userId}-${crypto.randomBytes(6).toString('hex')}@erased.invalid` : plain;
+}
+
+/**
  * Replaces the person in the users row, which stays because applications and payments reference it (ON DELETE
- * CASCADE would take them along): name 'Erased applicant', e-mail erased-<id>@erased.invalid (RFC 2606), every other
- * personal column null, an unusable password hash. The privacy-notice consent (time, version) stays as the record of
- * lawful processing until the erasure.
+ * CASCADE would take them along): name 'Erased applicant', e-mail anonymisedEmail (erased-<id>@erased.invalid, RFC
+ * 6761), every other personal column null, an unusable password hash, erased_at now (the record that the account is
+ * erased: restore --erasures-from reads it, never the address). The privacy-notice consent (time, version) stays as
+ * the record of lawful processing until the erasure.
  */
 export async function anonymiseUserRow(tx: DbOrTx, userId: number): Promise<void> {
+  const now = new Date();
   await tx.update(users).set({
-    email: `erased-${userId}@erased.invalid`, passwordHash: UNUSABLE_PASSWORD_HASH, firstName: 'Erased', lastName: 'applicant',
+    email: await anonymisedEmail(tx, userId), passwordHash: UNUSABLE_PASSWORD_HASH, firstName: 'Erased', lastName: 'applicant',
     phone: null, dateOfBirth: null, nationality: null, idNumber: null, addressLine1: null, addressLine2: null, city: null, state: null,
     postalCode: null, country: null, emergencyContactName: null, emergencyContactPhone: null, emergencyContactRelation: null,
-    emailVerifiedAt: null, smsOptOutAt: null, announcementMailOptOutAt: null, emailBouncedAt: null, updatedAt: new Date(),
+    emailVerifiedAt: null, smsOptOutAt: null, announcementMailOptOutAt: null, emailBouncedAt: null, updatedAt: now, erasedAt: now,
   }).where(eq(users.id, userId));
 }

@@ -17,7 +17,7 @@ import { erasureRequests, users } from '../../db/schema/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { removeTusUploadsAfterErasure } from '../profile/profile.service.ts';
 import type { ErasureRequestView } from '#contracts/erasure.ts';
-import { anonymiseUserRow, eraseOwnRows, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
+import { anonymiseUserRow, eraseOwnRows, LEGACY_ERASED_SQL, lockErasureRequest, resolveErasureRequest } from './erasure.repo.ts';
 import { siteOrigin } from '../../mail/links.ts';
 import { greeting, withFooter } from '../../mail/messages.ts';
 
@@ -97,16 +97,27 @@ async function erasePerson(tx: DbOrTx, user: NonNullable<Awaited<ReturnType<type
 /**
  * The users of the database in use (the "source" of `npm run restore --erasures-from`), one entry per users row: its
  * id, its created_at as ISO 8601 UTC with microseconds (anonymiseUserRow keeps created_at, so an erased row still
- * names the account it was), and whether it is erased (the address anonymiseUserRow gives).
+ * names the account it was), and whether it is erased: users.erased_at set, or LEGACY_ERASED_SQL (an erasure by a
+ * release before migration 0029). Never the address alone: anyone could register erased-<id>@erased.invalid before
+ * the address rule refused .invalid (security review HIGH).
  */
 export interface ErasureLedger { users: Array<{ id: number; createdAt: string; erased: boolean }> }
 
 /** created_at as ISO 8601 UTC with microseconds, the same text on PGlite and PostgreSQL whatever the session's zone. */
 const CREATED_AT_SQL = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Reads the ErasureLedger of a database through `query` (users.id, created_at, e-mail). */
+/** Whether a users row is erased, in SQL: erased_at, or an erasure by an older release (LEGACY_ERASED_SQL). */
+const ERASED_SQL = `(erased_at is not null or ${LEGACY_ERASED_SQL})`;
+
+/**
+ * Reads the ErasureLedger of a database through `query` (users.id, created_at, erased_at, e-mail, password hash and
+ * name). The source is read as it is, not migrated: one not yet at migration 0029 (no erased_at) is read by
+ * LEGACY_ERASED_SQL alone.
+ */
 export async function readErasureLedger(query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>): Promise<ErasureLedger> {
-  const { rows } = await query(`select id, ${CREATED_AT_SQL} as created_at, email like 'erased-%@erased.invalid' as erased from users order by id`);
+  const { rows: [column] } = await query(`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and table_name = 'users' and column_name = 'erased_at'`);
+  const erased = Number(column?.n) > 0 ? ERASED_SQL : LEGACY_ERASED_SQL;
+  const { rows } = await query(`select id, ${CREATED_AT_SQL} as created_at, ${erased} as erased from users order by id`);
   return { users: rows.map((r) => ({ id: Number(r.id), createdAt: String(r.created_at), erased: r.erased === true || r.erased === 't' })) };
 }
 
@@ -144,15 +155,15 @@ export class WrongErasureSource extends Error {}
  */
 export async function reapplyErasures(db: Db, store: DocumentStore, ledger: ErasureLedger, onPlan?: (plan: ReappliedErasures) => void): Promise<ReappliedErasures> {
   const there = new Map(ledger.users.map((u) => [u.id, u]));
-  const here = ((await db.execute(sql.raw(`select id, ${CREATED_AT_SQL} as created_at, email, role, (select count(*)::int from applications a where a.user_id = users.id) as applications from users order by id`))) as any).rows
-    .map((r: any) => ({ id: Number(r.id), createdAt: String(r.created_at), email: String(r.email), role: String(r.role), applications: Number(r.applications) })) as Array<ErasureTarget & { email: string; role: string; applications: number }>;
+  const here = ((await db.execute(sql.raw(`select id, ${CREATED_AT_SQL} as created_at, ${ERASED_SQL} as erased, role, (select count(*)::int from applications a where a.user_id = users.id) as applications from users order by id`))) as any).rows
+    .map((r: any) => ({ id: Number(r.id), createdAt: String(r.created_at), erased: r.erased === true || r.erased === 't', role: String(r.role), applications: Number(r.applications) })) as Array<ErasureTarget & { erased: boolean; role: string; applications: number }>;
   const shared = here.filter((u) => there.has(u.id));
   const reused = shared.filter((u) => there.get(u.id)!.createdAt !== u.createdAt);
   if (reused.length > shared.length * MAX_REUSED_SHARE) {
     throw new WrongErasureSource(`--erasures-from names another database: ${reused.length} of the ${shared.length} user ids both hold belong to accounts created at other times (e.g. user ${reused[0]!.id}: ${reused[0]!.createdAt} here, ${there.get(reused[0]!.id)!.createdAt} there). Nothing was erased or deleted. Give the DATA_DIR or postgres:// URL of the database this backup was taken from, as it is now.`);
   }
   const highestMatched = shared.filter((u) => there.get(u.id)!.createdAt === u.createdAt).reduce((a, u) => Math.max(a, u.id), 0);
-  const toErase = here.filter((u) => there.get(u.id)?.createdAt === u.createdAt && there.get(u.id)!.erased && u.email !== `erased-${u.id}@erased.invalid`);
+  const toErase = here.filter((u) => there.get(u.id)?.createdAt === u.createdAt && there.get(u.id)!.erased && !u.erased);
   const toDelete = here.filter((u) => !there.has(u.id) && u.id < highestMatched);
   const undeletable = toDelete.filter((u) => u.applications > 0 || u.role === 'admin');
   if (undeletable.length) {
@@ -165,7 +176,7 @@ export async function reapplyErasures(db: Db, store: DocumentStore, ledger: Eras
   for (const { id, createdAt } of toErase) {
     const files = await db.transaction(async (tx) => {
       const user = await findUserById(tx, id);
-      if (!user || user.email === `erased-${id}@erased.invalid`) return null;
+      if (!user || user.erasedAt) return null;
       const { files } = await erasePerson(tx, user);
       await tx.update(erasureRequests).set({ status: 'done', resolvedAt: new Date() }).where(and(eq(erasureRequests.userId, id), eq(erasureRequests.status, 'open')));
       return files;
