@@ -92,9 +92,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore refuses an embedded-databas
       ['uploads-is-link.tgz', (dir) => { fs.rmSync(path.join(dir, 'uploads'), { recursive: true }); fs.symlinkSync('pgdata', path.join(dir, 'uploads')); }],
       // The link first, then a file whose path goes through it (tar.c reads uploads/l/planted through the link).
       ['through-link.tgz', (dir) => {
-        fs.mkdirSync(path.join(root, 'outside'), { recursive: true });
-        fs.writeFileSync(path.join(root, 'outside', 'planted'), 'x');
-        fs.symlinkSync(path.join(root, 'outside'), path.join(dir, 'uploads', 'l'));
+        fs.writeFileSync(path.join(dir, 'planted'), 'x');
+        fs.symlinkSync('..', path.join(dir, 'uploads', 'l'));
         return ['manifest.json', 'pgdata.tar', 'uploads/l', 'uploads/l/planted'];
       }],
     ];
@@ -135,6 +134,18 @@ describe.skipIf(!!process.env.DATABASE_URL)('restore refuses an embedded-databas
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`Start it with: DATA_DIR='${root}/new college'\\''s data' npm start`);
     expect(fs.readFileSync(path.join(target, 'pgdata', 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+  }, 300_000);
+
+  it('--erasures-from naming an embedded database open in a running server says to stop it and run the restore again', async () => {
+    const db = await openDatabase({ dataDir: source });
+    try {
+      const target = path.join(root, 'erasures-locked');
+      const r = await run('restore', [archive, '--data-dir', target, '--erasures-from', source]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('Stop that server, then run the restore again');
+      expect(r.stderr).not.toContain('run the backup again');
+      expect(fs.existsSync(target)).toBe(false);
+    } finally { await db.close(); }
   }, 300_000);
 
   it('a part file another user prepared beside the archive (a link to their file) is neither written nor followed', async () => {
