@@ -7,6 +7,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 export default function Form({ initial }: { initial: SettingsInput }) {
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
@@ -23,12 +24,12 @@ export default function Form({ initial }: { initial: SettingsInput }) {
   });
   const err = (k: keyof SettingsInput) => errors[k]?.message as string | undefined;
   return (
-    <form noValidate onSubmit={onSubmit} className="card grid max-w-xl gap-4 p-6" aria-label="College settings">
+    <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="card grid max-w-xl gap-4 p-6" aria-label="College settings">
       <Field id="s-fee" label="Application fee" error={err('applicationFee')} hint="Charged with every application, e.g. 50.00"><input inputMode="decimal" className="input" {...fieldProps('s-fee', err('applicationFee'))} {...register('applicationFee')} /></Field>
       <Field id="s-email" label="Office e-mail" error={err('officeEmail')}><input type="email" className="input" {...fieldProps('s-email', err('officeEmail'))} {...register('officeEmail')} /></Field>
       <Field id="s-accr" label="Accreditation number" error={err('accreditationNumber')}><input className="input" {...fieldProps('s-accr', err('accreditationNumber'))} {...register('accreditationNumber')} /></Field>
       <Field id="s-portal" label="Portal access URL" error={err('portalAccessUrl')}><input type="url" className="input" {...fieldProps('s-portal', err('portalAccessUrl'))} {...register('portalAccessUrl')} /></Field>
-      <div><button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : 'Save settings'}</button></div>
+      <div><BusyButton type="submit" className="btn-primary" busy={isSubmitting}>{isSubmitting ? 'Saving…' : 'Save settings'}</BusyButton></div>
     </form>
   );
 }

@@ -22,6 +22,7 @@ import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { useBackCloses } from '../ui/use-back-closes.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -127,7 +128,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   return (
     <section aria-labelledby="details-title" className="card p-6">
       <h2 id="details-title" className="text-xl font-semibold">Your details</h2>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-4">
+      <form noValidate onSubmit={unlessBusy(isSubmitting, handleSubmit(onSubmit))} className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {input('firstName', 'First name', { autoComplete: 'given-name' })}
           {input('lastName', 'Last name', { autoComplete: 'family-name' })}
@@ -174,7 +175,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           <p id="pf-announcementEmails-hint" className="text-sm muted">E-mails about your own applications, password and account always come.</p>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={isSubmitting || !isDirty} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Save changes'}</button>
+          <BusyButton type="submit" className="btn-primary" busy={isSubmitting} unavailable={!isDirty}>{isSubmitting ? 'Saving...' : 'Save changes'}</BusyButton>
           <div role="alert" data-testid="profile-save-error" className="min-w-0 flex-1">{failure && <p className="text-sm font-medium text-red-700 dark:text-red-300">{failure}</p>}</div>
         </div>
       </form>
@@ -200,7 +201,7 @@ function PasswordForm() {
   return (
     <section aria-labelledby="password-title" className="card p-6">
       <h2 id="password-title" className="text-xl font-semibold">Change password</h2>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 grid gap-4 sm:grid-cols-3">
+      <form noValidate onSubmit={unlessBusy(isSubmitting, handleSubmit(onSubmit))} className="mt-4 grid gap-4 sm:grid-cols-3">
         <Field id="pw-current" label="Current password" error={errors.currentPassword?.message}>
           <input {...fieldProps('pw-current', errors.currentPassword?.message)} {...register('currentPassword')} type="password" autoComplete="current-password" className="input" />
         </Field>
@@ -211,7 +212,7 @@ function PasswordForm() {
           <input {...fieldProps('pw-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} type="password" autoComplete="new-password" className="input" />
         </Field>
         <div className="sm:col-span-3">
-          <button type="submit" className="btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>{isSubmitting ? 'Saving...' : 'Change password'}</button>
+          <BusyButton type="submit" className="btn-primary" busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Change password'}</BusyButton>
         </div>
       </form>
     </section>
@@ -220,7 +221,7 @@ function PasswordForm() {
 
 function Confirm({ trigger, title, description, action, danger = false, children, onConfirm, busy, returnTo }: {
   trigger: string; title: string; description: string; action: string; danger?: boolean; busy?: boolean;
-  children?: React.ReactNode; onConfirm: (e: React.MouseEvent) => void;
+  children?: React.ReactNode; onConfirm: (e: { preventDefault(): void }) => void;
   /** Where the focus goes on close when the trigger is gone (the Confirm itself removed); Radix's trigger otherwise. */
   returnTo?: () => HTMLElement | null;
 }) {
@@ -237,7 +238,7 @@ function Confirm({ trigger, title, description, action, danger = false, children
           {children}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild><button type="button" className="btn-secondary">Cancel</button></AlertDialog.Cancel>
-            <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>{busy ? 'Please wait...' : action}</button>
+            <BusyButton className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} busy={busy}>{busy ? 'Please wait...' : action}</BusyButton>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
@@ -295,7 +296,7 @@ function DataCard({ profile }: { profile: Profile }) {
     } finally { setDownloading(false); }
   };
 
-  const remove = async (ev: React.MouseEvent) => {
+  const remove = async (ev: { preventDefault(): void }) => {
     ev.preventDefault();
     if (!password) { setDeleteError('Please enter your password'); pwRef.current?.focus(); return; }
     setDeleting(true); setDeleteError(null);
@@ -323,7 +324,7 @@ function DataCard({ profile }: { profile: Profile }) {
         {profile.privacyNoticeVersion ? ` (the version of ${formatDate(profile.privacyNoticeVersion)})` : ''}{profile.privacyConsentAt ? ` on ${formatDate(profile.privacyConsentAt)}` : ''}.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className="btn-secondary" onClick={download} disabled={downloading} aria-busy={downloading || undefined}>{downloading ? 'Preparing...' : 'Download my data'}</button>
+        <BusyButton className="btn-secondary" onClick={() => void download()} busy={downloading}>{downloading ? 'Preparing...' : 'Download my data'}</BusyButton>
         {!requested && (
           <Confirm trigger="Delete my account" danger title="Delete your account?" action="Delete my account" busy={deleting} onConfirm={remove} returnTo={() => requestedRef.current}
             description="If you have no applications, your account and personal data are erased now and cannot be recovered. If you have applications, we record a deletion request for the admissions office to complete. The college keeps the record of any application (course, status and dates) and its payment, without your name or details.">
