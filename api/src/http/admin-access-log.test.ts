@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 
@@ -124,5 +125,26 @@ describe(`admin access log: every spelling of a personal read, the external syst
     ]);
     expect(exported).toBeGreaterThan(1);
     for (const l of lines) for (const pii of ['Ramaphakela', 'Mpho', s.email]) expect(l).not.toContain(pii);
+  });
+
+  it('a request line with the absolute URL (GET http://host/api/admin/students) is the same read and writes the same line, with the path only', async () => {
+    const admin = await signInAdmin(t);
+    const { port } = t.server.address() as import('node:net').AddressInfo;
+    let answer = '';
+    const lines = await accessLines(async () => {
+      answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(`GET http://127.0.0.1:${port}/api/admin/students HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${admin.token}\r\nConnection: close\r\n\r\n`);
+        });
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c: string) => { text += c; });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(answer).toContain('"students"');
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^\\[access\\] admin ${admin.user.id} read GET /api/admin/students → 200, \\d+ records?$`))]);
   });
 });

@@ -68,7 +68,10 @@ function lineBreaks(chunk: unknown): number {
 export const adminAccessLog: RequestHandler = (req, res, next) => {
   const user = req.user as AuthedUser | undefined;
   if (req.method !== 'GET' || user?.role !== 'admin') return next();
-  const path = req.originalUrl.split('?')[0]!;
+  // The path as Express routed it (mounted at /api: baseUrl + path, both from parseurl's pathname), not originalUrl:
+  // a request line with the absolute URL ('GET http://host/api/admin/students') is routed the same, and its
+  // originalUrl matched no pattern (review: 200 with the student list and no line).
+  const path = req.baseUrl + req.path;
   const key = routeKey(path);
   const read = PERSONAL_READS.find(({ re }) => re.test(key));
   if (!read) return next();
