@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { normalizeEmail } from '#contracts/mailbox.ts';
+import { LEGACY_ERASED_SQL } from '../features/erasure/erasure.repo.ts';
 
 /**
  * Locks user `userId`'s row until transaction `tx` ends, so that per-account check-then-insert steps take turns
@@ -69,9 +70,15 @@ export function mailableStudents(db: DbOrTx): Promise<{ id: number; email: strin
       isNull(users.announcementMailOptOutAt), isNull(users.emailBouncedAt)));
 }
 
-/** Id, e-mail and first name of every student (announcement portal notifications). */
+/**
+ * Id, e-mail and first name of every student who can still read a portal notification (announcement notifications):
+ * not an erased account, i.e. users.erased_at unset and not LEGACY_ERASED_SQL (an erasure by a release before
+ * migration 0029, which did not set erased_at; the same test as the restore's erasure ledger). An erased account can
+ * never sign in again, and a notification row for it is data the college keeps about nobody for nothing (POPIA §14).
+ */
 export function studentContacts(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
-  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.role, 'student'));
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
+    .where(and(eq(users.role, 'student'), isNull(users.erasedAt), sql`not ${sql.raw(LEGACY_ERASED_SQL)}`));
 }
 
 /** Strips the hash and private identifiers; the shape of spec §4 "user". */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { announcements, notifications } from '../../db/schema/messaging.ts';
 import { users } from '../../db/schema/users.ts';
@@ -188,5 +188,19 @@ describe(`announcement mail recipients (${DB_KIND})`, () => {
     expect(res.body.emailed).toBe(2);
     expect(mails.some((m) => /Dear Erased/.test(m.text))).toBe(false);
     expect(await mailsTo(t, unverified.email)).toEqual(expect.not.arrayContaining([expect.objectContaining({ subject: 'Announcement: Registration week' })]));
+  });
+
+  it('sendNotification › an erased account (erased_at, or an older release\'s erasure without it) gets no portal notification and is not counted', async () => {
+    const erased = await signUpStudent(t);
+    await anonymiseUserRow(t.database.db, erased.user.id);
+    const older = await signUpStudent(t);
+    // What an erasure by a release before migration 0029 left: the exact anonymised row (LEGACY_ERASED_SQL), no erased_at.
+    await t.database.db.execute(sql`update users set email = 'erased-' || id || '@erased.invalid', password_hash = '!erased', first_name = 'Erased', last_name = 'applicant', erased_at = null where id = ${older.user.id}`);
+    const res = await admin.agent.post('/api/announcements').send(body({ title: 'Library hours', sendNotification: true }));
+    expect(res.status).toBe(201);
+    const notified = (await t.database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.message, 'New announcement: Library hours'))).map((n) => n.userId);
+    expect(notified).toEqual(expect.arrayContaining(students.map((s) => s.user.id)));
+    expect(notified.filter((id) => id === erased.user.id || id === older.user.id)).toEqual([]);
+    expect(res.body.notified).toBe(notified.length);
   });
 });

@@ -18,7 +18,8 @@ export async function lockErasureRequest(tx: DbOrTx, id: number): Promise<typeof
 
 /**
  * Closes request `id` as done or declined (resolvedAt now; `decisionReason`, the admin's reason for declining, stored
- * beside the request's own `reason`, which is kept) and returns it.
+ * beside the request's own `reason`, which this leaves as it is: a declined request keeps the person's words while
+ * the account lives, and an erasure clears them with the rest of the person's data, eraseOwnRows) and returns it.
  */
 export async function resolveErasureRequest(tx: DbOrTx, id: number, status: 'done' | 'declined', decisionReason?: string): Promise<typeof erasureRequests.$inferSelect> {
   const [row] = await tx.update(erasureRequests).set({ status, resolvedAt: new Date(), ...(decisionReason ? { decisionReason } : {}) })
@@ -39,11 +40,14 @@ export const ERASED_REVIEW_REASON = '(reason removed when the applicant\'s data 
 /**
  * Deletes the person's own rows that the college need not keep — registration details (ID number, date of birth, NSC
  * results), drafts, notifications, uploads rows, bearer tokens, password-reset and e-mail-verification links — and
- * redacts their applications (answers → ERASED_PERSONAL, academic history {}, document references {}, eligibility
- * reasons [], admin notes null), the notes of their status history (null), the reasons of their document reviews
- * (ERASED_REVIEW_REASON) and payments (card last4 removed). Course, status, dates, history, review decisions, amounts
- * and references stay. Admin notes and review reasons are free text that named and described the person (privacy
- * audit F6), so the erasure mail's "without your name or details" holds only once they are gone.
+ * redacts their applications (redactApplications: answers → ERASED_PERSONAL, academic history {}, document references
+ * {}, APS and eligibility cleared, admin notes null), the notes of their status history (null), the reasons of their document reviews
+ * (ERASED_REVIEW_REASON) and payments (card last4 removed), and clears the person's own reason on each of their
+ * erasure requests (null; done, declined or open alike): free text they wrote, which may name them or their
+ * circumstances. Course, status, dates, history, review decisions, payment amounts, methods, references and statuses
+ * stay, and so do the erasure requests' existence, dates, statuses and the admins' decline reasons. Admin notes and
+ * review reasons are free text that named and described the person (privacy audit F6), so the erasure mail's
+ * "without your name or details" holds only once they are gone.
  */
 export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   await tx.delete(registrationDetails).where(eq(registrationDetails.userId, userId));
@@ -56,18 +60,21 @@ export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   const apps = await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
   await redactApplications(tx, apps.map((a) => a.id));
   await tx.update(payments).set({ last4: null }).where(eq(payments.userId, userId));
+  await tx.update(erasureRequests).set({ reason: null }).where(and(eq(erasureRequests.userId, userId), isNotNull(erasureRequests.reason)));
 }
 
 /**
  * Redacts applications `ids` as an erasure does (eraseOwnRows; also the retention of unsuccessful applications,
  * features/retention): answers → ERASED_PERSONAL, academic history {}, document references {} (the orphan-upload purge
- * then removes the files no other application or draft cites), eligibility reasons [], admin notes null, updatedAt
- * now; their status-history notes null, their document-review reasons ERASED_REVIEW_REASON, their payments' card
- * last4 null. Course, status, dates, history, review decisions, amounts and references stay. Nothing for [].
+ * then removes the files no other application or draft cites), APS, eligible and eligibility reasons (derived from
+ * the NSC results in the academic history) null / null / [], admin notes null, updatedAt now; their status-history
+ * notes null, their document-review reasons ERASED_REVIEW_REASON, their payments' card last4 null. Course, status,
+ * dates, status history, review decisions (verified / rejected) and the payments' amount, method, reference and status
+ * stay: what content/legal/privacy.md "How long we keep it" lists. Nothing for [].
  */
 export async function redactApplications(tx: DbOrTx, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, eligibilityReasons: [], notes: null, updatedAt: new Date() })
+  await tx.update(applications).set({ personal: { ...ERASED_PERSONAL }, academicHistory: {}, documents: {}, aps: null, eligible: null, eligibilityReasons: [], notes: null, updatedAt: new Date() })
     .where(inArray(applications.id, ids));
   await tx.update(applicationStatusHistory).set({ notes: null }).where(and(inArray(applicationStatusHistory.applicationId, ids), isNotNull(applicationStatusHistory.notes)));
   await tx.update(documentReviews).set({ reason: ERASED_REVIEW_REASON }).where(and(inArray(documentReviews.applicationId, ids), isNotNull(documentReviews.reason)));
@@ -85,6 +92,15 @@ export const UNUSABLE_PASSWORD_HASH = '!erased';
  * Migration 0029 backfills erased_at with the same rule.
  */
 export const LEGACY_ERASED_SQL = `(email = 'erased-' || id || '@erased.invalid' and password_hash = '${UNUSABLE_PASSWORD_HASH}' and first_name = 'Erased' and last_name = 'applicant')`;
+
+/**
+ * Whether users row `u` is erased, as ERASED_SQL (erasure.service) tells it in SQL: erased_at set, or the exact row
+ * LEGACY_ERASED_SQL describes (an erasure by a release before migration 0029). Used to send an erased account nothing.
+ */
+export function isErasedUser(u: { id: number; email: string; passwordHash: string; firstName: string; lastName: string; erasedAt: Date | null }): boolean {
+  return u.erasedAt != null || (u.email === `erased-${u.id}@erased.invalid` && u.passwordHash === UNUSABLE_PASSWORD_HASH
+    && u.firstName === 'Erased' && u.lastName === 'applicant');
+}
 
 /**
  * The address an erased account gets: erased-<id>@erased.invalid (RFC 6761 .invalid: never delivered, and no form

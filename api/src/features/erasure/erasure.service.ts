@@ -37,7 +37,7 @@ function erasedMail(to: string, requestId: number, origin: string) {
       + 'history, your uploaded documents, saved drafts and notifications. Your account is closed and can no longer be signed in to.\n\n'
       + 'We also removed the notes staff wrote on your applications and the reasons given for rejecting your documents.\n\n'
       + 'What we kept, and why: the record of each application you made (course, status, dates, the history of its status and whether '
-      + 'each document was verified or rejected) and of its payment (amount, reference and status), without your name or details. '
+      + 'each document was verified or rejected) and of its payment (amount, method, reference and status), without your name or details. '
       + 'The college must keep admission and financial records '
       + '(POPIA §14 allows keeping records that a law requires).\n\nThis is the last e-mail we send to this address.\n', origin),
   };

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { users } from '../../db/schema/users.ts';
+import { erasureRequests, users } from '../../db/schema/users.ts';
 import { uploads } from '../../db/schema/applications.ts';
+import { notifications, mailOutbox } from '../../db/schema/messaging.ts';
 import { mailsTo } from '../../test/mail.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,6 +129,70 @@ describe(`admin erasure requests (${DB_KIND})`, () => {
     expect(rows.filter((r) => r.table === 'document_reviews')).toEqual([expect.objectContaining({ row: expect.objectContaining({ status: 'rejected', reason: '(reason removed when the applicant\'s data was erased)' }) })]);
     const mails = await mailsTo(t, s.email, 'Your personal data has been erased');
     expect(mails[0]!.text).toMatch(/removed the notes staff wrote on your applications and the reasons given for rejecting your documents/);
+  });
+
+  it('erase › the mail lists what stays of the payment as erasure.repo keeps it: amount, method, reference and status (the card\'s last digits go)', async () => {
+    const admin = await signInAdmin(t);
+    const { s, applicationId, requestId } = await studentWithApplication();
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    const payment = (await admin.agent.get(`/api/admin/applications/${applicationId}`)).body.payment;
+    expect(payment).toMatchObject({ amount: expect.any(String), method: expect.any(String), reference: expect.any(String), status: expect.any(String), last4: null });
+    const [mail] = await mailsTo(t, s.email, 'Your personal data has been erased');
+    expect(mail!.text.replace(/\s+/g, ' ')).toContain('and of its payment (amount, method, reference and status), without your name or details.');
+  });
+
+  it('erase › the person\'s own words on their erasure requests are cleared (a declined one\'s too, kept until then); the requests, their dates, decisions and decline reasons stay', async () => {
+    const admin = await signInAdmin(t);
+    const { s, person, requestId: first } = await studentWithApplication();
+    const own = (id: number) => `I am ${person.firstName}; after my divorce from ${person.emergencyContactName} please delete everything (${id})`;
+    const db = t.database.db;
+    // What the request row holds when the person wrote their reason (older releases, the admin's students list shows it).
+    await db.update(erasureRequests).set({ reason: own(1) }).where(eq(erasureRequests.id, first));
+    const declineReason = 'Your bursary file is open until March.';
+    const declined = await admin.agent.post(`/api/admin/erasure-requests/${first}`).send({ decision: 'decline', reason: declineReason });
+    expect(declined.status).toBe(200);
+    // Declined: the account lives on, and so does the person's reason.
+    expect(declined.body.request.reason).toBe(own(1));
+    const again = await s.agent.post('/api/profile/delete').send({ password: s.password });
+    expect(again.status).toBe(202);
+    const second = again.body.requestId as number;
+    await db.update(erasureRequests).set({ reason: own(2) }).where(eq(erasureRequests.id, second));
+    const before = await db.select().from(erasureRequests).where(eq(erasureRequests.userId, s.user.id)).orderBy(erasureRequests.id);
+
+    const res = await admin.agent.post(`/api/admin/erasure-requests/${second}`).send({ decision: 'erase' });
+    expect(res.status).toBe(200);
+    expect(res.body.request).toMatchObject({ id: second, status: 'done', reason: null, resolvedAt: expect.any(String) });
+    const after = await db.select().from(erasureRequests).where(eq(erasureRequests.userId, s.user.id)).orderBy(erasureRequests.id);
+    expect(after).toEqual([
+      { ...before[0]!, reason: null },
+      { ...before[1]!, reason: null, status: 'done', resolvedAt: expect.any(Date) },
+    ]);
+    expect(after[0]).toMatchObject({ status: 'declined', decisionReason: declineReason });
+    const listed = await admin.agent.get(`/api/admin/students?q=${encodeURIComponent(`erased-${s.user.id}@`)}`);
+    expect(listed.body.students.find((x: { id: number }) => x.id === s.user.id).erasureRequests).toEqual([
+      expect.objectContaining({ id: second, status: 'done', reason: null }),
+      expect.objectContaining({ id: first, status: 'declined', reason: null, decisionReason: declineReason }),
+    ]);
+    expect(JSON.stringify((await dump()).filter((r) => r.table === 'erasure_requests').map((r) => r.row)).toLowerCase()).not.toContain(person.emergencyContactName.toLowerCase());
+  });
+
+  it('erase › a status change on the erased person\'s application afterwards adds no portal notification and queues no mail (erased_at, or an older release\'s erasure)', async () => {
+    const admin = await signInAdmin(t);
+    const { s, applicationId, requestId } = await studentWithApplication();
+    expect((await admin.agent.post(`/api/admin/erasure-requests/${requestId}`).send({ decision: 'erase' })).status).toBe(200);
+    const db = t.database.db;
+    const sent = async () => ({
+      notifications: (await db.select().from(notifications).where(eq(notifications.userId, s.user.id))).length,
+      mail: (await db.select().from(mailOutbox).where(eq(mailOutbox.to, `erased-${s.user.id}@erased.invalid`))).length,
+    });
+    expect((await admin.agent.put(`/api/admin/applications/${applicationId}/status`).send({ status: 'under_review', notes: '' })).status).toBe(200);
+    expect(await sent()).toEqual({ notifications: 0, mail: 0 });
+    // The same row as a release before migration 0029 left it (no erased_at: LEGACY_ERASED_SQL).
+    await db.update(users).set({ erasedAt: null }).where(eq(users.id, s.user.id));
+    expect((await admin.agent.put(`/api/admin/applications/${applicationId}/status`).send({ status: 'rejected', notes: '' })).status).toBe(200);
+    expect(await sent()).toEqual({ notifications: 0, mail: 0 });
+    const detail = await admin.agent.get(`/api/admin/applications/${applicationId}`);
+    expect(detail.body.application.status).toBe('rejected');
   });
 
   it('erase › the file drivers\' copies of the mail and SMS sent to the person (DATA_DIR/outbox, sms-outbox) are removed; others\' stay (privacy audit F8)', async () => {

@@ -8,6 +8,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { absoluteLink } from '../../mail/links.ts';
 import { applicantMail, type ApplicantNotice } from '../../mail/messages.ts';
 import { notFound } from '../../http/errors.ts';
+import { isErasedUser } from '../erasure/erasure.repo.ts';
 import type { Notification, NotificationList } from '#contracts/notifications.ts';
 import { insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './notifications.repo.ts';
 
@@ -15,13 +16,15 @@ import { insertNotifications, listForUser, markAllRead, markRead, unreadCount } 
  * Tells `userId` about an event: the notice's line as a portal notification, and its subject and body by e-mail
  * (greeting, body, a link to the application or to My Applications, the college footer; api/src/mail/messages.ts), on
  * `db` (the caller's transaction). `origin` ('https://host', from linkOrigin) makes the e-mail's link absolute (issue
- * #14 point 9).
+ * #14 point 9). Nothing for an unknown or erased account (isErasedUser: erased_at, or an older release's erasure).
  */
 export async function notifyUser(db: DbOrTx, userId: number, notice: ApplicantNotice, opts: { applicationId?: number; origin: string }): Promise<void> {
-  await insertNotifications(db, [{ userId, message: notice.notification, applicationId: opts.applicationId ?? null }]);
   const u = await findUserById(db, userId);
+  // An erased account (its applications stay and admins may still move them) can never read either.
+  if (!u || isErasedUser(u)) return;
+  await insertNotifications(db, [{ userId, message: notice.notification, applicationId: opts.applicationId ?? null }]);
   const link = absoluteLink(opts.origin, opts.applicationId ? `/applications/${opts.applicationId}` : '/my-applications');
-  if (u) await enqueueMail(db, applicantMail(u.email, notice.subject, `${notice.body}\n\nYou can follow your application at ${link}`, opts.origin, u.firstName));
+  await enqueueMail(db, applicantMail(u.email, notice.subject, `${notice.body}\n\nYou can follow your application at ${link}`, opts.origin, u.firstName));
 }
 
 /** Portal notifications only (no e-mail) for many users at once, e.g. a new announcement for every student. */

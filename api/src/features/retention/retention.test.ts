@@ -60,6 +60,8 @@ describe(`retention (${DB_KIND}, privacy audit F5: what the privacy notice promi
     }
     await db.insert(documentReviews).values({ applicationId: old.id, slot: 'idDocument', uploadId: old.idDocument, status: 'rejected', reason: 'Blurry scan of Thandi\'s ID', createdAt: daysAgo(RETENTION_DAYS.rejectedApplications + 2) });
     await db.update(applicationStatusHistory).set({ createdAt: daysAgo(RETENTION_DAYS.rejectedApplications + 2) }).where(inArray(applicationStatusHistory.applicationId, [old.id, accepted.id]));
+    // The APS and verdict an application with NSC results stores (worked out from the academic history).
+    await db.update(applications).set({ aps: 31, eligible: false, eligibilityReasons: ['Mathematics 45 % — 50 % needed'] }).where(inArray(applications.id, [old.id, young.id]));
     await db.update(applications).set({ updatedAt: daysAgo(RETENTION_DAYS.rejectedApplications + 1) }).where(eq(applications.id, old.id));
     await db.update(applications).set({ updatedAt: daysAgo(RETENTION_DAYS.rejectedApplications - 1) }).where(eq(applications.id, young.id));
     await db.update(applications).set({ updatedAt: daysAgo(800) }).where(eq(applications.id, accepted.id));
@@ -76,7 +78,9 @@ describe(`retention (${DB_KIND}, privacy audit F5: what the privacy notice promi
     expect(oldView).not.toMatch(/Thandi|Mokoena|0821234567|Mbilwi|Phoned/);
     expect(oldView).toContain('Erased');
     const [row] = await db.select().from(applications).where(eq(applications.id, old.id));
-    expect(row).toMatchObject({ status: 'rejected', personal: { firstName: 'Erased', lastName: 'applicant' }, academicHistory: {}, documents: {}, notes: null });
+    expect(row).toMatchObject({ status: 'rejected', personal: { firstName: 'Erased', lastName: 'applicant' }, academicHistory: {}, documents: {}, notes: null, aps: null, eligible: null, eligibilityReasons: [] });
+    // What the privacy notice says stays: the payment's amount, method, reference and status.
+    expect((await db.select().from(payments).where(eq(payments.applicationId, old.id)))[0]).toMatchObject({ amount: expect.any(String), method: expect.any(String), reference: expect.any(String), status: expect.any(String) });
     const notes = await db.select({ n: applicationStatusHistory.notes }).from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, old.id));
     expect(notes.every((h) => h.n === null)).toBe(true);
     expect((await db.select({ r: documentReviews.reason }).from(documentReviews).where(eq(documentReviews.applicationId, old.id)))[0]!.r).toBe(ERASED_REVIEW_REASON);
@@ -84,6 +88,7 @@ describe(`retention (${DB_KIND}, privacy audit F5: what the privacy notice promi
     // The person's account and their other data are not touched; the younger rejection and the acceptance keep everything.
     expect((await old.s.agent.get('/api/profile')).status).toBe(200);
     for (const a of [young, accepted]) expect(await view(a.id)).toContain('Mbilwi');
+    expect((await db.select({ aps: applications.aps }).from(applications).where(eq(applications.id, young.id)))[0]!.aps).toBe(31);
     const kept = await db.select({ p: applications.personal }).from(applications).where(inArray(applications.id, [young.id, accepted.id]));
     expect(kept.every((k) => (k.p as { firstName?: string }).firstName === 'Thandi')).toBe(true);
     // Picked once: a later sweep (a year on, too) leaves it.
@@ -176,6 +181,11 @@ describe('the privacy notice and the code agree', () => {
     expect(notice).toContain(`are deleted ${words[RETENTION_DAYS.assessmentBookings]} after you made them`);
     expect(notice).toContain(`**Unsuccessful applications** are kept for ${words[RETENTION_DAYS.rejectedApplications]} after the last change`);
     expect(notice).toContain(`is deleted ${words[RETENTION_DAYS.messages]} after the message was sent`);
+    // What redactApplications removes and keeps (the test above checks the rows; the erasure paragraph lists the same).
+    const unsuccessful = notice.split('\n').find((l) => l.startsWith('- **Unsuccessful applications**')) ?? '';
+    expect(unsuccessful).toContain('Then your answers, academic history and the eligibility check worked out from your results, the application\'s documents (unless another of your applications or a saved draft uses them), staff notes, the reasons given for rejecting documents and the last digits of your card are removed;');
+    expect(unsuccessful).toContain('only the course, status, dates, status history, whether each document was verified or rejected, and the payment amount, method, reference and status stay');
+    expect(notice).toContain('for each application only its course, status, dates, status history, whether each document was verified or rejected, and its payment amount, method, reference and status;');
     expect(notice).toContain(`version: "${PRIVACY_NOTICE_VERSION}"`);
   });
 });
