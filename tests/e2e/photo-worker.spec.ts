@@ -159,6 +159,27 @@ test('choosing a large photo: "Preparing your photo…" is shown and announced, 
   await expect(slot.getByRole('status')).toHaveText('id-document.jpg uploaded');
 });
 
+test('Replace with a large photo, then another file while it is prepared: the second choice is ignored and only the photo is uploaded', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openDocumentsStep(page);
+  const slot = page.locator('[data-slot="idDocument"]');
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await expect(page.getByTestId('file-idDocument')).toHaveText('first.pdf');
+  const release = await holdWorkerScript(page);
+  const uploads: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && /\/api\/uploads(\/tus)?$/.test(new URL(r.url()).pathname)) uploads.push(r.headers()['upload-metadata'] ?? r.url()); });
+  await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
+  await expect(slot.getByRole('status')).toHaveText('Preparing your photo…');
+  const replace = slot.getByRole('button', { name: 'Replace ID Document' });
+  await expect(replace).toHaveAttribute('aria-disabled', 'true');
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await expect(slot.getByRole('status')).toHaveText('Preparing your photo…');
+  expect(uploads).toEqual([]);
+  release();
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  expect(uploads).toHaveLength(1);
+});
+
 test('"Use this photo" by keyboard: the button keeps the focus while the photo is prepared, and the slot says so', async ({ page }) => {
   test.setTimeout(180_000);
   const release = await holdWorkerScript(page);

@@ -150,6 +150,9 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
 
   async function pick(file: File | undefined) {
     if (!file) return;
+    // A file chosen while a photo is still being prepared (Replace pressed twice, review 2026-11-27) would upload beside
+    // the photo and leave one of them orphaned: the photo being prepared wins, the later choice is dropped.
+    if (preparingNow.current) { if (input.current) input.current.value = ''; return; }
     // A large photo is compressed rather than refused (a 12-megapixel phone photo is often over 5 MB).
     if (isImage(file) && file.size > PAGE_MAX_BYTES) { await usePhotos([{ file, turns: 0, preview: '' }], false); if (input.current) input.current.value = ''; return; }
     const problem = precheck(file);
@@ -223,7 +226,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
             </span>
           ) : (
             <>
-              <button ref={replace} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => input.current?.click()} aria-label={`Replace ${label}`}>Replace</button>
+              <button ref={replace} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={preparing || undefined} onClick={() => { if (!preparingNow.current) input.current?.click(); }} aria-label={`Replace ${label}`}>Replace</button>
               <button ref={removeButton} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => { setConfirming(true); moveFocus('keep'); }} aria-label={`Remove ${label}`}>Remove</button>
             </>
           )}
