@@ -95,3 +95,23 @@ test('/admin/settings Save settings keeps the focus while saving and after "Sett
   await expect(save).toBeFocused();
   expect(held.seen.n).toBe(1);
 });
+
+test('/admin/courses Activate keeps the focus while saving and is the course\'s Deactivate after the list reloads', async ({ page }) => {
+  await adminLogin(page.request);
+  const title = `Beekeeping ${Date.now()}`;
+  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Agriculture', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: false };
+  expect((await page.request.post('/api/courses', { data: form })).status()).toBe(201);
+  const held = await hold(page, '**/api/courses/*/activate', 'POST');
+  await page.goto('/admin/courses');
+  const activate = page.getByRole('button', { name: `Activate ${title}` });
+  await activate.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => held.seen.n).toBe(1);
+  await expect(activate).toBeFocused();
+  await expect(activate).toHaveAttribute('aria-busy', 'true');
+  await page.keyboard.press('Enter');
+  held.release();
+  await expect(page.getByTestId('toast').getByText('Course updated')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Deactivate ${title}` })).toBeFocused();
+  expect(held.seen.n).toBe(1);
+});

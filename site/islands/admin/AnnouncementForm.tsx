@@ -21,6 +21,7 @@ import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
 import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
@@ -123,7 +124,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   };
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
+    <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
       <Field id="a-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('a-title', err('title')), kept, 'title', 'a')} {...register('title')} /></Field>
       <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...withKeptNote(fieldProps('a-content', err('content')), kept, 'content', 'a')} {...register('content')} /></Field>
       <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('a-image', err('imageUrl')), kept, 'imageUrl', 'a')} {...register('imageUrl')} /></Field>
@@ -136,11 +137,11 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
         <div role="alert" className="card border-red-400 p-3 text-sm dark:border-red-600" data-testid="email-failed">
           <p className="font-medium">Saved, but the e-mails were not sent.</p>
           <p className="muted mt-1">{emailFailure}</p>
-          <button type="button" className="btn-secondary mt-2" onClick={() => void retryEmails()} disabled={sending}>{sending ? 'Sending…' : 'Send e-mails'}</button>
+          <BusyButton className="btn-secondary mt-2" onClick={() => void retryEmails()} busy={sending}>{sending ? 'Sending…' : 'Send e-mails'}</BusyButton>
         </div>
       )}
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</button>
+        <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>

@@ -23,6 +23,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -108,7 +109,7 @@ function Manager() {
                     <td className={`px-3 py-2 whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex flex-wrap gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" data-edit onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
-                      <button type="button" className="btn-secondary px-2 py-1" disabled={busy} onClick={() => toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</button>
+                      <BusyButton className="btn-secondary px-2 py-1" busy={busy} onClick={() => void toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</BusyButton>
                       <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>
                     </div></td>
                   </tr>
@@ -133,7 +134,7 @@ function Manager() {
             {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}
             <div className="mt-6 flex justify-end gap-2">
               <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
-              <button type="button" className="btn-danger" disabled={busy} onClick={remove}>{busy ? 'Deleting…' : 'Delete'}</button>
+              <BusyButton className="btn-danger" busy={busy} onClick={() => void remove()}>{busy ? 'Deleting…' : 'Delete'}</BusyButton>
             </div>
           </AlertDialog.Content>
         </AlertDialog.Portal>

@@ -27,6 +27,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge } from './EligibilityBadge.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Sort = 'createdAt' | 'id' | 'status' | 'applicant' | 'course' | 'aps';
 
@@ -180,8 +181,8 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
       <div className="mt-4 flex flex-wrap items-center gap-2" aria-live="polite">
         <span className="text-sm muted">{selected.size} selected</span>
-        <button type="button" className="btn-primary" disabled={selected.size === 0 || busy === 'bulk'} onClick={() => bulk('accepted')}>Approve selected</button>
-        <button type="button" className="btn-danger" disabled={selected.size === 0 || busy === 'bulk'} onClick={() => bulk('rejected')}>Reject selected</button>
+        <BusyButton className="btn-primary" unavailable={selected.size === 0} busy={busy === 'bulk'} onClick={() => void bulk('accepted')}>Approve selected</BusyButton>
+        <BusyButton className="btn-danger" unavailable={selected.size === 0} busy={busy === 'bulk'} onClick={() => void bulk('rejected')}>Reject selected</BusyButton>
         {data && <span className="ml-auto text-sm muted" data-testid="apps-count">{data.total.toLocaleString('en-US')} application{data.total === 1 ? '' : 's'}</span>}
       </div>
       {bulkResults && (
@@ -230,8 +231,8 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                         <div className="flex flex-wrap gap-1">
                           <button type="button" className="btn-secondary px-2 py-1" onClick={() => { setMoved(undefined); setDetailId(a.id); }} aria-label={`View ${appRef(a.id)}`}>View</button>
                           {a.status === 'pending' && <>
-                            <button type="button" className="btn-primary px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'accepted', a.status)} aria-label={`Approve ${appRef(a.id)}`}>Approve</button>
-                            <button type="button" className="btn-danger px-2 py-1" disabled={busy === a.id} onClick={() => quick(a.id, 'rejected', a.status)} aria-label={`Reject ${appRef(a.id)}`}>Reject</button>
+                            <BusyButton className="btn-primary px-2 py-1" busy={busy === a.id} onClick={() => void quick(a.id, 'accepted', a.status)} aria-label={`Approve ${appRef(a.id)}`}>Approve</BusyButton>
+                            <BusyButton className="btn-danger px-2 py-1" busy={busy === a.id} onClick={() => void quick(a.id, 'rejected', a.status)} aria-label={`Reject ${appRef(a.id)}`}>Reject</BusyButton>
                           </>}
                         </div>
                       </td>

@@ -24,6 +24,7 @@ import { usePanelUnsaved } from './Panel.tsx';
 import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true, minimumAps: 0, subjectRequirements: [] };
 
@@ -103,7 +104,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
   const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
   const reqErr = (i: number, k: 'subject' | 'minimumPercent') => (errors.subjectRequirements as any)?.[i]?.[k]?.message as string | undefined;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit course' : 'New course'}>
+    <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit course' : 'New course'}>
       <div className="sm:col-span-2"><Field id="c-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('c-title', err('title')), kept, 'title', 'c')} {...register('title')} /></Field></div>
       <div className="sm:col-span-2"><Field id="c-description" label="Description" error={err('description')}><textarea rows={4} className="input" {...withKeptNote(fieldProps('c-description', err('description')), kept, 'description', 'c')} {...register('description')} /></Field></div>
       <Field id="c-level" label="Level" error={err('level')}>
@@ -147,7 +148,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
       <KeptChanges fields={kept} reloaded={reloaded} prefix="c" onUseSaved={takeSaved} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={isSubmitting || reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</button>
+        <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>
     </form>

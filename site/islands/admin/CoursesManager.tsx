@@ -17,6 +17,7 @@ import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { CARD_ROWS } from '../ui/card-rows.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 
@@ -74,7 +75,7 @@ function Manager({ heading }: { heading: boolean }) {
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
-                      <button type="button" className="btn-secondary px-2 py-1" disabled={busy === c.id} onClick={() => toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</button>
+                      <BusyButton className="btn-secondary px-2 py-1" busy={busy === c.id} onClick={() => void toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</BusyButton>
                     </div></td>
                   </tr>
                 ))}

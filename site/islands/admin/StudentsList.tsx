@@ -25,6 +25,7 @@ import { toast } from '../../stores/toasts.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import type { Student } from '#contracts/students.ts';
 import type { ErasureDecision } from '#contracts/erasure.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 const UNEXPECTED = 'An unexpected error occurred';
 /** What an erasure removes and keeps (api erasure.repo eraseOwnRows, redactApplications); the Privacy Policy lists the same. */
@@ -157,7 +158,7 @@ function ErasureActions({ requestId, student, onDecided }: { requestId: number; 
     <div className="mt-2">
       {confirmDialog}
       <div className="flex flex-wrap gap-2">
-        <button ref={eraseButton} type="button" className="btn-danger" disabled={busy} onClick={erase}>{busy && !declining ? 'Erasing…' : 'Erase personal data'}</button>
+        <BusyButton ref={eraseButton} className="btn-danger" busy={busy} onClick={() => void erase()}>{busy && !declining ? 'Erasing…' : 'Erase personal data'}</BusyButton>
         {!declining && <button ref={declineButton} type="button" className="btn-secondary" disabled={busy} onClick={() => setDeclining(true)}>Decline request</button>}
       </div>
       {declining && (
@@ -167,7 +168,7 @@ function ErasureActions({ requestId, student, onDecided }: { requestId: number; 
               onChange={(e) => { setReason(e.target.value); setReasonError(undefined); }} {...fieldProps(`decline-reason-${requestId}`, reasonError)} />
           </Field>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Declining…' : 'Decline request'}</button>
+            <BusyButton type="submit" className="btn-primary" busy={busy}>{busy ? 'Declining…' : 'Decline request'}</BusyButton>
             <button type="button" className="btn-secondary" disabled={busy} onClick={() => { setDeclining(false); setReasonError(undefined); requestAnimationFrame(() => declineButton.current?.focus()); }}>Cancel</button>
           </div>
         </form>)}

@@ -33,6 +33,7 @@ import { EligibilityNotice } from '../applications/apply/EligibilityNotice.tsx';
 import { emptyForm, fromUser, LAST_STEP, stepResolver, submitBody, type ApplyForm, type CourseOption } from '../applications/apply/form.ts';
 import { unconfirmedFeeNote, useApplicationFee } from '../applications/apply/fee.ts';
 import { formatPhone } from '../../lib/phone.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 interface Campus { id: number; name: string }
 interface Created { applicant: PublicUser; campus: Campus; setPasswordLinkDays: number; sms: string }
@@ -118,7 +119,7 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="card grid gap-4 p-4 sm:grid-cols-2" aria-labelledby="walkin-new">
+    <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="card grid gap-4 p-4 sm:grid-cols-2" aria-labelledby="walkin-new">
       <h2 id="walkin-new" className="font-semibold sm:col-span-2">1. Create the applicant's account</h2>
       <Field id="w-first" label="First name" error={err('firstName')}><input className="input" {...fieldProps('w-first', err('firstName'))} {...register('firstName')} /></Field>
       <Field id="w-last" label="Last name" error={err('lastName')}><input className="input" {...fieldProps('w-last', err('lastName'))} {...register('lastName')} /></Field>
@@ -137,7 +138,7 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
         </div>
         {err('privacyConsent') && <p id="w-consent-error" role="alert" className="field-error">{err('privacyConsent')}</p>}
       </div>
-      <div className="sm:col-span-2"><button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Creating…' : 'Create account'}</button></div>
+      <div className="sm:col-span-2"><BusyButton type="submit" className="btn-primary" busy={isSubmitting}>{isSubmitting ? 'Creating…' : 'Create account'}</BusyButton></div>
     </form>
   );
 }
@@ -167,7 +168,7 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
   });
   return (
     <FormProvider {...methods}>
-      <form noValidate onSubmit={onSubmit} className="card space-y-6 p-4" aria-labelledby="walkin-form">
+      <form noValidate onSubmit={unlessBusy(methods.formState.isSubmitting, onSubmit)} className="card space-y-6 p-4" aria-labelledby="walkin-form">
         <h2 id="walkin-form" className="font-semibold">2. Application, entered on the applicant's behalf at {created.campus.name}</h2>
         <PersonalStep urlCourse="" courses={courses} coursesError={false} />
         <AcademicStep />
@@ -180,7 +181,7 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
           {unconfirmedFeeNote(fee) && <p className="mt-1 text-sm muted">{unconfirmedFeeNote(fee)}</p>}
         </div>
         <CheckField path="certification">The applicant confirmed that the information in this application is true and complete.</CheckField>
-        <button type="submit" className="btn-primary" disabled={methods.formState.isSubmitting || !fee.fee}>{methods.formState.isSubmitting ? 'Submitting...' : 'Submit Application'}</button>
+        <BusyButton type="submit" className="btn-primary" busy={methods.formState.isSubmitting} disabled={!fee.fee}>{methods.formState.isSubmitting ? 'Submitting...' : 'Submit Application'}</BusyButton>
       </form>
     </FormProvider>
   );

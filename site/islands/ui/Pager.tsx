@@ -7,10 +7,12 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { pageRange } from '#contracts/paging.ts';
+import { BusyButton } from './BusyButton.tsx';
 
 /**
- * The pager for page `page` of `total` rows, `pageSize` a page; `onPage(n)` asks for page n; `busy` disables the
- * buttons; `children` (e.g. a rows-per-page select) go between Next and the range.
+ * The pager for page `page` of `total` rows, `pageSize` a page; `onPage(n)` asks for page n; `busy` (a page is
+ * loading) makes the buttons aria-disabled, as is Previous on the first page and Next on the last, so the button just
+ * pressed keeps the focus (ui/BusyButton.tsx, WCAG 2.4.3); `children` (e.g. a rows-per-page select) go between Next and the range.
  */
 export function Pager({ page: asked, pageSize, total, onPage, busy = false, label = 'Pagination', children }:
   { page: number; pageSize: number; total: number; onPage: (page: number) => void; busy?: boolean; label?: string; children?: ReactNode }) {
@@ -21,9 +23,9 @@ export function Pager({ page: asked, pageSize, total, onPage, busy = false, labe
   const n = (v: number) => v.toLocaleString('en-US');
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-      <button type="button" className="btn-secondary" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>Previous</button>
+      <BusyButton className="btn-secondary" busy={busy} unavailable={page <= 1} onClick={() => onPage(page - 1)}>Previous</BusyButton>
       <span>Page {n(page)} of {n(pages)}</span>
-      <button type="button" className="btn-secondary" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>Next</button>
+      <BusyButton className="btn-secondary" busy={busy} unavailable={page >= pages} onClick={() => onPage(page + 1)}>Next</BusyButton>
       {children}
       <span className="ml-auto muted" data-testid="page-range">Showing {n(from)}–{n(to)} of {n(total)}</span>
     </nav>

@@ -21,6 +21,7 @@ import { withProofOfWork } from '../../lib/proof-of-work.ts';
 import { $session, requestLogin, setUser } from '../../stores/session.ts';
 import { Field, fieldProps } from './Field.tsx';
 import { useBackCloses } from './use-back-closes.ts';
+import { BusyButton, unlessBusy } from './BusyButton.tsx';
 
 let pending: Promise<boolean> | null = null;
 /** Shown while the browser solves the proof-of-work the API asked for (the log-in page's own words). */
@@ -73,7 +74,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
             For your privacy, you are logged out after a while without activity. Log in again and your changes will be
             saved: nothing you typed is lost.
           </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+          <form noValidate onSubmit={unlessBusy(busy, submit)} className="mt-4 space-y-4">
             <Field id="again-email" label="Email"><input className="input" id="again-email" type="email" value={user.email} readOnly autoComplete="username" /></Field>
             <Field id="again-password" label="Password" error={error}>
               <input className="input" type="password" autoComplete="current-password" {...fieldProps('again-password', error)}
@@ -82,7 +83,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
             {checking && <p role="status" className="text-sm muted">{CHECKING}</p>}
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close className="btn-secondary" disabled={busy}>Cancel</Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Logging in…' : 'Log in and save'}</button>
+              <BusyButton type="submit" className="btn-primary" busy={busy}>{busy ? 'Logging in…' : 'Log in and save'}</BusyButton>
             </div>
           </form>
         </Dialog.Content>
