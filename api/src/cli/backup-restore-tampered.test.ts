@@ -22,10 +22,10 @@ import { LocalDocumentStore } from '../storage/local-store.ts';
 
 const cli = (name: string) => path.join(import.meta.dirname, `${name}.ts`);
 
-/** Runs a CLI as a person would. */
+/** Runs a CLI as a person would (without the test's DATABASE_URL unless `env` gives one). */
 function run(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
   const full: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete full.DATABASE_URL;
+  if (!env.DATABASE_URL) delete full.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(process.execPath, [cli(name), ...args], { env: full, timeout: 120_000 }, (err, stdout, stderr) => {
       resolve({ status: err ? Number((err as any).code ?? 1) : 0, stdout, stderr });
@@ -238,18 +238,35 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
     expect((await exec(url, 'select count(*)::int as n from users')).rows[0].n).toBe(1);
   }, 120_000);
 
-  it('a dump with a function called from a CHECK constraint runs nothing and is refused, also with --allow-superuser; the database is left empty', async () => {
+  it('a dump with a function called from a CHECK constraint of its own table runs nothing: both are left out, also with --allow-superuser, and the portal restores', async () => {
     for (const [url, allowSuperuser] of [[await fresh(), true], [await ownedDb(), false]] as const) {
-      const target = path.join(root, `evil-${allowSuperuser}`);
-      await expect(restoreBackup(evil, target, { url, allowSuperuser })).rejects.toThrow('FUNCTION public evil()');
+      const r = await restoreBackup(evil, path.join(root, `evil-${allowSuperuser}`), { url, allowSuperuser });
+      expect(r.leftOut).toEqual(expect.arrayContaining(['FUNCTION public evil()', 'TABLE public pwn', 'TABLE DATA public pwn']));
       expect(fs.existsSync(marker)).toBe(false);
-      expect(await tableCount(url)).toBe(0);
-      expect(fs.existsSync(target)).toBe(false);
+      expect((await exec(url, `select to_regclass('public.pwn') as t, to_regprocedure('public.evil()') as f`)).rows).toEqual([{ t: null, f: null }]);
+      expect((await exec(url, 'select count(*)::int as n from users')).rows[0].n).toBe(1);
     }
     const printed = await run('restore', [evil, '--data-dir', path.join(root, 'evil-cli'), '--url', await ownedDb()]);
-    expect(printed.status).toBe(1);
-    expect(printed.stderr).toContain('which a backup of this portal never has');
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(printed.stderr).toContain('Left out, not part of the portal: FUNCTION public evil(), TABLE public pwn');
+    expect(printed.stderr).not.toContain('altered');
     expect(fs.existsSync(marker)).toBe(false);
+  }, 120_000);
+
+  it('a portal table that needs a function the portal lacks (a CHECK calling it) is refused before anything runs', async () => {
+    const source = await fresh();
+    const db = await openDatabase({ url: source });
+    await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('sipho@example.com', 'x', 'Sipho', 'Dlamini')`);
+    await db.close();
+    const dbName = new URL(source).pathname.slice(1);
+    await exec(source, `create function evil() returns boolean language plpgsql as $f$ begin
+        if current_database() <> '${dbName}' then execute 'copy (select 1) to program ''touch ${marker}'''; end if; return true; end $f$;
+      alter table users add constraint users_evil check (evil())`);
+    const bad = await backupOf(source, 'evil-users.tgz');
+    const url = await fresh();
+    await expect(restoreBackup(bad, path.join(root, 'evil-users'), { url, allowSuperuser: true })).rejects.toThrow('TABLE public users (part of the portal) needs FUNCTION public evil()');
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(await tableCount(url)).toBe(0);
   }, 120_000);
 
   it('an unexpected failure (no server at --url) prints its message only, without the stack', async () => {
@@ -277,5 +294,84 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
     const url = await ownedDb();
     await expect(restoreBackup(alien, path.join(root, 'alien'), { url })).rejects.toThrow('not a backup of this portal');
     expect(await tableCount(url)).toBe(0);
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL backup with objects a DBA added, and a restore into a database that is not empty (review of 2026-11-27)', () => {
+  const admin = process.env.DATABASE_URL!;
+  let root = '';
+  const role = `r_${crypto.randomBytes(5).toString('hex')}`;
+  const drops: Array<() => Promise<void>> = [];
+  const exec = async (url: string, sql: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try { return (await c.query(sql)) as any; } finally { await c.end(); }
+  };
+  /** A new empty database owned by `role` (not a superuser): its URL as that role, and as the superuser (a DBA). */
+  const ownedDb = async () => {
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    await exec(admin, `create database ${name} owner ${role}`);
+    drops.push(() => exec(admin, `drop database if exists ${name} with (force)`));
+    const u = new URL(admin);
+    const dba = new URL(admin);
+    dba.pathname = `/${name}`;
+    u.username = role;
+    u.pathname = `/${name}`;
+    return { url: u.toString(), dba: dba.toString() };
+  };
+  let extension = 'pgcrypto';
+  let archive = '';
+  let backupPrinted = { status: 0, stdout: '', stderr: '' };
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-pg-dba-'));
+    await exec(admin, `create role ${role} login`);
+    const available = (await exec(admin, `select name from pg_available_extensions where name in ('pgcrypto', 'pg_stat_statements', 'tablefunc') order by name <> 'pgcrypto', name`)).rows;
+    extension = available[0].name;
+    // A real install as the non-superuser owner; then a DBA adds an extension, and someone a table of their own.
+    const source = await ownedDb();
+    const db = await openDatabase({ url: source.url });
+    await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('lerato@example.com', 'x', 'Lerato', 'Nkosi')`);
+    await db.close();
+    await exec(source.dba, `create extension ${extension}`);
+    await exec(source.url, `create table ops_notes (id serial primary key, note text not null); create index ops_notes_note on ops_notes (note); insert into ops_notes (note) values ('disk swapped')`);
+    archive = path.join(root, 'college.tgz');
+    backupPrinted = await run('backup', ['--out', archive], { DATABASE_URL: source.url, DATA_DIR: path.join(root, 'data') });
+  }, 300_000);
+  afterAll(async () => {
+    for (const drop of drops) await drop().catch(() => {});
+    await exec(admin, `drop role if exists ${role}`).catch(() => {});
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('the backup succeeds and warns that the objects the portal does not create will not be restored', () => {
+    expect(backupPrinted.status, backupPrinted.stderr).toBe(0);
+    expect(backupPrinted.stdout).toContain('Backup written:');
+    expect(backupPrinted.stderr).toContain(`WARNING: the database holds objects the portal does not create: EXTENSION ${extension}, TABLE public ops_notes`);
+    expect(backupPrinted.stderr).toContain('they will not be restored');
+  });
+
+  it('the backup restores as the owner, leaving the extension and the table out with one printed line', async () => {
+    const target = await ownedDb();
+    const r = await run('restore', [archive, '--data-dir', path.join(root, 'restored'), '--url', target.url]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Restored into');
+    const line = r.stderr.split('\n').filter((l) => l.startsWith('Left out, not part of the portal:'));
+    expect(line).toHaveLength(1);
+    expect(line[0]).toContain(`EXTENSION ${extension}`);
+    expect(line[0]).toContain('TABLE public ops_notes');
+    expect(r.stderr).not.toContain('altered');
+    expect((await exec(target.url, `select first_name from users where email = 'lerato@example.com'`)).rows).toEqual([{ first_name: 'Lerato' }]);
+    expect((await exec(target.url, `select to_regclass('public.ops_notes') as t, (select count(*)::int from pg_extension where extname = '${extension}') as e`)).rows).toEqual([{ t: null, e: 0 }]);
+  }, 120_000);
+
+  it('a database holding a schema of its own (ops, with a function) is refused before anything runs, and ops is still there', async () => {
+    const target = await ownedDb();
+    await exec(target.url, `create schema ops; create function ops.disk_free() returns int language sql as 'select 1'`);
+    const err = await restoreBackup(archive, path.join(root, 'not-empty'), { url: target.url }).then(() => undefined, (e) => e);
+    expect(err?.message).toContain('not an empty database');
+    expect(err?.message).toContain('schema ops');
+    expect((await exec(target.url, `select ops.disk_free() as n`)).rows).toEqual([{ n: 1 }]);
+    expect((await exec(target.url, `select to_regclass('public.users') as t`)).rows).toEqual([{ t: null }]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@
  * Writes one archive (gzip'd tar) of the college in DATA_DIR / DATABASE_URL: the database, the documents from the
  * document store, and a manifest of every upload's id and SHA-256 (api/src/db/backup.ts). On the embedded database
  * (npm start) stop the server first: the backup refuses while it runs. On PostgreSQL it needs `pg_dump` and may run
- * at any time. Exit 0 when written (documents already missing from the store are listed, not fatal), 1 on a
+ * at any time, and warns about objects in the database the portal does not create (a restore leaves them out). Exit 0 when written (documents already missing from the store are listed, not fatal), 1 on a
  * failure, 2 on a usage error. Restore with `npm run restore` (api/src/cli/restore.ts).
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +18,7 @@ if (!values.out) {
 try {
   const summary = await createBackup(loadConfig(), values.out);
   console.info(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB; ${summary.kind} database, ${summary.documents} document(s))`);
+  if (summary.notPortal.length) console.warn(`WARNING: the database holds objects the portal does not create: ${summary.notPortal.join(', ')}. They are in the archive, but npm run restore leaves them out: they will not be restored.`);
   if (summary.missing) console.warn(`WARNING: ${summary.missing} upload(s) had no document in the store when the backup was taken (listed in the manifest's "missing"); npm run check:documents names them.`);
 } catch (err: any) {
   // An unexpected error is printed too, but masked: the connection URL and its password must never reach the console.

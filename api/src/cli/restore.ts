@@ -3,7 +3,10 @@
  * Restores an archive of `npm run backup` into DIR, a new or empty folder (refused otherwise): an embedded-database
  * backup becomes DIR/pgdata; a PostgreSQL backup is restored with pg_restore into --url, a new empty database, only
  * the portal's own objects, as a role that is not a superuser (refused otherwise unless --allow-superuser, which
- * prints a warning). An archive holding links or names a backup never has is refused (restoreBackup). Every
+ * prints a warning). Objects in the dump the portal does not create (an extension or table a DBA added) are left
+ * out, and named on one line "Left out, not part of the portal: …". --url must be a new database: one with any
+ * schema, extension, table, function or type is refused before anything runs ("not an empty database: …"). An
+ * archive holding links or names a backup never has is refused (restoreBackup). Every
  * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
  * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. With --erasures-from (the
@@ -34,6 +37,7 @@ if (values['allow-superuser']) {
 try {
   const r = await restoreBackup(positionals[0], dataDir, { url: values.url, allowSuperuser: values['allow-superuser'] });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
+  if (r.leftOut.length) console.warn(`Left out, not part of the portal: ${r.leftOut.join(', ')}. Their SQL was not run; restore them by hand from the archive's database.dump (pg_restore) if they are still wanted.`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
   if (values['erasures-from']) {
     const list = (targets: ErasureTarget[]) => targets.map((u) => `user ${u.id} (created ${u.createdAt})`).join(', ') || 'none';

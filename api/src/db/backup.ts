@@ -62,8 +62,12 @@ export interface BackupManifest {
   missing: Array<{ id: string; key: string }>;
 }
 
-/** What `createBackup` wrote: archive path and size (bytes), database kind, documents copied and missing. */
-export interface BackupSummary { file: string; bytes: number; kind: 'pglite' | 'postgres'; documents: number; missing: number }
+/**
+ * What `createBackup` wrote: archive path and size (bytes), database kind, documents copied and missing, and
+ * (PostgreSQL) `notPortal`, the dump's objects the portal does not create ("EXTENSION pgcrypto", "TABLE public
+ * ops_notes"): they are in the archive, but `npm run restore` leaves them out (classifyToc).
+ */
+export interface BackupSummary { file: string; bytes: number; kind: 'pglite' | 'postgres'; documents: number; missing: number; notPortal: string[] }
 
 const MIGRATION_LEVEL_SQL = 'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations';
 const UPLOAD_ROWS_SQL = 'select id, stored_name as key from uploads order by created_at, id';
@@ -168,6 +172,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     let rows: Array<{ id: string; key: string }>;
     let level: { n: number; last: string | null };
     let database: BackupManifest['database'];
+    let notPortal: string[] = [];
     if (config.DATABASE_URL) {
       await requireTool('pg_dump');
       const client = new pg.Client({ connectionString: config.DATABASE_URL });
@@ -182,6 +187,9 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
         await run('pg_dump', ['-Fc', `--snapshot=${snapshot}`, '-f', path.join(work, 'database.dump')], env, [env.PGPASSWORD]);
         await client.query('COMMIT');
       } finally { await client.end().catch(() => {}); }
+      // What a restore will leave out is said now, when it can still be acted on, not first when the backup is needed.
+      const toc = await run('pg_restore', ['-l', '-v', path.join(work, 'database.dump')]).catch(() => '');
+      if (toc) notPortal = classifyToc(toc).leftOut;
       database = { kind: 'postgres', file: 'database.dump', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
     } else {
       if (await pgliteFolderInUse(config.dataDir)) throw serverRunning(config.dataDir);
@@ -232,7 +240,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       });
     }
     await fsp.chmod(out, 0o600);
-    return { file: out, bytes: fs.statSync(out).size, kind: database.kind, documents: manifest.uploads.length, missing: manifest.missing.length };
+    return { file: out, bytes: fs.statSync(out).size, kind: database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, notPortal };
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
@@ -257,8 +265,11 @@ async function dropDeadRowVersions(client: { exec(sql: string): Promise<unknown>
 
 const serverRunning = (dataDir: string) => new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
 
-/** What `restoreBackup` did: database kind, documents written, documents the backup already lacked, sessions ended. */
-export interface RestoreSummary { kind: 'pglite' | 'postgres'; documents: number; missing: number; sessionsEnded: number }
+/**
+ * What `restoreBackup` did: database kind, documents written, documents the backup already lacked, sessions ended,
+ * and the dump's entries left out as not part of the portal (PostgreSQL; empty for PGlite).
+ */
+export interface RestoreSummary { kind: 'pglite' | 'postgres'; documents: number; missing: number; sessionsEnded: number; leftOut: string[] }
 
 /**
  * Ends every login of a restored copy: a person who logged out (or was locked out) after the backup was taken must not
@@ -316,51 +327,93 @@ const TOC_TYPES = [
 /** Entries a portal dump has that restore leaves out without refusing: comments, grants, session settings. */
 const TOC_SKIPPED = new Set(['COMMENT', 'ACL', 'DEFAULT ACL', 'ENCODING', 'STDSTRINGS', 'SEARCHPATH', 'DATABASE']);
 
+/** One entry of a `pg_restore -l -v` listing: its dump id, the line itself, a readable name, and the ids it depends on. */
+interface TocEntry { id: string; line: string; label: string; deps: string[] }
+
+/** What classifyToc found: the use-list lines to restore, the entries left out (readable), and why it must refuse. */
+export interface TocClassification { keep: string[]; leftOut: string[]; refusal?: string }
+
 /**
- * The `pg_restore -l` listing `toc` as a use-list for `pg_restore -L` (security review B): only the object types the
- * portal's schema has — SCHEMA drizzle, the EXTENSIONs, FUNCTIONs and TRIGGERs its migrations create, and the TABLE,
- * TABLE DATA, SEQUENCE, DEFAULT, CONSTRAINT, FK CONSTRAINT and INDEX of the tables its drizzle schema defines (and
- * drizzle.__drizzle_migrations). Comments, grants and session settings are left out. Throws a BackupError naming the
- * first entries of anything else (a FUNCTION, PROCEDURE, AGGREGATE, LANGUAGE, SERVER, USER MAPPING, FOREIGN TABLE,
- * RULE, POLICY, EVENT TRIGGER, VIEW, an unknown table…), and when the dump has no `users` or `uploads` table: such a
- * dump is not a backup of this portal, and restoring it would run its SQL.
+ * Sorts the `pg_restore -l -v` listing `toc` (with its "depends on" lines) into the portal's own objects and the rest
+ * (security review B, and the review of 2026-11-27: a DBA's `create extension pgcrypto` or `ops_notes` table made a
+ * real backup impossible to restore). Kept: SCHEMA drizzle, the EXTENSIONs, FUNCTIONs and TRIGGERs the portal's
+ * migrations create, and the TABLE, TABLE DATA, SEQUENCE, DEFAULT, CONSTRAINT, FK CONSTRAINT and INDEX of the tables
+ * its drizzle schema defines (and drizzle.__drizzle_migrations) — and only when every entry they depend on is kept
+ * too, so an index or sequence of a left-out table is left out with it. Comments, grants and session settings are
+ * dropped silently; everything else (another schema, extension, function, view, table, procedure, policy…) is left
+ * out and named in `leftOut` ("EXTENSION pgcrypto", "TABLE public ops_notes"). A left-out entry runs none of its SQL.
+ * `refusal` is set when the dump cannot be restored at all: a table, function, extension or trigger of the portal
+ * depends on something left out, or the dump has no users, uploads or drizzle.__drizzle_migrations table.
  */
-export function portalUseList(toc: string): string {
+export function classifyToc(toc: string): TocClassification {
   const tables = portalTables();
   const objects = migrationObjects();
   const isTable = (schema: string, name: string) => (schema === 'public' && tables.has(name)) || (schema === 'drizzle' && name === '__drizzle_migrations');
-  const keep: string[] = [];
-  const refused: string[] = [];
-  const seen = new Set<string>();
+  const entries: TocEntry[] = [];
+  const out = new Set<string>();
+  const essential = new Set<string>();
+  const kept = new Set<string>();
+  const tableOf = new Map<string, string>();
   for (const line of toc.split('\n')) {
+    const depends = /^;\s*depends on:\s*([\d\s]*)$/.exec(line);
+    if (depends && entries.length) { entries[entries.length - 1].deps.push(...depends[1].trim().split(/\s+/).filter(Boolean)); continue; }
     if (!line.trim() || line.startsWith(';')) continue;
-    const m = /^\s*\d+;\s*\d+\s+\d+\s+(.*)$/.exec(line);
-    if (!m) { refused.push(line.trim()); continue; }
-    const rest = m[1];
+    const m = /^\s*(\d+);\s*\d+\s+\d+\s+(.*)$/.exec(line);
+    if (!m) { entries.push({ id: `?${entries.length}`, line, label: line.trim(), deps: [] }); out.add(`?${entries.length - 1}`); continue; }
+    const [, id, rest] = m;
     const type = TOC_TYPES.find((t) => rest === t || rest.startsWith(`${t} `));
     if (type && TOC_SKIPPED.has(type)) continue;
-    const [schema = '', name = '', third = ''] = type ? rest.slice(type.length + 1).split(' ') : [];
+    const words = type ? rest.slice(type.length + 1).trim().split(' ') : [];
+    const [schema = '', name = '', third = ''] = words;
+    // "<schema> <name…> <owner>": the owner (absent for extensions) is not part of the object's name.
+    const shown = (words.length > 2 ? words.slice(0, -1) : words).filter((w, i) => !(i === 0 && w === '-')).join(' ');
+    const entry: TocEntry = { id, line, label: type ? `${type} ${shown}` : rest.trim(), deps: [] };
+    entries.push(entry);
     let ok = false;
     switch (type) {
-      case 'SCHEMA': ok = name === 'drizzle' || name === 'public'; break;
-      case 'EXTENSION': ok = schema === '-' && objects.extensions.has(name); break;
-      case 'FUNCTION': ok = schema === 'public' && objects.functions.has(name.replace(/\(.*$/, '')); break;
-      case 'TABLE': case 'TABLE DATA': ok = isTable(schema, name); if (ok) seen.add(name); break;
+      case 'SCHEMA': ok = name === 'drizzle' || name === 'public'; if (ok) essential.add(id); break;
+      case 'EXTENSION': ok = schema === '-' && objects.extensions.has(name); if (ok) essential.add(id); break;
+      case 'FUNCTION': ok = schema === 'public' && objects.functions.has(name.replace(/\(.*$/, '')); if (ok) essential.add(id); break;
+      case 'TABLE': case 'TABLE DATA': ok = isTable(schema, name); if (ok) { essential.add(id); tableOf.set(id, name); } break;
       case 'SEQUENCE': case 'SEQUENCE SET': case 'SEQUENCE OWNED BY': ok = schema === 'public' || schema === 'drizzle'; break;
       case 'DEFAULT': case 'CONSTRAINT': case 'FK CONSTRAINT': ok = isTable(schema, name); break;
       case 'INDEX': ok = schema === 'public' || schema === 'drizzle'; break;
-      case 'TRIGGER': ok = isTable(schema, name) && objects.triggers.has(third); break;
+      case 'TRIGGER': ok = isTable(schema, name) && objects.triggers.has(third); if (ok) essential.add(id); break;
     }
-    if (ok) keep.push(line);
-    else refused.push(type ? `${type} ${rest.slice(type.length + 1)}` : rest);
+    if (!ok) out.add(id);
   }
-  if (refused.length) {
-    throw new BackupError(`the database dump holds ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? ` and ${refused.length - 5} more` : ''}, which a backup of this portal never has: the archive was altered or is not a portal backup. Nothing was restored.`);
+  // Whatever depends on a left-out entry is left out too: its SQL would fail (or need what was not restored).
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const e of entries) if (!out.has(e.id) && e.deps.some((d) => out.has(d))) { out.add(e.id); changed = true; }
   }
-  if (!seen.has('users') || !seen.has('uploads') || !seen.has('__drizzle_migrations')) {
-    throw new BackupError('the database dump has none of the portal\'s tables (users, uploads, drizzle.__drizzle_migrations): it is not a backup of this portal. Nothing was restored.');
+  const keep: string[] = [];
+  const leftOut: string[] = [];
+  const label = new Map(entries.map((e) => [e.id, e.label]));
+  let refusal: string | undefined;
+  for (const e of entries) {
+    if (!out.has(e.id)) { keep.push(e.line); if (tableOf.has(e.id)) kept.add(tableOf.get(e.id)!); continue; }
+    leftOut.push(e.label);
+    if (essential.has(e.id) && !refusal) {
+      const needs = e.deps.filter((d) => out.has(d)).map((d) => label.get(d) ?? d);
+      refusal = `the database dump's ${e.label} (part of the portal) needs ${needs.join(', ')}, which is not part of the portal, so it cannot be left out: restore this dump by hand (pg_restore) or make a new backup after removing that dependency. Nothing was restored.`;
+    }
   }
-  return `${keep.join('\n')}\n`;
+  if (!refusal && (!kept.has('users') || !kept.has('uploads') || !kept.has('__drizzle_migrations'))) {
+    refusal = 'the database dump has none of the portal\'s tables (users, uploads, drizzle.__drizzle_migrations): it is not a backup of this portal. Nothing was restored.';
+  }
+  return { keep, leftOut, refusal };
+}
+
+/**
+ * The `pg_restore -l -v` listing `toc` as a use-list for `pg_restore -L` (classifyToc): `list` holds only the portal's
+ * own objects; `leftOut` names the entries left out, whose SQL never runs (the caller prints them). Throws a
+ * BackupError with classifyToc's refusal (a portal object needing a left-out one; a dump without the portal's tables).
+ */
+export function portalUseList(toc: string): { list: string; leftOut: string[] } {
+  const c = classifyToc(toc);
+  if (c.refusal) throw new BackupError(c.refusal);
+  return { list: `${c.keep.join('\n')}\n`, leftOut: c.leftOut };
 }
 
 /** PostgreSQL roles whose members can run programs or read and write files on the database server. */
@@ -401,15 +454,46 @@ async function assertPortalDatabase(query: (sql: string) => Promise<{ rows: any[
 }
 
 /**
- * Empties the PostgreSQL database of a refused restore again: drops the schemas it created (public is created again)
- * and the extensions. Resolves to false when that failed (the operator must drop the database), true otherwise.
+ * What makes the database behind `query` not empty for a restore (review of 2026-11-27: a refused restore dropped an
+ * `ops` schema the owner had made): any schema but public and the system ones, any extension but plpgsql, any
+ * relation (table, view, sequence, index…), function, type, operator or collation in public, any event trigger.
+ * Resolves to readable names ("schema ops", "function public.f", "extension pgcrypto"); [] for a new database.
  */
-async function undoPostgresRestore(query: (sql: string) => Promise<{ rows: any[] }>): Promise<boolean> {
+async function nonEmpty(query: (sql: string) => Promise<{ rows: any[] }>): Promise<string[]> {
+  return (await query(`
+    select 'schema ' || nspname as what from pg_namespace where nspname not in ('pg_catalog', 'information_schema', 'public')
+      and nspname not like 'pg_toast%' and nspname not like 'pg_temp%'
+    union all select 'extension ' || extname from pg_extension where extname <> 'plpgsql'
+    union all select 'relation public.' || relname from pg_class where relnamespace = 'public'::regnamespace
+    union all select 'function public.' || proname from pg_proc where pronamespace = 'public'::regnamespace
+    union all select 'type public.' || typname from pg_type where typnamespace = 'public'::regnamespace and typrelid = 0 and typelem = 0
+    union all select 'operator public.' || oprname from pg_operator where oprnamespace = 'public'::regnamespace
+    union all select 'collation public.' || collname from pg_collation where collnamespace = 'public'::regnamespace
+    union all select 'event trigger ' || evtname from pg_event_trigger
+    order by 1`)).rows.map((r) => r.what as string);
+}
+
+/** The schemas and extensions of the database behind `query`, by name: what undoPostgresRestore must leave alone. */
+async function presentSchemasAndExtensions(query: (sql: string) => Promise<{ rows: any[] }>): Promise<{ schemas: Set<string>; extensions: Set<string> }> {
+  const schemas = (await query('select nspname as n from pg_namespace')).rows.map((r) => r.n as string);
+  const extensions = (await query('select extname as n from pg_extension')).rows.map((r) => r.n as string);
+  return { schemas: new Set(schemas), extensions: new Set(extensions) };
+}
+
+/**
+ * Empties the PostgreSQL database of a refused restore again: drops the schemas and extensions that were not in
+ * `before` (presentSchemasAndExtensions, taken just before pg_restore), and empties public (which the pre-check found
+ * empty: nonEmpty). Resolves to false when that failed (the operator must drop the database), true otherwise.
+ */
+async function undoPostgresRestore(query: (sql: string) => Promise<{ rows: any[] }>, before: { schemas: Set<string>; extensions: Set<string> }): Promise<boolean> {
   try {
-    const schemas = (await query(`select nspname from pg_namespace where nspname not in ('pg_catalog', 'information_schema', 'public')
-      and nspname not like 'pg_toast%' and nspname not like 'pg_temp%'`)).rows;
-    for (const { nspname } of schemas) await query(`drop schema "${nspname.replace(/"/g, '""')}" cascade`);
-    for (const { extname } of (await query(`select extname from pg_extension where extname <> 'plpgsql'`)).rows) await query(`drop extension if exists "${extname.replace(/"/g, '""')}" cascade`);
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    for (const { extname } of (await query('select extname from pg_extension')).rows) {
+      if (!before.extensions.has(extname)) await query(`drop extension if exists ${quote(extname)} cascade`);
+    }
+    for (const { nspname } of (await query(`select nspname from pg_namespace where nspname <> 'public'`)).rows) {
+      if (!before.schemas.has(nspname)) await query(`drop schema if exists ${quote(nspname)} cascade`);
+    }
     await query('drop schema if exists public cascade');
     await query('create schema public');
     return true;
@@ -502,10 +586,11 @@ export interface RestoreOptions { url?: string; allowSuperuser?: boolean }
  * followed: security review A). Every document is checked against the manifest's size and SHA-256 before anything is
  * written (BackupError naming the first bad one; `dataDir` is left as it was), and so is a backup made by a newer
  * release (its last migration newer than this code's journal). A PGlite backup becomes `dataDir/pgdata` (refused if
- * it holds a link, or is not a portal database at the manifest's migration level: assertPortalDatabase). A PostgreSQL one is restored with `pg_restore` into `opts.url`, a database without tables
- * (BackupError otherwise, or when `url` is missing or pg_restore not installed), and only the objects the portal's
- * schema has (portalUseList), after which the database must be a portal database at the manifest's migration level
- * (assertPortalDatabase; else it is emptied again). `url` must not be a superuser's, nor a member of
+ * it holds a link, or is not a portal database at the manifest's migration level: assertPortalDatabase). A PostgreSQL one is restored with `pg_restore` into `opts.url`, an empty database
+ * (BackupError before anything runs when it holds any schema, extension, table, function or type: nonEmpty; or when
+ * `url` is missing or pg_restore not installed), and only the objects the portal's schema has (portalUseList; the
+ * others are left out, their SQL never run, and named in the summary's `leftOut`), after which the database must be a portal database at the manifest's migration level
+ * (assertPortalDatabase; else what the restore created is dropped again, and nothing that was there before). `url` must not be a superuser's, nor a member of
  * pg_execute_server_program / pg_read_server_files / pg_write_server_files, unless `opts.allowSuperuser`: a dump's
  * entries are SQL that pg_restore runs as that role, and a superuser's can run programs on the database server.
  * Documents go to `dataDir/uploads` (the local store). Every session of the copy is ended (endSessions). Migrations
@@ -545,6 +630,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       if (found.sha256 !== doc.sha256 || found.size !== doc.size) throw new BackupError(`document ${doc.id} (uploads/${doc.key}) differs from the manifest (SHA-256 ${found.sha256}, expected ${doc.sha256}): the archive is damaged.`);
     }
     let sessionsEnded: number;
+    let leftOut: string[] = [];
     if (manifest.database.kind === 'pglite') {
       const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
       let n = 0;
@@ -559,8 +645,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       await requireTool('pg_restore');
       const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
       try {
-        const tables = (await pool.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`)).rows[0].n;
-        if (tables) throw new BackupError('the database in --url already has tables: restore into a new, empty database (createdb).');
+        const held = await nonEmpty((q) => pool.query(q));
+        if (held.length) throw new BackupError(`the database in --url is not an empty database: it holds ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more` : ''}. Restore into a new, empty database (createdb -T template0 -O <role>); nothing was restored or changed.`);
         const role = (await pool.query(`select current_user as name, rolsuper or ${SERVER_ACCESS_ROLES.map((r) => `pg_has_role(current_user, '${r}', 'MEMBER')`).join(' or ')} as powerful from pg_roles where rolname = current_user`)).rows[0];
         if (role?.powerful && !opts.allowSuperuser) {
           throw new BackupError(`--url connects as ${role.name}, a superuser (or a member of ${SERVER_ACCESS_ROLES.join(', ')}): pg_restore runs the SQL in the archive as that role, and a tampered backup could then run programs or read files on the database server. Restore as the role the portal uses (the owner of the new database: createdb -O <role>), or, for an archive you made and kept safe yourself, add --allow-superuser. Nothing was restored.`);
@@ -568,14 +654,17 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
         const env = pgEnv(opts.url);
         const dumpFile = path.join(work, manifest.database.file);
         const useList = path.join(work, 'use-list.txt');
-        await fsp.writeFile(useList, portalUseList(await run('pg_restore', ['-l', dumpFile])), { mode: 0o600 });
+        const use = portalUseList(await run('pg_restore', ['-l', '-v', dumpFile]));
+        leftOut = use.leftOut;
+        await fsp.writeFile(useList, use.list, { mode: 0o600 });
+        const before = await presentSchemasAndExtensions((q) => pool.query(q));
         try {
           // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
           await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-L', useList, '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', dumpFile], env, [env.PGPASSWORD]);
           await assertPortalDatabase((q) => pool.query(q), manifest);
           sessionsEnded = await endSessions((q) => pool.query(q));
         } catch (err) {
-          const undone = await undoPostgresRestore((q) => pool.query(q));
+          const undone = await undoPostgresRestore((q) => pool.query(q), before);
           if (!undone && err instanceof BackupError) err.message += ' Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
           throw err;
         }
@@ -586,7 +675,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       await fsp.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
     });
     done = true;
-    return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded };
+    return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded, leftOut };
   } finally {
     // A failed cleanup must not hide why the restore failed (security review D); retries cover a slow file system.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
