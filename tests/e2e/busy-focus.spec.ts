@@ -115,3 +115,19 @@ test('/admin/courses Activate keeps the focus while saving and is the course\'s 
   await expect(page.getByRole('button', { name: `Deactivate ${title}` })).toBeFocused();
   expect(held.seen.n).toBe(1);
 });
+
+test('the dashboard\'s verify-e-mail Resend keeps the focus while sending and after; a second Enter sends nothing', async ({ page }) => {
+  await signUp(page);
+  const held = await hold(page, '**/api/auth/verify-email/resend', 'POST');
+  await page.goto('/dashboard/student');
+  const resend = page.getByRole('button', { name: 'Resend' });
+  await resend.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => held.seen.n).toBe(1);
+  await expect(page.getByRole('button', { name: 'Sending…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  held.release();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  await expect(resend).toBeFocused();
+  expect(held.seen.n).toBe(1);
+});

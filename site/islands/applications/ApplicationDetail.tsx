@@ -25,6 +25,7 @@ import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
 import { DocumentChecklist } from './DocumentChecklist.tsx';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { telephone } from '../../../content/site.json';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 
 /** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
@@ -233,7 +234,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
         </>
       )}
       {error && <p role="alert" className="field-error">{error}</p>}
-      <button type="button" className="btn-primary mt-4" disabled={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</button>
+      <BusyButton className="btn-primary mt-4" busy={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</BusyButton>
     </section>
   );
 }

@@ -41,6 +41,7 @@ import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
 import { useApplicationFee, type ShownFee } from './apply/fee.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 const DUPLICATE = 'You already have an active application for this course.';
 
@@ -442,7 +443,7 @@ export default function ApplyWizard() {
             <button type="button" className="btn-secondary" onClick={() => move(Math.max(0, step - 1))} disabled={step === 0 || submitting}>Previous</button>
             {step < LAST_STEP
               ? <button type="submit" className="btn-primary">Next</button>
-              : <button type="submit" className="btn-primary whitespace-normal text-center" disabled={submitting || !online} aria-disabled={submitting || !online}>{submitting ? 'Submitting...' : online ? 'Submit Application' : 'Waiting for a connection…'}</button>}
+              : <BusyButton type="submit" className="btn-primary whitespace-normal text-center" busy={submitting} unavailable={!online}>{submitting ? 'Submitting...' : online ? 'Submit Application' : 'Waiting for a connection…'}</BusyButton>}
           </div>
         </form>
       </FormProvider>

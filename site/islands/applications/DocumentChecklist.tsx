@@ -12,6 +12,7 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { DocumentSlot, type SlotFile } from './DocumentSlot.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 export const STATE_LABEL: Record<ChecklistItem['state'], string> = { missing: 'Not provided', received: 'Received', verified: 'Verified', rejected: 'Rejected' };
 export const STATE_CLASS: Record<ChecklistItem['state'], string> = {
@@ -94,7 +95,7 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
               onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
           </div>
           {error && <p role="alert" className="field-error">{error}</p>}
-          <button type="button" className="btn-primary mt-2" disabled={!file || busy} onClick={() => void replace()}>{busy ? 'Sending...' : `Send new ${item.label}`}</button>
+          <BusyButton className="btn-primary mt-2" disabled={!file} busy={busy} onClick={() => void replace()}>{busy ? 'Sending...' : `Send new ${item.label}`}</BusyButton>
         </div>
       )}
     </li>

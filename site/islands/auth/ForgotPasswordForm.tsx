@@ -11,6 +11,7 @@ import { api } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText, useHydrated } from './form-helpers.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 type Values = z.input<typeof ForgotPasswordSchema>;
 
@@ -41,13 +42,13 @@ export default function ForgotPasswordForm() {
     );
   }
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label="Reset password">
+    <form method="post" noValidate onSubmit={unlessBusy(isSubmitting, handleSubmit(onSubmit))} className="space-y-4" aria-label="Reset password">
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
         <input {...fieldProps('forgot-email', errors.email?.message)} {...register('email')} type="email" inputMode="email" autoComplete="email" className="input" />
       </Field>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+      <BusyButton type="submit" className="btn-primary w-full" disabled={!hydrated} busy={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -30,6 +30,7 @@ import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
 import { withRedirect } from './use-signed-in-redirect.ts';
 import { clearRegisterDraft, readWizardDraft, saveWizardDraft } from './register-draft.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 const INSTITUTION = { name: '', city: '', country: '', from: '', to: '', qualification: '', grade: '' };
 const DEFAULTS = {
@@ -284,7 +285,7 @@ export default function RegisterWizard() {
       <div className="mt-8 flex items-center justify-between gap-3">
         <button type="button" className="btn-secondary" onClick={() => { clearErrors(); setStep((s) => Math.max(0, s - 1)); }} disabled={step === 0 || pending}>Previous</button>
         {last
-          ? <button type="submit" className="btn-primary" disabled={pending} aria-busy={pending || undefined}>{pending ? 'Submitting...' : 'Complete Registration'}</button>
+          ? <BusyButton type="submit" className="btn-primary" busy={pending}>{pending ? 'Submitting...' : 'Complete Registration'}</BusyButton>
           : <button type="submit" className="btn-primary" disabled={!hydrated}>Next</button>}
       </div>
     </form>

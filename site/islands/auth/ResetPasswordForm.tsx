@@ -13,6 +13,7 @@ import { setUser } from '../../stores/session.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { applyServerErrors, errorText } from './form-helpers.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Values = z.input<typeof ResetPasswordConfirmSchema>;
 
@@ -77,9 +78,9 @@ export default function ResetPasswordForm() {
       <Field id="reset-confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
         <input {...fieldProps('reset-confirmPassword', errors.confirmPassword?.message)} {...register('confirmPassword')} type="password" autoComplete="new-password" className="input" />
       </Field>
-      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
+      <BusyButton type="submit" className="btn-primary w-full" busy={pending}>
         {pending ? 'Saving...' : 'Set new password'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

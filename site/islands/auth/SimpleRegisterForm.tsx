@@ -23,6 +23,7 @@ import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { EMAIL_TAKEN_MESSAGE, EmailTakenError } from './EmailTakenError.tsx';
 import { withRedirect } from './use-signed-in-redirect.ts';
 import { clearRegisterDraft, draftCourseId } from './register-draft.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Input = z.input<typeof SimpleRegisterSchema>;
 type Output = z.output<typeof SimpleRegisterSchema>;
@@ -109,9 +110,9 @@ export default function SimpleRegisterForm() {
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
       </div>
       {/* Enabled before hydration: the pages load this form client:interact, which holds a submit until it runs. */}
-      <button type="submit" className="btn-primary w-full" disabled={pending} aria-busy={pending || undefined}>
+      <BusyButton type="submit" className="btn-primary w-full" busy={pending}>
         {pending ? 'Creating account...' : 'Create account'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

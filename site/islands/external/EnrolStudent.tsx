@@ -13,6 +13,7 @@ import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import Panel, { usePanelUnsaved } from '../admin/Panel.tsx';
 import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 type Mode = 'applicant' | 'walk-in';
 const WALK_IN_ORDER = ['name', 'email', 'phone', 'address', 'branchId', 'course'] as const;
@@ -114,7 +115,7 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
     </Field>
   );
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+    <form noValidate onSubmit={unlessBusy(busy, submit)} className="space-y-4" aria-busy={busy}>
       {mode === 'applicant' ? (
         <>
           <div role="search">
@@ -144,7 +145,7 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
         </>
       )}
       {branchField}
-      <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? 'Enrolling…' : 'Enrol student'}</button>
+      <BusyButton type="submit" className="btn-primary w-full" busy={busy}>{busy ? 'Enrolling…' : 'Enrol student'}</BusyButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { ExternalLoginSchema, type ExternalUser } from '#contracts/external.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { isPortalLoggedOut, safeRedirect } from './external-client.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 type Health = 'checking' | 'ok' | 'down';
 const CONNECT_FAILED = 'Could not connect to external API';
@@ -117,7 +118,7 @@ export default function ExternalLogin() {
           <p className="muted mt-1">You are connected to the external system as <strong>{externalUser.name}</strong> ({externalUser.email}).</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <a className="btn-primary" href={redirect.current}>Continue</a>
-            <button type="button" className="btn-secondary" onClick={disconnect} disabled={isLoading}>Disconnect</button>
+            <BusyButton className="btn-secondary" onClick={() => void disconnect()} busy={isLoading}>Disconnect</BusyButton>
           </div>
         </div>
       ) : (
@@ -140,7 +141,7 @@ export default function ExternalLogin() {
             <input ref={passwordRef} type="password" className="input" autoComplete="current-password" value={password}
               onChange={(e) => setPassword(e.target.value)} {...fieldProps('external-password', fieldErrors.password)} />
           </Field>
-          <button type="submit" className="btn-primary w-full" disabled={isLoading}>{isLoading ? 'Connecting...' : 'Connect'}</button>
+          <BusyButton type="submit" className="btn-primary w-full" busy={isLoading}>{isLoading ? 'Connecting...' : 'Connect'}</BusyButton>
         </form>
       )}
     </div>

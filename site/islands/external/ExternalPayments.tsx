@@ -26,6 +26,7 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
 import { CARD_ROWS } from '../ui/card-rows.ts';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 const LOAD_ERROR = 'Error loading payment data. Please try again.';
 const ORDER = ['studentId', 'amount', 'currency', 'method', 'reference', 'description'] as const;
@@ -140,7 +141,7 @@ export default function ExternalPayments() {
             </div>
           )}
           <div className="mb-4"><EnrolStudentButtons onEnrolled={(st) => { enrolled.current = String(st.id); setStudents((list) => [st, ...list.filter((x) => x.id !== st.id)]); }} /></div>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+          <form noValidate onSubmit={unlessBusy(isSubmitting, handleSubmit(onSubmit))} className="space-y-4">
             <div role="search">
               <label htmlFor="pay-student-search" className="label">Find by name or e-mail</label>
               <input id="pay-student-search" type="search" className="input" autoComplete="off" maxLength={100} value={studentSearch}
@@ -176,7 +177,7 @@ export default function ExternalPayments() {
             <Field id="pay-description" label="Description (optional)" error={e.description?.message}>
               <textarea rows={2} className="input" {...fieldProps('pay-description', e.description?.message)} {...register('description')} />
             </Field>
-            <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>{isSubmitting ? 'Adding...' : 'Add Payment'}</button>
+            <BusyButton type="submit" className="btn-primary w-full" busy={isSubmitting}>{isSubmitting ? 'Adding...' : 'Add Payment'}</BusyButton>
           </form>
         </section>
 

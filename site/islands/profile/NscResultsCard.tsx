@@ -12,6 +12,7 @@ import { toast } from '../../stores/toasts.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
+import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
 interface Values { nscResults: NscRow[] }
 
@@ -48,9 +49,9 @@ function NscForm({ initial }: { initial: NscRow[] }) {
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
+    <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="mt-3 space-y-3">
       <NscResultsFields control={control as never} register={register as never} errors={errors} name="nscResults" idPrefix="profile-nsc" legend="Your subjects" />
-      <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : 'Save NSC results'}</button>
+      <BusyButton type="submit" className="btn-primary" busy={isSubmitting}>{isSubmitting ? 'Saving…' : 'Save NSC results'}</BusyButton>
     </form>
   );
 }

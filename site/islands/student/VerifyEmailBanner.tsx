@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../stores/toasts.ts';
+import { BusyButton } from '../ui/BusyButton.tsx';
 
 export function VerifyEmailBanner({ email, verified }: { email: string; verified: boolean }) {
   const [sending, setSending] = useState(false);
@@ -22,7 +23,7 @@ export function VerifyEmailBanner({ email, verified }: { email: string; verified
   return (
     <div role="status" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
       <p className="min-w-0 [overflow-wrap:anywhere]"><strong>Please verify your e-mail address.</strong> We sent a link to {email}. Open it to confirm the address is yours.</p>
-      <button type="button" className="btn-secondary shrink-0" onClick={resend} disabled={sending} aria-busy={sending}>{sending ? 'Sending…' : 'Resend'}</button>
+      <BusyButton className="btn-secondary shrink-0" onClick={() => void resend()} busy={sending}>{sending ? 'Sending…' : 'Resend'}</BusyButton>
     </div>
   );
 }
