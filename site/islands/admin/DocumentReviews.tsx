@@ -97,7 +97,8 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
   return (
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700" data-review-slot={item.slot}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{item.label}</span>
+        {/* Read once, with the state ("ID Document: Rejected", the element that takes the focus after a review). */}
+        <span className="font-medium" aria-hidden="true">{item.label}</span>
         <span ref={stateRef} tabIndex={-1} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`}><span className="sr-only">{item.label}: </span>{STATE_LABEL[item.state]}</span>
       </div>
       {item.upload ? (

@@ -104,6 +104,8 @@ export default function Panel({ open, onOpenChange, title, description, side = f
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
           <Dialog.Content
             {...returnFocus}
+            // No description: none rather than the title again (screen-reader audit: "Application APP-1" was read twice).
+            {...(description ? {} : { 'aria-describedby': undefined })}
             ref={focusInView}
             className={side
               ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'
@@ -111,7 +113,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
             <div className="mb-4 flex items-start justify-between gap-4">
               <div className="min-w-0">
                 <Dialog.Title className="text-xl font-bold break-words">{title}</Dialog.Title>
-                {description ? <Dialog.Description className="text-sm muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+                {description && <Dialog.Description className="text-sm muted">{description}</Dialog.Description>}
               </div>
               <Dialog.Close className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>
             </div>

@@ -160,7 +160,7 @@ export default function StudentDashboard() {
         <Tabs.List aria-label="Dashboard sections" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
           {TABS.map(([v, label]) => (
             <Tabs.Trigger key={v} value={v} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 forced-colors:border-[Canvas] forced-colors:data-[state=active]:border-[Highlight] dark:data-[state=active]:text-brand-100">
-              {label}{v === 'notifications' && unread > 0 ? <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white">{unread}<span className="sr-only"> unread</span></span> : null}
+              {label}{v === 'notifications' && unread > 0 ? <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white"><span className="sr-only">, </span>{unread}<span className="sr-only"> unread</span></span> : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -1,0 +1,62 @@
+/**
+ * What a screen-reader user hears (screen-reader audit, 2026-11-27): the focus never falls to the page when a panel
+ * closes after its application left a filtered list; the panel's name is not read twice, nor a document's label;
+ * the notifications tab reads "Notifications, 1 unread"; the status boxes on My Applications are part of the page,
+ * not assertive alerts fired on every visit.
+ */
+import { expect, test } from '@playwright/test';
+import { adminLogin, appliedThenAdmin, openApplicationPanel, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+
+test('admin › the panel and each of its documents are named once', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Tshilidzi');
+  await page.goto('/admin/applications?status=pending');
+  const panel = await openApplicationPanel(page, id);
+  await expect(panel).toBeVisible();
+  expect(await panel.getAttribute('aria-describedby')).toBeNull();
+  const slotText = await panel.locator('[data-review-slot="idDocument"] > div').first().evaluate((el) => {
+    const walk = (n: Node): string => n.nodeType === Node.TEXT_NODE ? n.textContent ?? '' : n instanceof Element && n.getAttribute('aria-hidden') === 'true' ? '' : Array.from(n.childNodes).map(walk).join('');
+    return walk(el);
+  });
+  expect(slotText).toBe('ID Document: Received');
+});
+
+test('admin › closing the panel after its application left the Pending list gives the focus to the list, not the page', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Tshilidzi');
+  await page.goto('/admin/applications?status=pending');
+  const panel = await openApplicationPanel(page, id);
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('accepted');
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accept application' }).click();
+  await expect(toast(page, 'Application updated')).toContainText(`APP-${id} is now Accepted.`);
+  await expect(page.getByRole('button', { name: `View APP-${id}` })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).filter({ hasText: '×' }).first().click();
+  await expect(panel).toBeHidden();
+  const focused = await page.evaluate(() => {
+    const a = document.activeElement;
+    return { body: a === document.body, inMain: Boolean(a?.closest('main')) };
+  });
+  expect(focused).toEqual({ body: false, inMain: true });
+});
+
+test('student › the notifications tab reads "Notifications, 1 unread"', async ({ page, playwright, baseURL }) => {
+  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
+  const admin = await playwright.request.newContext({ baseURL });
+  await adminLogin(admin);
+  expect((await admin.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required', notes: '' } })).status()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/dashboard/student');
+  await expect(page.getByRole('tab', { name: /^Notifications ?, \d+ unread$/ })).toBeVisible();
+});
+
+test('student › My Applications\' status boxes are part of the page, not alerts', async ({ page, playwright, baseURL }) => {
+  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
+  const admin = await playwright.request.newContext({ baseURL });
+  await adminLogin(admin);
+  expect((await admin.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required', notes: '' } })).status()).toBe(200);
+  await admin.dispose();
+  await page.goto('/my-applications');
+  const box = page.getByText('Additional documents are required for your application. Please upload the required documents.');
+  await expect(box).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Additional documents are required' })).toHaveCount(0);
+});
