@@ -60,3 +60,17 @@ test('student › My Applications\' status boxes are part of the page, not alert
   await expect(box).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Additional documents are required' })).toHaveCount(0);
 });
+
+test('admin › a quick Approve by keyboard leaves the focus on the row\'s View, not the page', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Mashudu');
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `Approve APP-${id}` }).focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('alertdialog');
+  await ask.getByRole('button', { name: 'Accept application' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Application updated')).toContainText(`APP-${id} is now Accepted.`);
+  await expect(page.getByRole('button', { name: `Approve APP-${id}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `View APP-${id}` })).toBeFocused();
+});

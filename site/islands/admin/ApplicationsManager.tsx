@@ -83,13 +83,30 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
   const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(defaultDir(s)); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
+  // A quick decision removes the row's Approve and Reject, which had the focus: once the list shows the change, the
+  // focus goes to the row's View (screen-reader audit: it fell to <body> and nothing said where the person was).
+  const refocusRow = useRef<number | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
     const question = decisionQuestion(id, shown, to);
     if (question && !await ask(question)) return;
     setBusy(id);
-    if (await changeStatus(id, to, '', shown, load)) load();
+    if (await changeStatus(id, to, '', shown, load)) { refocusRow.current = id; load(); }
     setBusy(null);
   };
+  useEffect(() => {
+    const id = refocusRow.current;
+    if (id == null || !list.data) return;
+    const active = document.activeElement;
+    const view = document.querySelector<HTMLElement>(`[aria-label="View ${appRef(id)}"]`);
+    if (active && active !== document.body && active.isConnected) {
+      // Still on the row's buttons (the list has not reloaded yet): wait; anywhere else, the person moved on.
+      if (!view || active.closest('tr') !== view.closest('tr')) refocusRow.current = null;
+      return;
+    }
+    refocusRow.current = null;
+    (view ?? tableRef.current?.querySelector<HTMLElement>('button, a[href]'))?.focus();
+  });
   const bulk = async (to: 'accepted' | 'rejected') => {
     const n = selected.size;
     const verb = to === 'accepted' ? 'Approve' : 'Reject';
@@ -201,7 +218,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           : rows.length === 0 ? <Empty>No applications found</Empty>
           : (
             <div className="card overflow-x-auto" aria-busy={loading} tabIndex={0} role="region" aria-label={`Applications, page ${data.page} of ${data.pages}`}>
-              <table className={`w-full text-sm ${CARD_ROWS.block}`}>
+              <table ref={tableRef} className={`w-full text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
                 <thead className={`border-b border-slate-200 dark:border-slate-700 ${CARD_ROWS.block}`}>
                   <tr className={CARD_ROWS.headRow}>
