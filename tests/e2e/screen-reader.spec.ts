@@ -5,6 +5,7 @@
  * not assertive alerts fired on every visit.
  */
 import { expect, test } from '@playwright/test';
+import { fillPersonalDetails } from './fixtures.ts';
 import { adminLogin, appliedThenAdmin, openApplicationPanel, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
 
 test('admin › the panel and each of its documents are named once', async ({ page, playwright, baseURL }) => {
@@ -73,4 +74,17 @@ test('admin › a quick Approve by keyboard leaves the focus on the row\'s View,
   await expect(toast(page, 'Application updated')).toContainText(`APP-${id} is now Accepted.`);
   await expect(page.getByRole('button', { name: `Approve APP-${id}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `View APP-${id}` })).toBeFocused();
+});
+
+test('applicant › each wizard step\'s heading, which takes the focus, says "Step n of 5"', async ({ page }) => {
+  const reg = await page.request.post('/api/auth/register', { data: { firstName: 'Rotondwa', lastName: uniqueSurname(), email: `steps.${Date.now()}@example.com`, password: 'secret123', confirmPassword: 'secret123', phone: '0821234567', terms: true } });
+  expect(reg.status()).toBe(201);
+  await page.goto('/apply/1');
+  const heading = page.getByRole('heading', { level: 2, name: 'Personal Information' });
+  await expect(heading).toHaveAccessibleDescription('Step 1 of 5');
+  await fillPersonalDetails(page, { dateOfBirth: '2002-09-30', nationality: 'za', addressLine1: '4 Mvusuludzo Street', city: 'Makhado', state: 'Limpopo', postalCode: '0920', country: 'za' });
+  await page.getByRole('button', { name: 'Next' }).click();
+  const next = page.getByRole('heading', { level: 2, name: 'Academic History' });
+  await expect(next).toBeFocused();
+  await expect(next).toHaveAccessibleDescription('Step 2 of 5');
 });

@@ -406,8 +406,9 @@ export default function ApplyWizard() {
           {restored && <RestoredNotice confirming={confirmReset} onAsk={() => setConfirmReset(true)} onCancel={() => setConfirmReset(false)}
             onDiscard={() => { void discardDraftUploads(getValues()).then(() => store?.discard()).then(() => window.location.reload()); }} />}
           {!online && <p role="status" data-testid="offline-notice" className="mb-4 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{OFFLINE_TEXT}</p>}
-          <p className="text-sm muted">Step {step + 1} of {WIZARD_STEPS.length}</p>
-          <h2 ref={headingRef} tabIndex={-1} className="mb-6 text-2xl font-bold outline-none">{WIZARD_STEPS[step]}</h2>
+          <p id="wizard-step-position" className="text-sm muted">Step {step + 1} of {WIZARD_STEPS.length}</p>
+          {/* The heading takes the focus on every step change; its description says where the applicant is (screen-reader audit). */}
+          <h2 ref={headingRef} tabIndex={-1} aria-describedby="wizard-step-position" className="mb-6 text-2xl font-bold outline-none">{WIZARD_STEPS[step]}</h2>
 
           {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError} />}
           {step > 0 && !stepComponent(step) && (stepMissing
