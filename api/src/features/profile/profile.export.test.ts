@@ -61,6 +61,16 @@ describe(`personal data of one mailbox (${DB_KIND}, privacy audit F3)`, () => {
     expect(JSON.stringify(data)).not.toContain(lookalike(s.email));
   });
 
+  it('GET /api/profile/export › 10 downloads per account in 10 minutes, then 429 with what to do; another account is not held back', async () => {
+    const s = await signUpStudent(t);
+    for (let i = 0; i < 10; i++) expect((await s.agent.get('/api/profile/export')).status).toBe(200);
+    const eleventh = await s.agent.get('/api/profile/export');
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.error).toMatchObject({ code: 'rate_limited', message: 'You have downloaded your data many times in the last few minutes. Please try again in 10 minutes.' });
+    const other = await signUpStudent(t);
+    expect((await other.agent.get('/api/profile/export')).status).toBe(200);
+  });
+
   it('an unverified account still sees no form messages filed under its address (issue #12 finding 1)', async () => {
     const s = await signUpStudent(t);
     await submitForms(s.email);

@@ -2,7 +2,7 @@
  * /api/profile (issue #4), signed-in only:
  * GET / → {user: Profile}; PUT / ProfileUpdate → {user}; POST /password {currentPassword,password,confirmPassword}
  * → {ok, token} (other sessions end, this browser gets a fresh one); POST /logout-everywhere → {ok};
- * GET /export → JSON attachment of everything held on the person; POST /delete {password} → 200 {outcome:'deleted'}
+ * GET /export → JSON attachment of everything held on the person (10 per account per 10 min, then 429); POST /delete {password} → 200 {outcome:'deleted'}
  * or 202 {outcome:'requested'}. GET /nsc-results → {nscResults}; PUT /nsc-results {nscResults} → {nscResults} (issue #18). Password checks are rate-limited per account.
  */
 import { Router, type Request } from 'express';
@@ -33,6 +33,13 @@ export function profileRouter(deps: AppDeps): Router {
     keyGenerator: (req) => `user:${(req.user as AuthedUser | undefined)?.id}`,
     handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.')) });
 
+  // The export reads every table about the person, mail by mailbox with a leading-wildcard match (security review,
+  // 2026-11-27: no limit, so one account could keep the database busy); 10 per account per 10 minutes is far more
+  // than a person downloading their data needs (ASVS 11.1.4, anti-automation).
+  const exports = sharedRateLimit(db, 'data-export:', { windowMs: 10 * 60_000, limit: 10, standardHeaders: 'draft-8', legacyHeaders: false,
+    keyGenerator: (req) => `user:${(req.user as AuthedUser | undefined)?.id}`,
+    handler: (_req, _res, next) => next(new HttpError(429, 'rate_limited', 'You have downloaded your data many times in the last few minutes. Please try again in 10 minutes.')) });
+
   r.use(requireUser);
 
   r.get('/', async (req, res) => { res.json({ user: await getProfile(db, currentUser(req).id) }); });
@@ -62,7 +69,7 @@ export function profileRouter(deps: AppDeps): Router {
     res.json({ ok: true });
   });
 
-  r.get('/export', async (req, res) => {
+  r.get('/export', exports, async (req, res) => {
     const user = currentUser(req);
     const data = await exportPersonalData(db, user.id);
     const day = new Date().toISOString().slice(0, 10);
