@@ -44,8 +44,9 @@ export const ERASED_REVIEW_REASON = '(reason removed when the applicant\'s data 
  * {}, APS and eligibility cleared, admin notes null), the notes of their status history (null), the reasons of their document reviews
  * (ERASED_REVIEW_REASON) and payments (card last4 removed), and clears the person's own reason on each of their
  * erasure requests (null; done, declined or open alike): free text they wrote, which may name them or their
- * circumstances. Course, status, dates, history, review decisions, payment amounts, methods, references and statuses
- * stay, and so do the erasure requests' existence, dates, statuses and the admins' decline reasons. Admin notes and
+ * circumstances; an admin's reason for declining one of them is cleared too (null: staff free text about the
+ * person, like a review reason; the students list then shows the request as declined, without a quoted reason). Course, status, dates, history, review decisions, payment amounts, methods, references
+ * and statuses stay, and so do the erasure requests' existence, dates and statuses. Admin notes and
  * review reasons are free text that named and described the person (privacy audit F6), so the erasure mail's
  * "without your name or details" holds only once they are gone.
  */
@@ -61,6 +62,7 @@ export async function eraseOwnRows(tx: DbOrTx, userId: number): Promise<void> {
   await redactApplications(tx, apps.map((a) => a.id));
   await tx.update(payments).set({ last4: null }).where(eq(payments.userId, userId));
   await tx.update(erasureRequests).set({ reason: null }).where(and(eq(erasureRequests.userId, userId), isNotNull(erasureRequests.reason)));
+  await tx.update(erasureRequests).set({ decisionReason: null }).where(and(eq(erasureRequests.userId, userId), isNotNull(erasureRequests.decisionReason)));
 }
 
 /**
