@@ -1,19 +1,19 @@
 /**
- * Default hero image: one of 4 local images by course id modulo 4 (spec §9). Each is a small hand-made SVG (about
- * 0.5 KB compressed, drawn after the gradient-and-bokeh JPEGs it replaced; issue #17): imported as an asset, so the
- * build writes it once as a hashed file under /_astro/ (served `immutable`) that every card and course page of that
- * design shares, instead of inlining it or resizing it per width.
+ * Default hero image: one of 4 local images by course id modulo 4 (spec §9). The four are small hand-made SVGs
+ * (drawn after the gradient-and-bokeh JPEGs they replaced; issue #17) kept in ONE file, `heroes.svg`, stacked
+ * 1200 × 600 apart, each picked by a `<view id="h{n}">` fragment (SVG 1.1 §7.7 "linking into SVG content"). The
+ * build writes it once as a hashed file under /_astro/ (served `immutable`); a browser fetches it once (about 0.85 KB
+ * Brotli) for every card and course page, where four files cost four requests with their response headers.
  */
-import hero0 from '../assets/courses/hero-0.svg';
-import hero1 from '../assets/courses/hero-1.svg';
-import hero2 from '../assets/courses/hero-2.svg';
-import hero3 from '../assets/courses/hero-3.svg';
+import heroes from '../assets/courses/heroes.svg';
 
-const heroes = [hero0, hero1, hero2, hero3];
+const views: ImageMetadata[] = [0, 1, 2, 3].map((n) => ({ ...heroes, src: `${heroes.src}#h${n}`, width: 1200, height: 600 }));
+
 /**
  * The default hero image of course `id` (spec §9 fallback stock image; remote-image.ts courseImage picks it): its
- * metadata, `src` the file's URL, `width` × `height` 1200 × 600.
+ * metadata, `src` the sprite's URL with the picture's fragment (`…/heroes.<hash>.svg#h2`), `width` × `height`
+ * 1200 × 600.
  */
 export function defaultCourseImage(id: number): ImageMetadata {
-  return heroes[((id % 4) + 4) % 4]!;
+  return views[((id % 4) + 4) % 4]!;
 }

@@ -32,6 +32,16 @@ describe('spec §9 display rules', () => {
     expect(defaultCourseImage(5)).toBe(defaultCourseImage(1));
     expect(new Set([0, 1, 2, 3].map(defaultCourseImage)).size).toBe(4);
   });
+  it('each default picture is a view of the one sprite file, and the sprite defines that view (issue #17)', () => {
+    const sprite = fs.readFileSync(new URL('../assets/courses/heroes.svg', import.meta.url), 'utf8');
+    const srcs = [0, 1, 2, 3].map((id) => defaultCourseImage(id).src);
+    expect(new Set(srcs.map((s) => s.split('#')[0])).size).toBe(1);
+    for (const src of srcs) {
+      const view = src.split('#')[1];
+      expect(sprite).toContain(`<view id="${view}" `);
+    }
+    expect(new Set(srcs).size).toBe(4);
+  });
 });
 
 describe('assessment preferred date (issue #3)', () => {
