@@ -89,6 +89,18 @@ describe('static site under any DATA_DIR (issue #11)', () => {
     expect((await supertest(app).get('/about')).headers['cache-control']).toBe('no-cache');
   });
 
+  it('a page revalidates by its ETag alone: no Last-Modified or Accept-Ranges, and a matching If-None-Match answers 304 (issue #17)', async () => {
+    const dir = buildUnderDotFolder();
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+    const page = await supertest(app).get('/about');
+    expect(page.status).toBe(200);
+    expect(page.headers.etag).toBeTruthy();
+    expect(page.headers['last-modified']).toBeUndefined();
+    expect(page.headers['accept-ranges']).toBeUndefined();
+    const again = await supertest(app).get('/about').set('If-None-Match', page.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+
   it('/r, the set-password link of a walk-in SMS, is the reset-password page itself (the token stays in the fragment, never sent here)', async () => {
     const dir = buildUnderDotFolder();
     fs.mkdirSync(path.join(dir, 'reset-password'));

@@ -117,8 +117,10 @@ function send(res: Response, file: string, status: number, root: string): void {
   res.sendFile(relative, {
     root,
     dotfiles: 'deny',
-    // A hashed file never changes under its name: no revalidation, so no validators either.
-    ...(immutable ? { etag: false, lastModified: false, acceptRanges: false } : {}),
+    // A hashed file never changes under its name: no revalidation, so no validators either. A page revalidates by
+    // its ETag alone and is never fetched in ranges: Last-Modified and Accept-Ranges would be 68 bytes of every
+    // page's answer for nothing (issue #17 warm-page budget, counted with headers).
+    ...(immutable ? { etag: false, lastModified: false, acceptRanges: false } : file.endsWith('.html') ? { lastModified: false, acceptRanges: false } : {}),
     headers: { 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache', 'X-Content-Type-Options': 'nosniff' },
   });
 }
