@@ -45,6 +45,29 @@ async function tamper(archive: string, out: string, change: (dir: string) => str
   return out;
 }
 
+/** Runs one SQL text on `url` in its own connection; returns pg's result. */
+async function exec(url: string, sql: string): Promise<any> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try { return await c.query(sql); } finally { await c.end(); }
+}
+
+/**
+ * A new empty database owned by `role` (not a superuser), created through `admin` (a superuser URL); its drop is
+ * pushed on `drops`. Returns its URL as `role` (`url`) and as the superuser (`dba`, a DBA's connection).
+ */
+async function ownedDatabase(admin: string, role: string, drops: Array<() => Promise<void>>): Promise<{ url: string; dba: string }> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await exec(admin, `create database ${name} owner ${role}`);
+  drops.push(() => exec(admin, `drop database if exists ${name} with (force)`));
+  const u = new URL(admin);
+  const dba = new URL(admin);
+  dba.pathname = `/${name}`;
+  u.username = role;
+  u.pathname = `/${name}`;
+  return { url: u.toString(), dba: dba.toString() };
+}
+
 describe('a local document store never serves a symbolic link (security review A)', () => {
   it('a key that is a link, or under a linked folder, is missing: get, exists and list', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-store-link-'));
@@ -169,21 +192,7 @@ describe.skipIf(!process.env.DATABASE_URL)('restore of a tampered PostgreSQL bac
   const marker = path.join(os.tmpdir(), `college-pwned-${crypto.randomBytes(4).toString('hex')}`);
   const role = `r_${crypto.randomBytes(5).toString('hex')}`;
   const drops: Array<() => Promise<void>> = [];
-  const exec = async (url: string, sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try { return (await c.query(sql)) as any; } finally { await c.end(); }
-  };
-  /** A new empty database owned by `role` (not a superuser), and its URL as that role. */
-  const ownedDb = async () => {
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    await exec(admin, `create database ${name} owner ${role}`);
-    drops.push(() => exec(admin, `drop database if exists ${name} with (force)`));
-    const u = new URL(admin);
-    u.username = role;
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
+  const ownedDb = async () => (await ownedDatabase(admin, role, drops)).url;
   const fresh = async () => { const f = await freshPostgres(admin); drops.push(f.drop); return f.url; };
   const tableCount = async (url: string) => (await exec(url, `select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`)).rows[0].n;
   const backupOf = async (url: string, name: string) => {
@@ -302,23 +311,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL backup with objects a D
   let root = '';
   const role = `r_${crypto.randomBytes(5).toString('hex')}`;
   const drops: Array<() => Promise<void>> = [];
-  const exec = async (url: string, sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try { return (await c.query(sql)) as any; } finally { await c.end(); }
-  };
-  /** A new empty database owned by `role` (not a superuser): its URL as that role, and as the superuser (a DBA). */
-  const ownedDb = async () => {
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    await exec(admin, `create database ${name} owner ${role}`);
-    drops.push(() => exec(admin, `drop database if exists ${name} with (force)`));
-    const u = new URL(admin);
-    const dba = new URL(admin);
-    dba.pathname = `/${name}`;
-    u.username = role;
-    u.pathname = `/${name}`;
-    return { url: u.toString(), dba: dba.toString() };
-  };
+  const ownedDb = () => ownedDatabase(admin, role, drops);
   let extension = 'pgcrypto';
   let archive = '';
   let backupPrinted = { status: 0, stdout: '', stderr: '' };
