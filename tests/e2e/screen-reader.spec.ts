@@ -4,9 +4,19 @@
  * the notifications tab reads "Notifications, 1 unread"; the status boxes on My Applications are part of the page,
  * not assertive alerts fired on every visit.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequest, type Page } from '@playwright/test';
 import { fillPersonalDetails } from './fixtures.ts';
 import { adminLogin, appliedThenAdmin, openApplicationPanel, studentApplies, toast, uniqueSurname } from './admin-seed.ts';
+
+/** The page's student applies to course 1 and an admin asks for documents (status documents_required, spec §4). */
+async function applicationNeedsDocuments(page: Page, playwright: { request: APIRequest }, baseURL: string | undefined): Promise<number> {
+  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
+  const admin = await playwright.request.newContext({ baseURL });
+  await adminLogin(admin);
+  expect((await admin.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required', notes: '' } })).status()).toBe(200);
+  await admin.dispose();
+  return id;
+}
 
 test('admin › the panel and each of its documents are named once', async ({ page, playwright, baseURL }) => {
   const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Tshilidzi');
@@ -40,22 +50,14 @@ test('admin › closing the panel after its application left the Pending list gi
 });
 
 test('student › the notifications tab reads "Notifications, 1 unread"', async ({ page, playwright, baseURL }) => {
-  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
-  const admin = await playwright.request.newContext({ baseURL });
-  await adminLogin(admin);
-  expect((await admin.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required', notes: '' } })).status()).toBe(200);
-  await admin.dispose();
+  await applicationNeedsDocuments(page, playwright, baseURL);
 
   await page.goto('/dashboard/student');
   await expect(page.getByRole('tab', { name: /^Notifications ?, \d+ unread$/ })).toBeVisible();
 });
 
 test('student › My Applications\' status boxes are part of the page, not alerts', async ({ page, playwright, baseURL }) => {
-  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
-  const admin = await playwright.request.newContext({ baseURL });
-  await adminLogin(admin);
-  expect((await admin.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required', notes: '' } })).status()).toBe(200);
-  await admin.dispose();
+  await applicationNeedsDocuments(page, playwright, baseURL);
   await page.goto('/my-applications');
   const box = page.getByText('Additional documents are required for your application. Please upload the required documents.');
   await expect(box).toBeVisible();
