@@ -106,7 +106,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
     }
     refocusRow.current = null;
     (view ?? tableRef.current?.querySelector<HTMLElement>('button, a[href]'))?.focus();
-  });
+  }, [list.data, busy]);
   const bulk = async (to: 'accepted' | 'rejected') => {
     const n = selected.size;
     const verb = to === 'accepted' ? 'Approve' : 'Reject';
