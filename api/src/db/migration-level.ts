@@ -37,6 +37,8 @@ export type JournalEntry = { tag: string; when: number };
  * - 0028_schema_compat: a new table older code never reads.
  * - 0029_erased_at: a new nullable column (users.erased_at) and its backfill. An older node still erases without
  *   setting it; such rows keep the exact erasure signature, which readErasureLedger also counts (LEGACY_ERASED_SQL).
+ * - 0030_held_at: a new nullable column (payments.held_at). An older node holds payments without setting it; such
+ *   rows are simply not restored when the application leaves payment_pending (the behaviour before 0030).
  * Not listed: migrations that drop or rename a column or table older code uses, add NOT NULL without a default, or
  * change what a value means to older code.
  */
@@ -49,6 +51,7 @@ export const ADDITIVE_MIGRATIONS: ReadonlySet<string> = new Set([
   '0027_sms_body_not_kept',
   '0028_schema_compat',
   '0029_erased_at',
+  '0030_held_at',
 ]);
 
 /** The journal of this code, oldest first. */

@@ -95,6 +95,11 @@ export const payments = pgTable('payments', {
   currency: text('currency').notNull().default('USD'),
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When a status change to payment_pending took this completed payment out of "Fees collected" (markPaymentPending,
+   * migration 0030); null otherwise. Leaving payment_pending restores such rows (restoreHeldPayments) and clears it.
+   */
+  heldAt: timestamp('held_at', { withTimezone: true }),
 }, (t) => [index('payments_user_idx').on(t.userId), index('payments_application_idx').on(t.applicationId)]);
 
 /**

@@ -257,7 +257,7 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(s.totals.students).toBeGreaterThanOrEqual(4);
   });
 
-  it('PUT …/status payment_pending › the payment is pending again (application and payment row) and leaves "Fees collected"; moving on does not mark it paid', async () => {
+  it('PUT …/status payment_pending › the payment is pending again (application and payment row) and leaves "Fees collected"; moving on gives it back', async () => {
     const s = await signUpStudent(t);
     const id = await apply(s, 5);
     const fees = async () => Number((await admin.agent.get('/api/admin/stats')).body.feesCollected);
@@ -277,9 +277,9 @@ describe(`admin dashboard, reports, students, settings (${DB_KIND})`, () => {
     expect(await weekFees()).toBeCloseTo(beforeWeeks - amount, 2);
     await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review' }).expect(200);
     const moved = await detail();
-    expect(moved.application.paymentStatus).toBe('pending');
-    expect(moved.payment.status).toBe('pending');
-    expect(await fees()).toBeCloseTo(before - amount, 2);
+    expect(moved.application.paymentStatus).toBe('completed');
+    expect(moved.payment.status).toBe('completed');
+    expect(await fees()).toBeCloseTo(before, 2);
   });
 
   it('GET /api/admin/reports › by status, course, department, week, acceptance over time and fees', async () => {

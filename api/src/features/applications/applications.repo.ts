@@ -82,8 +82,13 @@ export async function insertHistory(tx: DbOrTx, row: typeof applicationStatusHis
 
 /**
  * Records a payment row (spec §9 simulated card payment: method, last 4 digits, reference, amount 'NNN.NN', currency).
+ * A completed one ends any hold on the application's earlier payments (held_at cleared; they stay pending), so
+ * leaving payment_pending does not restore them on top of it (restoreHeldPayments, admin.repo.ts).
  */
 export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
+  if (row.status === 'completed') {
+    await tx.update(payments).set({ heldAt: null }).where(and(eq(payments.applicationId, row.applicationId), sql`${payments.heldAt} is not null`));
+  }
   await tx.insert(payments).values(row);
 }
 

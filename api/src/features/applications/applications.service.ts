@@ -24,7 +24,7 @@ import { queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
 import { applicationEligibility } from '../eligibility/eligibility.service.ts';
-import { markPaymentPending } from '../admin/admin.repo.ts';
+import { markPaymentPending, restoreHeldPayments } from '../admin/admin.repo.ts';
 import { findApplication, hasActiveApplication, insertApplication, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
@@ -122,7 +122,8 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
  * cannot both pass the check (ASVS 5.0 V2.3.4); a status outside `onlyFrom` throws StatusChangedError (409) carrying
  * the status found. The status it already has, without notes, changes nothing: no history row, no notification.
  * A change to payment_pending marks the payment pending in the same transaction (markPaymentPending: no longer in
- * "Fees collected"); a later change to another status leaves the payment pending. `origin` makes the e-mail's link absolute.
+ * "Fees collected"); a later change to another status gives back the payments that hold took, unless a payment was
+ * recorded meanwhile (restoreHeldPayments). `origin` makes the e-mail's link absolute.
  */
 export async function setApplicationStatus(db: Db, adminId: number, id: number, update: StatusUpdate, opts: { onlyFrom?: readonly string[]; origin: string }): Promise<ApplicationView> {
   await db.transaction(async (t) => {
@@ -134,6 +135,8 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
     await updateStatus(t, id, update.status, update.notes || current.notes);
     // Payment pending means not paid: out of "Fees collected" in the same transaction (markPaymentPending, admin.repo.ts).
     if (update.status === 'payment_pending' && current.status !== 'payment_pending') await markPaymentPending(t, id);
+    // Leaving it gives back what that hold took, unless a payment was recorded meanwhile (restoreHeldPayments).
+    if (current.status === 'payment_pending' && update.status !== 'payment_pending') await restoreHeldPayments(t, id);
     await insertHistory(t, { applicationId: id, fromStatus: current.status, toStatus: update.status, notes: update.notes || null, changedBy: adminId });
     if (current.status !== update.status) {
       const documentsNeeded = update.status === 'documents_required' ? await documentsToReplace(t, id) : [];
