@@ -71,8 +71,8 @@ export async function bulkDecision(db: Db, adminId: number, input: z.output<type
   return results;
 }
 
-/** 'Yes' / 'No' / 'Unknown' (no NSC results given), issue #18. */
-export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'Unknown' => (e === true ? 'Yes' : e === false ? 'No' : 'Unknown');
+/** 'Yes' / 'No' / 'No NSC results' (none given), issue #18: the words EligibilityBadge and Reports show (admin-day audit item 4). */
+export const eligibilityLabel = (e: boolean | null): 'Yes' | 'No' | 'No NSC results' => (e === true ? 'Yes' : e === false ? 'No' : 'No NSC results');
 
 const CSV_HEADER = ['Application ID', 'Applicant', 'Email', 'Course', 'Department', 'Status', 'Payment status', 'Payment amount', `Submitted${SAST_SUFFIX}`, `Updated${SAST_SUFFIX}`, 'APS', 'Eligible', 'Eligibility notes'];
 
