@@ -102,11 +102,17 @@ export async function hasActiveApplication(db: DbOrTx, userId: number, courseId:
 }
 
 
-/** The status timeline of an application in insertion order (ISO 8601 dates); `forAdmin` adds each change's notes. */
+/**
+ * The status timeline of an application in insertion order (ISO 8601 dates); `forAdmin` adds each change's notes and
+ * keeps the note-only rows (same status before and after, an admin's note saved without a change), which the
+ * applicant's timeline leaves out (admin day audit: they read as a "Pending → Pending" step).
+ */
 export async function historyFor(db: DbOrTx, applicationId: number, forAdmin: boolean): Promise<TimelineEntry[]> {
   const rows = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, applicationId))
     .orderBy(applicationStatusHistory.id); // insertion order: created_at is the transaction start (now()), ids follow the row lock
-  return rows.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, createdAt: iso(h.createdAt), ...(forAdmin ? { notes: h.notes } : {}) }));
+  // A row whose status did not change only carries an admin's internal note: not a step of the applicant's timeline.
+  const shown = forAdmin ? rows : rows.filter((h) => h.fromStatus !== h.toStatus);
+  return shown.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, createdAt: iso(h.createdAt), ...(forAdmin ? { notes: h.notes } : {}) }));
 }
 
 

@@ -1,5 +1,6 @@
 /**
- * Admin day audit: "Payment Pending" took a paid fee out of "Fees collected" for good (finding 1).
+ * Admin day audit: "Payment Pending" took a paid fee out of "Fees collected" for good (finding 1), and a note saved
+ * without a status change showed the applicant a "Pending → Pending" step (finding 3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -71,5 +72,17 @@ describe('Payment Pending is reversible', () => {
     expect((await rowsOf(id)).map((r) => r.status)).toEqual(['pending']);
     await setStatus(id, 'under_review');
     expect(await fees()).toBe(before);
+  });
+});
+
+describe('a note without a status change', () => {
+  it('is kept for staff but is no step of the applicant\'s timeline', async () => {
+    const { s, id } = await paidApplication();
+    await setStatus(id, 'pending', 'Phoned the school');
+    await setStatus(id, 'pending', 'Second note');
+    const mine = (await s.agent.get(`/api/applications/${id}`).expect(200)).body;
+    expect(mine.timeline.map((h: any) => `${h.fromStatus}→${h.toStatus}`)).toEqual(['null→pending']);
+    const staff = (await admin.agent.get(`/api/admin/applications/${id}`)).body;
+    expect(staff.history.map((h: any) => h.notes).filter(Boolean)).toEqual(['Phoned the school', 'Second note']);
   });
 });
