@@ -5,9 +5,10 @@ import { httpImageUrl } from './common.ts';
 /**
  * Create/edit body (spec §5): title ≥ 3, content ≥ 10, imageUrl a valid URL or empty/null (blank → null),
  * active default true; sendEmail (e-mail every student) and sendNotification (portal notification) default false.
+ * sendEmail with active false is refused with INACTIVE_EMAIL_MESSAGE on sendEmail.
  * createdBy is never read from the body: the server takes it from the session.
  */
-export const AnnouncementInputSchema = z.object({
+const AnnouncementFields = z.object({
   title: z.string({ error: 'Title must be at least 3 characters.' }).trim().min(3, 'Title must be at least 3 characters.').max(200, 'Title must be at most 200 characters.')
     .describe('Headline shown on the home and About pages'),
   content: z.string({ error: 'Content must be at least 10 characters.' }).trim().min(10, 'Content must be at least 10 characters.').max(10000, 'Content must be at most 10000 characters.')
@@ -17,6 +18,18 @@ export const AnnouncementInputSchema = z.object({
   sendEmail: z.boolean().default(false).describe('E-mail every student through the durable queue'),
   sendNotification: z.boolean().default(false).describe('Create a portal notification for every student'),
 });
+
+/**
+ * Field message (on sendEmail) when an inactive announcement is to be e-mailed: students would be sent a draft the
+ * public site does not show (audit finding, HIGH). The API refuses the whole request (nothing is saved).
+ */
+export const INACTIVE_EMAIL_MESSAGE = 'An inactive announcement cannot be e-mailed. Tick Active to publish it, or untick Send e-mail to save it as a draft.';
+
+const noMailWhenInactive = (v: { active: boolean; sendEmail: boolean }, ctx: z.core.$RefinementCtx) => {
+  if (v.sendEmail && !v.active) ctx.addIssue({ code: 'custom', path: ['sendEmail'], message: INACTIVE_EMAIL_MESSAGE });
+};
+
+export const AnnouncementInputSchema = AnnouncementFields.superRefine(noMailWhenInactive);
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
 
 export const AnnouncementSchema = z.object({
@@ -54,8 +67,11 @@ export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcemen
  * compatibility; when given, the save is refused with 409 ANNOUNCEMENT_EDIT_CONFLICT if the announcement changed
  * since (compared at millisecond precision).
  */
-export const AnnouncementUpdateSchema = AnnouncementInputSchema.extend({
+export const AnnouncementUpdateSchema = AnnouncementFields.extend({
   expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
     .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
-});
+}).superRefine(noMailWhenInactive);
 export type AnnouncementUpdate = z.input<typeof AnnouncementUpdateSchema>;
+
+/** GET /api/admin/announcements/recipients answer: how many students an announcement e-mail would be queued for now. */
+export interface AnnouncementRecipients { students: number }

@@ -9,11 +9,14 @@
  * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
  * values for the rest (audit C item 1, no lost work), lists the kept fields whose saved value differs
  * (EditConflict.tsx KeptChanges), and the next save is checked against that version.
+ * E-mail to all students (audit: a draft was mailed to everyone unasked): the checkbox is disabled, unticked and
+ * explained while Active is unticked (the API refuses it too), and a save that e-mails first asks "Send this
+ * announcement by e-mail?" with the number of students who will receive it (GET /api/admin/announcements/recipients).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AnnouncementInputSchema, type Announcement, type AnnouncementInput } from '#contracts/announcements.ts';
+import { AnnouncementInputSchema, type Announcement, type AnnouncementInput, type AnnouncementRecipients } from '#contracts/announcements.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -22,6 +25,7 @@ import { usePanelUnsaved } from './Panel.tsx';
 import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
+import { useConfirm } from './ConfirmDialog.tsx';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
@@ -43,15 +47,29 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   const [kept, setKept] = useState<KeptField[]>([]);
   // How many times Reload succeeded: each one moves the focus to the KeptChanges box.
   const [reloaded, setReloaded] = useState(0);
-  const { register, handleSubmit, setError, reset, setValue, getValues, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
+  const { register, handleSubmit, setError, reset, setValue, getValues, watch, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
     shouldFocusError: true,
   });
   const close = usePanelUnsaved(isDirty, onCancel);
+  const active = watch('active');
+  useEffect(() => { if (!active) setValue('sendEmail', false); }, [active, setValue]);
+  const [confirmDialog, ask] = useConfirm();
+  /** Asks before a mass e-mail, with how many students will receive it; false when cancelled or the count failed. */
+  const confirmMail = async (): Promise<boolean> => {
+    let n: number;
+    try { n = (await api<AnnouncementRecipients>('/api/admin/announcements/recipients')).students; } catch (e) {
+      toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      return false;
+    }
+    const who = `${n} student${n === 1 ? '' : 's'}`;
+    return ask({ title: 'Send this announcement by e-mail?', description: `${who} will receive an e-mail. This cannot be undone.`, action: `Send e-mail to ${who}`, cancel: 'Keep editing' });
+  };
   const onSubmit = handleSubmit(async (v) => {
     const verb = editing ? 'updating' : 'creating';
     setConflict(null);
+    if (v.sendEmail && !await confirmMail()) return;
     try {
       const body = { ...v, imageUrl: v.imageUrl ? v.imageUrl : null };
       let saved: { announcement: Announcement; emailed: number };
@@ -129,8 +147,12 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...withKeptNote(fieldProps('a-content', err('content')), kept, 'content', 'a')} {...register('content')} /></Field>
       <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('a-image', err('imageUrl')), kept, 'imageUrl', 'a')} {...register('imageUrl')} /></Field>
       <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, kept, 'active', 'a')} {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
-      <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
+      <div>
+        <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" disabled={!active} aria-describedby={!active || err('sendEmail') ? 'a-email-hint' : undefined} {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
+        {(!active || err('sendEmail')) && <p id="a-email-hint" className={`mt-1 text-sm ${err('sendEmail') ? 'text-red-700 dark:text-red-300' : 'muted'}`}>{err('sendEmail') ?? 'Only an active announcement can be e-mailed: tick Active first.'}</p>}
+      </div>
       <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
+      {confirmDialog}
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
       <KeptChanges fields={kept} reloaded={reloaded} prefix="a" onUseSaved={takeSaved} />
       {emailFailure && (

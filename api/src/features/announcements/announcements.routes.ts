@@ -7,7 +7,9 @@
  *   same admin created the same title and content in the last 60 s; PUT /:id (same body, plus expectedUpdatedAt?) → 200 {…}
  *   or 409 {error: {code: 'conflict', message}, announcement: <as it is now>} when it changed since that version; DELETE /:id → 204;
  *   POST /:id/notify (empty body) → {sent}. 400 with §5 messages, 404 unknown id.
- * - GET /api/admin/announcements → {announcements} including inactive (announcementsAdminListRouter).
+ * - GET /api/admin/announcements → {announcements} including inactive; GET /api/admin/announcements/recipients →
+ *   {students}: how many students an e-mail would reach (the form's confirmation) (announcementsAdminListRouter).
+ * - sendEmail on an inactive announcement (create, edit, notify) → 400, field sendEmail INACTIVE_EMAIL_MESSAGE, nothing saved.
  * Every write asks for a site rebuild (the home and About pages show announcements).
  */
 import { Router } from 'express';
@@ -18,7 +20,7 @@ import { IdParamSchema } from '#contracts/common.ts';
 import { AnnouncementInputSchema, AnnouncementListQuerySchema, AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { listAnnouncements } from './announcements.repo.ts';
 import { siteOrigin } from '../../mail/links.ts';
-import { allAnnouncements, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
+import { allAnnouncements, announcementRecipients, createAnnouncement, editAnnouncement, emailAnnouncement, removeAnnouncement } from './announcements.service.ts';
 
 /**
  * Public router for GET /api/announcements (spec §7): active announcements, newest first, optionally only the newest
@@ -71,12 +73,16 @@ export function announcementsAdminRouter(deps: AppDeps): Router {
 }
 
 /**
- * Admin router for GET /api/admin/announcements → {announcements}: every announcement, inactive included, newest first (issue #6).
+ * Admin router for GET /api/admin/announcements → {announcements}: every announcement, inactive included, newest first
+ * (issue #6), and GET /recipients → {students} (AnnouncementRecipients), the count the e-mail confirmation shows.
  */
 export function announcementsAdminListRouter(deps: AppDeps): Router {
   const r = Router();
   r.get('/', requireAdmin, async (_req, res) => {
     res.json({ announcements: await allAnnouncements(deps.database.db) });
+  });
+  r.get('/recipients', requireAdmin, async (_req, res) => {
+    res.json({ students: await announcementRecipients(deps.database.db) });
   });
   return r;
 }

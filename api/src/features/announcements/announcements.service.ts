@@ -14,8 +14,8 @@ import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { announcementMailText, COLLEGE } from '../../mail/messages.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { ANNOUNCEMENT_EDIT_CONFLICT, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { ANNOUNCEMENT_EDIT_CONFLICT, INACTIVE_EMAIL_MESSAGE, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
 
 type Input = z.output<typeof AnnouncementInputSchema>;
@@ -112,11 +112,21 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
   if (!(await deleteAnnouncement(db, id))) throw notFound(NOT_FOUND);
 }
 
-/** E-mails every student with a verified, not erased, not opted-out, not bounced address (mailableStudents) about announcement `id`; returns how many mails were queued. */
+/**
+ * E-mails every student with a verified, not erased, not opted-out, not bounced address (mailableStudents) about
+ * announcement `id`; returns how many mails were queued. Throws 404 'Announcement not found', and 400 with
+ * INACTIVE_EMAIL_MESSAGE on `sendEmail` when the announcement is inactive (a draft is never mailed).
+ */
 export function emailAnnouncement(db: Db, id: number, links: MailLinks): Promise<number> {
   return db.transaction(async (t) => {
     const a = await findAnnouncement(t, id);
     if (!a) throw notFound(NOT_FOUND);
+    if (!a.active) throw badRequest(INACTIVE_EMAIL_MESSAGE, { sendEmail: INACTIVE_EMAIL_MESSAGE });
     return emailStudents(t, a, links);
   });
+}
+
+/** How many students an announcement e-mail would be queued for right now (the same rule as the send: mailableStudents). */
+export async function announcementRecipients(db: Db): Promise<number> {
+  return (await mailableStudents(db)).length;
 }

@@ -67,6 +67,9 @@ describe(`announcements admin (${DB_KIND})`, () => {
     const adminList = await admin.agent.get('/api/admin/announcements');
     expect(adminList.body.announcements.find((a: any) => a.id === created.id).active).toBe(false);
 
+    // An inactive announcement is never e-mailed (announcements-inactive-mail.test.ts): active again, then notify.
+    expect((await admin.agent.post(`/api/announcements/${created.id}/notify`).send({})).status).toBe(400);
+    await admin.agent.put(`/api/announcements/${created.id}`).send(body({ title: 'Fees update 2027', imageUrl: 'https://example.com/a.jpg', active: true }));
     const notify = await admin.agent.post(`/api/announcements/${created.id}/notify`).send({});
     expect(notify.body).toEqual({ sent: 2 });
     const mails = await deliveredMails(t, 'Announcement: Fees update 2027');

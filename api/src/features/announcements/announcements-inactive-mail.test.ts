@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { announcements } from '../../db/schema/messaging.ts';
+import { users } from '../../db/schema/users.ts';
+import { deliveredMails } from '../../test/mail.ts';
+import { INACTIVE_EMAIL_MESSAGE } from '#contracts/announcements.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signInAdmin(t);
+  const students = [await signUpStudent(t), await signUpStudent(t), await signUpStudent(t)];
+  // Two of the three verified: only they are mailable (the count must say 2, not 3).
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, students.slice(0, 2).map((s) => s.user.id)));
+});
+afterAll(async () => { await t.close(); });
+
+const body = (o: Record<string, unknown> = {}) => ({ title: 'Draft notice', content: 'Not ready for students to read yet.', imageUrl: '', ...o });
+
+describe(`an inactive announcement is never e-mailed (${DB_KIND})`, () => {
+  it('POST /api/announcements › active false with sendEmail is a 400 on sendEmail; nothing is saved and nothing is queued', async () => {
+    const res = await admin.agent.post('/api/announcements').send(body({ title: 'Draft mass mail', active: false, sendEmail: true }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ sendEmail: INACTIVE_EMAIL_MESSAGE });
+    expect(await t.database.db.select().from(announcements).where(eq(announcements.title, 'Draft mass mail'))).toHaveLength(0);
+    expect(await deliveredMails(t, 'Announcement: Draft mass mail')).toHaveLength(0);
+    // The draft alone (no e-mail) still saves.
+    expect((await admin.agent.post('/api/announcements').send(body({ title: 'Draft mass mail', active: false }))).status).toBe(201);
+  });
+
+  it('PUT /api/announcements/:id and POST /:id/notify › an inactive announcement is refused with the same message; an active one is sent', async () => {
+    const created = (await admin.agent.post('/api/announcements').send(body({ title: 'Hidden notice', active: false }))).body.announcement;
+    const put = await admin.agent.put(`/api/announcements/${created.id}`).send(body({ title: 'Hidden notice', active: false, sendEmail: true }));
+    expect(put.status).toBe(400);
+    expect(put.body.error.fields).toEqual({ sendEmail: INACTIVE_EMAIL_MESSAGE });
+    const notify = await admin.agent.post(`/api/announcements/${created.id}/notify`).send({});
+    expect(notify.status).toBe(400);
+    expect(notify.body.error.fields).toEqual({ sendEmail: INACTIVE_EMAIL_MESSAGE });
+    expect(await deliveredMails(t, 'Announcement: Hidden notice')).toHaveLength(0);
+
+    await admin.agent.put(`/api/announcements/${created.id}`).send(body({ title: 'Hidden notice', active: true }));
+    expect((await admin.agent.post(`/api/announcements/${created.id}/notify`).send({})).body).toEqual({ sent: 2 });
+  });
+
+  it('GET /api/admin/announcements/recipients › how many students an announcement e-mail would reach (admins only)', async () => {
+    const res = await admin.agent.get('/api/admin/announcements/recipients');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ students: 2 });
+    expect((await t.request().get('/api/admin/announcements/recipients')).status).toBe(401);
+  });
+});
