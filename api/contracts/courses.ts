@@ -1,6 +1,6 @@
 /** Course contracts (spec §3 Course, §5 Course form). */
 import { z } from 'zod';
-import { COURSE_LEVELS, httpImageUrl } from './common.ts';
+import { COURSE_LEVELS, DEPARTMENTS, httpImageUrl } from './common.ts';
 import { MinimumApsSchema, SubjectRequirementsSchema } from './nsc-schema.ts';
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 
@@ -53,13 +53,26 @@ export const CoursePriceSchema = z.preprocess(
     .nullable(),
 ).optional().transform((v) => v ?? null);
 
+/** Field message for a department outside DEPARTMENTS (spec §2 admin dashboard names the four). */
+export const DEPARTMENT_MESSAGE = `Choose one of the departments: ${DEPARTMENTS.join(', ')}.`;
+
+/**
+ * Course department: one of DEPARTMENTS (spec §2 admin dashboard: Business, Technology, Healthcare, Arts and Design;
+ * content/seed/departments.json), matched ignoring case and repeated spaces and stored in its listed spelling, so a
+ * typo ('busines') or another spelling ('business ') never becomes a new public department in the /courses filter
+ * (admin audit). Blank → 'Department is required'; anything else → DEPARTMENT_MESSAGE.
+ */
+export const CourseDepartmentSchema = z.string({ error: 'Department is required' }).trim().min(1, 'Department is required')
+  .transform((v) => DEPARTMENTS.find((d) => d.toLowerCase() === v.replace(/\s+/g, ' ').toLowerCase()) ?? v)
+  .pipe(z.enum(DEPARTMENTS, { error: DEPARTMENT_MESSAGE }));
+
 /** Admin create/edit (spec §5 Course form: title, description, level, duration, department, tuitionFee, startDate required). */
 export const CourseInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
   level: z.enum(COURSE_LEVELS, { error: 'Level is required' }).default('certificate'),
   duration: z.coerce.number({ error: 'Duration is required' }).int('Duration must be a whole number of months').min(1, 'Duration is required').max(120),
-  department: z.string({ error: 'Department is required' }).trim().min(1, 'Department is required').max(100),
+  department: CourseDepartmentSchema.describe(`One of ${DEPARTMENTS.join(', ')} (case and spacing ignored)`),
   tuitionFee: z.string({ error: 'Tuition fee is required' }).trim().min(1, 'Tuition fee is required').max(100),
   startDate: z.string({ error: 'Start date is required' }).trim().min(1, 'Start date is required').max(100),
   price: CoursePriceSchema,

@@ -10,6 +10,8 @@
  * course as it is now, keeps the fields this admin changed and takes the saved values for the rest (audit C item 1,
  * no lost work), lists the kept fields whose saved value differs (EditConflict.tsx KeptChanges), and the next save
  * is checked against that version.
+ * Department is a choice of the listed departments (DEPARTMENTS, spec §2), never free text: a typo once created a new
+ * public department (admin audit). A course saved earlier with another department shows it, marked, until changed.
  */
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -114,8 +116,11 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       </Field>
       <Field id="c-duration" label="Duration (months)" error={err('duration')}><input type="number" min={1} max={120} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-duration', err('duration')), kept, 'duration', 'c')} {...register('duration')} /></Field>
       <Field id="c-department" label="Department" error={err('department')}>
-        <input list="c-departments" className="input" {...withKeptNote(fieldProps('c-department', err('department')), kept, 'department', 'c')} {...register('department')} />
-        <datalist id="c-departments">{DEPARTMENTS.map((d) => <option key={d} value={d} />)}</datalist>
+        <select className="input" {...withKeptNote(fieldProps('c-department', err('department')), kept, 'department', 'c')} {...register('department')}>
+          <option value="">Choose a department</option>
+          {DEPARTMENTS.map((d) => <option key={d} value={d}>{d}</option>)}
+          {course && !(DEPARTMENTS as readonly string[]).includes(course.department) && <option value={course.department}>{course.department} (not a listed department: choose another)</option>}
+        </select>
       </Field>
       <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...withKeptNote(fieldProps('c-tuition', err('tuitionFee')), kept, 'tuitionFee', 'c')} {...register('tuitionFee')} /></Field>
       <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...withKeptNote(fieldProps('c-start', err('startDate')), kept, 'startDate', 'c')} {...register('startDate')} /></Field>
