@@ -15,9 +15,10 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
+import { courses } from '../db/schema/catalogue.ts';
 import { publicSnapshot } from './snapshot.ts';
 import { southAfricanMidnight, todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { writeCspManifest } from './csp.ts';
@@ -62,7 +63,27 @@ export function nextSouthAfricanNewYear(now: number): number {
 /** Consecutive running builds a newer change may stop before one is let finish (issue #13). */
 const MAX_SUPERSEDES = 2;
 
-export interface BuildStatus { id: number; status: string; reason: string | null; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null }
+/** A picture the build left out (site/lib/remote-image.ts): its URL, why, and the course that links it (null: another page's picture). */
+export interface LeftOutImage { course: string | null; url: string; reason: string }
+/**
+ * The last build as the admin dashboard shows it; `error` only for a failed build, `leftOut` the pictures an ok build
+ * left out (kept in site_builds.error of an ok build as LEFT_OUT_HEAD + one `url<TAB>reason` line each; no migration).
+ */
+export interface BuildStatus { id: number; status: string; reason: string | null; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; leftOut: LeftOutImage[] }
+
+const LEFT_OUT_HEAD = 'images left out:';
+/** The warning site/lib/remote-image.ts prints for each image it leaves out: `[site] image left out, <url>: <reason>`. */
+const LEFT_OUT_LINE = /\[site\] image left out, (\S+?): (.*)$/;
+
+/** The pictures named by `[site] image left out, <url>: <reason>` lines of a build's output, in order, each URL once. */
+export function imagesLeftOut(output: string): { url: string; reason: string }[] {
+  const found = new Map<string, string>();
+  for (const line of output.split('\n')) {
+    const m = LEFT_OUT_LINE.exec(line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+    if (m && !found.has(m[1]!)) found.set(m[1]!, m[2]!);
+  }
+  return [...found].map(([url, reason]) => ({ url, reason }));
+}
 
 export interface SiteBuilderOptions {
   db: Db; dataDir: string; apiUrl: () => string; debounceMs: number; hookUrl?: string;
@@ -85,9 +106,10 @@ export interface SiteBuilderOptions {
   retryMaxMs?: number;
   /**
    * Runs the build into `outDir` (tests replace it); defaults to `astro build` in a child process. `signal` aborts
-   * when a newer change supersedes the build: the build should stop and reject.
+   * when a newer change supersedes the build: the build should stop and reject. `output` receives the build's
+   * stdout/stderr text: its "image left out" warnings go to the log and to the build's record.
    */
-  runBuild?: (outDir: string, signal: AbortSignal) => Promise<void>;
+  runBuild?: (outDir: string, signal: AbortSignal, output?: (text: string) => void) => Promise<void>;
 }
 
 /**
@@ -302,7 +324,12 @@ export class SiteBuilder {
   async lastBuild(): Promise<BuildStatus | null> {
     const [row] = await this.opts.db.select().from(siteBuilds).orderBy(desc(siteBuilds.id)).limit(1);
     if (!row) return null;
-    return { id: row.id, status: row.status, reason: row.reason, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, durationMs: row.durationMs, error: row.error };
+    const noted = row.status === 'ok' && row.error?.startsWith(LEFT_OUT_HEAD)
+      ? row.error.split('\n').slice(1).filter(Boolean).map((l) => { const [url = '', reason = ''] = l.split('\t'); return { url, reason }; }) : [];
+    const titles = noted.length ? await this.opts.db.select({ title: courses.title, imageUrl: courses.imageUrl }).from(courses).where(inArray(courses.imageUrl, noted.map((n) => n.url))) : [];
+    const leftOut = noted.map((n) => ({ course: titles.find((c) => c.imageUrl === n.url)?.title ?? null, ...n }));
+    return { id: row.id, status: row.status, reason: row.reason, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, durationMs: row.durationMs,
+      error: row.status === 'ok' ? null : row.error, leftOut };
   }
 
   private async runOnce(reason: string, force = false): Promise<void> {
@@ -341,6 +368,19 @@ export class SiteBuilder {
     if (this.stopped) abort.abort();
     const [rec] = await db.insert(siteBuilds).values({ status: 'running', reason, contentHash: hash }).returning({ id: siteBuilds.id });
     let shared: 'claimed' | 'fetched' | null = null;
+    const leftOut: { url: string; reason: string }[] = [];
+    let output = '';
+    const onOutput = (text: string) => {
+      output += text;
+      // Whole lines only; each warning is forwarded as it comes (operators grep the server log for it).
+      const end = output.lastIndexOf('\n');
+      if (end < 0) return;
+      for (const i of imagesLeftOut(output.slice(0, end))) {
+        this.opts.log?.(`site: [site] image left out, ${i.url}: ${i.reason}`);
+        if (!leftOut.some((l) => l.url === i.url)) leftOut.push(i);
+      }
+      output = output.slice(end + 1);
+    };
     try {
       if (this.opts.hookUrl) {
         const res = await fetch(this.opts.hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason, hash }), signal: AbortSignal.timeout(10_000) });
@@ -357,7 +397,8 @@ export class SiteBuilder {
             return null;
           });
         }
-        if (shared !== 'fetched') await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal) => this.runAstro(dir, signal)))(out, abort.signal);
+        if (shared !== 'fetched') await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal, out?: (t: string) => void) => this.runAstro(dir, signal, out)))(out, abort.signal, onOutput);
+        if (output) onOutput('\n');
         fs.rmSync(path.join(out, '.prerender'), { recursive: true, force: true });
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
         writeCspManifest(out);
@@ -385,7 +426,8 @@ export class SiteBuilder {
       this.failures = 0;
       this.supersedes = 0;
       this.cancelRetry();
-      await db.update(siteBuilds).set({ status: 'ok', reason, finishedAt: new Date(), durationMs }).where(eq(siteBuilds.id, rec.id));
+      const notes = leftOut.length ? [LEFT_OUT_HEAD, ...leftOut.map((i) => `${i.url}\t${i.reason.replace(/[\t\n]/g, ' ')}`)].join('\n') : null;
+      await db.update(siteBuilds).set({ status: 'ok', reason, finishedAt: new Date(), durationMs, error: notes }).where(eq(siteBuilds.id, rec.id));
       this.opts.log?.(`site: build ok in ${durationMs} ms (${reason})`);
     } catch (err: any) {
       const durationMs = Date.now() - started;
@@ -442,7 +484,7 @@ export class SiteBuilder {
     this.timer = null;
   }
 
-  private runAstro(outDir: string, signal: AbortSignal): Promise<void> {
+  private runAstro(outDir: string, signal: AbortSignal, output?: (text: string) => void): Promise<void> {
     linkNodeModules(this.siteDir);
     return new Promise((resolve, reject) => {
       if (signal.aborted) { reject(new Error('superseded')); return; }
@@ -456,8 +498,8 @@ export class SiteBuilder {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';
-      child.stdout.on('data', (d) => { log = (log + d).slice(-20_000); });
-      child.stderr.on('data', (d) => { log = (log + d).slice(-20_000); });
+      child.stdout.on('data', (d) => { log = (log + d).slice(-20_000); output?.(String(d)); });
+      child.stderr.on('data', (d) => { log = (log + d).slice(-20_000); output?.(String(d)); });
       const stop = () => child.kill('SIGTERM');
       signal.addEventListener('abort', stop, { once: true });
       child.on('error', reject);

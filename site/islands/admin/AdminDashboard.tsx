@@ -11,7 +11,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import { appRef, formatMoney, formatStaffDateTime, levelLabel } from '../../lib/format.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { $adminStats, $latestFees, $siteBuild } from './admin-stores.ts';
+import { $adminStats, $latestFees, $siteBuild, type SiteBuild } from './admin-stores.ts';
 import { AccessGate } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
@@ -101,7 +101,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       <section aria-labelledby="by-status" className="card p-4">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
         <ul className="grid gap-2 sm:grid-cols-3">
-          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex items-center justify-between gap-2"><StatusBadge status={s} /><span className="font-semibold" data-testid={`status-${s}`}>{stats.totals.byStatus[s] ?? 0}</span></li>)}
+          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex items-center justify-between gap-2"><StatusBadge status={s} /><a className="font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
       </section>
@@ -134,7 +134,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {stats.recentApplications.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="recent-app">
-                  <span><span className="font-mono">{appRef(a.id)}</span> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {formatStaffDateTime(a.createdAt)}</span></span>
+                  <span><a className="font-mono underline" href={`/admin/applications?q=${appRef(a.id)}`} aria-label={`Open ${appRef(a.id)}`}>{appRef(a.id)}</a> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {formatStaffDateTime(a.createdAt)}</span></span>
                   <StatusBadge status={a.status} />
                 </li>))}
             </ul>)}
@@ -149,7 +149,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       </div>
       <section aria-labelledby="depts" className="card p-4">
         <h2 id="depts" className="mb-2 font-semibold">Departments</h2>
-        <ul className="grid gap-2 sm:grid-cols-4">{stats.departments.map((d) => <li key={d.name} data-testid="dept">{d.name} <span className="muted">({d.courses} courses)</span></li>)}</ul>
+        <ul className="grid gap-2 sm:grid-cols-4">{stats.departments.map((d) => <li key={d.name} data-testid="dept">{d.name} <span className="muted">({d.courses} course{d.courses === 1 ? '' : 's'})</span></li>)}</ul>
       </section>
       <BuildStatus />
     </div>
@@ -165,10 +165,27 @@ function BuildStatus() {
       {!b ? <p className="muted">Checking…</p>
         : b.building ? <p>Publishing changes…</p>
         : !b.build ? <p className="muted">No build recorded yet.</p>
+        : b.build.status === 'ok' && b.build.leftOut?.length ? <LeftOut build={b.build} />
         : b.build.status === 'ok' ? <p data-testid="build-status">Last published {formatStaffDateTime(b.build.finishedAt)} in {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s — ok.</p>
         : b.build.status === 'running' ? <p>Publishing changes…</p>
         : <p className="text-red-800 dark:text-red-300" data-testid="build-status">Last publish failed {formatStaffDateTime(b.build.finishedAt)} after {((b.build.durationMs ?? 0) / 1000).toFixed(1)} s; the previous version stays live. {b.build.error?.split('\n').slice(-1)[0]}</p>}
     </section>
+  );
+}
+
+/**
+ * An ok build that left pictures out (site/lib/remote-image.ts; admin audit: a course picture was dropped silently):
+ * "Published …, but 1 course picture could not be used:" and one line per picture, naming the course and the reason.
+ */
+function LeftOut({ build }: { build: SiteBuild }) {
+  const items = build.leftOut ?? [];
+  const courses = items.filter((i) => i.course).length;
+  const what = courses === items.length ? `course picture${items.length === 1 ? '' : 's'}` : `picture${items.length === 1 ? '' : 's'}`;
+  return (
+    <div data-testid="build-status" className="text-amber-900 dark:text-amber-200">
+      <p>Published {formatStaffDateTime(build.finishedAt)}, but {items.length} {what} could not be used (the default picture shows instead):</p>
+      <ul className="mt-1 list-disc pl-5 text-sm">{items.map((i) => <li key={i.url}>{i.course ?? i.url} ({i.reason})</li>)}</ul>
+    </div>
   );
 }
 

@@ -15,7 +15,9 @@ import { createFetcherStore, revalidateKeys } from '../../stores/fetcher.ts';
 export const $adminStats = createFetcherStore<AdminStats>(['/api/admin/stats']);
 
 /** A site build as GET /api/admin/site-build reports it (DESIGN §4 Rebuild on publish). */
-export interface SiteBuild { status: string; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; reason: string | null }
+export interface SiteBuild { status: string; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; reason: string | null;
+  /** Pictures an ok build left out: the course that links it (null: not a course's), its URL, why (api/src/site-build/builder.ts LeftOutImage). */
+  leftOut?: { course: string | null; url: string; reason: string }[] }
 /** The last site build and whether one runs now, polled every 10 s while the tab is visible. */
 export const $siteBuild = createFetcherStore<{ build: SiteBuild | null; building: boolean }>(['/api/admin/site-build'], { revalidateInterval: 10_000 });
 
