@@ -7,11 +7,13 @@
  * 800 px tall); on a smaller phone, or with its keyboard open, it would cover 40 % or all of the screen, so there it
  * stays at the panel's end, as it does when large text makes it taller than 40% of the window; where it is
  * sticky the panel scrolls a focused element clear of it (useDecisionBarClearance). A decision is confirmed first
- * (decisionQuestion): a reject, an accept, and any change of an application that is already accepted or rejected.
+ * (decisionQuestion): a reject, an accept (naming required documents rejected or missing), a move to Payment Pending
+ * that takes a paid fee out of "Fees collected", and any change of an application that is already accepted or rejected.
  */
 import { useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
+import type { Checklist } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -33,7 +35,8 @@ export const failureText = (e: unknown): string => (e instanceof ApiError ? e.us
 
 /**
  * PUT /api/admin/applications/:id/status with `notes` (internal) and `expected`, the status the admin's screen shows;
- * toasts 'Application updated' or 'Update failed' (spec §8) and answers whether it worked. When someone changed the
+ * toasts 'Application updated' or 'Update failed' (spec §8) and answers whether it worked. A note saved with the
+ * status unchanged toasts 'Note saved' ('APP-6: your note is saved.'): nothing changed for the applicant. When someone changed the
  * status meanwhile the API answers 409 ('This application is now … Reload to see the latest.'): that message is
  * toasted and `onStale` runs, so the caller shows the current state. A failure toast stays until closed; one that
  * never reached the server says so (NOT_REACHED). Never throws.
@@ -41,7 +44,8 @@ export const failureText = (e: unknown): string => (e instanceof ApiError ? e.us
 export async function changeStatus(id: number, status: string, notes: string, expected: string, onStale?: () => void): Promise<boolean> {
   try {
     await saveApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes, expectedStatus: expected } });
-    toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
+    if (status === expected) toast({ title: 'Note saved', description: `${appRef(id)}: your note is saved.`, variant: 'success' });
+    else toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
     return true;
   } catch (e) {
     toast({ title: 'Update failed', description: failureText(e), variant: 'destructive', persist: true });
@@ -51,20 +55,63 @@ export async function changeStatus(id: number, status: string, notes: string, ex
 }
 
 /**
+ * What the panel knows that a decision puts at stake: `paidFee`, the fee 'NNN.NN' recorded as paid (application and
+ * latest payment completed, from the server); `documentProblems`, the required document slots not in order, in
+ * words ('ID Document was rejected'); `documentsUnknown` when the documents could not be checked.
+ */
+export interface DecisionFacts { paidFee?: string | null; documentProblems?: string[]; documentsUnknown?: boolean }
+
+/**
+ * The required document slots of `checklist` (GET /api/applications/{id}/checklist) that are rejected or missing, in
+ * plain words: ['ID Document was rejected', 'Qualifications Documents is missing']. Empty when all are in.
+ */
+export function requiredDocumentProblems(checklist: Checklist): string[] {
+  return checklist.items.filter((i) => i.required && (i.state === 'rejected' || i.state === 'missing'))
+    .map((i) => `${i.label} ${i.state === 'rejected' ? 'was rejected' : 'is missing'}`);
+}
+
+/**
  * The question to ask before application `id` goes from status `from` to `to`, or null when none is needed (audit C
  * item 2: a final decision is not reversed, nor an acceptance made, with one click). Asked when `from` is accepted or
  * rejected ('APP-61 was Accepted. Change it to Pending?'), when `to` is rejected (issue #14 point 7) and when `to`
- * is accepted. Every status change e-mails the student (applications.service setApplicationStatus).
+ * is accepted, naming `facts.documentProblems` (admin day audit: an accept over a rejected ID Document read as any
+ * other). Asked too when `to` is payment_pending and `facts.paidFee` is set: the fee leaves "Fees collected" until the
+ * application leaves Payment Pending (README "Payment pending"). Every status change e-mails the student
+ * (applications.service setApplicationStatus). Amounts as the rest of the admin UI shows them (formatMoney, USD).
  */
-export function decisionQuestion(id: number, from: string, to: string): ConfirmOptions | null {
+export function decisionQuestion(id: number, from: string, to: string, facts: DecisionFacts = {}): ConfirmOptions | null {
   const ref = appRef(id);
   if (from === to) return null;
+  const warnings: string[] = [];
+  if (to === 'accepted' && facts.documentProblems?.length) warnings.push(`Required documents are not in order: ${facts.documentProblems.join('; ')}.`);
+  if (to === 'accepted' && facts.documentsUnknown) warnings.push('The documents could not be checked.');
+  if (to === 'payment_pending' && facts.paidFee) {
+    const fee = formatMoney(facts.paidFee, 'USD');
+    warnings.push(`${ref}'s fee of ${fee} is recorded as paid. Payment Pending takes ${fee} out of "Fees collected" and asks the applicant to pay; moving ${ref} to another status later, with no new payment recorded, counts the ${fee} again.`);
+  }
+  const warned = (o: ConfirmOptions): ConfirmOptions => (warnings.length ? { ...o, description: `${warnings.join(' ')} ${o.description}` } : o);
   if (from === 'accepted' || from === 'rejected') {
-    return { title: `${ref} was ${statusLabel(from)}. Change it to ${statusLabel(to)}?`, description: 'The applicant will be e-mailed about the change.', action: `Change to ${statusLabel(to)}`, danger: true };
+    return warned({ title: `${ref} was ${statusLabel(from)}. Change it to ${statusLabel(to)}?`, description: 'The applicant will be e-mailed about the change.', action: `Change to ${statusLabel(to)}`, danger: true });
   }
   if (to === 'rejected') return { title: `Reject ${ref}?`, description: 'The application will be marked rejected and the applicant will be e-mailed about the decision.', action: 'Reject application', danger: true };
-  if (to === 'accepted') return { title: `Accept ${ref}?`, description: 'The application will be marked accepted and the applicant will be e-mailed about the decision.', action: 'Accept application' };
+  if (to === 'accepted') return warned({ title: `Accept ${ref}?`, description: 'The application will be marked accepted and the applicant will be e-mailed about the decision.', action: 'Accept application', danger: Boolean(facts.documentProblems?.length) || undefined });
+  if (warnings.length) return warned({ title: `Mark ${ref} Payment Pending?`, description: 'The applicant will be e-mailed about the change.', action: 'Mark Payment Pending', danger: true });
   return null;
+}
+
+/**
+ * The facts decisionQuestion needs for application `id` moving to `to`, read now: for an accept, the document
+ * checklist (fresh: a document may have been rejected in this panel since it loaded); for Payment Pending, the fee
+ * when `detail` shows it paid. Never throws (a checklist that cannot be read gives `documentsUnknown`).
+ */
+export async function decisionFacts(id: number, to: string, detail?: DetailData | null): Promise<DecisionFacts> {
+  const facts: DecisionFacts = {};
+  if (to === 'accepted') {
+    try { facts.documentProblems = requiredDocumentProblems(await api<Checklist>(`/api/applications/${id}/checklist`)); } catch { facts.documentsUnknown = true; }
+  }
+  const a = detail?.application;
+  if (to === 'payment_pending' && a && a.paymentStatus === 'completed' && detail?.payment?.status === 'completed') facts.paidFee = a.paymentAmount;
+  return facts;
 }
 
 type DetailData = AdminApplicationDetail;
@@ -175,7 +222,8 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
   };
   const save = async (to: string) => {
     if (saving || !d) return;
-    const question = decisionQuestion(id, d.application.status, to);
+    const from = d.application.status;
+    const question = from === to ? null : decisionQuestion(id, from, to, await decisionFacts(id, to, d));
     if (question && !await ask(question)) return;
     setSaving(true);
     if (await changeStatus(id, to, notes, d.application.status, () => { load(); onChanged(); })) { setNotes(''); load(); onChanged(); }
@@ -210,7 +258,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
       <section aria-labelledby="d-history"><h3 id="d-history" className="mb-2 font-semibold">History</h3>
         <ol className="space-y-2 text-sm">{d.history.map((h) => (
           <li key={h.id} className="border-l-2 border-slate-300 pl-3 dark:border-slate-600">
-            <span className="font-medium">{h.fromStatus ? `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}` : `Submitted (${statusLabel(h.toStatus)})`}</span>
+            <span className="font-medium">{!h.fromStatus ? `Submitted (${statusLabel(h.toStatus)})` : h.fromStatus === h.toStatus ? `Note (${statusLabel(h.toStatus)})` : `${statusLabel(h.fromStatus)} → ${statusLabel(h.toStatus)}`}</span>
             {!h.fromStatus && a.enteredBy && <span className="block" data-testid="entered-by">Entered by {a.enteredBy.name}{a.enteredBy.campus ? ` at ${a.enteredBy.campus}` : ''}</span>}
             <span className="block muted">{formatStaffDateTime(h.createdAt)}{h.changedBy ? ` by ${h.changedBy.name}` : ''}{h.changedBy?.email ? ` (${h.changedBy.email})` : ''}</span>
             {h.notes && <span className="block">{h.notes}</span>}
