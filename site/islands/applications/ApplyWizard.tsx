@@ -23,7 +23,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { feeChangedMessage, WIZARD_STEPS } from '#contracts/application-steps.ts';
+import { DOCUMENT_SLOTS, feeChangedMessage, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { flashToast, toast } from '../../stores/toasts.ts';
 import { useSession } from '../ui/use-session.ts';
@@ -36,7 +36,7 @@ import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
 import { createDraftStore, draftPath, readServerDraft, type Draft, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
-import { emptyForm, firstErrorPath, fromUser, LAST_STEP, mergeDraft, preloadSchemas, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption } from './apply/form.ts';
+import { emptyForm, firstErrorPath, fromUser, LAST_STEP, mergeDraft, preloadSchemas, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption, type SlotKey } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
 import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
@@ -44,6 +44,10 @@ import { useApplicationFee, type ShownFee } from './apply/fee.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
 const DUPLICATE = 'You already have an active application for this course.';
+/** The document of each slot as a step error names it ('ID document is required', api/contracts/applications.ts). */
+const SLOT_NAMES: Record<SlotKey, string> = { idDocument: 'ID document is', transcripts: 'Qualifications documents are', englishProficiency: 'Matric statements are', recommendationLetter: 'CV or resume is' };
+/** A slot whose upload has not finished (a phone offline mid-upload): not missing, but not there yet either. */
+const stillUploading = (slot: SlotKey) => `${SLOT_NAMES[slot]} still uploading. Wait for it to finish, or stay on this page until you are back online.`;
 
 /** Deletes the uploads a discarded draft refers to ("Start over"); the server keeps any that an application uses (409). */
 async function discardDraftUploads(values: ApplyForm): Promise<void> {
@@ -123,7 +127,7 @@ const STEP_OFFLINE_TEXT = 'This step needs a connection to open the first time. 
 const STEP_UPDATED_TEXT = 'The site was updated. Reload to continue — your answers are kept.';
 
 /** The loaded component of step `step` (1–4) with the step's props, or nothing while its code is loading. */
-function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void; fee?: ShownFee; feeNotice?: string | null }) {
+function StepBody({ step, ...props }: { step: number; courses?: CourseOption[] | null; onEdit?: (step: number) => void; fee?: ShownFee; feeNotice?: string | null; onUploading?: (slot: SlotKey, uploading: boolean) => void }) {
   const C = stepComponent(step);
   return C ? <C {...props} /> : null;
 }
@@ -155,6 +159,9 @@ export default function ApplyWizard() {
   const [, rerender] = useState(0);
   const [stepMissing, setStepMissing] = useState<'' | 'offline' | 'updated'>('');
   const submitLock = useRef(false);
+  // The document slots with an upload under way (Supporting Documents), in the order they started.
+  const uploading = useRef(new Set<SlotKey>());
+  const onUploading = (slot: SlotKey, on: boolean) => { if (on) uploading.current.add(slot); else uploading.current.delete(slot); };
   const focusPending = useRef<'error' | 'heading' | 'fee' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const resolver = useMemo(() => stepResolver(() => stepRef.current), []);
@@ -246,7 +253,9 @@ export default function ApplyWizard() {
     if (focusPending.current === 'error') {
       const el = document.querySelector<HTMLElement>('[data-wizard] [aria-invalid="true"]');
       if (!el) return;
-      el.focus();
+      // A slot's file input is disabled while it uploads: its progress takes the focus instead.
+      const target = el.matches(':disabled') ? el.closest('[data-slot]')?.querySelector<HTMLElement>('[data-upload-progress]') ?? el : el;
+      target.focus();
       if (el.classList.contains('sr-only')) el.closest('[data-slot]')?.scrollIntoView({ block: 'center' });
     } else if (focusPending.current === 'heading') headingRef.current?.focus();
     else if (focusPending.current === 'fee') {
@@ -285,7 +294,8 @@ export default function ApplyWizard() {
   const focusFirstError = () => { focusPending.current = 'error'; rerender((n) => n + 1); };
 
   const move = (to: number) => { clearErrors(); setStep(to); focusPending.current = 'heading'; };
-  const goTo = (i: number) => { if (i < step) move(i); };
+  // While a submission is on its way the step stays Review & Submit, where its answer is shown ("no lost work" audit).
+  const goTo = (i: number) => { if (i < step && !submitLock.current) move(i); };
 
   /** The fee is now `current`, not the one the applicant agreed to: untick the agreement and say so on Payment. */
   function askToAgreeAgain(current: string, message = feeChangedMessage(current)) {
@@ -302,7 +312,18 @@ export default function ApplyWizard() {
     if (paymentTerms && agreedFee && agreedFee !== fee.fee) askToAgreeAgain(fee.fee);
   }, [ready, fee.fee, fee.source]);
 
+  /**
+   * On Supporting Documents, a slot still uploading holds the step: its error says so (rather than 'is required', or
+   * nothing for a replacement or an optional document, whose upload would be lost on leaving) and true is returned.
+   */
+  function heldByUploads(): boolean {
+    if (stepRef.current !== 2 || uploading.current.size === 0) return false;
+    for (const s of DOCUMENT_SLOTS) if (uploading.current.has(s.key)) setError(`documents.${s.key}`, { type: 'uploading', message: stillUploading(s.key) });
+    return true;
+  }
+
   function onInvalid(errors: FieldErrors<ApplyForm>) {
+    if (heldByUploads()) return focusFirstError();
     const first = firstErrorPath(errors);
     if (first && stepOfField(first) !== stepRef.current) setStep(stepOfField(first));
     focusFirstError();
@@ -311,9 +332,12 @@ export default function ApplyWizard() {
   const activeFor = (courseId: string) => mine.find((a) => String(a.courseId) === courseId && a.status !== 'rejected');
 
   // The browser's Back is Previous; its Forward is Next, with the same checks (use-step-history.ts).
+  // During a submission the entry is restored and the step kept (its answer, an error box, shows on Review & Submit).
   useStepHistory('applyStep', step, ready, (to) => {
+    if (submitLock.current) return false;
     if (to < stepRef.current) { move(to); return true; }
     return form.trigger().then((ok) => {
+      if (heldByUploads()) { focusFirstError(); return false; }
       if (ok && !(stepRef.current === 0 && activeFor(getValues('courseId')))) { move(to); return true; }
       if (ok) setError('courseId', { type: 'duplicate', message: DUPLICATE });
       focusFirstError();
@@ -326,6 +350,7 @@ export default function ApplyWizard() {
       setError('courseId', { type: 'duplicate', message: DUPLICATE });
       return focusFirstError();
     }
+    if (heldByUploads()) return focusFirstError();
     if (stepRef.current < LAST_STEP) return move(stepRef.current + 1);
     // Which version to send is the person's choice, not the last tab's.
     if (conflict) { document.querySelector<HTMLElement>('[data-testid="draft-conflict"]')?.focus(); return; }
@@ -351,6 +376,8 @@ export default function ApplyWizard() {
       if (arrived) { submitted(); return; }
       submitLock.current = false;
       setSubmitting(false);
+      // The answer is shown on Review & Submit, should the applicant have left it meanwhile (fee_changed moves on to Payment).
+      if (stepRef.current !== LAST_STEP) setStep(LAST_STEP);
       if (arrived === null) {
         setUnconfirmed(true);
         requestAnimationFrame(() => document.getElementById('submit-errors')?.focus());
@@ -399,7 +426,7 @@ export default function ApplyWizard() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]" data-wizard>
-      <StepNav step={step} sync={sync} onGoTo={goTo} />
+      <StepNav step={step} sync={sync} onGoTo={goTo} onLogInAgain={() => store?.logInAgain()} />
       <FormProvider {...form}>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6">
           {conflict && ConflictUI && <ConflictUI savedAt={conflict.savedAt} step={conflict.step} onLoadTheirs={loadTheirs} onKeepMine={keepMine} />}
@@ -416,7 +443,8 @@ export default function ApplyWizard() {
               ? <>{STEP_UPDATED_TEXT} <button type="button" className="btn-secondary ml-2" onClick={() => location.reload()}>Reload</button></>
               : STEP_OFFLINE_TEXT}</p>
             : <Spinner label="Loading this step…" />)}
-          {(step === 1 || step === 2) && <StepBody step={step} />}
+          {step === 1 && <StepBody step={step} />}
+          {step === 2 && <StepBody step={step} onUploading={onUploading} />}
           {step === 3 && <StepBody step={step} fee={fee} feeNotice={feeNotice} />}
           {step === 4 && unconfirmed && (
             <div id="submit-errors" tabIndex={-1} role="alert" className="mb-6 rounded border border-amber-400 bg-amber-50 p-4 text-sm outline-none dark:border-amber-700 dark:bg-amber-950">

@@ -33,9 +33,11 @@ interface Props {
   onDiscard?: (id: string) => void;
   /** Shown under the label, e.g. why a rejected document is asked for again. */
   note?: ReactNode;
+  /** Hears an upload start (true) and end (false: done, failed or the slot gone). */
+  onUploading?: (uploading: boolean) => void;
 }
 
-export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard, uploadUrl, note }: Props) {
+export function DocumentSlot({ slot, label, required, value, error, onChange, onDiscard, uploadUrl, note, onUploading }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -81,6 +83,10 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     void pendingFile(pendingKey).then((f) => { if (f) void send(f); });
   }, []);
   useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+  const uploadingTo = useRef(onUploading);
+  uploadingTo.current = onUploading;
+  useEffect(() => { uploadingTo.current?.(progress !== null); }, [progress !== null]);
+  useEffect(() => () => uploadingTo.current?.(false), []);
 
   async function send(file: File) {
     fail(null);
@@ -206,7 +212,7 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
         tabIndex={-1} onFocus={() => (value ? replace : choose).current?.focus()} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         disabled={progress !== null} onChange={(e) => void pick(e.target.files?.[0])} />
       {progress !== null && (
-        <div ref={progressBox} tabIndex={-1} className="mt-2">
+        <div ref={progressBox} tabIndex={-1} className="mt-2" data-upload-progress aria-describedby={shown ? `${id}-error` : undefined}>
           <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full border border-slate-200 bg-slate-200 dark:border-slate-700 dark:bg-slate-700">
             <div className="h-full bg-brand-600 transition-[width] forced-colors:bg-[Highlight]" style={{ width: `${progress}%` }} />
           </div>

@@ -12,9 +12,16 @@
  * server moved on meanwhile (an offline phone, a tab left open); otherwise the server's copy wins. A 409 whose copy
  * is one this store wrote itself (a keepalive save, a lost answer, this browser's other tab resending it) is no
  * conflict: its revision is adopted.
+ *
+ * An ended login (401 on a save; "no lost work" audit, November 2026) is not being offline: the store opens "Your
+ * session has ended" (save-api.ts askToSignInAgain, as uploads and Submit do), keeps every change on this device
+ * meanwhile ('signed-out'), and sends the draft as soon as the same user has logged in again — from that dialog, or
+ * from any other on the page (an upload's, Submit's, the status line's "Log in again").
  */
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
+import { $session } from '../../stores/session.ts';
+import { askToSignInAgain } from '../ui/save-api.ts';
 
 /**
  * A copy of the wizard: `revision` is the server revision it descends from (undefined: none seen, or a copy written
@@ -22,7 +29,11 @@ import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
  * before revisions existed).
  */
 export interface Draft { step: number; data: Record<string, unknown>; savedAt: string; revision?: number; dirty?: boolean }
-export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict';
+/**
+ * The save state the wizard shows. 'local-only': the server could not be reached (offline, or it failed);
+ * 'signed-out': the server answered 401 (the login ended), so the copy is on this device until the person logs in again.
+ */
+export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict' | 'signed-out';
 
 const SERVER_DELAY_MS = 1200;
 
@@ -74,6 +85,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   let conflict: Draft | null = null;
   let sending = false;
   let sendAgain = false;
+  // The server answered 401: saves stay on this device until the person logs in again (see the module comment).
+  let signedOut = false;
   // The last copy saved or shown, as [step, data] JSON: an unchanged form is not saved again (a step's first
   // render, a reset), so merely opening a tab never moves the revision under another tab's feet.
   let lastJson = '';
@@ -109,6 +122,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
 
   async function push(): Promise<void> {
     if (!pending || stopped || conflict) return;
+    if (signedOut) { onSync('signed-out'); return; }
     if (sending) { sendAgain = true; return; }
     const d = pending;
     sending = true;
@@ -119,7 +133,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     } catch (e) {
       const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
       const theirs = stored && fromServer(stored);
-      if (!theirs) onSync('local-only');
+      if (e instanceof ApiError && e.status === 401) endedLogin();
+      else if (!theirs) onSync('local-only');
       else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); onSync('saved'); }
       // An older copy of ours, or the same answers: send ours on top of it.
       else if (ours.has(theirs.savedAt) || [baseData, canon(pending?.data)].includes(canon(theirs.data))) { base = theirs.revision; baseData = canon(theirs.data); sendAgain = true; }
@@ -129,9 +144,23 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     }
     if (sendAgain) { sendAgain = false; void push(); }
   }
+  /** A save answered 401: hold saves and ask the person to log in again (the dialog is shared with the page's other callers). */
+  function endedLogin(): void {
+    signedOut = true;
+    onSync('signed-out');
+    void askToSignInAgain().then(loggedIn, () => {});
+  }
+  /** The person logged in again (any dialog on the page): send what was kept on this device. */
+  function loggedIn(ok: boolean): void {
+    if (!ok || !signedOut || stopped) return;
+    signedOut = false;
+    void push();
+  }
   const onOnline = () => { void push(); };
+  // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account.
+  const unlisten = $session.listen((s) => { if (s.user?.id === userId) loggedIn(true); });
   const onHide = () => {
-    if (!pending || stopped || conflict) return;
+    if (!pending || stopped || conflict || signedOut) return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     try { const t = localStorage.getItem(TOKEN_KEY); if (t) headers.Authorization = `Bearer ${t}`; } catch { /* ignore */ }
     const json = JSON.stringify(body(pending));
@@ -232,6 +261,13 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       clearTimeout(timer);
       void push();
     },
+    /**
+     * Opens "Your session has ended" for a draft kept on this device after a 401 (the status line's "Log in again");
+     * logging in sends it. Nothing happens unless the store is 'signed-out'.
+     */
+    logInAgain(): void {
+      if (signedOut) void askToSignInAgain().then(loggedIn, () => {});
+    },
     /** After a successful submit: forget both copies and stop saving. */
     async discard(): Promise<void> {
       stopped = true;
@@ -241,6 +277,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       unhold();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
+      unlisten();
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
       await api(url, { method: 'DELETE', keepalive: true }).catch(() => {});
     },

@@ -12,6 +12,8 @@ const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
   // The choice itself is an alert above the form (apply/DraftConflict.tsx); this line is not spoken.
   conflict: 'Draft saved on this device only, until you choose which version to keep.',
+  // A 401 (the login ended) is not being offline: it says what brings the draft to the account.
+  'signed-out': 'Draft saved on this device; log in again to save it to your account.',
 };
 
 /**
@@ -33,13 +35,14 @@ function useSpokenSync(sync: SyncState): string {
   }, []);
   useEffect(() => {
     if (!armed.current || sync === 'idle' || sync === 'saving') return;
-    if (sync === 'local-only') { failed.current = true; setSpoken(SYNC_TEXT['local-only']); }
+    if (sync === 'local-only' || sync === 'signed-out') { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
     else if (failed.current) { failed.current = false; setSpoken(SYNC_TEXT.saved); }
   }, [sync]);
   return spoken;
 }
 
-export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState; onGoTo: (step: number) => void }) {
+/** `onLogInAgain`: the status line's "Log in again" while the draft is kept on this device after a 401 ('signed-out'). */
+export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sync: SyncState; onGoTo: (step: number) => void; onLogInAgain?: () => void }) {
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
   const spoken = useSpokenSync(sync);
@@ -64,7 +67,8 @@ export function StepNav({ step, sync, onGoTo }: { step: number; sync: SyncState;
         })}
       </ol>
       {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
-      <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}</p>
+      <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}
+        {sync === 'signed-out' && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
       <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
   );

@@ -7,8 +7,9 @@
  * A failed load (offline, not cached) is not kept, so the next call tries again.
  */
 import type { ComponentType } from 'react';
+import type { SlotKey } from './form.ts';
 
-type StepProps = { courses?: unknown; onEdit?: (step: number) => void; fee?: unknown; feeNotice?: string | null };
+type StepProps = { courses?: unknown; onEdit?: (step: number) => void; fee?: unknown; feeNotice?: string | null; onUploading?: (slot: SlotKey, uploading: boolean) => void };
 type Loader = () => Promise<ComponentType<StepProps>>;
 
 const LOADERS: Record<number, Loader> = {
