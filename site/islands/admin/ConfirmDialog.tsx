@@ -8,6 +8,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useReturnFocus } from '../ui/return-focus.ts';
+import { useSettleGuard } from '../ui/confirm-guard.ts';
 
 export interface ConfirmOptions {
   title: string;
@@ -29,7 +30,8 @@ export interface ConfirmOptions {
 /**
  * The confirmation dialog and `ask`. When it closes, the focus goes back to the element that had it when it
  * opened (the Reject button, the form field where Escape was pressed: "Keep editing" returns into the form), or,
- * when that is gone or disabled now, to `fallback()` (WCAG 2.4.3).
+ * when that is gone or disabled now, to `fallback()` (WCAG 2.4.3). The action ignores presses for the first 500 ms
+ * (ui/confirm-guard.ts): the second tap of a double tap on Approve does not answer the question it opened.
  */
 export function useConfirm(fallback?: () => HTMLElement | null | undefined): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
@@ -38,6 +40,7 @@ export function useConfirm(fallback?: () => HTMLElement | null | undefined): [Re
   const close = (ok: boolean) => { resolver.current?.(ok); resolver.current = null; setOptions(null); };
   useBackCloses(options != null && options.back !== false, () => { close(false); return true; });
   const returnFocus = useReturnFocus(fallback);
+  const { guard } = useSettleGuard(options != null);
   const dialog = (
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>
@@ -47,7 +50,7 @@ export function useConfirm(fallback?: () => HTMLElement | null | undefined): [Re
           <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="btn-secondary">{options?.cancel ?? 'Cancel'}</AlertDialog.Cancel>
-            <AlertDialog.Action className={options?.danger ? 'btn-danger' : 'btn-primary'} onClick={() => close(true)}>{options?.action}</AlertDialog.Action>
+            <AlertDialog.Action className={options?.danger ? 'btn-danger' : 'btn-primary'} {...guard(() => close(true))}>{options?.action}</AlertDialog.Action>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -8,14 +8,18 @@ import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
+import { resetKeepingEdits, sentValues } from '../ui/keep-edits.ts';
 
 export default function Form({ initial }: { initial: SettingsInput }) {
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
+  const form = useForm<SettingsInput>({ resolver: zodResolver(SettingsSchema) as any, defaultValues: initial, shouldFocusError: true });
+  const { register, handleSubmit, setError, getValues, formState: { errors, isSubmitting, isDirty } } = form;
   useLeaveWarning(isDirty);
   const onSubmit = handleSubmit(async (v) => {
+    const sent = sentValues(getValues());
     try {
       const r = await saveApi<{ settings: SettingsInput }>('/api/admin/settings', { method: 'PUT', json: v });
-      reset(r.settings);
+      // A field edited while saving keeps its new value and stays unsaved (ui/keep-edits.ts).
+      resetKeepingEdits(form, r.settings, sent);
       toast({ title: 'Settings saved', variant: 'success' });
     } catch (e) {
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof SettingsInput, { message: m }, { shouldFocus: true });

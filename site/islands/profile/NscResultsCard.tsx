@@ -13,6 +13,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { NscResultsFields, type NscRow } from '../ui/NscResultsFields.tsx';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
+import { resetKeepingEdits, sentValues } from '../ui/keep-edits.ts';
 
 interface Values { nscResults: NscRow[] }
 
@@ -33,15 +34,18 @@ export function NscResultsCard() {
 }
 
 function NscForm({ initial }: { initial: NscRow[] }) {
-  const { control, register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: { nscResults: initial.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' })) },
     resolver: zodResolver(NscResultsUpdateSchema) as never, shouldFocusError: true,
   });
+  const { control, register, handleSubmit, setError, getValues, formState: { errors, isSubmitting, isDirty } } = form;
   useLeaveWarning(isDirty);
   const onSubmit = handleSubmit(async (values) => {
+    const sent = sentValues(getValues());
     try {
       const r = await saveApi<{ nscResults: NscRow[] }>('/api/profile/nsc-results', { method: 'PUT', json: values });
-      reset({ nscResults: r.nscResults.map((x) => ({ subject: x.subject, percent: String(x.percent), name: x.name ?? '' })) });
+      // A subject added or changed while saving stays, unsaved (ui/keep-edits.ts).
+      resetKeepingEdits(form, { nscResults: r.nscResults.map((x) => ({ subject: x.subject, percent: String(x.percent), name: x.name ?? '' })) }, sent);
       toast({ title: 'NSC results saved', variant: 'success' });
     } catch (e) {
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as never, { message: m }, { shouldFocus: true });

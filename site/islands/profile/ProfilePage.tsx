@@ -22,6 +22,8 @@ import { redirectToLogin } from '../auth/redirect-to-login.ts';
 import { allowLeaving, useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { useBackCloses } from '../ui/use-back-closes.ts';
+import { useSettleGuard } from '../ui/confirm-guard.ts';
+import { resetKeepingEdits, sentValues } from '../ui/keep-edits.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
@@ -88,9 +90,10 @@ export default function ProfilePage() {
 }
 
 function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
-  const { register, handleSubmit, setError, reset, watch, formState: { errors, isSubmitting, isDirty } } = useForm<Details>({
+  const form = useForm<Details>({
     resolver: zodResolver(ProfileUpdateSchema) as never, defaultValues: toDetails(profile),
   });
+  const { register, handleSubmit, setError, watch, getValues, formState: { errors, isSubmitting, isDirty } } = form;
   useLeaveWarning(isDirty);
   const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
   // A South African's date of birth is shown from the ID number; another nationality's is the typed field.
@@ -100,11 +103,13 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   // goes after 5 s, before a screen-magnifier or a slow reader has found it (WCAG 3.3.1).
   const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = async (v: Details) => {
+    const sent = sentValues(getValues());
     setFailure(null);
     try {
       const r = await saveApi<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
       onSaved(r.user);
-      reset(toDetails(r.user));
+      // What was typed while saving stays, and stays unsaved (ui/keep-edits.ts).
+      resetKeepingEdits(form, toDetails(r.user), sent);
       setUser(r.user);
       toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
     } catch (err) {
@@ -227,6 +232,7 @@ function Confirm({ trigger, title, description, action, danger = false, children
 }) {
   const [open, setOpen] = useState(false);
   useBackCloses(open, () => { setOpen(false); return true; });
+  const { ready } = useSettleGuard(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild><button type="button" className={danger ? 'btn-danger' : 'btn-secondary'}>{trigger}</button></AlertDialog.Trigger>
@@ -238,7 +244,7 @@ function Confirm({ trigger, title, description, action, danger = false, children
           {children}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild><button type="button" className="btn-secondary">Cancel</button></AlertDialog.Cancel>
-            <BusyButton className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} busy={busy}>{busy ? 'Please wait...' : action}</BusyButton>
+            <BusyButton className={danger ? 'btn-danger' : 'btn-primary'} onClick={onConfirm} busy={busy} unavailable={!ready}>{busy ? 'Please wait...' : action}</BusyButton>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -1,0 +1,42 @@
+/**
+ * A confirmation's action cannot be pressed by the gesture that opened it (phone audit, 2026-11-27, HIGH 1: two
+ * taps on a list's quick Approve, 40-250 ms apart, opened "Accept APP-n?" with the first and hit "Accept
+ * application", which lies under Approve on a 360 px screen, with the second: the applicant was e-mailed without the
+ * officer ever reading the question).
+ *
+ * `useSettleGuard(open)` returns `ready`, false for `CONFIRM_SETTLE_MS` (500 ms) after `open` turns true, and
+ * `guard(onConfirm)`, props for the dialog's action button: while not ready it is `aria-disabled="true"` (greyed by
+ * the .btn classes like a busy button) and every click on it is ignored and cancelled (preventDefault:
+ * a Radix AlertDialog.Action then does not close). This holds for clicks from a mouse, a finger and the keyboard
+ * alike: a quick double Enter on Approve cannot confirm either (the dialog focuses Cancel anyway). Cancel, Escape and
+ * the overlay work at once. 500 ms is longer than a double tap or double click (Android's double-tap timeout is
+ * 300 ms, Windows' default double-click time 500 ms) and shorter than reading the question. Playwright treats
+ * `aria-disabled="true"` as not enabled, so its click() waits for the end of the guard instead of being lost.
+ */
+import { useEffect, useState } from 'react';
+
+/** How long (ms) after a confirmation opens its action ignores presses. */
+export const CONFIRM_SETTLE_MS = 500;
+
+type ClickEvent = { preventDefault(): void };
+
+/**
+ * `open`: whether the dialog is open now. Returns `ready` (the guard is over) and `guard(onConfirm)`, the props to
+ * spread on the action button; `onConfirm` is called only for a click once ready.
+ */
+export function useSettleGuard(open: boolean): { ready: boolean; guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => { 'aria-disabled': 'true' | undefined; onClick: (e: E) => void } } {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(false);
+    if (!open) return undefined;
+    const timer = setTimeout(() => setReady(true), CONFIRM_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return {
+    ready,
+    guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => ({
+      'aria-disabled': ready ? undefined : ('true' as const),
+      onClick: (e: E) => { if (!ready) { e.preventDefault(); return; } onConfirm?.(e); },
+    }),
+  };
+}
