@@ -2,8 +2,10 @@
  * Progressive enhancement for the public forms (contact, assessment centre) without React, to keep those
  * pages within the 10 KB JS budget (issue #3). The zod schema (api/contracts, the one the API uses) is
  * loaded on first interaction. On submit: every message goes on its field (aria-invalid + role=alert),
- * focus moves to the first invalid field, the button is disabled while pending, and one idempotency key
- * per submission makes a double-click store once. After a failed submit, fields re-validate as you type.
+ * focus moves to the first invalid field, the button is busy while pending (aria-disabled + aria-busy, presses
+ * ignored, and it keeps the focus, as ui/BusyButton.tsx: a `disabled` button dropped the focus to <body> after a
+ * send, phone audit 2026-11-27), and one idempotency key per submission makes a double-click store once.
+ * After a failed submit, fields re-validate as you type.
  * While a control differs from the page's HTML (typed in, picked, ticked) and it was not sent, leaving the page
  * asks first with the browser's "Leave site?" prompt (issue #16, no lost work); a sent form is reset, so it does not.
  */
@@ -39,6 +41,11 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const idleLabel = button.textContent ?? '';
   button.disabled = false;
+  const busy = (on: boolean) => {
+    if (on) { button.setAttribute('aria-disabled', 'true'); button.setAttribute('aria-busy', 'true'); }
+    else { button.removeAttribute('aria-disabled'); button.removeAttribute('aria-busy'); }
+  };
+  button.addEventListener('click', (e) => { if (pending) e.preventDefault(); });
 
   const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
   const values = () => Object.fromEntries(o.order.map((n) => [n, control(n)?.value ?? '']));
@@ -105,7 +112,7 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
     e.preventDefault();
     if (pending) return;
     pending = true;
-    button.disabled = true;
+    busy(true);
     button.textContent = o.pendingLabel;
     try {
       submitted = true;
@@ -127,7 +134,7 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
       o.onSuccess(result.data);
     } finally {
       pending = false;
-      button.disabled = false;
+      busy(false);
       button.textContent = idleLabel;
     }
   });
