@@ -222,7 +222,10 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     <section className="card p-6" aria-labelledby="missing-h">
       <h2 id="missing-h" className="text-xl font-semibold">Upload the requested documents</h2>
       {!items ? <p className="muted">Loading documents…</p> : (
-        <>
+        // While sending, the pickers are unavailable: a file picked then was not in what is being sent and was lost
+        // when the page moved on (phone audit, 2026-11-27, item 4).
+        <fieldset disabled={busy} aria-describedby={busy ? 'missing-sending' : undefined} className="min-w-0">
+          {busy && <p id="missing-sending" className="mt-2 text-sm muted">Sending your documents… You can change the files again if this does not go through.</p>}
           {needed.length > 0 && <div className="mt-3 space-y-3">{needed.map((s) => slot(s, true))}</div>}
           {others.length > 0 && (
             <>
@@ -231,7 +234,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
               <div className="space-y-3">{others.map((s) => slot(s, false))}</div>
             </>
           )}
-        </>
+        </fieldset>
       )}
       {error && <p role="alert" className="field-error">{error}</p>}
       <BusyButton className="btn-primary mt-4" busy={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</BusyButton>

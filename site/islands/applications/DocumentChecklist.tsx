@@ -55,11 +55,12 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
 
   async function replace() {
     if (!file || busy) return;
+    const sent = file;
     setBusy(true); setError(null);
     try {
-      onReplaced(await saveApi<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: file.id } }));
+      onReplaced(await saveApi<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: sent.id } }));
       toast({ title: 'Document replaced', description: `${item.label} was sent for review.`, variant: 'success' });
-      setFile(null);
+      setFile((f) => (f?.id === sent.id ? null : f));
     } catch (e) {
       setError(e instanceof ApiError ? e.userMessage : 'The document could not be sent. Please try again.');
     } finally { setBusy(false); }
@@ -90,10 +91,12 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
       {item.state === 'rejected' && !replaceAbove && (
         <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
           <p role="status"><span className="font-semibold">Reason:</span> {item.reason}</p>
-          <div className="mt-2">
+          {/* Unavailable while sending: a file picked then was silently dropped by the success (phone audit, 2026-11-27). */}
+          <fieldset className="mt-2 min-w-0" disabled={busy}>
             <DocumentSlot slot={`replace-${item.slot}`} label={`New ${item.label}`} required value={file} onChange={setFile}
               onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
-          </div>
+            {busy && <p className="mt-1 text-sm muted">Sending… The file cannot be changed until this is done.</p>}
+          </fieldset>
           {error && <p role="alert" className="field-error">{error}</p>}
           <BusyButton className="btn-primary mt-2" disabled={!file} busy={busy} onClick={() => void replace()}>{busy ? 'Sending...' : `Send new ${item.label}`}</BusyButton>
         </div>
