@@ -3,7 +3,8 @@
  * (issue #14 point 11: after logging in the admin lands where they were going); signed in but
  * not admin → toast 'Unauthorized' / 'You need admin privileges to access this page' and /login (mode
  * 'redirect'), or stay and let the page show the 'Unauthorized Access' message (mode 'message').
- * Log out → /auth.
+ * Log out → /auth. Shows the layout's admin navigation (elements marked data-admin-only, invisible until then) only
+ * once the session is an admin's (admin-day audit item 3).
  */
 import { useEffect, useState } from 'react';
 import { logout } from '../../stores/session.ts';
@@ -21,6 +22,7 @@ export default function AdminGuard({ mode = 'redirect' }: { mode?: 'redirect' | 
       flashToast(UNAUTHORIZED_TOAST);
       window.location.replace('/login');
     }
+    if (access === 'admin') document.querySelectorAll('[data-admin-only]').forEach((el) => el.classList.remove('invisible'));
   }, [access, mode, pending]);
   if (access !== 'admin') return null;
   return (

@@ -7,6 +7,11 @@
  * 5–7 s to the first chart, long tasks up to 2.1 s): each table shows its first FIRST_ROWS rows with a "Show all N
  * rows" button, the weekly charts draw the last WEEKS_CHARTED weeks (a note says so; the table keeps every week),
  * and the charts mount after the first paint one at a time (useOneAtATime), so no single task draws them all.
+ *
+ * The by-course reports (admin-day audit item 2: at 1366×768 their tables were 362 px wide in a 329 px box, cut to
+ * "Applicatio", and the bar charts named every other bar) draw horizontal bars with every course's name beside its bar,
+ * and put the table under the chart at the card's full width, course names wrapping, without a height limit until
+ * "Show all".
  */
 import { formatMoney, formatStaffDate } from '../../lib/format.ts';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -43,26 +48,27 @@ function useOneAtATime(total: number): number {
 
 /**
  * One report: its chart (drawn only once `draw` is true; a grey block of the same size until then), an optional
- * `note` under it, and the accessible table of `rows`, the first FIRST_ROWS until the admin asks for all.
+ * `note` under it, and the accessible table of `rows`, the first FIRST_ROWS until the admin asks for all. `wide`:
+ * the table goes under the chart at full width (tables of course names) and the chart is `chartHeight` px high.
  */
-function ChartBlock({ id, title, chart, draw, note, head, rows }: { id: string; title: string; chart: () => ReactNode; draw: boolean; note?: string; head: string[]; rows: (string | number)[][] }) {
+function ChartBlock({ id, title, chart, draw, note, head, rows, wide = false, chartHeight = 256 }: { id: string; title: string; chart: () => ReactNode; draw: boolean; note?: string; head: string[]; rows: (string | number)[][]; wide?: boolean; chartHeight?: number }) {
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <section aria-labelledby={id} className="card p-4">
       <h3 id={id} className="mb-3 font-semibold">{title}</h3>
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      <div className={wide ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[3fr_2fr]'}>
         <div className="min-w-0">
-          <div aria-hidden="true" className="h-64 min-w-0">{draw ? chart() : <div className="skeleton h-full w-full" />}</div>
+          <div aria-hidden="true" className="min-w-0" style={{ height: chartHeight }}>{draw ? chart() : <div className="skeleton h-full w-full" />}</div>
           {note && <p className="mt-1 text-xs muted">{note}</p>}
         </div>
         <div className="min-w-0">
-          <div id={`${id}-table`} className="max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${title} (table)`}>
+          <div id={`${id}-table`} className={wide && !all ? 'overflow-auto' : 'max-h-64 overflow-auto'} tabIndex={0} role="region" aria-label={`${title} (table)`}>
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
-              <thead><tr>{head.map((h) => <th key={h} scope="col" className="px-2 py-1 text-left">{h}</th>)}</tr></thead>
-              <tbody>{rows.length === 0 ? <tr><td colSpan={head.length} className="px-2 py-1 muted">No data yet</td></tr>
-                : shown.map((r, i) => <tr key={i} className="border-t border-slate-100 dark:border-slate-800">{r.map((c, j) => <td key={j} className="px-2 py-1">{c}</td>)}</tr>)}</tbody>
+              <thead><tr>{head.map((h) => <th key={h} scope="col" className="px-1 py-1 sm:px-2 text-left">{h}</th>)}</tr></thead>
+              <tbody>{rows.length === 0 ? <tr><td colSpan={head.length} className="px-1 py-1 sm:px-2 muted">No data yet</td></tr>
+                : shown.map((r, i) => <tr key={i} className="border-t border-slate-100 dark:border-slate-800">{r.map((c, j) => <td key={j} className={j === 0 ? 'px-1 py-1 sm:px-2 [overflow-wrap:anywhere]' : 'px-1 py-1 sm:px-2'}>{c}</td>)}</tr>)}</tbody>
             </table>
           </div>
           {rows.length > FIRST_ROWS && (
@@ -85,13 +91,30 @@ const bars = (data: object[], x: string, y: string) => (
     <BarChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey={x} tick={{ fontSize: 11 }} /><YAxis allowDecimals={false} /><Tooltip /><Bar dataKey={y} fill={COLOUR} /></BarChart>
   </ResponsiveContainer>
 );
-/** Eligible / not eligible / unknown per course, stacked (issue #18). */
-const stacked = (data: object[]) => (
+/** A course name cut to what fits beside its bar ('…' when cut); the table under the chart has it whole. */
+const COURSE_LABEL_CHARS = 22;
+const courseLabel = (title: string) => (title.length > COURSE_LABEL_CHARS ? `${title.slice(0, COURSE_LABEL_CHARS - 1).trimEnd()}…` : title);
+/** Height in px of a horizontal chart of `n` bars: 24 px a bar, at least the other charts' 256. */
+const courseChartHeight = (n: number) => Math.max(256, 24 * n + 40);
+
+/** A course's name beside its bar, on one line (recharts would wrap it into the 24 px of its bar). */
+function CourseTick({ x, y, payload }: { x?: number; y?: number; payload?: { value: string } }) {
+  return <text x={x} y={y} dy={4} textAnchor="end" fontSize={11} fill="currentColor" className="recharts-cartesian-axis-tick-value">{courseLabel(payload?.value ?? '')}</text>;
+}
+
+/** Horizontal bars, one per course, each with its name on the left (every bar labelled: interval 0). */
+const courseBars = (data: object[], children: ReactNode) => (
   <ResponsiveContainer width="100%" height="100%">
-    <BarChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey="title" tick={{ fontSize: 11 }} /><YAxis allowDecimals={false} /><Tooltip />
-      <Bar dataKey="eligible" name="Eligible" stackId="e" fill={COLOUR} /><Bar dataKey="notEligible" name="Not eligible" stackId="e" fill="#b91c1c" /><Bar dataKey="unknown" name="No NSC results" stackId="e" fill="#94a3b8" /></BarChart>
+    <BarChart data={data} layout="vertical" margin={{ left: 0, right: 8 }}><CartesianGrid strokeDasharray="3 3" />
+      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+      <YAxis type="category" dataKey="title" interval={0} width={140} tick={<CourseTick />} /><Tooltip />
+      {children}</BarChart>
   </ResponsiveContainer>
 );
+/** Eligible / not eligible / unknown per course, stacked (issue #18). */
+const stacked = (data: object[]) => courseBars(data, [
+  <Bar key="e" dataKey="eligible" name="Eligible" stackId="e" fill={COLOUR} />, <Bar key="n" dataKey="notEligible" name="Not eligible" stackId="e" fill="#b91c1c" />,
+  <Bar key="u" dataKey="unknown" name="No NSC results" stackId="e" fill="#94a3b8" />]);
 const line = (data: object[], x: string, y: string, domain?: [number, number]) => (
   <ResponsiveContainer width="100%" height="100%">
     <LineChart data={data}><CartesianGrid strokeDasharray="3 3" /><XAxis dataKey={x} tick={{ fontSize: 11 }} /><YAxis domain={domain} /><Tooltip /><Line type="monotone" dataKey={y} stroke={COLOUR} strokeWidth={2} dot={false} /></LineChart>
@@ -111,8 +134,9 @@ export default function ReportsPanel() {
     <div className="space-y-4">
       <p className="text-lg">Fees collected: <strong>{formatMoney(r.feesCollected, 'USD')}</strong></p>
       <ChartBlock id="rep-status" title="Applications by status" draw={drawn > 0} chart={() => bars(r.byStatus, 'label', 'count')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
-      <ChartBlock id="rep-course" title="Applications by course" draw={drawn > 1} chart={() => bars(r.byCourse.slice(0, 15), 'title', 'count')} head={['Course', 'Department', 'Applications']} rows={r.byCourse.map((c) => [c.title, c.department, c.count])} />
-      <ChartBlock id="rep-eligible" title="Eligibility by course" draw={drawn > 2} chart={() => stacked(r.byCourse.slice(0, 15))}
+      <ChartBlock id="rep-course" title="Applications by course" draw={drawn > 1} wide chartHeight={courseChartHeight(Math.min(r.byCourse.length, 15))}
+        chart={() => courseBars(r.byCourse.slice(0, 15), <Bar dataKey="count" name="Applications" fill={COLOUR} />)} head={['Course', 'Department', 'Applications']} rows={r.byCourse.map((c) => [c.title, c.department, c.count])} />
+      <ChartBlock id="rep-eligible" title="Eligibility by course" draw={drawn > 2} wide chartHeight={courseChartHeight(Math.min(r.byCourse.length, 15))} chart={() => stacked(r.byCourse.slice(0, 15))}
         head={['Course', 'Eligible', 'Not eligible', 'No NSC results']} rows={r.byCourse.map((c) => [c.title, c.eligible, c.notEligible, c.unknown])} />
       <ChartBlock id="rep-dept" title="Applications by department" draw={drawn > 3} chart={() => bars(r.byDepartment, 'department', 'count')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
       <ChartBlock id="rep-week" title="Applications per week" draw={drawn > 4} chart={() => line(r.perWeek.slice(-WEEKS_CHARTED), 'week', 'count')} note={weeksNote(r.perWeek.length)}
