@@ -64,3 +64,18 @@ test('a note saved without a status change toasts "Note saved"; the panel\'s his
   await expect(panel.getByText('Note (Pending)')).toBeVisible();
   expect(await storedStatus(page.request, id)).toBe('pending');
 });
+
+test('the list\'s quick Approve also names a rejected required document before accepting', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Mpho');
+  const detail = await (await page.request.get(`/api/admin/applications/${id}`)).json();
+  const uploadId = detail.documents.find((d: { slot: string }) => d.slot === 'idDocument').id as string;
+  expect((await page.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: 'Expired ID.', uploadId } })).status()).toBe(200);
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search').fill(`APP-${id}`);
+  await page.getByRole('button', { name: `Approve APP-${id}` }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`Accept APP-${id}?`);
+  await expect(ask).toContainText('Required documents are not in order: ID Document was rejected.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect(await storedStatus(page.request, id)).toBe('pending');
+});

@@ -20,7 +20,7 @@ import { useAdminAccess } from './use-admin.ts';
 import { $adminCourses, $applicationsPage, $applicationsQuery, refreshApplications } from './admin-stores.ts';
 import { useLastData } from '../ui/use-last-data.ts';
 import Panel from './Panel.tsx';
-import { ApplicationReview, changeStatus, decisionQuestion, failureText } from './ApplicationReview.tsx';
+import { ApplicationReview, changeStatus, decisionFacts, decisionQuestion, failureText } from './ApplicationReview.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -87,8 +87,13 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   // focus goes to the row's View (screen-reader audit: it fell to <body> and nothing said where the person was).
   const refocusRow = useRef<number | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  // An Approve first reads the application's document checklist (decisionFacts), so its question names rejected or
+  // missing required documents as the panel's does (admin-day audit); the row's buttons show busy meanwhile.
   const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
-    const question = decisionQuestion(id, shown, to);
+    setBusy(id);
+    const facts = await decisionFacts(id, to);
+    setBusy(null);
+    const question = decisionQuestion(id, shown, to, facts);
     if (question && !await ask(question)) return;
     setBusy(id);
     if (await changeStatus(id, to, '', shown, load)) { refocusRow.current = id; load(); }
