@@ -8,7 +8,7 @@ import { adminLogin, toast } from './admin-seed.ts';
 test('announcements › /notify fails: "Saved, but the e-mails were not sent.", the form stays open, "Send e-mails" retries', async ({ page }) => {
   await adminLogin(page.request);
   const title = `Registration week ${Date.now()}`;
-  const created = (await (await page.request.post('/api/announcements', { data: { title, content: 'Registration opens on Monday at 08:00.', imageUrl: '', active: false } })).json()).announcement as { id: number };
+  const created = (await (await page.request.post('/api/announcements', { data: { title, content: 'Registration opens on Monday at 08:00.', imageUrl: '', active: true } })).json()).announcement as { id: number };
   await page.goto('/admin/announcements');
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit announcement' });
@@ -16,6 +16,7 @@ test('announcements › /notify fails: "Saved, but the e-mails were not sent.", 
   await dialog.getByLabel('Send e-mail to all students').check();
   await page.route('**/api/announcements/*/notify', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Mail is down' } }) }));
   await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('alertdialog', { name: 'Send this announcement by e-mail?' }).getByRole('button', { name: /^Send e-mail to \d+ students?$/ }).click();
   await expect(toast(page, 'Announcement updated')).toBeVisible();
   await expect(dialog.getByText('Saved, but the e-mails were not sent.')).toBeVisible();
   await expect(dialog).toBeVisible();

@@ -9,7 +9,7 @@ import { adminLogin } from './admin-seed.ts';
 test('course › after Reload the focus is in the kept-changes box and Description is described by its saved version', async ({ page, playwright, baseURL }) => {
   await adminLogin(page.request);
   const title = `Apiculture ${Date.now()}`;
-  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Agriculture', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: true };
+  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Business', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: true };
   const created = (await (await page.request.post('/api/courses', { data: form })).json()).course as { id: number; updatedAt: string };
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: `Edit ${title}` }).click();

@@ -8,7 +8,7 @@ import { adminLogin, toast } from './admin-seed.ts';
 test('course › A changes the description, B renames and deactivates; A reloads: A\'s description stays, B\'s title and Active are taken, Save keeps both', async ({ page, playwright, baseURL }) => {
   await adminLogin(page.request);
   const title = `Beekeeping ${Date.now()}`;
-  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Agriculture', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: true };
+  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Business', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: true };
   const created = (await (await page.request.post('/api/courses', { data: form })).json()).course as { id: number; updatedAt: string };
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: `Edit ${title}` }).click();

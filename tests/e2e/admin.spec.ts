@@ -34,7 +34,10 @@ async function studentApplies(request: APIRequestContext, courseId: number, firs
 
 /** Types the course form's required fields, each `label: value` (spec §5 Course form). */
 async function fillCourse(dialog: Locator, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  for (const [label, value] of Object.entries(fields)) {
+    if (label === 'Department') await dialog.getByLabel(label).selectOption(value);
+    else await dialog.getByLabel(label).fill(value);
+  }
 }
 
 /**
@@ -229,6 +232,7 @@ test('announcements › 500 px table, §5 messages, create, delete after confirm
   await dialog.getByLabel('Image URL (optional)').fill('');
   await dialog.getByLabel('Send e-mail to all students').check();
   await dialog.getByRole('button', { name: 'Create announcement' }).click();
+  await page.getByRole('alertdialog', { name: 'Send this announcement by e-mail?' }).getByRole('button', { name: /^Send e-mail to \d+ students?$/ }).click();
   await expect(toast(page, 'Announcement created')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New announcement' })).toBeFocused();
   await expect(toast(page, 'Email notifications sent')).toBeVisible();
@@ -318,7 +322,7 @@ test('no lost work › the login ended while the admin typed: "Your session has 
   const dialog = page.getByRole('dialog', { name: 'Add course' });
   const title = `Beekeeping ${Date.now()}`;
   await fillCourse(dialog, { Title: title, Description: 'Keep bees, harvest honey and run a small apiary business.', 'Duration (months)': '3',
-    Department: 'Agriculture', 'Tuition fee': 'R3,200', 'Start date': 'April 2027' });
+    Department: 'Business', 'Tuition fee': 'R3,200', 'Start date': 'April 2027' });
 
   // The login ends on the server (as after 30 minutes without a request) while the form is being filled in.
   expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
@@ -349,7 +353,7 @@ test('no lost work › the login ended while the admin typed: "Your session has 
 test('no lost work › two admins edit one course: the save from the older form is refused with the message, Reload shows the other change and keeps this admin\'s, saving again keeps both', async ({ page, playwright, baseURL }) => {
   await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
   const title = `Aquaponics ${Date.now()}`;
-  const form = { title, description: 'Grow fish and vegetables together in one recirculating system.', duration: 6, department: 'Agriculture',
+  const form = { title, description: 'Grow fish and vegetables together in one recirculating system.', duration: 6, department: 'Business',
     tuitionFee: 'R5,000', startDate: 'May 2027', isActive: false };
   const created = (await (await page.request.post('/api/courses', { data: form })).json()).course as { id: number; updatedAt: string };
   await page.goto('/admin/courses');

@@ -18,7 +18,7 @@ test('profile › unchecking "E-mail me college announcements" and saving stops 
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await adminLogin(admin);
   const announce = async (title: string) => {
-    const res = await admin.post('/api/announcements', { data: { title, content: 'Registration opens on Monday at 08:00.', imageUrl: '', active: false, sendEmail: true } });
+    const res = await admin.post('/api/announcements', { data: { title, content: 'Registration opens on Monday at 08:00.', imageUrl: '', active: true, sendEmail: true } });
     expect(res.status()).toBe(201);
     return (await res.json()).emailed as number;
   };

@@ -99,7 +99,7 @@ test('/admin/settings Save settings keeps the focus while saving and after "Sett
 test('/admin/courses Activate keeps the focus while saving and is the course\'s Deactivate after the list reloads', async ({ page }) => {
   await adminLogin(page.request);
   const title = `Beekeeping ${Date.now()}`;
-  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Agriculture', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: false };
+  const form = { title, description: 'Keep bees and harvest honey in the Vhembe district.', duration: 3, department: 'Business', tuitionFee: 'R2,000', startDate: 'June 2027', isActive: false };
   expect((await page.request.post('/api/courses', { data: form })).status()).toBe(201);
   const held = await hold(page, '**/api/courses/*/activate', 'POST');
   await page.goto('/admin/courses');
