@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { unaccentContains } from '../../db/text-search.ts';
+import { searchMatch } from './admin-search.repo.ts';
 import { applications, applicationStatusHistory, payments, uploads } from '../../db/schema/applications.ts';
 import { courses, departments } from '../../db/schema/catalogue.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
@@ -16,9 +16,6 @@ import type { StudentsPage } from '#contracts/students.ts';
 type ListQuery = z.output<typeof AdminApplicationsQuerySchema>;
 const iso = (d: Date | string | null | undefined) => (d == null ? '' : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-/** `%`/`_` are literal in a search box. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function listWhere(q: ListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.status !== 'all') conds.push(eq(applications.status, q.status));
@@ -28,16 +25,11 @@ function listWhere(q: ListQuery): SQL | undefined {
   else if (q.eligibility === 'unknown') conds.push(isNull(applications.eligible));
   const term = q.q.trim();
   if (term) {
-    const appId = /^(?:app-?)?(\d{1,9})$/i.exec(term);
-    const like = `%${likeEscape(term)}%`;
-    // The name and e-mail tests run on users alone (a subquery the trigram indexes users_name_trgm_idx and
-    // users_email_trgm_idx answer), not once per joined application row through unaccent (volume audit: 2.0 s at 100 000).
-    const people = or(unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like));
-    conds.push(or(
-      appId ? eq(applications.id, Number(appId[1])) : undefined,
-      sql`${applications.userId} in (select ${users.id} from ${users} where ${people})`,
-      sql`${applications.courseId} in (select ${courses.id} from ${courses} where ${ilike(courses.title, like)})`,
-    ));
+    // Name, e-mail and phone tests run on users alone (one subquery per word), not once per joined application row.
+    conds.push(searchMatch(term,
+      (who) => sql`${applications.userId} in (select ${users.id} from ${users} where ${who})`,
+      (id) => eq(applications.id, id),
+      (like) => sql`${applications.courseId} in (select ${courses.id} from ${courses} where ${ilike(courses.title, like)})`));
   }
   return conds.length ? and(...conds) : undefined;
 }
@@ -322,35 +314,16 @@ function nameOrder(column: AnyColumn): SQL[] {
   return [sql`lower(immutable_unaccent(${column}))`, asc(column)];
 }
 
-/** A South African number's leading 0, 27 or 0027 (the same national number typed three ways), on digits only. */
-const NATIONAL_PREFIX = '^(0027|27|0)';
-const NON_DIGIT = String.raw`\D`;
-
-/**
- * The digits of a phone-like search term (only digits, spaces, +, (), - and dots) without its leading 0, 27 or 0027,
- * so that "0721234567", "+27 72 123 4567" and "(072) 123-4567" all look for 721234567; '' when the term is not
- * phone-like or leaves fewer than 3 digits.
- */
-function phoneSearchDigits(term: string): string {
-  if (!/^[\d\s+().-]+$/.test(term)) return '';
-  const national = term.replace(/\D/g, '').replace(new RegExp(NATIONAL_PREFIX), '');
-  return national.length >= 3 ? national : '';
-}
-
 /**
  * One page (`page` from 1, `pageSize` rows) of students (real users with role student; DESIGN §4), ordered by last and
- * first name, matching `q` in name (accents and ’ ignored: unaccentContains), e-mail or phone (`%`/`_` literal; a phone-like `q` also
- * matches the stored number's digits, 0 / +27 / 0027 alike: phoneSearchDigits), with their
+ * first name, matching `q` (searchMatch: every word in name, e-mail, phone or APP reference; a phone typed 0 / +27 / 0027
+ * alike), with their
  * applications and erasure requests.
  */
 export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }): Promise<StudentsPage> {
   const term = q.q.trim();
-  const like = `%${likeEscape(term)}%`;
-  const national = phoneSearchDigits(term);
-  const where = and(eq(users.role, 'student'), term ? or(
-    unaccentContains(sql`${users.firstName} || ' ' || ${users.lastName}`, term), ilike(users.email, like), ilike(sql`coalesce(${users.phone}, '')`, like),
-    national ? sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), ${NON_DIGIT}, '', 'g'), ${NATIONAL_PREFIX}, '') like ${`%${national}%`}` : undefined,
-  ) : undefined);
+  const where = and(eq(users.role, 'student'), term ? searchMatch(term, (who) => who,
+    (id) => sql`${users.id} in (select ${applications.userId} from ${applications} where ${eq(applications.id, id)})`) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     db.select({
       id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,
