@@ -6,10 +6,11 @@
  *
  * `useSettleGuard(open)` returns `ready`, false for `CONFIRM_SETTLE_MS` (500 ms) after `open` turns true, and
  * `guard(onConfirm)`, props for the dialog's action button: while not ready it is `aria-disabled="true"` (greyed by
- * the .btn classes like a busy button) and every click on it is ignored and cancelled (preventDefault:
- * a Radix AlertDialog.Action then does not close). This holds for clicks from a mouse, a finger and the keyboard
- * alike: a quick double Enter on Approve cannot confirm either (the dialog focuses Cancel anyway). Cancel, Escape and
- * the overlay work at once. 500 ms is longer than a double tap or double click (Android's double-tap timeout is
+ * the .btn classes like a busy button) and a click on it from a mouse, pen or finger is ignored and cancelled
+ * (preventDefault: a Radix AlertDialog.Action then does not close). A keyboard click (Enter/Space, event.detail 0)
+ * is not held back: the dialog puts the focus on Cancel, so a quick double Enter on Approve lands on Cancel, and a
+ * keyboard or screen-reader user who moved to the action did so on purpose. Cancel, Escape and the overlay work at
+ * once. 500 ms is longer than a double tap or double click (Android's double-tap timeout is
  * 300 ms, Windows' default double-click time 500 ms) and shorter than reading the question. Playwright treats
  * `aria-disabled="true"` as not enabled, so its click() waits for the end of the guard instead of being lost.
  */
@@ -18,7 +19,7 @@ import { useEffect, useState } from 'react';
 /** How long (ms) after a confirmation opens its action ignores presses. */
 export const CONFIRM_SETTLE_MS = 500;
 
-type ClickEvent = { preventDefault(): void };
+type ClickEvent = { preventDefault(): void; detail?: number };
 
 /**
  * `open`: whether the dialog is open now. Returns `ready` (the guard is over) and `guard(onConfirm)`, the props to
@@ -36,7 +37,8 @@ export function useSettleGuard(open: boolean): { ready: boolean; guard: <E exten
     ready,
     guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => ({
       'aria-disabled': ready ? undefined : ('true' as const),
-      onClick: (e: E) => { if (!ready) { e.preventDefault(); return; } onConfirm?.(e); },
+      // detail 0: a click made by Enter/Space on the focused button, which the person moved there on purpose.
+      onClick: (e: E) => { if (!ready && e.detail !== 0) { e.preventDefault(); return; } onConfirm?.(e); },
     }),
   };
 }
