@@ -278,7 +278,7 @@ test('first visit: the favicon and the manifest each cross the network at most o
   await closeServiceWorkerContext(ctx);
 });
 
-test('catalogue on a phone after home: the default course pictures are 4 shared SVG files (≤ 1 KB each on the wire, ≤ 3 KB in all), the course page shows the same file', async ({ browser, baseURL }) => {
+test('catalogue on a phone after home: the default course pictures are 4 views of one shared SVG file (≤ 1.5 KB on the wire, fetched once), the course page shows the same picture', async ({ browser, baseURL }) => {
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
   const { rows } = await afterHome(page, '/courses');
@@ -288,8 +288,10 @@ test('catalogue on a phone after home: the default course pictures are 4 shared 
   // One plain <img> per card (spec §9: a default picture by course id modulo 4), its file hashed, never a data: URL.
   expect(await cards.locator('picture').count(), 'no <picture> around a default image').toBe(0);
   const srcs = await cards.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.getAttribute('src')!));
-  for (const src of srcs) expect(src).toMatch(/^\/_astro\/hero-[0-3]\.[\w-]{8}\.svg$/);
+  for (const src of srcs) expect(src).toMatch(/^\/_astro\/heroes\.[\w-]{8}\.svg#h[0-3]$/);
   expect(new Set(srcs).size, srcs.join('\n')).toBe(Math.min(4, srcs.length));
+  const files = new Set(srcs.map((src) => src.split('#')[0]));
+  expect(files.size, 'one sprite file for every default picture').toBe(1);
   // The image still spans its card (inside the border), 10rem high, cropped to fill (object-cover).
   const box = await cards.first().locator('img').evaluate((img: HTMLImageElement) => {
     const card = img.closest<HTMLElement>('[data-course-card]')!;
@@ -300,19 +302,16 @@ test('catalogue on a phone after home: the default course pictures are 4 shared 
 
   // What the pictures add to the page (its HTML and the rest: bench/data-budget.ts warmDetail).
   const images = rows.filter((r) => r.type === 'Image');
-  expect(images.length, list).toBeGreaterThan(0);
-  for (const r of images) {
-    expect(r.url, list).toMatch(/\.svg$/);
-    expect(r.bytes, list).toBeLessThanOrEqual(1024);
-  }
-  expect(images.reduce((n, r) => n + r.bytes, 0), list).toBeLessThanOrEqual(3 * 1024);
-  // Each file on its own: compressed, cached for good, a bare body well under 1 KB.
-  for (const src of new Set(srcs)) {
+  expect(images.length, `the sprite crosses the network once\n  ${list}`).toBe(1);
+  expect(images[0]!.url, list).toMatch(/\/heroes\.[\w-]{8}\.svg/);
+  expect(images[0]!.bytes, list).toBeLessThanOrEqual(1536);
+  // The file on its own: compressed, cached for good, a bare body of about 1 KB.
+  for (const src of files) {
     const r = await rawGet(baseURL + src);
     expect(r.headers['content-type'], src).toMatch(/^image\/svg\+xml/);
     expect(r.headers['content-encoding'], src).toBe('gzip');
     expect(r.headers['cache-control'], src).toContain('immutable');
-    expect(r.bytes, src).toBeLessThanOrEqual(700);
+    expect(r.bytes, src).toBeLessThanOrEqual(1200);
   }
 
   // The course page's hero is the card's own file (already cached), at the hero's size.
