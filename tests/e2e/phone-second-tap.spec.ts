@@ -188,3 +188,32 @@ test('documents required: while "Send documents" runs, the other pickers are una
   held.release();
   await expect(toast(page, 'Documents submitted')).toBeVisible();
 });
+
+test('announcements: two taps 40 ms apart on a row\'s Delete open "Delete announcement" and do not answer it; a deliberate press later deletes', async ({ page }) => {
+  await adminLogin(page.request);
+  const title = `Open day ${Date.now()}`;
+  expect((await page.request.post('/api/announcements', { data: { title, content: 'Campus tours from 09:00.', imageUrl: '', active: false } })).status()).toBe(201);
+  const deletes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'DELETE' && /\/api\/announcements\/\d+$/.test(r.url())) deletes.push(r.url()); });
+  await page.goto('/admin/announcements');
+  const rowDelete = page.getByRole('button', { name: `Delete ${title}` });
+  const ask = page.getByRole('alertdialog', { name: 'Delete announcement' });
+  const confirm = ask.getByRole('button', { name: 'Delete', exact: true });
+  await rowDelete.click();
+  await expect(confirm).toBeVisible();
+  const [ax, ay] = centre((await confirm.boundingBox())!);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+
+  const [dx, dy] = centre((await rowDelete.boundingBox())!);
+  await page.touchscreen.tap(dx, dy);
+  await page.waitForTimeout(40);
+  await page.touchscreen.tap(ax, ay);
+  await expect(ask).toBeVisible();
+  expect(deletes, 'nothing deleted by the second tap').toEqual([]);
+
+  await confirm.click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
+  expect(deletes).toHaveLength(1);
+});

@@ -23,7 +23,8 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
-import { BusyButton } from '../ui/BusyButton.tsx';
+import { BusyButton, busyProps } from '../ui/BusyButton.tsx';
+import { useSettleGuard } from '../ui/confirm-guard.ts';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -43,6 +44,8 @@ function Manager() {
   const error = Boolean(list.error);
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
+  // The question's Delete ignores the tap that opened it (phone audit: a double tap answered a confirmation).
+  const settle = useSettleGuard(deleting != null);
   useBackCloses(deleting != null, () => { setDeleting(null); return true; });
   const [busy, setBusy] = useState(false);
   const load = () => $adminAnnouncements.revalidate();
@@ -134,7 +137,7 @@ function Manager() {
             {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}
             <div className="mt-6 flex justify-end gap-2">
               <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
-              <BusyButton className="btn-danger" busy={busy} onClick={() => void remove()}>{busy ? 'Deleting…' : 'Delete'}</BusyButton>
+              <button type="button" className="btn-danger" {...(busy ? busyProps(true) : settle.guard(() => void remove()))}>{busy ? 'Deleting…' : 'Delete'}</button>
             </div>
           </AlertDialog.Content>
         </AlertDialog.Portal>
