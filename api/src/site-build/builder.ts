@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema/system.ts';
 import { courses } from '../db/schema/catalogue.ts';
@@ -72,6 +72,12 @@ export interface LeftOutImage { course: string | null; url: string; reason: stri
 export interface BuildStatus { id: number; status: string; reason: string | null; startedAt: string; finishedAt: string | null; durationMs: number | null; error: string | null; leftOut: LeftOutImage[] }
 
 const LEFT_OUT_HEAD = 'images left out:';
+/**
+ * The pictures a build left out, as JSON `[{ url, reason }]`, kept in the build folder so that they travel with a
+ * shared build: a node that downloads it runs no build and sees no output (review: the dashboard's warning vanished
+ * when such a node recorded the newest row). A dot-file: the static server never serves it (serve.ts).
+ */
+const LEFT_OUT_FILE = '.left-out.json';
 /** The warning site/lib/remote-image.ts prints for each image it leaves out: `[site] image left out, <url>: <reason>`. */
 const LEFT_OUT_LINE = /\[site\] image left out, (\S+?): (.*)$/;
 
@@ -399,6 +405,8 @@ export class SiteBuilder {
         }
         if (shared !== 'fetched') await (this.opts.runBuild ?? ((dir: string, signal: AbortSignal, out?: (t: string) => void) => this.runAstro(dir, signal, out)))(out, abort.signal, onOutput);
         if (output) onOutput('\n');
+        if (shared === 'fetched') leftOut.push(...await this.fetchedLeftOut(out, hash, rec.id));
+        else fs.writeFileSync(path.join(out, LEFT_OUT_FILE), JSON.stringify(leftOut));
         fs.rmSync(path.join(out, '.prerender'), { recursive: true, force: true });
         if (!fs.existsSync(path.join(out, 'index.html'))) throw new Error('The build produced no index.html');
         writeCspManifest(out);
@@ -451,6 +459,22 @@ export class SiteBuilder {
       this.opts.log?.(`site: build FAILED after ${durationMs} ms (${reason}): ${cause}. ${this.live ? 'Keeping the live site; ' : 'No live site yet; '}retry ${this.failures} in ${Math.round(delay / 1000)} s.`);
       this.scheduleRetry(delay);
     }
+  }
+
+  /**
+   * The pictures left out by the build this node downloaded (`out`): from its LEFT_OUT_FILE, or, for a build shared
+   * before that file existed, from the newest ok row of another node for the same content hash (null notes: none).
+   */
+  private async fetchedLeftOut(out: string, hash: string, ownId: number): Promise<{ url: string; reason: string }[]> {
+    try {
+      const list = JSON.parse(fs.readFileSync(path.join(out, LEFT_OUT_FILE), 'utf8'));
+      if (Array.isArray(list)) return list.filter((i) => typeof i?.url === 'string' && typeof i?.reason === 'string').map((i) => ({ url: i.url, reason: i.reason }));
+    } catch { /* no file: an older build; the building node's row below */ }
+    const rows = await this.opts.db.select({ id: siteBuilds.id, error: siteBuilds.error }).from(siteBuilds)
+      .where(and(eq(siteBuilds.contentHash, hash), eq(siteBuilds.status, 'ok'))).orderBy(desc(siteBuilds.id)).limit(5);
+    const row = rows.find((r) => r.id !== ownId);
+    return row?.error?.startsWith(LEFT_OUT_HEAD)
+      ? row.error.split('\n').slice(1).filter(Boolean).map((l) => { const [url = '', reason = ''] = l.split('\t'); return { url, reason }; }) : [];
   }
 
   /** Retries a failed build after `delayMs` unless a newer build (publish, retry) runs first. */
