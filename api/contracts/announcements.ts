@@ -25,8 +25,12 @@ const AnnouncementFields = z.object({
  */
 export const INACTIVE_EMAIL_MESSAGE = 'An inactive announcement cannot be e-mailed. Tick Active to publish it, or untick Send e-mail to save it as a draft.';
 
-const noMailWhenInactive = (v: { active: boolean; sendEmail: boolean }, ctx: z.core.$RefinementCtx) => {
+/** Field message (on sendNotification) for a portal notification of an inactive announcement: its title would reach every student (senior review). */
+export const INACTIVE_NOTIFICATION_MESSAGE = 'An inactive announcement cannot be sent as a notification. Tick Active to publish it, or untick Send a portal notification to save it as a draft.';
+
+const noMailWhenInactive = (v: { active: boolean; sendEmail: boolean; sendNotification: boolean }, ctx: z.core.$RefinementCtx) => {
   if (v.sendEmail && !v.active) ctx.addIssue({ code: 'custom', path: ['sendEmail'], message: INACTIVE_EMAIL_MESSAGE });
+  if (v.sendNotification && !v.active) ctx.addIssue({ code: 'custom', path: ['sendNotification'], message: INACTIVE_NOTIFICATION_MESSAGE });
 };
 
 export const AnnouncementInputSchema = AnnouncementFields.superRefine(noMailWhenInactive);

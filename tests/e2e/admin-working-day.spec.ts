@@ -16,9 +16,14 @@ test('announcements › e-mail is off while Active is unticked, and a mass e-mai
   await dialog.getByLabel('Content').fill('Visit any campus on Saturday from 9:00.');
   const email = dialog.getByLabel('Send e-mail to all students');
 
+  const notify = dialog.getByLabel('Send a portal notification to all students');
+  await notify.check();
   await dialog.getByLabel('Active (shown on the public site)').uncheck();
   await expect(email).toBeDisabled();
   await expect(email).toHaveAccessibleDescription('Only an active announcement can be e-mailed: tick Active first.');
+  await expect(notify).toBeDisabled();
+  await expect(notify).not.toBeChecked();
+  await expect(notify).toHaveAccessibleDescription('Only an active announcement can be sent as a notification: tick Active first.');
 
   await dialog.getByLabel('Active (shown on the public site)').check();
   await expect(email).toBeEnabled();

@@ -54,7 +54,7 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
   });
   const close = usePanelUnsaved(isDirty, onCancel);
   const active = watch('active');
-  useEffect(() => { if (!active) setValue('sendEmail', false); }, [active, setValue]);
+  useEffect(() => { if (!active) { setValue('sendEmail', false); setValue('sendNotification', false); } }, [active, setValue]);
   const [confirmDialog, ask] = useConfirm();
   /** Asks before a mass e-mail, with how many students will receive it; false when cancelled or the count failed. */
   const confirmMail = async (): Promise<boolean> => {
@@ -151,7 +151,10 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
         <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" disabled={!active} aria-describedby={!active || err('sendEmail') ? 'a-email-hint' : undefined} {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
         {(!active || err('sendEmail')) && <p id="a-email-hint" className={`mt-1 text-sm ${err('sendEmail') ? 'text-red-700 dark:text-red-300' : 'muted'}`}>{err('sendEmail') ?? 'Only an active announcement can be e-mailed: tick Active first.'}</p>}
       </div>
-      <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
+      <div>
+        <div className="flex items-center gap-2"><input id="a-notify" type="checkbox" className="h-4 w-4" disabled={!active} aria-describedby={!active || err('sendNotification') ? 'a-notify-hint' : undefined} {...register('sendNotification')} /><label htmlFor="a-notify" className="text-sm">Send a portal notification to all students</label></div>
+        {(!active || err('sendNotification')) && <p id="a-notify-hint" className={`mt-1 text-sm ${err('sendNotification') ? 'text-red-700 dark:text-red-300' : 'muted'}`}>{err('sendNotification') ?? 'Only an active announcement can be sent as a notification: tick Active first.'}</p>}
+      </div>
       {confirmDialog}
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
       <KeptChanges fields={kept} reloaded={reloaded} prefix="a" onUseSaved={takeSaved} />

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { announcements } from '../../db/schema/messaging.ts';
+import { announcements, notifications } from '../../db/schema/messaging.ts';
 import { users } from '../../db/schema/users.ts';
 import { deliveredMails } from '../../test/mail.ts';
-import { INACTIVE_EMAIL_MESSAGE } from '#contracts/announcements.ts';
+import { INACTIVE_EMAIL_MESSAGE, INACTIVE_NOTIFICATION_MESSAGE } from '#contracts/announcements.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -28,6 +28,20 @@ describe(`an inactive announcement is never e-mailed (${DB_KIND})`, () => {
     expect(await deliveredMails(t, 'Announcement: Draft mass mail')).toHaveLength(0);
     // The draft alone (no e-mail) still saves.
     expect((await admin.agent.post('/api/announcements').send(body({ title: 'Draft mass mail', active: false }))).status).toBe(201);
+  });
+
+  it('POST and PUT › active false with sendNotification is a 400 on sendNotification; nothing saved, no student notified (senior review)', async () => {
+    const before = (await t.database.db.select().from(notifications)).length;
+    const res = await admin.agent.post('/api/announcements').send(body({ title: 'Secret draft', active: false, sendNotification: true }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ sendNotification: INACTIVE_NOTIFICATION_MESSAGE });
+    expect(await t.database.db.select().from(announcements).where(eq(announcements.title, 'Secret draft'))).toHaveLength(0);
+    const draft = await admin.agent.post('/api/announcements').send(body({ title: 'Secret draft two', active: false }));
+    expect(draft.status).toBe(201);
+    const put = await admin.agent.put(`/api/announcements/${draft.body.announcement.id}`).send(body({ title: 'Secret draft two', active: false, sendNotification: true }));
+    expect(put.status).toBe(400);
+    expect(put.body.error.fields).toEqual({ sendNotification: INACTIVE_NOTIFICATION_MESSAGE });
+    expect((await t.database.db.select().from(notifications)).length).toBe(before);
   });
 
   it('PUT /api/announcements/:id and POST /:id/notify › an inactive announcement is refused with the same message; an active one is sent', async () => {
