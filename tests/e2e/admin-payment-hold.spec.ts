@@ -79,3 +79,33 @@ test('the list\'s quick Approve also names a rejected required document before a
   await ask.getByRole('button', { name: 'Cancel' }).click();
   expect(await storedStatus(page.request, id)).toBe('pending');
 });
+
+test('the panel: Update status with the status unchanged and no note says there is nothing to update and sends nothing; an Accept shows busy while the checklist loads, and a second press asks no second question', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Lufuno');
+  const puts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'PUT' && /\/status$/.test(r.url())) puts.push(r.url()); });
+  await page.goto('/admin/applications');
+  const panel = await openApplicationPanel(page, id);
+  const update = panel.getByRole('button', { name: 'Update status' });
+  await update.click();
+  await expect(toast(page, 'Nothing to update')).toContainText('Choose another status or type a note first.');
+  expect(puts).toEqual([]);
+
+  let release!: () => void;
+  const gate = new Promise<void>((r) => { release = r; });
+  let checklists = 0;
+  await page.route(`**/api/applications/${id}/checklist`, async (route) => { checklists++; await gate; await route.continue(); });
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('accepted');
+  await update.click();
+  const busy = panel.getByRole('button', { name: 'Saving…' });
+  await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  await busy.dispatchEvent('click');
+  release();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`Accept APP-${id}?`);
+  expect(checklists, 'one question, one checklist read').toBe(1);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'Update status' })).not.toHaveAttribute('aria-disabled', 'true');
+  expect(await storedStatus(page.request, id)).toBe('pending');
+});

@@ -87,7 +87,7 @@ export function decisionQuestion(id: number, from: string, to: string, facts: De
   if (to === 'accepted' && facts.documentsUnknown) warnings.push('The documents could not be checked.');
   if (to === 'payment_pending' && facts.paidFee) {
     const fee = formatMoney(facts.paidFee, 'USD');
-    warnings.push(`${ref}'s fee of ${fee} is recorded as paid. Payment Pending takes ${fee} out of "Fees collected" and asks the applicant to pay; moving ${ref} to another status later, with no new payment recorded, counts the ${fee} again.`);
+    warnings.push(`${ref}'s fee of ${fee} is recorded as paid. Payment Pending takes ${fee} out of "Fees collected" and tells the applicant that payment is required; moving ${ref} to another status later counts the ${fee} again.`);
   }
   const warned = (o: ConfirmOptions): ConfirmOptions => (warnings.length ? { ...o, description: `${warnings.join(' ')} ${o.description}` } : o);
   if (from === 'accepted' || from === 'rejected') {
@@ -220,14 +220,26 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
     if (unsaved && !await ask({ title: 'Discard your changes?', description: 'What you typed in this form has not been saved and will be lost.', action: 'Discard changes', cancel: 'Keep editing', danger: true })) return;
     to();
   };
+  // Busy from the press on: the question first reads the document checklist (decisionFacts), which on a slow link
+  // took seconds with nothing shown, and a second press asked a second question (senior review).
+  const saveLock = useRef(false);
   const save = async (to: string) => {
-    if (saving || !d) return;
+    if (saveLock.current || !d) return;
     const from = d.application.status;
-    const question = from === to ? null : decisionQuestion(id, from, to, await decisionFacts(id, to, d));
-    if (question && !await ask(question)) return;
+    if (from === to && !notes.trim()) {
+      toast({ title: 'Nothing to update', description: 'Choose another status or type a note first.' });
+      return;
+    }
+    saveLock.current = true;
     setSaving(true);
-    if (await changeStatus(id, to, notes, d.application.status, () => { load(); onChanged(); })) { setNotes(''); load(); onChanged(); }
-    setSaving(false);
+    try {
+      const question = from === to ? null : decisionQuestion(id, from, to, await decisionFacts(id, to, d));
+      if (question && !await ask(question)) return;
+      if (await changeStatus(id, to, notes, d.application.status, () => { load(); onChanged(); })) { setNotes(''); load(); onChanged(); }
+    } finally {
+      saveLock.current = false;
+      setSaving(false);
+    }
   };
   if (error) return <ErrorState message={error} onRetry={load} />;
   if (!d) return <SkeletonRows rows={6} label="Loading application" />;

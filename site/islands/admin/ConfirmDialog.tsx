@@ -36,11 +36,12 @@ export interface ConfirmOptions {
 export function useConfirm(fallback?: () => HTMLElement | null | undefined): [ReactElement, (o: ConfirmOptions) => Promise<boolean>] {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
-  const ask = useCallback((o: ConfirmOptions) => new Promise<boolean>((resolve) => { resolver.current = resolve; setOptions(o); }), []);
+  // A question asked while another is open replaces it: the earlier one is answered Cancel, never left waiting.
+  const ask = useCallback((o: ConfirmOptions) => new Promise<boolean>((resolve) => { resolver.current?.(false); resolver.current = resolve; setOptions(o); }), []);
   const close = (ok: boolean) => { resolver.current?.(ok); resolver.current = null; setOptions(null); };
   useBackCloses(options != null && options.back !== false, () => { close(false); return true; });
   const returnFocus = useReturnFocus(fallback);
-  const { guard } = useSettleGuard(options != null);
+  const { guard } = useSettleGuard(options != null, options);
   const dialog = (
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>

@@ -22,17 +22,18 @@ export const CONFIRM_SETTLE_MS = 500;
 type ClickEvent = { preventDefault(): void; detail?: number };
 
 /**
- * `open`: whether the dialog is open now. Returns `ready` (the guard is over) and `guard(onConfirm)`, the props to
+ * `open`: whether the dialog is open now; `question`: what it asks (an object per question), so that a question
+ * replacing an open one is guarded afresh (senior review). Returns `ready` (the guard is over) and `guard(onConfirm)`, the props to
  * spread on the action button; `onConfirm` is called only for a click once ready.
  */
-export function useSettleGuard(open: boolean): { ready: boolean; guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => { 'aria-disabled': 'true' | undefined; onClick: (e: E) => void } } {
+export function useSettleGuard(open: boolean, question?: unknown): { ready: boolean; guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => { 'aria-disabled': 'true' | undefined; onClick: (e: E) => void } } {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     setReady(false);
     if (!open) return undefined;
     const timer = setTimeout(() => setReady(true), CONFIRM_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, question]);
   return {
     ready,
     guard: <E extends ClickEvent>(onConfirm?: (e: E) => void) => ({
