@@ -1,5 +1,5 @@
 /** User rows: lookups by e-mail (case-insensitive, stored lower-case) and id, and the public projection. */
-import { and, eq, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
@@ -65,9 +65,17 @@ export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: strin
  * an erased account got "Dear Erased," and counted in "emailed".
  */
 export function mailableStudents(db: DbOrTx): Promise<{ id: number; email: string; firstName: string }[]> {
-  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
-    .where(and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), isNull(users.erasedAt), notLike(users.email, '%.invalid'),
-      isNull(users.announcementMailOptOutAt), isNull(users.emailBouncedAt)));
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(mailable());
+}
+
+/** The rule of mailableStudents as one condition on `users`. */
+const mailable = () => and(eq(users.role, 'student'), isNotNull(users.emailVerifiedAt), isNull(users.erasedAt), notLike(users.email, '%.invalid'),
+  isNull(users.announcementMailOptOutAt), isNull(users.emailBouncedAt));
+
+/** How many students mailableStudents would list, counted in the database (the announcement e-mail's question). */
+export async function countMailableStudents(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(mailable());
+  return Number(row?.n ?? 0);
 }
 
 /**

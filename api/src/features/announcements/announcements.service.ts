@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { lockUserRow, mailableStudents, studentContacts } from '../../auth/users-repo.ts';
+import { countMailableStudents, lockUserRow, mailableStudents, studentContacts } from '../../auth/users-repo.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { announcementMailText, COLLEGE } from '../../mail/messages.ts';
@@ -128,5 +128,5 @@ export function emailAnnouncement(db: Db, id: number, links: MailLinks): Promise
 
 /** How many students an announcement e-mail would be queued for right now (the same rule as the send: mailableStudents). */
 export async function announcementRecipients(db: Db): Promise<number> {
-  return (await mailableStudents(db)).length;
+  return countMailableStudents(db);
 }
