@@ -53,9 +53,12 @@ function nameContains(word: string): SQL {
 const phoneDigitsContain = (national: string): SQL =>
   sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), ${NON_DIGIT}, '', 'g'), ${NATIONAL_PREFIX}, '') like ${`%${national}%`}`;
 
+/** Words of a search that count (more are ignored): each one reads the users table, since no index answers the joined-name test. */
+export const MAX_SEARCH_WORDS = 6;
+
 /**
  * The admin search box (Students list, applications list and its CSV; admin-day audit item 1) as one parameterised
- * condition: every whitespace-separated word of `term` must match, in any order, one of
+ * condition: every whitespace-separated word of `term` (the first MAX_SEARCH_WORDS) must match, in any order, one of
  *   - the person's name (nameContains: case, accents, apostrophes, hyphens and spaces ignored),
  *   - their e-mail or phone as typed (`%`/`_` literal), or their phone's digits (0 / 27 / +27 / 0027 alike),
  *   - an APP reference ("APP-12", "app12", "12"), through `appRef(id)`,
@@ -64,7 +67,7 @@ const phoneDigitsContain = (national: string): SQL =>
  * `people(cond)` turns a condition on `users` into one on the caller's rows (a subquery for applications).
  */
 export function searchMatch(term: string, people: (cond: SQL) => SQL, appRef: (id: number) => SQL, extra?: (like: string) => SQL): SQL {
-  const words = term.split(/\s+/).filter(Boolean);
+  const words = term.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   const perWord = words.map((word) => {
     const like = `%${likeEscape(word)}%`;
     const national = phoneSearchDigits(word);

@@ -67,4 +67,11 @@ describe(`admin search, words as officers type them (${DB_KIND})`, () => {
     expect(await appIds(`mudau APP-${ids.oneill}`)).toEqual([]);
     expect(await appIds('mudau nobody')).toEqual([]);
   });
+
+  it('only the first 6 words count (each word reads the users table; senior review): a 7th word changes nothing', async () => {
+    const six = 'mudau thandiwe mudau thandiwe mudau thandiwe';
+    expect(await studentEmails(six)).toEqual([emails.thandiwe]);
+    expect(await studentEmails(`${six} nobody`)).toEqual([emails.thandiwe]);
+    expect(await appIds(`${six} nobody`)).toEqual([ids.thandiwe]);
+  });
 });
