@@ -87,6 +87,9 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   let sendAgain = false;
   // The server answered 401: saves stay on this device until the person logs in again (see the module comment).
   let signedOut = false;
+  // The bearer token stored when the 401 came: a log-in replaces it.
+  let tokenAtSignOut: string | null = null;
+  const storedToken = (): string | null => { try { return localStorage.getItem(TOKEN_KEY); } catch { return null; } };
   // The last copy saved or shown, as [step, data] JSON: an unchanged form is not saved again (a step's first
   // render, a reset), so merely opening a tab never moves the revision under another tab's feet.
   let lastJson = '';
@@ -147,6 +150,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   /** A save answered 401: hold saves and ask the person to log in again (the dialog is shared with the page's other callers). */
   function endedLogin(): void {
     signedOut = true;
+    tokenAtSignOut = storedToken();
     onSync('signed-out');
     void askToSignInAgain().then(loggedIn, () => {});
   }
@@ -157,8 +161,10 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     void push();
   }
   const onOnline = () => { void push(); };
-  // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account.
-  const unlisten = $session.listen((s) => { if (s.user?.id === userId) loggedIn(true); });
+  // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account. Other
+  // updates set it too (the session check run again once online, a profile save), so only one that comes with a new
+  // bearer token counts: every log-in stores the new session's token (stores/session.ts requestLogin) before it sets the user.
+  const unlisten = $session.listen((s) => { if (signedOut && s.user?.id === userId && storedToken() !== tokenAtSignOut) loggedIn(true); });
   const onHide = () => {
     if (!pending || stopped || conflict || signedOut) return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
