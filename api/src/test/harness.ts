@@ -180,6 +180,18 @@ export async function insertUpload(t: TestApp, userId: number, name = 'doc.pdf')
   return id;
 }
 
+/**
+ * Registers `firstName lastName` with `phone` (as typed) and applies for course 1 under the same name, with two
+ * recorded uploads; returns the application's id and the student's e-mail. Throws when either step is refused.
+ */
+export async function studentApplies(t: TestApp, firstName: string, lastName: string, phone = '0821234567'): Promise<{ id: number; email: string }> {
+  const s = await signUpStudent(t, { firstName, lastName, phone });
+  const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
+  const res = await s.agent.post('/api/applications').send({ ...validApplication(1, docs), email: s.email, firstName, lastName, phone });
+  if (res.status !== 201) throw new Error(`apply failed ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.application.id, email: s.email };
+}
+
 /** The full Set-Cookie line of the session cookie ('college.sid=…; Path=/; HttpOnly; …'), or ''. */
 export function sessionCookie(res: { headers: Record<string, any> }): string {
   const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);

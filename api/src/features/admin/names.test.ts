@@ -4,21 +4,18 @@
  * the applications CSV opening in Excel with its letters intact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signInAdmin, signUpStudent, studentApplies, DB_KIND, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 const ids: Record<string, number> = {};
 const emails: Record<string, string> = {};
 
-/** Registers `firstName lastName` (phone as typed) and applies for course 1 under the same name; the application's id. */
-async function applicant(key: string, firstName: string, lastName: string, phone = '0821234567'): Promise<void> {
-  const s = await signUpStudent(t, { firstName, lastName, phone });
-  const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
-  const res = await s.agent.post('/api/applications').send({ ...validApplication(1, docs), email: s.email, firstName, lastName, phone });
-  if (res.status !== 201) throw new Error(`apply failed ${res.status} ${JSON.stringify(res.body)}`);
-  ids[key] = res.body.application.id;
-  emails[key] = s.email;
+/** `firstName lastName` applies for course 1 (harness studentApplies); keeps the application id and e-mail under `key`. */
+async function applicant(key: string, firstName: string, lastName: string, phone?: string): Promise<void> {
+  const applied = await studentApplies(t, firstName, lastName, phone);
+  ids[key] = applied.id;
+  emails[key] = applied.email;
 }
 
 beforeAll(async () => {
