@@ -6,21 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminLogin } from './admin-seed.ts';
-import { signUp } from './slow-network.ts';
+import { hold, signUp } from './slow-network.ts';
 
-/** Holds every `method` request to `url` until `release()`; `seen.n` counts them. */
-async function hold(page: Page, url: string, method: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => { release = r; });
-  const seen = { n: 0 };
-  await page.route(url, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    seen.n++;
-    await gate;
-    await route.fallback();
-  });
-  return { release, seen };
-}
 
 test('/profile Save changes keeps the focus while saving and after "Profile updated"; a second Enter sends nothing', async ({ page }) => {
   await signUp(page);

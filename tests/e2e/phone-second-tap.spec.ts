@@ -7,23 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminLogin, appliedThenAdmin, storedStatus, studentApplies, toast } from './admin-seed.ts';
-import { signUp } from './slow-network.ts';
+import { hold, signUp } from './slow-network.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-/** Holds every `method` request to a URL matching `url` until `release()`; `seen.n` counts them. */
-async function hold(page: Page, url: string | RegExp, method: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => { release = r; });
-  const seen = { n: 0 };
-  await page.route(url, async (route) => {
-    if (route.request().method() !== method) return route.continue();
-    seen.n++;
-    await gate;
-    await route.continue();
-  });
-  return { release, seen };
-}
 
 /**
  * Whether leaving for /courses asks first (the leave warning's beforeunload prompt, dismissed: the page stays). The

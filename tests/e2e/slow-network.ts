@@ -73,3 +73,20 @@ export async function cut(cdp: CDPSession, ms: number) {
   await cdp.send('Network.emulateNetworkConditions', SLOW);
 }
 
+
+/**
+ * Holds every `method` request to a URL matching `url` until `release()` (a gate the test opens, never a timer);
+ * `seen.n` counts them. Other methods, and held requests once released, go on to the next route or the network.
+ */
+export async function hold(page: Page, url: string | RegExp, method: string): Promise<{ release: () => void; seen: { n: number } }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => { release = r; });
+  const seen = { n: 0 };
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    seen.n++;
+    await gate;
+    await route.fallback();
+  });
+  return { release, seen };
+}
