@@ -89,6 +89,12 @@ test('point 10 › on a fresh external system an admin enrols a walk-in student 
   await panel.getByLabel('Find by APP-id, name or e-mail').fill(`APP-${id}`); // searched by the API, not the 100 newest
   await expect(panel.getByLabel('Accepted applicant').locator('option')).toHaveCount(2);
   await panel.getByLabel('Accepted applicant').selectOption({ index: 1 });
+  // No campus is chosen for the officer (admin-day audit: the preselected first campus was easy to miss).
+  await expect(panel.getByLabel('Campus')).toHaveValue('');
+  await panel.getByRole('button', { name: 'Enrol student' }).click();
+  await expect(panel.getByText('Please select a campus')).toBeVisible();
+  await expect(panel.getByLabel('Campus')).toBeFocused();
+  await panel.getByLabel('Campus').selectOption({ label: 'Tshitavha' });
   await panel.getByRole('button', { name: 'Enrol student' }).click();
   await expect(toast(page, 'Student enrolled')).toHaveCount(2);
 

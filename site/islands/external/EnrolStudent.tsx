@@ -44,8 +44,9 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
 
   useEffect(() => {
     api<{ branches: ExternalBranch[] }>('/api/external/branches').then((r) => {
+      // No campus is chosen for the officer: a preselected first campus (Tshikombani) was easy to miss, and a student
+      // enrolled at the wrong campus (admin-day audit). "Please select a campus" asks for it.
       setBranches(r.branches);
-      setValues((v) => ({ ...v, branchId: v.branchId || String(r.branches[0]?.id ?? '') }));
     }).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); else setLoadError('Failed to load branch data. Please try again later.'); });
   }, [mode]);
 
@@ -105,6 +106,7 @@ function EnrolForm({ mode, onDone }: { mode: Mode; onDone: (s: ExternalStudent) 
     <Field id="enrol-branchId" label="Campus" error={errors.branchId}>
       <select className="input" {...fieldProps('enrol-branchId', errors.branchId)} value={values.branchId} onChange={set('branchId')} disabled={!branches}>
         {!branches && <option value="">Loading campuses…</option>}
+        {branches && <option value="">Choose a campus</option>}
         {branches?.map((b) => <option key={b.id} value={String(b.id)}>{b.name}</option>)}
       </select>
     </Field>
