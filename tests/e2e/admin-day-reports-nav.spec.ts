@@ -15,7 +15,8 @@ function reports(): Reports {
     'Short Course: Project Management Fundamentals', 'Certificate in Human Resource Management', 'Diploma in Nursing Auxiliary Care',
     'Higher Certificate in Office Administration', 'Diploma in Interior Design and Decorating', 'Certificate in Computer Networking (CompTIA N+)'];
   return {
-    byStatus: [{ status: 'pending', label: 'Pending', count: 12 }],
+    byStatus: [['pending', 'Pending'], ['under_review', 'Under Review'], ['documents_required', 'Documents Required'], ['payment_pending', 'Payment Pending'], ['accepted', 'Accepted'], ['rejected', 'Rejected']]
+      .map(([status, label], i) => ({ status: status!, label: label!, count: 12 + i })),
     byCourse: titles.map((title, i) => ({ courseId: i + 1, title, department: ['Technology', 'Business', 'Healthcare', 'Arts and Design'][i % 4]!, count: 1000 + i, eligible: 500, notEligible: 400, unknown: 100 + i })),
     byDepartment: [{ department: 'Technology', count: 12 }],
     perWeek: [], acceptanceOverTime: [], feesPerWeek: [], feesCollected: '0.00',
@@ -50,6 +51,9 @@ for (const [w, h] of [[1366, 768], [360, 800]] as const) {
       const named = titles.filter((t) => texts.some((x) => x.length >= 8 && t.startsWith(x.replace(/…$/, ''))));
       expect(named, `${name}: bar labels ${JSON.stringify(texts)}`).toEqual(titles);
     }
+    // The status chart names every status beside its bar, on a phone too (it named every other one).
+    const statusLabels = await page.getByRole('region', { name: 'Applications by status', exact: true }).locator('.recharts-cartesian-axis-tick-value').allTextContents();
+    for (const s of reports().byStatus) expect(statusLabels, `status bar labels ${JSON.stringify(statusLabels)}`).toContain(s.label);
   });
 }
 

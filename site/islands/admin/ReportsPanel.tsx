@@ -102,15 +102,20 @@ function CourseTick({ x, y, payload }: { x?: number; y?: number; payload?: { val
   return <text x={x} y={y} dy={4} textAnchor="end" fontSize={11} fill="currentColor" className="recharts-cartesian-axis-tick-value">{courseLabel(payload?.value ?? '')}</text>;
 }
 
-/** Horizontal bars, one per course, each with its name on the left (every bar labelled: interval 0). */
-const courseBars = (data: object[], children: ReactNode) => (
+/**
+ * Horizontal bars, one per category (`key`: a course's title, a status's label, a department), each with its name
+ * on the left (every bar labelled: interval 0; upright bars named only every other one on a phone).
+ */
+const courseBars = (data: object[], children: ReactNode, key = 'title') => (
   <ResponsiveContainer width="100%" height="100%">
     <BarChart data={data} layout="vertical" margin={{ left: 0, right: 8 }}><CartesianGrid strokeDasharray="3 3" />
       <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-      <YAxis type="category" dataKey="title" interval={0} width={140} tick={<CourseTick />} /><Tooltip />
+      <YAxis type="category" dataKey={key} interval={0} width={140} tick={<CourseTick />} /><Tooltip />
       {children}</BarChart>
   </ResponsiveContainer>
 );
+/** One count per category as horizontal bars (statuses, departments), every bar named. */
+const categoryBars = (data: object[], key: string, y: string, name: string) => courseBars(data, <Bar dataKey={y} name={name} fill={COLOUR} />, key);
 /** Eligible / not eligible / unknown per course, stacked (issue #18). */
 const stacked = (data: object[]) => courseBars(data, [
   <Bar key="e" dataKey="eligible" name="Eligible" stackId="e" fill={COLOUR} />, <Bar key="n" dataKey="notEligible" name="Not eligible" stackId="e" fill="#b91c1c" />,
@@ -133,12 +138,12 @@ export default function ReportsPanel() {
   return (
     <div className="space-y-4">
       <p className="text-lg">Fees collected: <strong>{formatMoney(r.feesCollected, 'USD')}</strong></p>
-      <ChartBlock id="rep-status" title="Applications by status" draw={drawn > 0} chart={() => bars(r.byStatus, 'label', 'count')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
+      <ChartBlock id="rep-status" title="Applications by status" draw={drawn > 0} chart={() => categoryBars(r.byStatus, 'label', 'count', 'Applications')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
       <ChartBlock id="rep-course" title="Applications by course" draw={drawn > 1} wide chartHeight={courseChartHeight(Math.min(r.byCourse.length, 15))}
         chart={() => courseBars(r.byCourse.slice(0, 15), <Bar dataKey="count" name="Applications" fill={COLOUR} />)} head={['Course', 'Department', 'Applications']} rows={r.byCourse.map((c) => [c.title, c.department, c.count])} />
       <ChartBlock id="rep-eligible" title="Eligibility by course" draw={drawn > 2} wide chartHeight={courseChartHeight(Math.min(r.byCourse.length, 15))} chart={() => stacked(r.byCourse.slice(0, 15))}
         head={['Course', 'Eligible', 'Not eligible', 'No NSC results']} rows={r.byCourse.map((c) => [c.title, c.eligible, c.notEligible, c.unknown])} />
-      <ChartBlock id="rep-dept" title="Applications by department" draw={drawn > 3} chart={() => bars(r.byDepartment, 'department', 'count')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
+      <ChartBlock id="rep-dept" title="Applications by department" draw={drawn > 3} chart={() => categoryBars(r.byDepartment, 'department', 'count', 'Applications')} head={['Department', 'Applications']} rows={r.byDepartment.map((d) => [d.department, d.count])} />
       <ChartBlock id="rep-week" title="Applications per week" draw={drawn > 4} chart={() => line(r.perWeek.slice(-WEEKS_CHARTED), 'week', 'count')} note={weeksNote(r.perWeek.length)}
         head={['Week of', 'Applications']} rows={r.perWeek.map((w) => [formatStaffDate(w.week), w.count])} />
       <ChartBlock id="rep-rate" title="Acceptance rate over time (%)" draw={drawn > 5} chart={() => line(r.acceptanceOverTime.slice(-WEEKS_CHARTED), 'week', 'rate', [0, 100])} note={weeksNote(r.acceptanceOverTime.length)}
