@@ -180,6 +180,22 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     expect(gsm7Length(rows[1]!.body)).toBeLessThanOrEqual(160);
   });
 
+  it('Documents Required right after a document rejection queues no second SMS (admin-day audit: two within 30 s); without one it does, and other statuses always do', async () => {
+    const admin = await signInAdmin(t);
+    const s = await student();
+    const id = await apply(s, 11);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    expect((await rowsTo(s.phone)).map((r) => r.kind)).toEqual(['receipt', 'document_rejected']);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'under_review', notes: '' })).status).toBe(200);
+    expect((await rowsTo(s.phone)).map((r) => r.kind)).toEqual(['receipt', 'document_rejected', 'status']);
+
+    const other = await student();
+    const plain = await apply(other, 11);
+    expect((await admin.agent.put(`/api/admin/applications/${plain}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    expect((await rowsTo(other.phone)).map((r) => r.kind)).toEqual(['receipt', 'status']);
+  });
+
   it('a landline: nothing is queued, and the walk-in desk is told the SMS could not be sent (no_phone)', async () => {
     const landline = await signUpStudent(t, { phone: '015 962 1234' });
     await apply({ ...landline, phone: '+27159621234' });

@@ -20,7 +20,7 @@ import { notifyUser } from '../notifications/notifications.service.ts';
 import { applicationReceivedNotice, documentsReceivedNotice, statusChangedNotice } from '../../mail/messages.ts';
 import { documentsToReplace } from '../document-reviews/document-reviews.service.ts';
 import { rejectedSlotsOf } from '../document-reviews/document-reviews.repo.ts';
-import { queueSms } from '../../sms/sms-outbox.ts';
+import { documentSmsSince, queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
 import { applicationEligibility } from '../eligibility/eligibility.service.ts';
@@ -141,7 +141,10 @@ export async function setApplicationStatus(db: Db, adminId: number, id: number, 
     if (current.status !== update.status) {
       const documentsNeeded = update.status === 'documents_required' ? await documentsToReplace(t, id) : [];
       await notifyUser(t, current.userId, statusChangedNotice(id, update.status, { paymentAmount: current.paymentAmount, documentsNeeded }), { applicationId: id, origin: opts.origin });
-      await queueSms(t, { userId: current.userId, applicationId: id, kind: 'status', body: statusSms(id, update.status, applicationLink(opts.origin, id)) });
+      // A document-rejection SMS sent shortly before already told this phone what Documents Required says.
+      if (update.status !== 'documents_required' || !await documentSmsSince(t, id)) {
+        await queueSms(t, { userId: current.userId, applicationId: id, kind: 'status', body: statusSms(id, update.status, applicationLink(opts.origin, id)) });
+      }
     }
   });
   return (await findApplication(db, id, { forAdmin: true }))!;
