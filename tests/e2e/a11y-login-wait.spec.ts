@@ -34,6 +34,14 @@ test('Enter on Log in during the proof-of-work: one status region that says why,
   // Hydrated (the form's island runs on first use) and, before anything is sent, one empty status region.
   await expect(form.locator('[role=status]')).toHaveCount(1);
   await expect(form.locator('[role=status]')).toHaveText('');
+  // The login that carries the solution waits until the checks below are done: a fast solve signed in and left the
+  // page while they ran (CI: "Execution context was destroyed, most likely because of a navigation").
+  let release!: () => void;
+  const solved = new Promise<void>((r) => { release = r; });
+  await page.route('**/auth/login', async (route) => {
+    if ((route.request().postData() ?? '').includes('"altcha"')) await solved;
+    await route.fallback();
+  });
   await page.keyboard.press('Enter');
 
   const status = form.locator('[role=status]');
@@ -43,5 +51,6 @@ test('Enter on Log in during the proof-of-work: one status region that says why,
   await expect(form.getByRole('button', { name: 'Logging in...' })).toBeFocused();
   await expect(form.getByRole('button', { name: 'Logging in...' })).toHaveAttribute('aria-disabled', 'true');
   await expect(status).toBeInViewport();
+  release();
   await expect(page).toHaveURL(/\/dashboard\/student/, { timeout: 90_000 });
 });
