@@ -53,13 +53,13 @@ test('accepting with a rejected required document says so; Cancel leaves it Pend
   expect(await storedStatus(page.request, id)).toBe('pending');
 });
 
-test('a note saved without a status change toasts "Note saved"; the panel\'s history shows it as a note', async ({ page, playwright, baseURL }) => {
+test('a note saved without a status change toasts "Application updated" (spec §8) with "your note is saved"; the panel\'s history shows it as a note', async ({ page, playwright, baseURL }) => {
   const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Naledi');
   await page.goto('/admin/applications');
   const panel = await openApplicationPanel(page, id);
   await panel.getByLabel('Notes (internal, never shown to the applicant)').fill('Phoned the school');
   await panel.getByRole('button', { name: 'Update status' }).click();
-  await expect(toast(page, 'Note saved')).toContainText(`APP-${id}: your note is saved.`);
+  await expect(toast(page, 'Application updated')).toContainText(`APP-${id}: your note is saved.`);
   await expect(panel.getByText('Phoned the school')).toBeVisible();
   await expect(panel.getByText('Note (Pending)')).toBeVisible();
   expect(await storedStatus(page.request, id)).toBe('pending');

@@ -36,7 +36,7 @@ export const failureText = (e: unknown): string => (e instanceof ApiError ? e.us
 /**
  * PUT /api/admin/applications/:id/status with `notes` (internal) and `expected`, the status the admin's screen shows;
  * toasts 'Application updated' or 'Update failed' (spec §8) and answers whether it worked. A note saved with the
- * status unchanged toasts 'Note saved' ('APP-6: your note is saved.'): nothing changed for the applicant. When someone changed the
+ * status unchanged toasts 'Application updated' (spec §8) with 'APP-6: your note is saved.': nothing changed for the applicant. When someone changed the
  * status meanwhile the API answers 409 ('This application is now … Reload to see the latest.'): that message is
  * toasted and `onStale` runs, so the caller shows the current state. A failure toast stays until closed; one that
  * never reached the server says so (NOT_REACHED). Never throws.
@@ -44,7 +44,7 @@ export const failureText = (e: unknown): string => (e instanceof ApiError ? e.us
 export async function changeStatus(id: number, status: string, notes: string, expected: string, onStale?: () => void): Promise<boolean> {
   try {
     await saveApi(`/api/admin/applications/${id}/status`, { method: 'PUT', json: { status, notes, expectedStatus: expected } });
-    if (status === expected) toast({ title: 'Note saved', description: `${appRef(id)}: your note is saved.`, variant: 'success' });
+    if (status === expected) toast({ title: 'Application updated', description: `${appRef(id)}: your note is saved.`, variant: 'success' });
     else toast({ title: 'Application updated', description: `${appRef(id)} is now ${statusLabel(status)}.`, variant: 'success' });
     return true;
   } catch (e) {
