@@ -71,7 +71,8 @@ export function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
-function token(): string | null {
+/** The bearer token this browser stored at log-in (TOKEN_KEY), or null (none, or storage unavailable). */
+export function storedToken(): string | null {
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
 
@@ -91,7 +92,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   const timer = limit !== undefined && !rest.signal ? timeoutSignal(limit) : undefined;
   if (timer) rest.signal = timer;
   if (json !== undefined) headers.set('Content-Type', 'application/json');
-  const t = token();
+  const t = storedToken();
   if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
   let res: Response;
   let text: string;

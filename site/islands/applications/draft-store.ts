@@ -18,7 +18,7 @@
  * meanwhile ('signed-out'), and sends the draft as soon as the same user has logged in again — from that dialog, or
  * from any other on the page (an upload's, Submit's, the status line's "Log in again").
  */
-import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../../lib/api-client.ts';
+import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session } from '../../stores/session.ts';
 import { askToSignInAgain } from '../ui/save-api.ts';
@@ -89,7 +89,6 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   let signedOut = false;
   // The bearer token stored when the 401 came: a log-in replaces it.
   let tokenAtSignOut: string | null = null;
-  const storedToken = (): string | null => { try { return localStorage.getItem(TOKEN_KEY); } catch { return null; } };
   // The last copy saved or shown, as [step, data] JSON: an unchanged form is not saved again (a step's first
   // render, a reset), so merely opening a tab never moves the revision under another tab's feet.
   let lastJson = '';
@@ -168,7 +167,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   const onHide = () => {
     if (!pending || stopped || conflict || signedOut) return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    try { const t = localStorage.getItem(TOKEN_KEY); if (t) headers.Authorization = `Bearer ${t}`; } catch { /* ignore */ }
+    const t = storedToken();
+    if (t) headers.Authorization = `Bearer ${t}`;
     const json = JSON.stringify(body(pending));
     if (json.length < 60_000) void fetch(url, { method: 'PUT', headers, body: json, credentials: 'include', keepalive: true }).catch(() => {});
   };
