@@ -177,7 +177,11 @@ try {
   figures.publish = { ...(figures.publish as object), staticTargetMs: 30_000, staticTargetMet: pageMs <= 30_000 };
   check('…and on B\'s static pages without a restart', pageMs > 0, `${fmt(pageMs / 1000)} s (A's own page: ${fmt(pageMsA / 1000)} s; target 30 s ${pageMs <= 30_000 ? 'met' : 'MISSED'})`);
   // One `astro build` for the change: the node that claimed it builds, the other downloads it from S3 (shared-builds.ts).
-  const { rows: builds } = await sql.query<{ reason: string }>(`select reason from site_builds where status = 'ok' and started_at >= $1`, [publishedAt]);
+  // A node switches to its new build before it marks the build's row `ok` (builder.ts), so B's page can be live a
+  // moment before B's row says so: wait up to 20 s for both rows rather than read them at that moment (CI once read
+  // "1 astro build(s), 0 fetched" with both pages already live).
+  const okBuilds = async () => (await sql.query<{ reason: string }>(`select reason from site_builds where status = 'ok' and started_at >= $1`, [publishedAt])).rows;
+  const builds = await waitFor('both nodes\' build rows', async () => { const rows = await okBuilds(); return rows.length >= 2 && rows; }, 20_000, 250).catch(okBuilds);
   const fetchedBuilds = builds.filter((b) => b.reason.includes('fetched from another node')).length;
   const { rows: [shared] } = await sql.query<{ bytes: number }>(`select bytes from shared_site_builds where status = 'ready' order by finished_at desc limit 1`);
   figures.publish = { ...(figures.publish as object), astroBuilds: builds.length - fetchedBuilds, fetchedBuilds, sharedBuildBytes: shared?.bytes ?? null };
