@@ -102,6 +102,17 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
     expect(node.server.listening).toBe(false);
   }, 120_000);
 
+  it('an idle keep-alive connection stays open for 65 s, as the response tells the client (not Node\'s 5 s)', async () => {
+    const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'keepalive-test-secret-0123456789' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const health = await new Promise<{ status: number; keepAlive: string }>((resolve, reject) => {
+      http.get(`${node.url}/api/colfront/health`, { agent }, (res) => { res.resume(); res.on('end', () => resolve({ status: res.statusCode ?? 0, keepAlive: String(res.headers['keep-alive']) })); }).on('error', reject);
+    });
+    expect(health).toMatchObject({ status: 200, keepAlive: 'timeout=65' });
+    agent.destroy();
+    await node.close();
+  }, 120_000);
+
   it('on the embedded database (no grace period) a request arriving as the stop begins gets 503 + Connection: close, not a reset', async () => {
     const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'shutdown-test-secret-0123456789' });
     expect(node.config.SHUTDOWN_GRACE_MS).toBe(0);

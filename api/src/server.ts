@@ -129,6 +129,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       if (refusing) { refuse(res); return; }
       app(req, res);
     });
+    // Node's default closes an idle keep-alive connection after 5 s, so a client or balancer reusing it just then
+    // met a reset (ECONNRESET in CI). Idle connections stay open longer than common balancer idle timeouts.
+    s.keepAliveTimeout = KEEP_ALIVE_MS;
+    s.headersTimeout = KEEP_ALIVE_MS + 1000;
     const failed = (err: NodeJS.ErrnoException) => { void database.close().catch(() => {}); reject(listenError(err, config.PORT, config.HOST)); };
     s.once('error', failed);
     s.listen(config.PORT, config.HOST, () => { s.off('error', failed); resolve(s); });
@@ -223,6 +227,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long (ms) an idle keep-alive connection stays open between requests: 65 s, above the 60 s idle timeout of
+ * common load balancers (AWS ALB's default), so a balancer or client never reuses a connection the node is closing at
+ * that moment (with Node's default of 5 s such requests were reset: CI's ECONNRESET on a Playwright request context
+ * idle for a few seconds). Sent to clients as `Keep-Alive: timeout=65`.
+ * The header timeout is one second longer (Node: headersTimeout applies to the next request on the connection too).
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 /**
  * How long (ms) a stopping node, past SHUTDOWN_GRACE_MS, keeps listening while answering every new request 503
