@@ -192,6 +192,21 @@ export async function studentApplies(t: TestApp, firstName: string, lastName: st
   return { id: res.body.application.id, email: s.email };
 }
 
+/**
+ * Every person of `people` (key → [first name, last name, phone as typed]) applies for course 1 with studentApplies, in
+ * order; returns each one's application id and e-mail under its key. Throws when a step is refused.
+ */
+export async function peopleApply(t: TestApp, people: Record<string, [string, string, string?]>): Promise<{ ids: Record<string, number>; emails: Record<string, string> }> {
+  const ids: Record<string, number> = {};
+  const emails: Record<string, string> = {};
+  for (const [key, [firstName, lastName, phone]] of Object.entries(people)) {
+    const applied = await studentApplies(t, firstName, lastName, phone);
+    ids[key] = applied.id;
+    emails[key] = applied.email;
+  }
+  return { ids, emails };
+}
+
 /** The full Set-Cookie line of the session cookie ('college.sid=…; Path=/; HttpOnly; …'), or ''. */
 export function sessionCookie(res: { headers: Record<string, any> }): string {
   const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);

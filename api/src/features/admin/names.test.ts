@@ -4,26 +4,21 @@
  * the applications CSV opening in Excel with its letters intact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signInAdmin, signUpStudent, studentApplies, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signInAdmin, signUpStudent, peopleApply, DB_KIND, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-const ids: Record<string, number> = {};
-const emails: Record<string, string> = {};
-
-/** `firstName lastName` applies for course 1 (harness studentApplies); keeps the application id and e-mail under `key`. */
-async function applicant(key: string, firstName: string, lastName: string, phone?: string): Promise<void> {
-  const applied = await studentApplies(t, firstName, lastName, phone);
-  ids[key] = applied.id;
-  emails[key] = applied.email;
-}
+let ids: Record<string, number>;
+let emails: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await signInAdmin(t);
-  await applicant('thilivhali', 'Ṱhilivhali', 'Ṋemudzivhadi', '072 123 4567');
-  await applicant('mukhethwa', 'Mukhethwa', 'Ḓavhana', '+27 83 555 0101');
-  await applicant('siobhan', 'Siobhán', 'O’Neill', '0615550102');
+  ({ ids, emails } = await peopleApply(t, {
+    thilivhali: ['Ṱhilivhali', 'Ṋemudzivhadi', '072 123 4567'],
+    mukhethwa: ['Mukhethwa', 'Ḓavhana', '+27 83 555 0101'],
+    siobhan: ['Siobhán', 'O’Neill', '0615550102'],
+  }));
 });
 afterAll(async () => { await t.close(); });
 

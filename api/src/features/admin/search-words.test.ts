@@ -5,27 +5,22 @@
  * and the applications list alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signInAdmin, studentApplies, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signInAdmin, peopleApply, DB_KIND, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-const ids: Record<string, number> = {};
-const emails: Record<string, string> = {};
-
-/** `firstName lastName` applies for course 1 (harness studentApplies); keeps the application id and e-mail under `key`. */
-async function applicant(key: string, firstName: string, lastName: string, phone?: string): Promise<void> {
-  const applied = await studentApplies(t, firstName, lastName, phone);
-  ids[key] = applied.id;
-  emails[key] = applied.email;
-}
+let ids: Record<string, number>;
+let emails: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await signInAdmin(t);
-  await applicant('oneill', 'Aoife', 'O’Neill', '0614440001');
-  await applicant('makhado', 'Rudzani', 'Makhado-Longsurname', '0614440002');
-  await applicant('thandiwe', 'Thandiwe', 'Mudau', '+27821234567');
-  await applicant('merwe', 'Pieter', 'van der Merwe', '0614440003');
+  ({ ids, emails } = await peopleApply(t, {
+    oneill: ['Aoife', 'O’Neill', '0614440001'],
+    makhado: ['Rudzani', 'Makhado-Longsurname', '0614440002'],
+    thandiwe: ['Thandiwe', 'Mudau', '+27821234567'],
+    merwe: ['Pieter', 'van der Merwe', '0614440003'],
+  }));
 });
 afterAll(async () => { await t.close(); });
 
