@@ -4,6 +4,13 @@
  * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7) after the save. Toasts of spec §8. When
  * that e-mail step fails the edit is saved already: the form stays open and says 'Saved, but the e-mails were not
  * sent.' with a 'Send e-mails' button that tries again (audit C item 6).
+ * No lost work ("no lost work" audit): after a save the form takes the saved version as its base and keeps every
+ * field the admin changed while the save (or the e-mail step) was in flight; with such newer changes the form stays
+ * open and says they are not saved yet, instead of closing. A new announcement saved with newer changes turns the
+ * form into the edit of that announcement (`onSaved`), so saving them again updates it rather than creating (and
+ * mailing) a second one. After failed e-mails with newer changes the retry is 'Save and send e-mails': it saves them
+ * first (checked against the saved version, as any edit) and then e-mails, so students get the text the admin sees;
+ * a refused save sends nothing and keeps the form as typed.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the announcement
  * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
  * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
@@ -36,10 +43,19 @@ const formValues = (item: Announcement | null): AnnouncementInput => ({
 /** The form's labels of stored fields, for the fields Reload kept (KeptChanges); the send flags are not stored. */
 const LABELS: Partial<Record<keyof AnnouncementInput, string>> = { title: 'Title', content: 'Content', imageUrl: 'Image URL', active: 'Active' };
 
-export default function AnnouncementForm({ item, onDone, onCancel }: { item: Announcement | null; onDone: () => void; onCancel: () => void }) {
-  const editing = item != null;
-  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload.
+/**
+ * `item`: the announcement to edit, null for a new one. `onDone`: saved (and e-mailed when asked) with nothing newer in
+ * the form: close it and reload the table. `onCancel`: closed unsaved. `onSaved(a)`: `a` was saved while the form
+ * stays open with newer changes (the table reloads; a new announcement is now edited as `a`).
+ */
+export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { item: Announcement | null; onDone: () => void; onCancel: () => void; onSaved?: (a: Announcement) => void }) {
+  // The announcement the form edits: `item`, or the one this form created.
+  const [current, setCurrent] = useState(item);
+  const editing = current != null;
+  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload and by each save.
   const [version, setVersion] = useState(item?.updatedAt ?? undefined);
+  // Saved at least once in this form: changes left in it are newer than that save.
+  const [savedHere, setSavedHere] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
@@ -66,49 +82,79 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
     const who = `${n} student${n === 1 ? '' : 's'}`;
     return ask({ title: 'Send this announcement by e-mail?', description: `${who} will receive an e-mail. This cannot be undone.`, action: `Send e-mail to ${who}`, cancel: 'Keep editing' });
   };
+  /** Fields whose value in the form is not `base`'s (all fields, the send flags too). */
+  const changedFrom = (base: AnnouncementInput): (keyof AnnouncementInput)[] => {
+    const now = getValues();
+    return (Object.keys(base) as (keyof AnnouncementInput)[]).filter((k) => now[k] !== base[k]);
+  };
+  /**
+   * `a` was just saved from the form values `sent`: the form now edits `a` at its new version, shows it, and puts back
+   * every field changed since `sent` was submitted, still unsaved (the admin went on typing while it was saved).
+   */
+  const rebase = (a: Announcement, sent: AnnouncementInput) => {
+    const newer = changedFrom(sent);
+    const typed = getValues();
+    setCurrent(a);
+    setVersion(a.updatedAt ?? undefined);
+    setSavedHere(true);
+    reset(formValues(a));
+    for (const k of newer) setValue(k, typed[k] as never, { shouldDirty: true });
+  };
+  /** After a save of `a` (and its e-mails): closes the form, unless it holds changes newer than `a` (then they stay, marked unsaved). */
+  const finish = (a: Announcement) => {
+    if (changedFrom(formValues(a)).length === 0) { onDone(); return; }
+    onSaved?.(a);
+  };
+  /**
+   * PUT (editing; never with sendEmail: the e-mails go through /notify) or POST `v`. Null when refused: a 409 edit
+   * conflict shows EditConflict, field errors go to their fields, and the §8 error toast is shown; the form keeps all.
+   */
+  const save = async (v: AnnouncementInput): Promise<{ announcement: Announcement; emailed: number } | null> => {
+    const body = { ...v, imageUrl: v.imageUrl ? v.imageUrl : null };
+    try {
+      return current
+        ? await saveApi(`/api/announcements/${current.id}`, { method: 'PUT', json: { ...body, sendEmail: false, expectedUpdatedAt: version } })
+        : await saveApi('/api/announcements', { method: 'POST', json: body });
+    } catch (e) {
+      if (current && e instanceof ApiError && e.status === 409 && (e.body as { announcement?: unknown } | null)?.announcement) {
+        setConflict(e.userMessage);
+        return null;
+      }
+      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
+      toast({ title: `Error ${current ? 'updating' : 'creating'} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      return null;
+    }
+  };
   const onSubmit = handleSubmit(async (v) => {
-    const verb = editing ? 'updating' : 'creating';
+    // What the form held when it was submitted: anything typed from here on is newer than this save.
+    const sent = getValues();
+    const wasEditing = editing;
     setConflict(null);
     if (v.sendEmail && !await confirmMail()) return;
     try {
-      const body = { ...v, imageUrl: v.imageUrl ? v.imageUrl : null };
-      let saved: { announcement: Announcement; emailed: number };
-      try {
-        saved = editing
-          ? await saveApi(`/api/announcements/${item.id}`, { method: 'PUT', json: { ...body, sendEmail: false, expectedUpdatedAt: version } })
-          : await saveApi('/api/announcements', { method: 'POST', json: body });
-      } catch (e) {
-        if (editing && e instanceof ApiError && e.status === 409 && (e.body as { announcement?: unknown } | null)?.announcement) {
-          setConflict(e.userMessage);
-          return;
-        }
-        if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
-        toast({ title: `Error ${verb} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
-        return;
-      }
-      toast({ title: editing ? 'Announcement updated' : 'Announcement created', variant: 'success' });
-      if (v.sendEmail && editing) {
+      const saved = await save(v);
+      if (!saved) return;
+      toast({ title: wasEditing ? 'Announcement updated' : 'Announcement created', variant: 'success' });
+      rebase(saved.announcement, sent);
+      if (v.sendEmail && wasEditing) {
         // Saved: the form now shows the saved version (a later Save is checked against it and sends no second notification).
-        setVersion(saved.announcement.updatedAt ?? undefined);
-        reset(formValues(saved.announcement));
-        if (!await sendEmails()) return;
+        if (!await sendEmails(saved.announcement.id)) return;
       } else if (v.sendEmail) sentToast(saved.emailed);
-      onDone();
+      finish(saved.announcement);
     } catch (e) {
+      // Kept open: what is typed stays (no lost work).
       toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
-      onDone();
     }
   });
   // The e-mail step after a saved edit (POST /notify) failed: its reason; the form stays open with "Send e-mails".
   const [emailFailure, setEmailFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const sentToast = (sent: number) => toast({ title: 'Email notifications sent', description: `${sent} student${sent === 1 ? '' : 's'} will receive an e-mail.`, variant: 'success' });
-  /** POST /notify for the saved announcement; true when sent, else the form says so (audit C item 6). */
-  const sendEmails = async (): Promise<boolean> => {
-    if (!item) return false;
+  /** POST /notify for saved announcement `id`; true when sent, else the form says so (audit C item 6). */
+  const sendEmails = async (id: number): Promise<boolean> => {
     setSending(true);
     try {
-      sentToast((await saveApi<{ sent: number }>(`/api/announcements/${item.id}/notify`, { method: 'POST', json: {} })).sent);
+      sentToast((await saveApi<{ sent: number }>(`/api/announcements/${id}/notify`, { method: 'POST', json: {} })).sent);
       setEmailFailure(null);
       return true;
     } catch (e) {
@@ -116,12 +162,28 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
       return false;
     } finally { setSending(false); }
   };
-  const retryEmails = async () => { if (await sendEmails()) onDone(); };
+  /**
+   * "Send e-mails" after a failed e-mail step. With changes newer than the save ("Save and send e-mails") they are
+   * saved first, so the e-mails carry what the form shows; a refused save sends nothing.
+   */
+  const retryEmails = async () => {
+    if (!current) return;
+    if (!isDirty) { if (await sendEmails(current.id)) finish(current); return; }
+    await handleSubmit(async (v) => {
+      const sent = getValues();
+      setConflict(null);
+      const saved = await save({ ...v, sendEmail: false });
+      if (!saved) return;
+      toast({ title: 'Announcement updated', variant: 'success' });
+      rebase(saved.announcement, sent);
+      if (await sendEmails(saved.announcement.id)) finish(saved.announcement);
+    })();
+  };
   const reload = async () => {
-    if (!item) return;
+    if (!current) return;
     setReloading(true);
     try {
-      const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === item.id);
+      const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === current.id);
       if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
       const stored = formValues(latest);
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
@@ -162,9 +224,14 @@ export default function AnnouncementForm({ item, onDone, onCancel }: { item: Ann
         <div role="alert" className="card border-red-400 p-3 text-sm dark:border-red-600" data-testid="email-failed">
           <p className="font-medium">Saved, but the e-mails were not sent.</p>
           <p className="muted mt-1">{emailFailure}</p>
-          <BusyButton className="btn-secondary mt-2" onClick={() => void retryEmails()} busy={sending}>{sending ? 'Sending…' : 'Send e-mails'}</BusyButton>
+          {isDirty && <p className="mt-1">Your changes since the save are not saved yet. Save and send e-mails saves them first, so students get what you see here.</p>}
+          <BusyButton className="btn-secondary mt-2" onClick={() => void retryEmails()} busy={sending || isSubmitting}>{sending ? 'Sending…' : isDirty ? 'Save and send e-mails' : 'Send e-mails'}</BusyButton>
         </div>
       )}
+      {/* Always in the page, so the text is announced when it appears (WCAG 4.1.3). */}
+      <p role="status" className={savedHere && isDirty && !emailFailure ? 'card border-sky-400 p-3 text-sm dark:border-sky-600' : 'sr-only'} data-testid={savedHere && isDirty && !emailFailure ? 'newer-unsaved' : undefined}>
+        {savedHere && isDirty && !emailFailure ? 'Saved. Your changes since are not saved yet: Save changes to keep them.' : ''}
+      </p>
       <div className="flex gap-2">
         <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>

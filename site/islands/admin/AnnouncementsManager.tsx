@@ -4,6 +4,7 @@
  * sendEmail, sendNotification); delete after the AlertDialog 'Are you sure you want to delete this
  * announcement?'; active toggle (checked against the row's updatedAt: a row someone else changed since is refused
  * with the server's message and the table reloads). E-mailing on edit uses POST /api/announcements/{id}/notify.
+ * A form saved while the admin went on typing stays open on the saved announcement (a new one becomes its edit).
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -124,7 +125,7 @@ function Manager() {
 
       <Panel open={editing != null} onOpenChange={(o) => { if (!o) setEditing(null); }} title={editing === 'new' ? 'New announcement' : 'Edit announcement'}>
         <Suspense fallback={<SkeletonRows rows={4} label="Loading form" />}>
-          {editing != null && <AnnouncementForm item={editing === 'new' ? null : editing} onDone={() => { setEditing(null); load(); }} onCancel={() => setEditing(null)} />}
+          {editing != null && <AnnouncementForm item={editing === 'new' ? null : editing} onDone={() => { setEditing(null); load(); }} onCancel={() => setEditing(null)} onSaved={(a) => { setEditing(a); load(); }} />}
         </Suspense>
       </Panel>
 
