@@ -5,27 +5,15 @@
  * be reached — neither resends it (another 401) nor reopens "Your session has ended" after the person cancelled it.
  */
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
-
-const DRAFT = '/api/applications/draft?key=course-2';
-const PASSWORD = 'secret123';
-const PERSONAL = { dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' };
-const SCHOOL = { name: 'Mbilwi Secondary', qualification: 'National Senior Certificate', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', grade: '' };
+import { logInAgainSendsDraft, openAt, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('a session update that is no log-in does not resend a signed-out draft nor reopen the log-in dialog', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Thandi', lastName: 'Mokoena', email: uniqueEmail('signed-out-session'), password: PASSWORD, confirmPassword: PASSWORD, phone: '0821234567', terms: true },
-  });
-  expect(res.status()).toBe(201);
-  const put = await page.request.put(DRAFT, { data: { step: 1, data: { courseId: '2', ...PERSONAL, academicHistory: { highSchool: SCHOOL }, savedAt: new Date().toISOString() } } });
-  expect(put.status()).toBe(200);
+  await signUp(page, 'signed-out-session');
   // Seen once online, so that this device knows its last user.
-  await page.goto('/apply/2');
-  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  await openAt(page, 1, 'Academic History');
 
   // The session check cannot reach the server: the page runs on the last-known user and checks again once online.
   await page.route('**/api/auth/me', (route) => route.abort('internetdisconnected'));
@@ -50,12 +38,6 @@ test('a session update that is no log-in does not resend a signed-out draft nor 
   await checked;
 
   // A real log-in (the status line's "Log in again") then sends the draft: one 401 in all, and the draft saved.
-  await page.getByTestId('draft-status').getByRole('button', { name: 'Log in again' }).click();
-  await expect(again).toBeVisible();
-  await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await again.getByRole('button', { name: 'Log in and save' }).click();
-  await expect(again).toHaveCount(0);
-  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
-  await expect.poll(async () => (await (await page.request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe('72%');
+  await logInAgainSendsDraft(page, '72%');
   expect(puts).toEqual([401, 200]);
 });

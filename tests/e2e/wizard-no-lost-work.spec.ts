@@ -3,37 +3,13 @@
  * again (never "offline"), the browser's Back during Submit leaves the applicant on Review & Submit with the lasting
  * errors box, and a document still uploading is reported as uploading, not as missing.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
-
-const DRAFT = '/api/applications/draft?key=course-2';
-const PASSWORD = 'secret123';
-const PERSONAL = { dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' };
-const SCHOOL = { name: 'Mbilwi Secondary', qualification: 'National Senior Certificate', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', grade: '' };
+import { expect, test, type Route } from '@playwright/test';
+import { logInAgainSendsDraft, openAt, SCHOOL, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-/** Registers a new applicant (the page's context holds the session) and returns the e-mail. */
-async function signUp(page: Page): Promise<string> {
-  const email = uniqueEmail('no-lost-work');
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: PASSWORD, confirmPassword: PASSWORD, phone: '0821234567', terms: true },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-/** Stores a server draft of course 2 at `step` (with `more` data) and opens the wizard on it. */
-async function openAt(page: Page, step: number, heading: string, more: Record<string, unknown> = {}) {
-  const put = await page.request.put(DRAFT, { data: { step, data: { courseId: '2', ...PERSONAL, academicHistory: { highSchool: SCHOOL }, ...more, savedAt: new Date().toISOString() } } });
-  expect(put.status()).toBe(200);
-  await page.goto('/apply/2');
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
-}
-
 test('an ended login during a draft save asks to log in again, and the draft then syncs', async ({ page, context }) => {
-  const email = await signUp(page);
+  const email = await signUp(page, 'no-lost-work');
   await openAt(page, 1, 'Academic History');
   const puts: number[] = [];
   page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
@@ -55,18 +31,12 @@ test('an ended login during a draft save asks to log in again, and the draft the
   expect(local).toContain('72%');
 
   // Logging in again from the status line sends the draft.
-  await page.getByTestId('draft-status').getByRole('button', { name: 'Log in again' }).click();
-  await expect(again).toBeVisible();
-  await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await again.getByRole('button', { name: 'Log in and save' }).click();
-  await expect(again).toHaveCount(0);
-  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
-  await expect.poll(async () => (await (await page.request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe('72%');
+  await logInAgainSendsDraft(page, '72%');
   expect(email).toContain('@');
 });
 
 test('the browser Back during Submit stays on Review & Submit, and a refusal shows the lasting errors box', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, 'no-lost-work');
   // Every step complete (Submit checks them all; the submission itself is answered below, so the ids need no files).
   const file = (id: string) => ({ id, name: `${id}.pdf`, size: 1000 });
   await openAt(page, 3, 'Payment', { academicHistory: { highSchool: { ...SCHOOL, grade: '72%' } }, documents: { idDocument: file('id-document-1'), transcripts: file('transcripts-1') } });
@@ -100,7 +70,7 @@ test('the browser Back during Submit stays on Review & Submit, and a refusal sho
 });
 
 test('a document still uploading is reported as uploading, and its slot takes the focus', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, 'no-lost-work');
   await openAt(page, 2, 'Supporting Documents');
   // The upload's data request is held: the slot stays "Uploading…", as on a connection that dropped.
   await page.route('**/api/uploads/tus/**', (route) => { if (route.request().method() !== 'PATCH') return route.fallback(); });

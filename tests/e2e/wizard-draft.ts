@@ -1,0 +1,47 @@
+/**
+ * Shared set-up of the wizard's "no lost work" specs (draft-signed-out-session, wizard-no-lost-work): a new
+ * applicant, a server draft of course 2 opened on a given step, and logging in again from the draft status line.
+ */
+import { expect, type Page } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+
+/** The server draft of the wizard on /apply/2. */
+export const DRAFT = '/api/applications/draft?key=course-2';
+export const PASSWORD = 'secret123';
+const PERSONAL = { dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' };
+/** A high school entry without its grade (the specs type the grade). */
+export const SCHOOL = { name: 'Mbilwi Secondary', qualification: 'National Senior Certificate', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', grade: '' };
+
+/** Registers a new applicant (the page's context holds the session) with an e-mail tagged `tag`; returns the e-mail. */
+export async function signUp(page: Page, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Thandi', lastName: 'Mokoena', email, password: PASSWORD, confirmPassword: PASSWORD, phone: '0821234567', terms: true },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** Stores a server draft of course 2 at `step` (0-based, with `more` data) and opens the wizard on it, its `heading` shown. */
+export async function openAt(page: Page, step: number, heading: string, more: Record<string, unknown> = {}): Promise<void> {
+  const put = await page.request.put(DRAFT, { data: { step, data: { courseId: '2', ...PERSONAL, academicHistory: { highSchool: SCHOOL }, ...more, savedAt: new Date().toISOString() } } });
+  expect(put.status()).toBe(200);
+  await page.goto('/apply/2');
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+}
+
+/**
+ * "Log in again" on the draft status line, the password in "Your session has ended", "Log in and save": the dialog
+ * closes, the status says 'Draft saved' and the server draft holds the high school grade `grade`.
+ */
+export async function logInAgainSendsDraft(page: Page, grade: string): Promise<void> {
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await page.getByTestId('draft-status').getByRole('button', { name: 'Log in again' }).click();
+  await expect(again).toBeVisible();
+  await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(again).toHaveCount(0);
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+  await expect.poll(async () => (await (await page.request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe(grade);
+}
