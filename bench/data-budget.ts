@@ -152,15 +152,16 @@ async function warm(browser: Browser, p: string): Promise<{ kb: number; detail: 
   return r;
 }
 
-/** First HTML response and JS of `p` on a fresh cache, optionally signed in. */
-async function fresh(browser: Browser, p: string, cookie?: string): Promise<{ html: number; js: number }> {
+/** First HTML response and JS of `p` on a fresh cache, optionally signed in, with the JavaScript files loaded (bytes each). */
+async function fresh(browser: Browser, p: string, cookie?: string): Promise<{ html: number; js: number; jsDetail: Counted[] }> {
   const ctx: BrowserContext = await browser.newContext();
   if (cookie) await ctx.addCookies(cookie.split('; ').map((c) => { const i = c.indexOf('='); return { name: c.slice(0, i), value: c.slice(i + 1), url: BASE }; }));
   const page = await ctx.newPage();
   const m = await meter(page);
   await page.goto(BASE + p); await settle(page);
   if (cookie && new URL(page.url()).pathname !== new URL(BASE + p).pathname) throw new Error(`${p}: signed in, but the page went to ${page.url()}`);
-  const r = { html: kb(m.doc()), js: kb(m.js()) };
+  const jsDetail = m.detail().filter((d) => /\/_astro\/[^/]+\.js$/.test(d.url.split('?')[0]) && d.bytes > 0).sort((a, b) => b.bytes - a.bytes);
+  const r = { html: kb(m.doc()), js: kb(m.js()), jsDetail };
   await ctx.close();
   return r;
 }
@@ -264,10 +265,10 @@ async function main() {
     console.log('\nIsland pages: JS KB (fresh cache, signed in) · Lighthouse mobile performance');
     for (const p of ISLAND_PAGES) {
       const signedIn = !/^\/(login|register)$/.test(p);
-      const { js } = await fresh(browser, p, signedIn ? cookie : undefined);
+      const { js, jsDetail } = await fresh(browser, p, signedIn ? cookie : undefined);
       const lh = LH_RUNS > 0 ? await lighthousePerf(BASE + p, signedIn ? cookie : undefined) : undefined;
       const perf = lh?.perf ?? NaN;
-      out.islands[p] = { js, ...lh, perf };
+      out.islands[p] = { js, jsDetail, ...lh, perf };
       console.log(`  ${p.padEnd(20)} ${String(js).padStart(6)} ${String(perf).padStart(5)}` +
         (lh ? `  (runs ${lh.runs.join(' · ')}; median run: TBT ${lh.tbtMs} ms, LCP ${lh.lcpMs} ms, benchmarkIndex ${lh.benchmarkIndex})` : ''));
       if (js > BUDGET.js) failures.push(`${p}: JS ${js} KB > ${BUDGET.js}`);
