@@ -28,7 +28,8 @@ export const INACTIVE_EMAIL_MESSAGE = 'An inactive announcement cannot be e-mail
 /** Field message (on sendNotification) for a portal notification of an inactive announcement: its title would reach every student (senior review). */
 export const INACTIVE_NOTIFICATION_MESSAGE = 'An inactive announcement cannot be sent as a notification. Tick Active to publish it, or untick Send a portal notification to save it as a draft.';
 
-const noMailWhenInactive = (v: { active: boolean; sendEmail: boolean; sendNotification: boolean }, ctx: z.core.$RefinementCtx) => {
+const noMailWhenInactive = (v: { active?: boolean; sendEmail: boolean; sendNotification: boolean }, ctx: z.core.$RefinementCtx) => {
+  if (v.active === undefined) return;
   if (v.sendEmail && !v.active) ctx.addIssue({ code: 'custom', path: ['sendEmail'], message: INACTIVE_EMAIL_MESSAGE });
   if (v.sendNotification && !v.active) ctx.addIssue({ code: 'custom', path: ['sendNotification'], message: INACTIVE_NOTIFICATION_MESSAGE });
 };
@@ -70,8 +71,12 @@ export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcemen
  * version the form (or the list's Activate/Deactivate) was opened on (ISO 8601 with offset). Optional for API
  * compatibility; when given, the save is refused with 409 ANNOUNCEMENT_EDIT_CONFLICT if the announcement changed
  * since (compared at millisecond precision).
+ * `active` left out keeps the announcement's own flag (it has no default here: an edit that did not mention it
+ * published a draft and notified every student, security audit). The e-mail and notification rule is then checked
+ * against the saved flag (announcements.service.ts editAnnouncement).
  */
 export const AnnouncementUpdateSchema = AnnouncementFields.extend({
+  active: z.boolean().optional().describe('Inactive announcements leave the public site; omitted = unchanged'),
   expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
     .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
 }).superRefine(noMailWhenInactive);

@@ -58,6 +58,25 @@ describe(`an inactive announcement is never e-mailed (${DB_KIND})`, () => {
     expect((await admin.agent.post(`/api/announcements/${created.id}/notify`).send({})).body).toEqual({ sent: 2 });
   });
 
+  it('PUT /api/announcements/:id without `active` keeps a draft a draft: e-mail or notification is a 400, nothing published or sent (security audit)', async () => {
+    const before = (await t.database.db.select().from(notifications)).length;
+    const draft = (await admin.agent.post('/api/announcements').send(body({ title: 'Quiet draft', active: false }))).body.announcement;
+    for (const send of [{ sendNotification: true }, { sendEmail: true }]) {
+      const put = await admin.agent.put(`/api/announcements/${draft.id}`).send({ title: 'Quiet draft', content: 'Not ready for students to read yet.', ...send });
+      expect(put.status).toBe(400);
+      expect(put.body.error.fields).toEqual(send.sendEmail ? { sendEmail: INACTIVE_EMAIL_MESSAGE } : { sendNotification: INACTIVE_NOTIFICATION_MESSAGE });
+    }
+    // An edit that leaves `active` out keeps the flag as it was, for a draft and for a published announcement.
+    const edit = await admin.agent.put(`/api/announcements/${draft.id}`).send({ title: 'Quiet draft edited', content: 'Still not ready for students.' });
+    expect(edit.status).toBe(200);
+    expect(edit.body.announcement).toMatchObject({ title: 'Quiet draft edited', active: false });
+    expect((await t.request().get('/api/announcements')).body.announcements.map((a: { title: string }) => a.title)).not.toContain('Quiet draft edited');
+    const live = (await admin.agent.post('/api/announcements').send(body({ title: 'Live notice', active: true }))).body.announcement;
+    expect((await admin.agent.put(`/api/announcements/${live.id}`).send({ title: 'Live notice', content: 'Edited without the flag.' })).body.announcement.active).toBe(true);
+    expect((await t.database.db.select().from(notifications)).length).toBe(before);
+    expect(await deliveredMails(t, 'Announcement: Quiet draft')).toHaveLength(0);
+  });
+
   it('GET /api/admin/announcements/recipients › how many students an announcement e-mail would reach (admins only)', async () => {
     const res = await admin.agent.get('/api/admin/announcements/recipients');
     expect(res.status).toBe(200);

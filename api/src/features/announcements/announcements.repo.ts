@@ -42,15 +42,19 @@ export async function insertAnnouncement(db: DbOrTx, values: AnnouncementValues 
  * the UPDATE's WHERE, so of two edits made from the same version exactly one succeeds. updated_at is compared
  * truncated to milliseconds: the column keeps microseconds (defaultNow) while the API's ISO strings carry milliseconds.
  */
-export async function updateAnnouncement(db: DbOrTx, id: number, values: AnnouncementValues, expectedUpdatedAt?: string): Promise<Announcement | undefined> {
+export async function updateAnnouncement(db: DbOrTx, id: number, values: Omit<AnnouncementValues, 'active'> & { active?: boolean }, expectedUpdatedAt?: string): Promise<Announcement | undefined> {
   const sameVersion = expectedUpdatedAt === undefined ? undefined : sql`date_trunc('milliseconds', ${announcements.updatedAt}) = ${expectedUpdatedAt}::timestamptz`;
   const [row] = await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(and(eq(announcements.id, id), sameVersion)).returning();
   return row ? toAnnouncement(row) : undefined;
 }
 
-/** Announcement `id`, active or not, or undefined. */
-export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announcement | undefined> {
-  const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+/**
+ * Announcement `id`, active or not, or undefined. With `lock`, its row is locked until the transaction ends
+ * (FOR UPDATE), so an edit saved at the same moment waits for the caller rather than changing what it read.
+ */
+export async function findAnnouncement(db: DbOrTx, id: number, lock = false): Promise<Announcement | undefined> {
+  const query = db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ? toAnnouncement(row) : undefined;
 }
 

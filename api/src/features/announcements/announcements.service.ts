@@ -15,7 +15,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { announcementMailText, COLLEGE } from '../../mail/messages.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { ANNOUNCEMENT_EDIT_CONFLICT, INACTIVE_EMAIL_MESSAGE, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
+import { ANNOUNCEMENT_EDIT_CONFLICT, INACTIVE_EMAIL_MESSAGE, INACTIVE_NOTIFICATION_MESSAGE, type AnnouncementInputSchema, type AnnouncementUpdateSchema } from '#contracts/announcements.ts';
 import { deleteAnnouncement, findAnnouncement, hasRecentTwin, insertAnnouncement, listAnnouncements, updateAnnouncement, type Announcement } from './announcements.repo.ts';
 
 type Input = z.output<typeof AnnouncementInputSchema>;
@@ -61,7 +61,7 @@ async function notifyStudents(db: Db, a: Announcement): Promise<number> {
   return list.length;
 }
 
-async function fanOut(db: Db, a: Announcement, input: Input, links: MailLinks): Promise<AnnouncementResult> {
+async function fanOut(db: Db, a: Announcement, input: Pick<Input, 'sendEmail' | 'sendNotification'>, links: MailLinks): Promise<AnnouncementResult> {
   const emailed = input.sendEmail ? await emailStudents(db, a, links) : 0;
   const notified = input.sendNotification ? await notifyStudents(db, a) : 0;
   return { announcement: a, emailed, notified };
@@ -92,8 +92,10 @@ export function createAnnouncement(db: Db, adminId: number, input: Input, links:
 /**
  * Updates announcement `id` and fans out like createAnnouncement, in one transaction. With `expectedUpdatedAt` (the
  * `updatedAt` the form was opened on) an announcement changed since is left as it is, nothing is sent, and the answer
- * is `{conflict: {message: ANNOUNCEMENT_EDIT_CONFLICT, current}}` (lost update, audit finding).
- * Throws 404 'Announcement not found'.
+ * is `{conflict: {message: ANNOUNCEMENT_EDIT_CONFLICT, current}}` (lost update, audit finding). `active` left out
+ * keeps the saved flag; e-mail or notification of an announcement that is then inactive throws 400 with
+ * INACTIVE_EMAIL_MESSAGE / INACTIVE_NOTIFICATION_MESSAGE and saves nothing (security audit: a PUT without `active`
+ * published a draft to every student). Throws 404 'Announcement not found'.
  */
 export function editAnnouncement(db: Db, id: number, input: EditInput, links: MailLinks): Promise<AnnouncementEditResult> {
   return db.transaction(async (t): Promise<AnnouncementEditResult> => {
@@ -103,6 +105,9 @@ export function editAnnouncement(db: Db, id: number, input: EditInput, links: Ma
       if (!current) throw notFound(NOT_FOUND);
       return { conflict: { message: ANNOUNCEMENT_EDIT_CONFLICT, current } };
     }
+    // `active` may have been left out (kept as it was): the rule of the contract's noMailWhenInactive, on the saved flag.
+    if (!a.active && input.sendEmail) throw badRequest(INACTIVE_EMAIL_MESSAGE, { sendEmail: INACTIVE_EMAIL_MESSAGE });
+    if (!a.active && input.sendNotification) throw badRequest(INACTIVE_NOTIFICATION_MESSAGE, { sendNotification: INACTIVE_NOTIFICATION_MESSAGE });
     return fanOut(t, a, input, links);
   });
 }
@@ -119,7 +124,7 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
  */
 export function emailAnnouncement(db: Db, id: number, links: MailLinks): Promise<number> {
   return db.transaction(async (t) => {
-    const a = await findAnnouncement(t, id);
+    const a = await findAnnouncement(t, id, true);
     if (!a) throw notFound(NOT_FOUND);
     if (!a.active) throw badRequest(INACTIVE_EMAIL_MESSAGE, { sendEmail: INACTIVE_EMAIL_MESSAGE });
     return emailStudents(t, a, links);
