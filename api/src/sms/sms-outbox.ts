@@ -12,7 +12,7 @@
  * is final unsent (failed, skipped) SMS_UNSENT_BODY. Opted-out numbers are skipped at queue time and again
  * at send time (an opt-out that arrives while a message waits wins).
  */
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 // The mobile metadata: a number is valid only if it can receive an SMS (not a landline, 0861 share-call or 0800).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { Db } from '../db/client.ts';
@@ -72,14 +72,14 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
 export const DOCUMENT_SMS_COVERS_HOURS = 24;
 
 /**
- * True when a document-rejection SMS for application `applicationId` was queued (and not skipped) within the last
- * `hours` by the database's clock. The admin's usual order is: reject a document (that SMS names it, its reason and
+ * True when a document-rejection SMS for application `applicationId` was queued (and neither skipped nor finally
+ * failed: that one reached nobody) within the last `hours` by the database's clock. The admin's usual order is: reject a document (that SMS names it, its reason and
  * the link), then set Documents Required; the status SMS would then tell the same phone the same thing again, at
  * the college's cost (admin-day audit: two SMS within 30 s). The status e-mail and notification still go.
  */
 export async function documentSmsSince(tx: Db, applicationId: number, hours = DOCUMENT_SMS_COVERS_HOURS): Promise<boolean> {
   const [row] = await tx.select({ id: smsOutbox.id }).from(smsOutbox)
-    .where(and(eq(smsOutbox.applicationId, applicationId), eq(smsOutbox.kind, 'document_rejected'), ne(smsOutbox.status, 'skipped'),
+    .where(and(eq(smsOutbox.applicationId, applicationId), eq(smsOutbox.kind, 'document_rejected'), notInArray(smsOutbox.status, ['skipped', 'failed']),
       sql`${smsOutbox.createdAt} > now() - make_interval(hours => ${hours}::int)`)).limit(1);
   return row != null;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, signInAdmin, insertUpload, validApplication, DB_KIND, type TestApp } from '../test/harness.ts';
 import { smsOutbox } from '../db/schema/messaging.ts';
 import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, resumeSms, SMS_SENT_BODY, SMS_SUPERSEDED, SMS_UNSENT_BODY, smsPausedUntil, startSmsWorker, toE164 } from './sms-outbox.ts';
@@ -194,6 +194,14 @@ describe(`SMS through the outbox (${DB_KIND})`, () => {
     const plain = await apply(other, 11);
     expect((await admin.agent.put(`/api/admin/applications/${plain}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
     expect((await rowsTo(other.phone)).map((r) => r.kind)).toEqual(['receipt', 'status']);
+
+    // A rejection SMS that finally failed reached nobody: Documents Required then texts (security audit LOW).
+    const third = await student();
+    const failedFirst = await apply(third, 11);
+    expect((await admin.agent.put(`/api/admin/applications/${failedFirst}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' })).status).toBe(200);
+    await t.database.db.update(smsOutbox).set({ status: 'failed' }).where(and(eq(smsOutbox.applicationId, failedFirst), eq(smsOutbox.kind, 'document_rejected')));
+    expect((await admin.agent.put(`/api/admin/applications/${failedFirst}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    expect((await rowsTo(third.phone)).map((r) => r.kind)).toEqual(['receipt', 'document_rejected', 'status']);
   });
 
   it('a landline: nothing is queued, and the walk-in desk is told the SMS could not be sent (no_phone)', async () => {
