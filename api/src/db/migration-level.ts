@@ -39,6 +39,7 @@ export type JournalEntry = { tag: string; when: number };
  *   setting it; such rows keep the exact erasure signature, which readErasureLedger also counts (LEGACY_ERASED_SQL).
  * - 0030_held_at: a new nullable column (payments.held_at). An older node holds payments without setting it; such
  *   rows are simply not restored when the application leaves payment_pending (the behaviour before 0030).
+ * - 0031_search_word_indexes: three new indexes on users (the admin search's joined-name and phone tests).
  * Not listed: migrations that drop or rename a column or table older code uses, add NOT NULL without a default, or
  * change what a value means to older code.
  */
@@ -52,6 +53,7 @@ export const ADDITIVE_MIGRATIONS: ReadonlySet<string> = new Set([
   '0028_schema_compat',
   '0029_erased_at',
   '0030_held_at',
+  '0031_search_word_indexes',
 ]);
 
 /** The journal of this code, oldest first. */

@@ -4,6 +4,7 @@
  */
 import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
+import { applications } from '../../db/schema/applications.ts';
 import { unaccentContains } from '../../db/text-search.ts';
 
 /** `%`/`_` are literal in a search box. */
@@ -38,8 +39,9 @@ const INNER_JOINERS = /(?<=[^\s'`\u00b4\u2018\u2019\u02bc.\u2010\u2011\u2013\u20
  * (unaccentContains, so "bulk-" still means a hyphen) or, with the joiners inside the word dropped, in the first and
  * last name run together without their joiners: "oneill" and "o-neill" find "O’Neill", "makhadolongsurname" finds
  * "Makhado-Longsurname", "vandermerwe" finds "van der Merwe". The second test is not answered by users_name_trgm_idx
- * (pg_trgm splits words at an apostrophe, so "oneill" shares no trigram "one" with "o'neill"); an index on its exact
- * expression would be.
+ * (pg_trgm splits words at an apostrophe, so "oneill" shares no trigram "one" with "o'neill") but by
+ * users_joined_name_trgm_idx (migration 0031), built on this exact expression with JOINERS as it is: change them together
+ * (search-index.test.ts fails when the index no longer applies).
  */
 function nameContains(word: string): SQL {
   const bare = word.replace(INNER_JOINERS, '');
@@ -49,11 +51,19 @@ function nameContains(word: string): SQL {
   )!;
 }
 
-/** `users.phone`'s digits without the national prefix contain `national` (phoneSearchDigits). */
+/** `users.phone`'s digits without the national prefix contain `national` (phoneSearchDigits); users_phone_digits_trgm_idx (migration 0031) is on this exact expression. */
 const phoneDigitsContain = (national: string): SQL =>
   sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), ${NON_DIGIT}, '', 'g'), ${NATIONAL_PREFIX}, '') like ${`%${national}%`}`;
 
-/** Words of a search that count (more are ignored): each one reads the users table, since no index answers the joined-name test. */
+/**
+ * The Students list's APP reference test: the user who made application `id`. A scalar subquery on the primary key (at
+ * most one row; none: NULL, no match) rather than `IN (subquery)`, so that a word's OR stays indexable (users_pkey
+ * beside the trigram indexes of migration 0031) instead of a pass over every user (digit words, phones typed in groups).
+ */
+export const userOfApplication = (id: number): SQL =>
+  sql`${users.id} = (select ${applications.userId} from ${applications} where ${applications.id} = ${id})`;
+
+/** Words of a search that count (more are ignored): each one reads the users table (through indexes since migration 0031). */
 export const MAX_SEARCH_WORDS = 6;
 
 /**

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { searchMatch } from './admin-search.repo.ts';
+import { searchMatch, userOfApplication } from './admin-search.repo.ts';
 import { applications, applicationStatusHistory, payments, uploads } from '../../db/schema/applications.ts';
 import { courses, departments } from '../../db/schema/catalogue.ts';
 import { users, erasureRequests } from '../../db/schema/users.ts';
@@ -322,8 +322,7 @@ function nameOrder(column: AnyColumn): SQL[] {
  */
 export async function listStudents(db: DbOrTx, q: { q: string; page: number; pageSize: number }): Promise<StudentsPage> {
   const term = q.q.trim();
-  const where = and(eq(users.role, 'student'), term ? searchMatch(term, (who) => who,
-    (id) => sql`${users.id} in (select ${applications.userId} from ${applications} where ${eq(applications.id, id)})`) : undefined);
+  const where = and(eq(users.role, 'student'), term ? searchMatch(term, (who) => who, userOfApplication) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     db.select({
       id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone,
