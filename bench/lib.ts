@@ -17,8 +17,11 @@ export const ADMIN = { email: 'bench-admin@college.example', password: 'Bench-ad
 
 export interface Child { url: string; proc: ChildProcess; pid: number; stop(signal?: NodeJS.Signals): Promise<number | null> }
 
-/** Port for a benchmark server: 0, so the OS picks a free one (the child reports its URL over IPC). */
-export const benchPort = () => '0';
+/**
+ * Port for a benchmark server: BENCH_PORT when set (an engineer given a port range on a shared machine), else 0,
+ * so the OS picks a free one (the child reports its URL over IPC). A fixed port suits benches that run one server at a time.
+ */
+export const benchPort = () => process.env.BENCH_PORT || '0';
 
 /** Starts api/src/server.ts in a child process with `env` added (PORT defaults to a bench port); resolves when it listens. */
 export function startChild(env: Record<string, string | undefined>, opts: { quiet?: boolean; timeoutMs?: number } = {}): Promise<Child> {
