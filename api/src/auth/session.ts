@@ -109,9 +109,7 @@ export function sessionTimeouts(database: Database): RequestHandler {
  */
 export function bearerAuth(database: Database): RequestHandler {
   return async (req, _res, next) => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return next();
-    const token = header.slice(7).trim();
+    const token = bearerToken(req);
     if (!token || token.length > 200) return next();
     try {
       const login = await tokenLogin(database.db, token);
@@ -139,10 +137,12 @@ export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> 
   await revokeAllTokens(db, userId);
 }
 
-/** The token of an `Authorization: Bearer <token>` header (trimmed), or undefined when there is none (DESIGN §4). */
+/**
+ * The token of an `Authorization: Bearer <token>` header (trimmed), or undefined when there is none (DESIGN §4). The
+ * scheme name is matched in any case (RFC 9110 §11.1: `bearer` is the same scheme; a client sending it got a 401).
+ */
 export function bearerToken(req: Request): string | undefined {
-  const h = req.headers.authorization;
-  return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+  return /^bearer +(.*)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
 }
 
 /**

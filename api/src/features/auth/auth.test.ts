@@ -60,7 +60,10 @@ describe(`auth (${DB_KIND})`, () => {
     const token = login.body.token;
     const me = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(200);
-    await t.request().post('/api/auth/logout').set('Authorization', `Bearer ${token}`);
+    // The scheme name in any case (RFC 9110 §11.1), as some HTTP clients send it.
+    expect((await t.request().get('/api/auth/me').set('Authorization', `bearer ${token}`)).status).toBe(200);
+    expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer${token}`)).status).toBe(401);
+    await t.request().post('/api/auth/logout').set('Authorization', `bearer ${token}`);
     const after = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(after.status).toBe(401);
   });
