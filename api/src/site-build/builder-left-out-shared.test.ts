@@ -50,6 +50,21 @@ describe('pictures left out, with several nodes sharing one build (review: the w
     expect(last).toMatchObject({ status: 'ok', error: null, leftOut: [{ course: 'Shared beekeeping', url, reason: 'localhost is not on the public internet' }] });
   });
 
+  it('a downloaded build with an enormous left-out file records at most 500 pictures, each URL cut to 2 048 characters (security review)', async () => {
+    const page = (out: string) => { fs.mkdirSync(out, { recursive: true }); fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><h1>Home</h1>'); };
+    const huge = Array.from({ length: 5000 }, (_, i) => ({ url: `http://localhost/${i}/${'x'.repeat(5000)}`, reason: 'r'.repeat(5000) }));
+    const b = new SiteBuilder({ db: database.db, dataDir: tmp(), apiUrl: () => 'http://127.0.0.1:1', debounceMs: 0, log: () => {}, retryBaseMs: 3600_000,
+      share: { acquire: async (_hash, out) => { page(out); fs.writeFileSync(path.join(out, '.left-out.json'), JSON.stringify(huge)); return 'fetched'; }, publish: async () => ({ bytes: 1 }), release: async () => {} },
+      runBuild: async () => { throw new Error('a fetching node runs no build'); } });
+    await b.buildNow('course updated');
+    b.stop();
+    const last = await b.lastBuild();
+    expect(last?.status).toBe('ok');
+    expect(last?.leftOut).toHaveLength(500);
+    expect(Math.max(...last!.leftOut.map((l) => l.url.length))).toBe(2048);
+    expect(Math.max(...last!.leftOut.map((l) => l.reason.length))).toBe(500);
+  });
+
   it("a build shared without the left-out file (an older release built it) takes the notes from the building node's row", async () => {
     const url = `http://localhost:4999/older-${Date.now()}.svg`;
     await database.db.insert(courses).values({ title: 'Older beekeeping', description: 'Bees.', level: 'certificate', duration: 3, tuitionFee: 'R1', department: 'Business', imageUrl: url });

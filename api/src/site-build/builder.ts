@@ -78,6 +78,12 @@ const LEFT_OUT_HEAD = 'images left out:';
  * when such a node recorded the newest row). A dot-file: the static server never serves it (serve.ts).
  */
 const LEFT_OUT_FILE = '.left-out.json';
+/**
+ * The most pictures one build records as left out, and the longest URL (characters) and reason kept of each: the
+ * list of a downloaded build comes from a file in the shared store, and all of it lands in one row and one query
+ * (security review: an unbounded list would make the dashboard's build status fail). A college has far fewer courses.
+ */
+const MAX_LEFT_OUT = 500, MAX_LEFT_OUT_URL = 2048, MAX_LEFT_OUT_REASON = 500;
 /** The warning site/lib/remote-image.ts prints for each image it leaves out: `[site] image left out, <url>: <reason>`. */
 const LEFT_OUT_LINE = /\[site\] image left out, (\S+?): (.*)$/;
 
@@ -383,7 +389,7 @@ export class SiteBuilder {
       if (end < 0) return;
       for (const i of imagesLeftOut(output.slice(0, end))) {
         this.opts.log?.(`site: [site] image left out, ${i.url}: ${i.reason}`);
-        if (!leftOut.some((l) => l.url === i.url)) leftOut.push(i);
+        if (leftOut.length < MAX_LEFT_OUT && !leftOut.some((l) => l.url === i.url)) leftOut.push({ url: i.url.slice(0, MAX_LEFT_OUT_URL), reason: i.reason.slice(0, MAX_LEFT_OUT_REASON) });
       }
       output = output.slice(end + 1);
     };
@@ -462,13 +468,15 @@ export class SiteBuilder {
   }
 
   /**
-   * The pictures left out by the build this node downloaded (`out`): from its LEFT_OUT_FILE, or, for a build shared
+   * The pictures left out by the build this node downloaded (`out`), at most MAX_LEFT_OUT of them, cut to
+   * MAX_LEFT_OUT_URL / MAX_LEFT_OUT_REASON characters: from its LEFT_OUT_FILE, or, for a build shared
    * before that file existed, from the newest ok row of another node for the same content hash (null notes: none).
    */
   private async fetchedLeftOut(out: string, hash: string, ownId: number): Promise<{ url: string; reason: string }[]> {
     try {
       const list = JSON.parse(fs.readFileSync(path.join(out, LEFT_OUT_FILE), 'utf8'));
-      if (Array.isArray(list)) return list.filter((i) => typeof i?.url === 'string' && typeof i?.reason === 'string').map((i) => ({ url: i.url, reason: i.reason }));
+      if (Array.isArray(list)) return list.filter((i) => typeof i?.url === 'string' && typeof i?.reason === 'string').slice(0, MAX_LEFT_OUT)
+        .map((i) => ({ url: i.url.slice(0, MAX_LEFT_OUT_URL), reason: i.reason.slice(0, MAX_LEFT_OUT_REASON) }));
     } catch { /* no file: an older build; the building node's row below */ }
     const rows = await this.opts.db.select({ id: siteBuilds.id, error: siteBuilds.error }).from(siteBuilds)
       .where(and(eq(siteBuilds.contentHash, hash), eq(siteBuilds.status, 'ok'))).orderBy(desc(siteBuilds.id)).limit(5);
