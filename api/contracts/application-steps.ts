@@ -7,6 +7,11 @@ import { todayInSouthAfrica } from './sa-calendar.ts';
 
 /** 409 message of a draft save whose `revision` is not the stored draft's (a save from another tab or device came first). */
 export const DRAFT_CHANGED = 'This application was changed in another tab or on another device.';
+/**
+ * 409 `draft_other_user` message of a draft save whose `forUserId` is not the session's user: the wizard belongs to
+ * one account and the browser is now signed in as another (a shared computer; security audit, November 2026).
+ */
+export const DRAFT_OTHER_USER = 'This application belongs to another account. It is kept on this device; log in as its owner to save it.';
 
 /** Wizard steps (spec §2 Application form): index 0..4. */
 export const WIZARD_STEPS = ['Personal Information', 'Academic History', 'Supporting Documents', 'Payment', 'Review & Submit'] as const;

@@ -7,13 +7,13 @@
 import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from './statuses.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
-import { COUNTRY_CODES, DOCUMENT_SLOTS, DRAFT_CHANGED, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
+import { COUNTRY_CODES, DOCUMENT_SLOTS, DRAFT_CHANGED, DRAFT_OTHER_USER, WIZARD_STEPS, YEAR_MAX, YEAR_MIN, yearProblem } from './application-steps.ts';
 import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
 import { typedBirthDateProblem } from './auth-rules.ts';
 import { personName } from './person-name.ts';
 
-export { DOCUMENT_SLOTS, DRAFT_CHANGED, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
+export { DOCUMENT_SLOTS, DRAFT_CHANGED, DRAFT_OTHER_USER, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 
 /** Application step 1's date-of-birth message when the value is not 'YYYY-MM-DD' (spec §5 step 1). */
 const DOB_FORMAT_MESSAGE = 'Please enter a valid date in YYYY-MM-DD format';
@@ -154,10 +154,14 @@ export const DraftKeySchema = z.object({ key: z.string({ error: 'Invalid draft k
  * (the server strips them again); at most 64 KB once serialised. `revision` is the stored draft's revision the
  * client's copy descends from (GET and PUT answer it); omitted, the client has seen no stored draft. The save is
  * refused with 409 DRAFT_CHANGED and the stored draft when a draft exists under another revision (lost update).
+ * `forUserId` is the id of the account the wizard's draft belongs to: when it is not the session's user (another
+ * person logged in in another tab of a shared browser), the save is refused with 409 `draft_other_user`
+ * (DRAFT_OTHER_USER) and nothing is stored. Omitted (a wizard from before it existed), the session's user is assumed.
  */
 export const DraftBodySchema = z.object({
   step: z.number().check(z.refine(Number.isInteger, 'Invalid step'), z.gte(0, 'Invalid step'), z.lte(WIZARD_STEPS.length - 1, 'Invalid step')),
   data: z.record(z.string(), z.unknown()).check(z.refine((d) => JSON.stringify(d).length <= 65_536, 'Draft is too large')),
   revision: z.optional(z.number().check(z.refine(Number.isInteger, 'Invalid draft revision'), z.gte(1, 'Invalid draft revision'), z.lte(2147483647, 'Invalid draft revision'))),
+  forUserId: z.optional(z.number().check(z.refine(Number.isInteger, 'Invalid user'), z.gte(1, 'Invalid user'), z.lte(2147483647, 'Invalid user'))),
 });
 export type DraftBody = z.output<typeof DraftBodySchema>;

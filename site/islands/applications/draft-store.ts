@@ -17,6 +17,14 @@
  * session has ended" (save-api.ts askToSignInAgain, as uploads and Submit do), keeps every change on this device
  * meanwhile ('signed-out'), and sends the draft as soon as the same user has logged in again — from that dialog, or
  * from any other on the page (an upload's, Submit's, the status line's "Log in again").
+ *
+ * Whose draft (security audit, November 2026: "a wizard draft can be saved into another account on a shared
+ * computer"): the session cookie and bearer token are the browser's, shared by its tabs, so by the time this tab
+ * saves, another person may be logged in. Every save — the wizard's and the page-close one — names the draft's user
+ * (`forUserId`), and the server refuses a save for anyone but the session's user (409 draft_other_user, nothing
+ * stored). That refusal is handled like the 401: 'signed-out', kept on this device, and "Your session has ended"
+ * offers to log in as the draft's user. A log-in is only taken as the draft's user's when the server says the session
+ * is theirs (GET /api/auth/me) or the page's own log-in dialog logged them in.
  */
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
@@ -103,7 +111,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   };
   const write = (k: string, d: Draft) => { try { localStorage.setItem(k, JSON.stringify(d)); } catch { /* storage full or private mode */ } };
   const unhold = () => { try { localStorage.removeItem(heldKey); } catch { /* ignore */ } };
-  const body = (d: Draft) => ({ step: d.step, data: { ...d.data, savedAt: d.savedAt }, revision: base });
+  const body = (d: Draft) => ({ step: d.step, data: { ...d.data, savedAt: d.savedAt }, revision: base, forUserId: userId });
 
   /** The server's copy and `pending` went separate ways: keep pending apart and ask. */
   function disagree(theirs: Draft): void {
@@ -135,7 +143,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     } catch (e) {
       const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
       const theirs = stored && fromServer(stored);
-      if (e instanceof ApiError && e.status === 401) endedLogin();
+      if (e instanceof ApiError && (e.status === 401 || (e.status === 409 && e.body?.error?.code === 'draft_other_user'))) endedLogin();
       else if (!theirs) onSync('local-only');
       else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); onSync('saved'); }
       // An older copy of ours, or the same answers: send ours on top of it.
@@ -146,16 +154,22 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     }
     if (sendAgain) { sendAgain = false; void push(); }
   }
-  /** A save answered 401: hold saves and ask the person to log in again (the dialog is shared with the page's other callers). */
+  /**
+   * A save answered 401, or 409 draft_other_user (the browser is logged in as someone else now): hold saves and ask
+   * the person to log in again (the dialog is shared with the page's other callers, and names the page's user).
+   */
   function endedLogin(): void {
     signedOut = true;
     tokenAtSignOut = storedToken();
     onSync('signed-out');
     void askToSignInAgain().then(loggedIn, () => {});
   }
-  /** The person logged in again (any dialog on the page): send what was kept on this device. */
+  /**
+   * The person logged in again (any dialog on the page): send what was kept on this device — if it was the draft's
+   * user (the dialogs set the page's user from the log-in's answer). The server checks it again (forUserId).
+   */
   function loggedIn(ok: boolean): void {
-    if (!ok || !signedOut || stopped) return;
+    if (!ok || !signedOut || stopped || $session.get().user?.id !== userId) return;
     signedOut = false;
     void push();
   }
@@ -163,7 +177,14 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account. Other
   // updates set it too (the session check run again once online, a profile save), so only one that comes with a new
   // bearer token counts: every log-in stores the new session's token (stores/session.ts requestLogin) before it sets the user.
-  const unlisten = $session.listen((s) => { if (signedOut && s.user?.id === userId && storedToken() !== tokenAtSignOut) loggedIn(true); });
+  // A new token may be another person's, though (a log-in in another tab; the page's user can be the device's
+  // last-known one): the server must say the session is the draft's user's before anything is resent.
+  const unlisten = $session.listen((s) => {
+    const token = storedToken();
+    if (!signedOut || s.user?.id !== userId || token === tokenAtSignOut) return;
+    void apiOrNull<{ user: { id: number } }>('/api/auth/me', { timeoutMs: READ_TIMEOUT_MS })
+      .then((r) => { if (r?.user.id === userId && storedToken() === token) loggedIn(true); }, () => {});
+  });
   const onHide = () => {
     if (!pending || stopped || conflict || signedOut) return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -2,14 +2,16 @@
  * Draft routes, mounted at /api/applications/draft (and the colfront twin) before the applications router:
  * GET ?key=… → {draft | null}; PUT ?key=… {step, data, revision?} → {draft}, or 409 {error: {code: 'conflict',
  * message: DRAFT_CHANGED}, draft: <as stored>} when the stored draft is not at `revision` (nothing stored) and is not
- * this very save already applied (a retry after a lost reply gets 200 with that draft);
+ * this very save already applied (a retry after a lost reply gets 200 with that draft), or 409 {error: {code:
+ * 'draft_other_user', message: DRAFT_OTHER_USER}} when the body's `forUserId` is not the session's user (nothing
+ * stored: a wizard of one account saving with another account's login on a shared browser);
  * DELETE ?key=… → 204. Own drafts only. `draft` is {key, step, data, updatedAt, revision}.
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
-import { DraftBodySchema, DraftKeySchema } from '#contracts/applications.ts';
+import { DRAFT_OTHER_USER, DraftBodySchema, DraftKeySchema } from '#contracts/applications.ts';
 import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 
 const keyQuery = validate(DraftKeySchema, 'query');
@@ -17,7 +19,8 @@ const body = validate(DraftBodySchema);
 
 /**
  * Router at /api/applications/draft (and /api/colfront/…): GET, PUT (409 with the stored draft when another tab or
- * device saved since `revision`), DELETE of the caller's own draft per `key` (issue #16 offline drafts); 401 anonymous.
+ * device saved since `revision`; 409 draft_other_user when `forUserId` is not the caller), DELETE of the caller's
+ * own draft per `key` (issue #16 offline drafts); 401 anonymous.
  */
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
@@ -26,7 +29,12 @@ export function draftsRouter(deps: AppDeps): Router {
     res.json({ draft: await getDraft(db, currentUser(req).id, keyQuery.data(req).key) });
   });
   r.put('/', requireUser, keyQuery, body, async (req, res) => {
-    const { step, data, revision } = body.data(req);
+    const { step, data, revision, forUserId } = body.data(req);
+    // The session is the browser's, shared by its tabs; the draft is the wizard's. Absent: an older wizard, as before.
+    if (forUserId !== undefined && forUserId !== currentUser(req).id) {
+      res.status(409).json({ error: { code: 'draft_other_user', message: DRAFT_OTHER_USER } });
+      return;
+    }
     const result = await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data, revision);
     if ('conflict' in result) {
       res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, draft: result.conflict.current });

@@ -1,0 +1,125 @@
+/**
+ * A wizard draft is saved only into the account it belongs to (security audit, November 2026, LOW: "a wizard draft
+ * can be saved into another account on a shared computer"). The session cookie and the bearer token are the
+ * browser's, shared by its tabs: here A's wizard tab stays open while A's session ends and B logs in "in another
+ * tab" (B's cookie and token set in the same browser context, as api-client.ts stores them). A's answers must never
+ * reach B's account — not from the wizard's own save, the page-close save, nor a session update taken for a log-in —
+ * and they stay on this device until A logs in again.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './fixtures.ts';
+import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, signUp } from './wizard-draft.ts';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const ON_DEVICE = 'Draft saved on this device; log in again to save it to your account.';
+const GRADE = '#f-academicHistory-highSchool-grade';
+
+/**
+ * A's session ends and B (a new applicant) logs in in another tab of this browser: B's session cookie and bearer
+ * token replace A's. Returns B's e-mail, to read B's draft later whoever the browser is logged in as.
+ */
+async function otherPersonLogsIn(page: Page): Promise<string> {
+  await page.context().clearCookies({ name: 'college.sid' });
+  const email = uniqueEmail('other-account-b');
+  const reg = await page.context().request.fetch('/api/auth/register', {
+    method: 'POST', data: { firstName: 'Bongani', lastName: 'Zulu', email, password: PASSWORD, confirmPassword: PASSWORD, phone: '0821234568', terms: true },
+  });
+  expect(reg.status()).toBe(201);
+  await page.context().clearCookies({ name: 'college.sid' });
+  const login = await page.request.post('/api/colfront/auth/login', { data: { email, password: PASSWORD, rememberMe: false } });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json() as { token: string };
+  expect(token).toBeTruthy();
+  await page.evaluate((t) => { localStorage.setItem('authToken', t); }, token);
+  return email;
+}
+
+/**
+ * The server draft of course 2 of the account `email` (null: none), read in a browser context of its own (a log-in
+ * in the page's browser ends the session it replaces, B's token with it).
+ */
+async function draftOf(page: Page, email: string): Promise<unknown> {
+  const ctx = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    expect((await ctx.request.post('/api/colfront/auth/login', { data: { email, password: PASSWORD, rememberMe: false } })).status()).toBe(200);
+    const r = await ctx.request.get(DRAFT);
+    expect(r.status()).toBe(200);
+    return (await r.json() as { draft: unknown }).draft;
+  } finally { await ctx.close(); }
+}
+
+test("A's wizard saving after B logged in on the same browser keeps A's answers on this device, never in B's account", async ({ page }) => {
+  test.setTimeout(120_000);
+  const emailA = await signUp(page, 'other-account-a');
+  await openAt(page, 1, 'Academic History');
+  const emailB = await otherPersonLogsIn(page);
+
+  const puts: number[] = [];
+  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  await page.locator(GRADE).fill('72%');
+  // Kept on this device, said so, and "Your session has ended" offers to log in as A (the draft's owner).
+  await expect(page.getByTestId('draft-status')).toContainText(ON_DEVICE);
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(again).toBeVisible();
+  await expect(again.getByLabel('Email')).toHaveValue(emailA);
+  expect(puts).toEqual([409]);
+  expect(await draftOf(page, emailB)).toBeNull();
+  const local = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('apply-draft:')).map((k) => localStorage.getItem(k)).join());
+  expect(local).toContain('72%');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  // A logs in again: the draft goes to A's account.
+  await logInAgainSendsDraft(page, '72%');
+  expect(puts).toEqual([409, 200]);
+  expect(await draftOf(page, emailB)).toBeNull();
+});
+
+test("the page-close save of A's wizard is refused once B is logged in on the same browser", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'other-account-hide');
+  await openAt(page, 1, 'Academic History');
+  // The wizard's own save does not get through (no connection), so the change waits for the page-close save.
+  await page.route(`**${DRAFT}`, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+  await page.locator(GRADE).fill('64%');
+  await expect(page.getByTestId('draft-status')).toContainText('Draft saved on this device; it will sync when you are back online.');
+  await page.unroute(`**${DRAFT}`);
+  const emailB = await otherPersonLogsIn(page);
+
+  const hidden = page.waitForResponse((r) => r.url().includes('/api/applications/draft') && r.request().method() === 'PUT');
+  await page.evaluate(() => { window.dispatchEvent(new Event('pagehide')); });
+  expect((await hidden).status()).toBe(409);
+  expect(await draftOf(page, emailB)).toBeNull();
+});
+
+test("a session update for A that is no log-in, after B logged in on the same browser, does not send A's signed-out draft", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'other-account-session');
+  // Seen once online, so that this device knows A as its last user.
+  await openAt(page, 1, 'Academic History');
+  await page.route('**/api/auth/me', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
+
+  const puts: number[] = [];
+  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  await page.context().clearCookies({ name: 'college.sid' });
+  await page.locator(GRADE).fill('81%');
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(again).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  expect(puts).toEqual([401]);
+
+  // B logs in in another tab (a new token); then A's page runs its session check again and, not reaching the
+  // server, sets A — the device's last-known user — once more. A new token and A on the page: no log-in by A.
+  const emailB = await otherPersonLogsIn(page);
+  const checked = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/auth/me'));
+  await page.evaluate(() => { window.dispatchEvent(new Event('online')); });
+  await checked;
+
+  // Only A's own log-in sends the draft, into A's account.
+  await logInAgainSendsDraft(page, '81%');
+  expect(puts).toEqual([401, 200]);
+  expect(await draftOf(page, emailB)).toBeNull();
+});
