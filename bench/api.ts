@@ -2,13 +2,17 @@
  * API benchmarks (issue #8): for PGlite and PostgreSQL, in one run each —
  *  - reads: GET /api/courses and /api/courses/1 under autocannon; max rate (closed loop, 10 connections),
  *    then req/s, p50, p99 at 50 % of that rate (autocannon -R), and the same for a bare node:http server
- *    serving the same JSON; ratio = production max / bare max (target ≥ 0.5, p99 ≤ 50 ms);
+ *    serving the same JSON; ratio = production max / bare max (target ≥ 0.5, p99 ≤ 50 ms). These send no
+ *    Accept-Encoding. The browser case: GET /api/courses again with `accept-encoding: gzip, deflate, br, zstd`
+ *    (what Chromium sends), its Content-Encoding and bytes on the wire; its ratio is against the same bare
+ *    max (the bare server never encodes), so it says what a browser's read costs next to an uncompressed bare read;
  *  - logins/s with argon2id (closed loop, 4 connections; target ≥ 20/s, p99 ≤ 500 ms);
  *  - application submits/s with p99 (register + upload first, then 8 concurrent submitters);
  *  - peak RSS of the server idle and under load.
  * Usage: node bench/api.ts [pglite|postgres]…  Prints a table and writes bench/out/api.json.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { ROOT, ADMIN, startChild, freshPgDatabase, tmpDataDir, rss, withRssPeak, cannon, percentile, mb, fmt, client, applicationBody, newApplicant, type Child } from './lib.ts';
@@ -30,9 +34,23 @@ function startBare(routes: Record<string, string>): Promise<Child> {
   });
 }
 
-async function readBench(base: string, p: string) {
-  const max = await cannon({ url: base + p, connections: 10, duration: DUR });
-  const half = await cannon({ url: base + p, connections: 10, duration: DUR, rate: Math.max(1, Math.floor(max.rps / 2)) });
+/** Accept-Encoding as Chromium sends it (Chrome 123+). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** One GET over node:http, which never decodes: Content-Encoding (or 'identity') and the bytes on the wire. */
+function wire(url: string, headers: Record<string, string>): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => { bytes += c.length; });
+      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+    }).on('error', reject);
+  });
+}
+
+async function readBench(base: string, p: string, headers?: Record<string, string>) {
+  const max = await cannon({ url: base + p, connections: 10, duration: DUR, headers });
+  const half = await cannon({ url: base + p, connections: 10, duration: DUR, rate: Math.max(1, Math.floor(max.rps / 2)), headers });
   return { max: max.rps, rps: half.rps, p50: half.p50, p99: half.p99, errors: max.errors + half.errors + max.non2xx + half.non2xx };
 }
 
@@ -50,6 +68,8 @@ async function run(kind: 'pglite' | 'postgres') {
     try {
       const { result, peak } = await withRssPeak(srv.pid, async () => ({
         list: await readBench(srv.url, '/api/courses'), one: await readBench(srv.url, '/api/courses/1'),
+        listBrowser: { ...await readBench(srv.url, '/api/courses', { 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
+          ...await wire(`${srv.url}/api/courses`, { 'accept-encoding': BROWSER_ACCEPT_ENCODING }), identityBytes: Buffer.byteLength(list) },
       }));
       out.reads = result;
       out.rssReads = peak;
@@ -97,11 +117,13 @@ for (const k of kinds) {
   const ratio = (a: number, b: number) => fmt(a / b, 2);
   console.info(`[bench:api] ${k}
   GET /api/courses    max ${fmt(r.reads.list.max, 0)} req/s (bare ${fmt(r.bare.list.max, 0)}; ratio ${ratio(r.reads.list.max, r.bare.list.max)}) · at 50 %: ${fmt(r.reads.list.rps, 0)} req/s, p50 ${r.reads.list.p50} ms, p99 ${r.reads.list.p99} ms (bare p99 ${r.bare.list.p99} ms)
+  GET /api/courses, browser (Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}; ${r.reads.listBrowser.encoding}, ${r.reads.listBrowser.bytes} of ${r.reads.listBrowser.identityBytes} bytes)
+                      max ${fmt(r.reads.listBrowser.max, 0)} req/s (ratio to bare ${ratio(r.reads.listBrowser.max, r.bare.list.max)}) · at 50 %: ${fmt(r.reads.listBrowser.rps, 0)} req/s, p50 ${r.reads.listBrowser.p50} ms, p99 ${r.reads.listBrowser.p99} ms
   GET /api/courses/1  max ${fmt(r.reads.one.max, 0)} req/s (bare ${fmt(r.bare.one.max, 0)}; ratio ${ratio(r.reads.one.max, r.bare.one.max)}) · at 50 %: ${fmt(r.reads.one.rps, 0)} req/s, p50 ${r.reads.one.p50} ms, p99 ${r.reads.one.p99} ms (bare p99 ${r.bare.one.p99} ms)
   logins              ${fmt(r.logins.rps)} /s, p50 ${r.logins.p50} ms, p99 ${r.logins.p99} ms, non-2xx ${r.logins.non2xx}
   submits             ${fmt(r.submits.perSec)} /s, p50 ${fmt(r.submits.p50, 0)} ms, p99 ${fmt(r.submits.p99, 0)} ms, statuses ${JSON.stringify(r.submits.statuses)}
   RSS                 idle ${mb(r.rssIdle)}, reads ${mb(r.rssReads)}, logins ${mb(r.rssLogins)}, peak ${mb(r.rssPeak)}
-  read errors/non-2xx ${r.reads.list.errors + r.reads.one.errors}`);
+  read errors/non-2xx ${r.reads.list.errors + r.reads.one.errors + r.reads.listBrowser.errors}`);
 }
 fs.mkdirSync(path.join(ROOT, 'bench/out'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'bench/out/api.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
