@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { startTestApp, signInAdmin, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { announcements, notifications } from '../../db/schema/messaging.ts';
 import { users } from '../../db/schema/users.ts';
@@ -75,6 +76,26 @@ describe(`an inactive announcement is never e-mailed (${DB_KIND})`, () => {
     expect((await admin.agent.put(`/api/announcements/${live.id}`).send({ title: 'Live notice', content: 'Edited without the flag.' })).body.announcement.active).toBe(true);
     expect((await t.database.db.select().from(notifications)).length).toBe(before);
     expect(await deliveredMails(t, 'Announcement: Quiet draft')).toHaveLength(0);
+  });
+
+  it.skipIf(DB_KIND !== 'postgres')('POST /:id/notify › waits for a deactivation being saved at that moment, then refuses it (the announcement is read locked)', async () => {
+    const live = (await admin.agent.post('/api/announcements').send(body({ title: 'Racing notice', active: true }))).body.announcement;
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('UPDATE announcements SET active = false WHERE id = $1', [live.id]);
+      const notify = admin.agent.post(`/api/announcements/${live.id}/notify`).send({}).then((r) => r);
+      // The notify is waiting for the row lock once PostgreSQL lists its backend as blocked by this one.
+      await expect.poll(async () => (await other.query('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted')).rows[0].n, { timeout: 10_000 }).toBeGreaterThan(0);
+      await other.query('COMMIT');
+      const res = await notify;
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ sendEmail: INACTIVE_EMAIL_MESSAGE });
+      expect(await deliveredMails(t, 'Announcement: Racing notice')).toHaveLength(0);
+    } finally {
+      await other.end();
+    }
   });
 
   it('GET /api/admin/announcements/recipients › how many students an announcement e-mail would reach (admins only)', async () => {

@@ -49,12 +49,12 @@ export async function updateAnnouncement(db: DbOrTx, id: number, values: Omit<An
 }
 
 /**
- * Announcement `id`, active or not, or undefined. With `lock`, its row is locked until the transaction ends
+ * Announcement `id`, active or not, or undefined. With `opts.lock`, its row is locked until the transaction ends
  * (FOR UPDATE), so an edit saved at the same moment waits for the caller rather than changing what it read.
  */
-export async function findAnnouncement(db: DbOrTx, id: number, lock = false): Promise<Announcement | undefined> {
+export async function findAnnouncement(db: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<Announcement | undefined> {
   const query = db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = opts.lock ? await query.for('update') : await query;
   return row ? toAnnouncement(row) : undefined;
 }
 

@@ -124,7 +124,7 @@ export async function removeAnnouncement(db: Db, id: number): Promise<void> {
  */
 export function emailAnnouncement(db: Db, id: number, links: MailLinks): Promise<number> {
   return db.transaction(async (t) => {
-    const a = await findAnnouncement(t, id, true);
+    const a = await findAnnouncement(t, id, { lock: true });
     if (!a) throw notFound(NOT_FOUND);
     if (!a.active) throw badRequest(INACTIVE_EMAIL_MESSAGE, { sendEmail: INACTIVE_EMAIL_MESSAGE });
     return emailStudents(t, a, links);
