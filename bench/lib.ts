@@ -17,22 +17,26 @@ export const ADMIN = { email: 'bench-admin@college.example', password: 'Bench-ad
 
 export interface Child { url: string; proc: ChildProcess; pid: number; stop(signal?: NodeJS.Signals): Promise<number | null> }
 
+let portsHandedOut = 0;
 /**
- * Port for a benchmark server: BENCH_PORT when set (an engineer given a port range on a shared machine), else 0,
- * so the OS picks a free one (the child reports its URL over IPC). A fixed port suits benches that run one server at a time.
+ * Port for a benchmark server: with BENCH_PORT set (an engineer given a port range on a shared machine), BENCH_PORT
+ * for the first server started, BENCH_PORT + 1 for the second and so on (scripts that run two servers at once, e.g.
+ * tests/faults/two-instances.ts, got the same port twice: EADDRINUSE); else 0, so the OS picks a free one (the child
+ * reports its URL over IPC).
  */
-export const benchPort = () => process.env.BENCH_PORT || '0';
+export const benchPort = (): string => (process.env.BENCH_PORT ? String(Number(process.env.BENCH_PORT) + portsHandedOut++) : '0');
 
 /** Starts api/src/server.ts in a child process with `env` added (PORT defaults to a bench port); resolves when it listens. */
 export function startChild(env: Record<string, string | undefined>, opts: { quiet?: boolean; timeoutMs?: number } = {}): Promise<Child> {
+  const port = env.PORT ?? benchPort();
   return new Promise((resolve, reject) => {
     const proc = fork(path.join(ROOT, 'bench/server-child.ts'), [], {
       cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-0123456789abcdef', HOST: '127.0.0.1',
         // Production refuses a reserved sender domain (config.ts mailFromProblem); mail only goes to DATA_DIR/outbox.
         MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>',
-        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_BUILD: 'never', DATABASE_URL: '', PORT: benchPort(),
+        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_BUILD: 'never', DATABASE_URL: '', PORT: port,
         // Required in production (config.ts); callers behind a balancer pass the balancer's origin.
-        PUBLIC_URL: env.PORT && env.PORT !== '0' ? `http://127.0.0.1:${env.PORT}` : 'http://127.0.0.1', ...env },
+        PUBLIC_URL: port !== '0' ? `http://127.0.0.1:${port}` : 'http://127.0.0.1', ...env },
       stdio: opts.quiet === false ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let stderr = '';
