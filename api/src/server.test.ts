@@ -102,7 +102,7 @@ describe('graceful stop (SIGTERM) behind a balancer', () => {
     expect(node.server.listening).toBe(false);
   }, 120_000);
 
-  it('an idle keep-alive connection stays open for 65 s, as the response tells the client (not Node\'s 5 s)', async () => {
+  it('answers tell clients an idle keep-alive connection stays open 65 s (Keep-Alive: timeout=65, not Node\'s 5 s)', async () => {
     const node = await startServer({ DATA_DIR: tmpDir(), PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'keepalive-test-secret-0123456789' });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const health = await new Promise<{ status: number; keepAlive: string }>((resolve, reject) => {

@@ -29,4 +29,20 @@ describe('pictures a build leaves out (admin audit: a course picture dropped sil
     const last = await builder.lastBuild();
     expect(last).toMatchObject({ status: 'ok', error: null, leftOut: [{ course: 'Beekeeping basics', url, reason: 'localhost is not on the public internet' }] });
   });
+
+  it('a picture left out on several pages is recorded once, also when its URL is longer than the 2 048 characters kept', async () => {
+    const url = `http://localhost:4999/${'long-'.repeat(600)}${Date.now()}.svg`;
+    const builder = new SiteBuilder({
+      db: database.db, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'builder-left-out-')), apiUrl: () => 'http://127.0.0.1:1', debounceMs: 0, log: () => {},
+      runBuild: async (out, _signal, output) => {
+        output?.(`[site] image left out, ${url}: not an image\n`);
+        output?.(`09:00:03 [build] /courses/2\n[site] image left out, ${url}: not an image\n`);
+        fs.mkdirSync(out, { recursive: true });
+        fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><h1>Home</h1>');
+      },
+    });
+    await builder.buildNow('course 2 updated');
+    builder.stop();
+    expect((await builder.lastBuild())?.leftOut.map((l) => l.url)).toEqual([url.slice(0, 2048)]);
+  });
 });

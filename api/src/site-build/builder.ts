@@ -389,7 +389,8 @@ export class SiteBuilder {
       if (end < 0) return;
       for (const i of imagesLeftOut(output.slice(0, end))) {
         this.opts.log?.(`site: [site] image left out, ${i.url}: ${i.reason}`);
-        if (leftOut.length < MAX_LEFT_OUT && !leftOut.some((l) => l.url === i.url)) leftOut.push({ url: i.url.slice(0, MAX_LEFT_OUT_URL), reason: i.reason.slice(0, MAX_LEFT_OUT_REASON) });
+        const url = i.url.slice(0, MAX_LEFT_OUT_URL);
+        if (leftOut.length < MAX_LEFT_OUT && !leftOut.some((l) => l.url === url)) leftOut.push({ url, reason: i.reason.slice(0, MAX_LEFT_OUT_REASON) });
       }
       output = output.slice(end + 1);
     };
