@@ -32,6 +32,22 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 }
 
 /**
+ * The personal details of user `id` that an application's step 1 takes from the profile (the columns of
+ * #contracts/applications.ts PERSONAL_FIELDS, as stored; no password hash or other column), or undefined.
+ */
+export async function findPersonalDetails(db: DbOrTx, id: number): Promise<PersonalDetails | undefined> {
+  const rows = await db.select({
+    firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, dateOfBirth: users.dateOfBirth,
+    nationality: users.nationality, addressLine1: users.addressLine1, addressLine2: users.addressLine2, city: users.city,
+    state: users.state, postalCode: users.postalCode, country: users.country,
+  }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/** What findPersonalDetails reads: the stored step-1 fields of a user (PublicUser has every one of them too). */
+export type PersonalDetails = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country'>;
+
+/**
  * Sets the user's argon2id hash (and updatedAt). `emailProven`: the change came through a link sent to the
  * account's mailbox, so the address counts as verified from now on if it was not already (issue #12), and an earlier
  * hard bounce (email_bounced_at) is cleared: the mailbox took that mail.

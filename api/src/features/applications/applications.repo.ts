@@ -13,8 +13,11 @@ export type ApplicationRow = typeof applications.$inferSelect;
 const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
 
 
+/** The course fields an ApplicationView shows (a courses row or the Course contract both have them). */
+type CourseCols = Pick<typeof courses.$inferSelect, 'id' | 'title' | 'department' | 'duration' | 'startDate'>;
+
 /** `forAdmin` includes internal notes; students never see them (DESIGN §4). */
-export function toView(row: ApplicationRow, course: typeof courses.$inferSelect | null, forAdmin: boolean, entry?: EntryCols): ApplicationView {
+export function toView(row: ApplicationRow, course: CourseCols | null, forAdmin: boolean, entry?: EntryCols): ApplicationView {
   return {
     enteredBy: row.enteredBy != null && entry ? { name: `${entry.enteredFirst ?? ''} ${entry.enteredLast ?? ''}`.trim() || 'College staff', campus: entry.campusName ?? null } : null,
     id: row.id, userId: row.userId, courseId: row.courseId, status: row.status, progress: progressFor(row.status),
@@ -58,10 +61,13 @@ export async function findApplication(db: DbOrTx, id: number, opts: { userId?: n
   return rows[0] ? toView(rows[0].a, rows[0].c, opts.forAdmin, rows[0]) : undefined;
 }
 
-/** Inserts an application row; returns its id. Throws 23505 when the user already applied for the course. */
-export async function insertApplication(db: DbOrTx, row: typeof applications.$inferInsert): Promise<number> {
-  const [inserted] = await db.insert(applications).values(row).returning({ id: applications.id });
-  return inserted!.id;
+/**
+ * Inserts an application row; returns it as stored (id, defaults and timestamps: RETURNING *, so the submit's answer
+ * needs no second read). Throws 23505 when the user already applied for the course.
+ */
+export async function insertApplication(db: DbOrTx, row: typeof applications.$inferInsert): Promise<ApplicationRow> {
+  const [inserted] = await db.insert(applications).values(row).returning();
+  return inserted!;
 }
 
 /** Sets status and notes (and updatedAt) of application `id`. */
@@ -83,10 +89,12 @@ export async function insertHistory(tx: DbOrTx, row: typeof applicationStatusHis
 /**
  * Records a payment row (spec §9 simulated card payment: method, last 4 digits, reference, amount 'NNN.NN', currency).
  * A completed one ends any hold on the application's earlier payments (held_at cleared; they stay pending), so
- * leaving payment_pending does not restore them on top of it (restoreHeldPayments, admin.repo.ts).
+ * leaving payment_pending does not restore them on top of it (restoreHeldPayments, admin.repo.ts). `firstPayment`:
+ * the application was inserted in this same transaction (the submit), so it has no earlier payment and no hold to
+ * end (holds come only from a status change to payment_pending, markPaymentPending) and that UPDATE is not run.
  */
-export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
-  if (row.status === 'completed') {
+export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInsert, opts: { firstPayment?: boolean } = {}): Promise<void> {
+  if (row.status === 'completed' && !opts.firstPayment) {
     await tx.update(payments).set({ heldAt: null }).where(and(eq(payments.applicationId, row.applicationId), sql`${payments.heldAt} is not null`));
   }
   await tx.insert(payments).values(row);

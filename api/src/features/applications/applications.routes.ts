@@ -45,7 +45,7 @@ export function applicationsRouter(deps: AppDeps): Router {
   r.post('/', requireUser, expectedFee, validate(ApplicationSubmitSchema), async (req, res) => {
     const user = currentUser(req);
     const fee = await feeToCharge(deps.database.db, deps.config, expectedFee.data(req).expectedFee);
-    const application = await submitApplication(deps.database.db, user.id, req.body, fee, { store: deps.store, origin: linkOrigin(deps.config, req) });
+    const application = await submitApplication(deps.database.db, user.id, req.body, fee, { store: deps.store, origin: linkOrigin(deps.config, req), applicant: user });
     res.status(201).json({ application });
   });
   return r;

@@ -23,9 +23,10 @@ import { rejectedSlotsOf } from '../document-reviews/document-reviews.repo.ts';
 import { documentSmsSince, queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
+import type { PersonalDetails } from '../../auth/users-repo.ts';
 import { applicationEligibility } from '../eligibility/eligibility.service.ts';
 import { markPaymentPending, restoreHeldPayments } from '../admin/admin.repo.ts';
-import { findApplication, hasActiveApplication, insertApplication, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
+import { findApplication, hasActiveApplication, insertApplication, toView, type ApplicationRow, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
 type StatusUpdate = z.output<typeof StatusUpdateSchema>;
@@ -67,51 +68,59 @@ export interface AssistedEntry { adminId: number; campusId: number }
  * Creates an application for `userId` from the spec §7 body or the wizard's (see ApplicationSubmitSchema):
  * personal details missing from the body come from the profile; data-URL documents become uploads under
  * `opts.store`; `opts.origin` makes the e-mail's and SMS's links absolute (the receipt also goes by SMS, issue #17). With `opts.entry`, an admin entered it on the
- * applicant's behalf: recorded on the application and in the first history row. Throws 404 'Course Not Found'
+ * applicant's behalf: recorded on the application and in the first history row. `opts.applicant`: user `userId`'s
+ * stored details as this request already read them (the signed-in caller's PublicUser), so the profile is not read
+ * again; ignored when its id is not `userId`. Throws 404 'Course Not Found'
  * (unknown course; also an inactive one for a staff entry), 409 `course_closed` (the course was deactivated: the
  * applicant's wizard says so and keeps the draft), 400 (profile lacks details, uploads not theirs or deleted meanwhile: checked again inside the transaction
  * with the upload rows locked FOR SHARE, so a concurrent DELETE /api/uploads/:id either fails or wins), 413/415 (data-URL document too large or of a refused
  * type), 409 (duplicate). Nothing is written when it throws.
  */
-export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry }): Promise<ApplicationView> {
+export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry; applicant?: PersonalDetails & { id: number } }): Promise<ApplicationView> {
   const entry = opts.entry;
   const course = await openCourse(db, input.courseId, Boolean(entry));
   if (await hasActiveApplication(db, userId, course.id)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
-  const { courseId: _id, ...personal } = await completePersonal(db, userId, input);
+  const known = opts.applicant?.id === userId ? opts.applicant : undefined;
+  const { courseId: _id, ...personal } = await completePersonal(db, userId, input, known);
   const byId = Object.fromEntries(Object.entries(input.documents).filter(([, v]) => !v || !v.startsWith('data:')));
-  await assertOwnedUploads(db, userId, byId);
+  // Before storing data-URL documents, so a body citing someone else's upload stores no file. With none to store,
+  // lockCitedUploads in the transaction is the same check with the same 400, and nothing runs in between.
+  if (Object.values(input.documents).some((v) => v && v.startsWith('data:'))) await assertOwnedUploads(db, userId, byId);
   const { documents, created } = await storeDataUrlDocuments(db, opts.store, userId, input.documents);
   const { courseId, academicHistory, payment } = input;
   const digits = (payment.cardNumber ?? '').replace(/\D/g, '');
   const paymentStatus = 'completed';
-  let id: number;
+  let row: ApplicationRow;
   try {
-    id = await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       // Checked again under row locks: an upload deleted since the check above must not be stored (400, upload again).
       await lockCitedUploads(tx, userId, documents);
-      const appId = await insertApplication(tx, {
+      const inserted = await insertApplication(tx, {
         userId, courseId, status: 'pending', personal, academicHistory,
         documents: Object.fromEntries(Object.entries(documents).filter(([, v]) => v)),
         paymentStatus, paymentAmount: fee, ...applicationEligibility(academicHistory, course),
         ...(entry ? { enteredBy: entry.adminId, enteredCampusId: entry.campusId } : {}),
       });
+      const appId = inserted.id;
       await insertPayment(tx, {
         applicationId: appId, userId, method: payment.paymentMethod,
         last4: payment.paymentMethod === 'card' && digits.length >= 4 ? digits.slice(-4) : null,
         reference: `PAY-${crypto.randomBytes(6).toString('hex').toUpperCase()}`,
         amount: fee, currency: 'USD', status: paymentStatus,
-      });
+      }, { firstPayment: true });
       await insertHistory(tx, { applicationId: appId, fromStatus: null, toStatus: 'pending', changedBy: entry?.adminId ?? userId, notes: null });
       await notifyUser(tx, userId, applicationReceivedNotice(appId, course.title), { applicationId: appId, origin: opts.origin });
       await queueSms(tx, { userId, applicationId: appId, kind: 'receipt', body: receiptSms(appId, course.title, applicationLink(opts.origin, appId)) });
-      return appId;
+      return inserted;
     });
   } catch (err) {
     await discardUploads(db, opts.store, userId, created);
     if (isUniqueViolation(err)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
     throw err;
   }
-  return (await findApplication(db, id, { userId, forAdmin: false }))!;
+  // The row as inserted and the course read above are the answer; a staff entry also shows who and where (joined names).
+  if (entry) return (await findApplication(db, row.id, { userId, forAdmin: false }))!;
+  return toView(row, course, false);
 }
 
 /**

@@ -9,11 +9,11 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { fieldErrors } from '../../http/validate.ts';
 import { DATA_URL_PATTERN, PERSONAL_FIELDS, PersonalStepSchema, type ApplicationSubmitSchema } from '#contracts/applications.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
-import { getProfile } from '../profile/profile.service.ts';
+import { findPersonalDetails, type PersonalDetails } from '../../auth/users-repo.ts';
 import { removeUpload, storeUpload, tooLarge } from '../uploads/uploads.service.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
@@ -27,11 +27,14 @@ const LABELS: Record<string, string> = {
 
 /**
  * The step-1 details of the application: each field from the body when present, else from the profile.
- * Throws 400 with field messages; when some failing fields came from the profile, the message names them
+ * `known`: the applicant's stored details already read in this request (the signed-in caller's own PublicUser, from
+ * the session), so they are not read again; else they are read (findPersonalDetails: those columns only).
+ * Throws 404 when the account no longer exists, 400 with field messages; when some failing fields came from the profile, the message names them
  * ('Your profile is missing your phone number, address. Add them on your profile or send them with the application.').
  */
-export async function completePersonal(db: Db, userId: number, input: Submit): Promise<Personal> {
-  const profile = await getProfile(db, userId);
+export async function completePersonal(db: Db, userId: number, input: Submit, known?: PersonalDetails): Promise<Personal> {
+  const profile = known ?? await findPersonalDetails(db, userId);
+  if (!profile) throw notFound();
   const merged: Record<string, unknown> = { courseId: input.courseId };
   const fromProfile = new Set<string>();
   for (const key of PERSONAL_FIELDS) {

@@ -1,0 +1,56 @@
+/**
+ * Performance regression (bench/api.ts: submits on PostgreSQL 258/s → 65/s): what one POST /api/applications asks
+ * the database. Counted through drizzle's logger, so every statement of the app's code is seen on PGlite and
+ * PostgreSQL alike; BEGIN/COMMIT (PostgreSQL only: PGlite opens its transaction without drizzle) and the cookie
+ * session store's own statements (connect-pg-simple on the pool) are not in the count.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const logger = { logQuery: (query: string) => { statements?.push(query); } };
+  // Transactions copy the session's options, so setting both reaches statements inside them too.
+  const session = (t.database.db as any).session;
+  session.logger = logger;
+  session.options.logger = logger;
+});
+afterAll(async () => { await t.close(); });
+
+/** The statements of one submit by a signed-in student with two uploads already made (the wizard's way). */
+async function submitStatements(): Promise<{ status: number; body: any; agent: any; sql: string[] }> {
+  const s = await signUpStudent(t);
+  const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
+  statements = [];
+  const res = await s.agent.post('/api/applications').send(validApplication(1, docs));
+  const sql = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
+  statements = null;
+  return { status: res.status, body: res.body, agent: s.agent, sql };
+}
+
+describe(`submit statements (${DB_KIND})`, () => {
+  it('a submit runs at most 14 statements: no hold release on a new application, no second uploads check, no re-read of the row', async () => {
+    const { status, sql } = await submitStatements();
+    expect(status).toBe(201);
+    // 14 = session user, fee setting, course, duplicate rule, uploads FOR SHARE (the race lock, 4e012b2), application,
+    // payment, history, notification's user, notification, receipt mail, receipt SMS (user's phone, STOP list, row).
+    expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(14);
+    // held_at only matters on status changes to/from payment_pending (markPaymentPending / restoreHeldPayments).
+    expect(sql.filter((q) => /^update "payments"/.test(q))).toEqual([]);
+    // The uploads are checked once, locked, inside the transaction.
+    expect(sql.filter((q) => /from "uploads"/.test(q)).map((q) => /for share$/.test(q))).toEqual([true]);
+    // The password hash is read only by the session's user lookup and notifyUser (outside this feature), not for the
+    // applicant's details.
+    expect(sql.filter((q) => /from "users"/.test(q) && q.includes('"password_hash"')).length).toBeLessThanOrEqual(2);
+  });
+
+  it('the answer is the stored application as GET /api/applications/:id shows it', async () => {
+    const { status, body, agent } = await submitStatements();
+    expect(status).toBe(201);
+    const detail = await agent.get(`/api/applications/${body.application.id}`).expect(200);
+    expect(body.application).toEqual(detail.body.application);
+  });
+});
