@@ -10,7 +10,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.ts';
-import { fileDriverWarning, publicUrlWarning } from './mail/links.ts';
+import { fileDriverWarning, publicUrlWarning, siteOrigin } from './mail/links.ts';
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
@@ -163,7 +163,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     () => console.info('[mail] SMTP server reachable (SMTP_URL checked)'),
     (err) => console.warn(`[mail] WARNING: the SMTP server in SMTP_URL does not accept us (${describeSendError(err)}); mail waits in the outbox and is retried.`));
   const stopMail = startMailWorker(database.db, mailer);
-  const stopSms = startSmsWorker(database.db, smsDriverFromConfig(config));
+  // The origin of links in SMS the worker queues itself (a Documents Required SMS a failed rejection SMS stood for).
+  const stopSms = startSmsWorker(database.db, smsDriverFromConfig(config), 1000, { origin: siteOrigin(config) });
   const purge = () => purgeOrphanUploads(database.db, store)
     .then((n) => { if (n) console.info(`[uploads] erased ${n} abandoned upload(s)`); })
     .catch((err) => console.error(`[uploads] purge failed: ${describeErrorForLog(err)}`))

@@ -139,20 +139,22 @@ export async function releaseClaims(db: DbOrTx, table: OutboxTable, rows: Pick<C
  * another node has claimed since is left to it). The error text is kept to 500 characters in `last_error`. Logs a
  * warning for a retry and an error line for a row given up (row id, attempt, describeSendError; never the recipient
  * or the body), so an operator sees mail that cannot be sent (operations audit: it was dropped silently). Rejects on
- * database errors.
+ * database errors; resolves to whether the row was updated (false: another node's since, not ours to record).
  */
-export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number; claimToken?: string }, failed: boolean, err: unknown): Promise<void> {
+export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number; claimToken?: string }, failed: boolean, err: unknown): Promise<boolean> {
   const message = String((err as Error)?.message ?? err).slice(0, 500);
   const ours = row.claimToken ? sql` AND claim_token = ${row.claimToken}` : sql``;
   const wait = backoffSeconds(row.attempts);
-  await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
-    locked_until = now() + (${wait} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours}`);
+  const res = await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
+    locked_until = now() + (${wait} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours} RETURNING id`);
+  const updated = (res as unknown as { rows: unknown[] }).rows.length > 0;
   const why = describeSendError(err);
   if (failed) {
     console.error(`[${label(table)}] GIVEN UP: ${table} row ${row.id} marked failed after attempt ${row.attempts}: ${why}`);
   } else {
     console.warn(`[${label(table)}] send of ${table} row ${row.id} failed (attempt ${row.attempts} of ${OUTBOX_MAX_ATTEMPTS}), next try in ${wait} s: ${why}`);
   }
+  return updated;
 }
 
 /** One outbox's backlog for the health body: rows waiting, age in seconds of the oldest waiting (null if none), rows given up. */

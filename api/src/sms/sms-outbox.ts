@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts';
 import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
-import { gsm7Length, SMS_MAX } from './sms-text.ts';
+import { applicationLink, gsm7Length, SMS_MAX, statusSms } from './sms-text.ts';
 import { backoffSeconds, claimDue, describeSendError, drainWhileFull, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, releaseClaims, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
 /** Attempts before an SMS is given up: OUTBOX_MAX_ATTEMPTS (about 27 h of retries, api/src/db/outbox.ts). */
@@ -75,7 +75,8 @@ export const DOCUMENT_SMS_COVERS_HOURS = 24;
  * True when a document-rejection SMS for application `applicationId` was queued (and neither skipped nor finally
  * failed: that one reached nobody) within the last `hours` by the database's clock. The admin's usual order is: reject a document (that SMS names it, its reason and
  * the link), then set Documents Required; the status SMS would then tell the same phone the same thing again, at
- * the college's cost (admin-day audit: two SMS within 30 s). The status e-mail and notification still go.
+ * the college's cost (admin-day audit: two SMS within 30 s). The status e-mail and notification still go. A pending
+ * one counted here that later fails for good makes the worker queue the status SMS then (queueStoodForStatusSms).
  */
 export async function documentSmsSince(tx: Db, applicationId: number, hours = DOCUMENT_SMS_COVERS_HOURS): Promise<boolean> {
   const [row] = await tx.select({ id: smsOutbox.id }).from(smsOutbox)
@@ -176,14 +177,22 @@ function failureOf(err: unknown): { permanent: boolean; gateway: boolean; retryA
 export interface SmsBatchResult { sent: number; claimed: number }
 
 /**
+ * Options of an SMS drain: DrainOptions, and `origin`, the site's origin for the links of SMS the worker queues itself
+ * (siteOrigin(config), api/src/mail/links.ts; the same origin a status change's SMS links to). Without it, the status SMS
+ * a finally failed document-rejection SMS stood for (queueStoodForStatusSms) cannot be queued and an error is logged.
+ */
+export type SmsDrainOptions = DrainOptions & { origin?: string };
+
+/**
  * Sends up to `batch` due messages once, oldest first, each under its own lease (sendClaimed, api/src/db/outbox.ts): a
  * message whose lease another node took over while this batch was slow (50 messages at up to 10 s each) is skipped,
  * not sent twice, and `opts.isStopped()` is checked before each message (the unsent ones are released for another
  * node at once). `opts.leaseMs` defaults to OUTBOX_LEASE_MS (60 s). An opted-out message is marked skipped; a failed
- * send is retried with back-off, or failed for good (permanent refusal, MAX_ATTEMPTS). Resolves to how many messages
- * were claimed and how many of them were sent; rejects on database errors.
+ * send is retried with back-off, or failed for good (permanent refusal, MAX_ATTEMPTS); a document-rejection SMS failed
+ * for good may queue the status SMS it stood for (queueStoodForStatusSms, links on `opts.origin`). Resolves to how many
+ * messages were claimed and how many of them were sent; rejects on database errors.
  */
-export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<SmsBatchResult> {
+export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: SmsDrainOptions = {}): Promise<SmsBatchResult> {
   if (opts.isStopped?.() || smsPausedUntil(driver)) return { sent: 0, claimed: 0 };
   const rows = await claimDue<SmsRow>(
     db, 'sms_outbox', sql`id, "to", body, kind, user_id AS "userId", application_id AS "applicationId", attempts`, batch, { leaseMs: opts.leaseMs, where: IN_ORDER });
@@ -193,7 +202,7 @@ export async function drainSmsBatch(db: Db, driver: SmsDriver, batch = SMS_BATCH
   if (driver.sendMany && rows.length > 1) return { sent: await sendInRequests(db, driver, rows, { ...opts, isStopped }, state), claimed: rows.length };
   const sent = await sendClaimed(db, 'sms_outbox', rows, { ...opts, isStopped, renewReturning: BLOCKED }, async (row, renewed) => {
     if (await setAside(db, row, renewed)) return false;
-    return sendOne(db, driver, row, rows.length - rows.indexOf(row) - 1, state);
+    return sendOne(db, driver, row, rows.length - rows.indexOf(row) - 1, state, opts.origin);
   });
   return { sent, claimed: rows.length };
 }
@@ -227,14 +236,64 @@ async function markSent(db: Db, row: SmsRow, providerId: string): Promise<void> 
 
 /**
  * Records a failed send of `row` that is not a gateway pause: retried with back-off, or failed for good (permanent,
- * MAX_ATTEMPTS) with its body dropped. A gateway failure on the last attempt also halts the claim (`state`).
+ * MAX_ATTEMPTS) with its body dropped. A document-rejection SMS failed for good queues, in the same transaction, the
+ * status SMS it stood for when that is still owed (queueStoodForStatusSms, links on `origin`); only the node whose claim
+ * marks the row failed does. A gateway failure on the last attempt also halts the claim (`state`).
  */
-async function recordFailure(db: Db, row: SmsRow, err: unknown, state: { halted: boolean }): Promise<void> {
+async function recordFailure(db: Db, row: SmsRow, err: unknown, state: { halted: boolean }, origin: string | undefined): Promise<void> {
   const f = failureOf(err);
   const final = f.permanent || row.attempts >= MAX_ATTEMPTS;
-  await retryLater(db, 'sms_outbox', row, final, err);
-  if (final) await db.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id} AND status = 'failed'`);
+  if (!final) await retryLater(db, 'sms_outbox', row, false, err);
+  else {
+    await db.transaction(async (tx) => {
+      if (!await retryLater(tx, 'sms_outbox', row, true, err)) return;
+      await tx.execute(sql`UPDATE sms_outbox SET body = ${SMS_UNSENT_BODY} WHERE id = ${row.id}`);
+      if (row.kind === 'document_rejected' && row.applicationId != null) await queueStoodForStatusSms(tx, row.applicationId, origin);
+    });
+  }
   if (f.gateway) state.halted = true;
+}
+
+/**
+ * Queues, in `tx`, the "Documents Required" status SMS of application `applicationId` that a document-rejection SMS
+ * stood for (documentSmsSince) and that will now never arrive (review MEDIUM: during a gateway outage the rejection SMS
+ * was still pending when the status changed, then failed for good, and the phone got neither). Call it in the
+ * transaction that marks a document_rejected row failed for good. The application row is locked first (as
+ * setApplicationStatus does), so a status change and this check see each other: whichever commits second queues the
+ * status SMS. It is queued when all of these hold:
+ *   - the application is still Documents Required;
+ *   - a rejection SMS of it was queued within DOCUMENT_SMS_COVERS_HOURS before its latest change to Documents Required
+ *     (from application_status_history), and no status SMS of it was queued after the first such rejection SMS (that
+ *     change sent none of its own, and no other pass queued it yet: exactly once);
+ *   - no rejection SMS of it from that window on is pending (it may still arrive; its own final failure checks again)
+ *     or sent (the phone was told).
+ * The body is statusSms with applicationLink(`origin`), as the status change builds it; without `origin` nothing is
+ * queued and an error is logged. Resolves to queueSms's answer, or null when nothing was owed.
+ */
+async function queueStoodForStatusSms(tx: Db, applicationId: number, origin: string | undefined): Promise<Awaited<ReturnType<typeof queueSms>> | null> {
+  const locked = await tx.execute(sql`SELECT user_id AS "userId", status FROM applications WHERE id = ${applicationId} FOR UPDATE`);
+  const app = (locked as unknown as { rows: { userId: number; status: string }[] }).rows[0];
+  if (!app || app.status !== 'documents_required') return null;
+  const hours = sql`make_interval(hours => ${DOCUMENT_SMS_COVERS_HOURS}::int)`;
+  const owed = await tx.execute(sql`
+    WITH e AS (
+      SELECT created_at FROM application_status_history
+      WHERE application_id = ${applicationId} AND to_status = 'documents_required' AND from_status IS DISTINCT FROM 'documents_required'
+      ORDER BY id DESC LIMIT 1),
+    c AS (
+      SELECT min(o.id) AS first FROM sms_outbox o, e
+      WHERE o.application_id = ${applicationId} AND o.kind = 'document_rejected' AND o.created_at > e.created_at - ${hours} AND o.created_at < e.created_at)
+    SELECT 1 AS owed FROM e, c
+    WHERE c.first IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM sms_outbox s WHERE s.application_id = ${applicationId} AND s.kind = 'status' AND s.id > c.first)
+      AND NOT EXISTS (SELECT 1 FROM sms_outbox r WHERE r.application_id = ${applicationId} AND r.kind = 'document_rejected'
+        AND r.status IN ('pending', 'sent') AND r.created_at > e.created_at - ${hours})`);
+  if (!(owed as unknown as { rows: unknown[] }).rows.length) return null;
+  if (!origin) {
+    console.error(`[sms] the Documents Required SMS of application ${applicationId} is owed (its rejection SMS failed for good) but not queued: the SMS worker was started without an origin`);
+    return null;
+  }
+  return queueSms(tx, { userId: app.userId, applicationId, kind: 'status', body: statusSms(applicationId, 'documents_required', applicationLink(origin, applicationId)) });
 }
 
 /**
@@ -242,7 +301,7 @@ async function recordFailure(db: Db, row: SmsRow, err: unknown, state: { halted:
  * (pauseForGateway; `after` rows of the claim follow it and are handed back) and sets `state.halted`. Resolves to
  * true when sent.
  */
-async function sendOne(db: Db, driver: SmsDriver, row: SmsRow, after: number, state: { halted: boolean }): Promise<boolean> {
+async function sendOne(db: Db, driver: SmsDriver, row: SmsRow, after: number, state: { halted: boolean }, origin: string | undefined): Promise<boolean> {
   let providerId: string;
   try {
     providerId = await driver.send({ to: row.to, body: row.body, kind: row.kind, applicationId: row.applicationId, queuedId: row.id });
@@ -252,7 +311,7 @@ async function sendOne(db: Db, driver: SmsDriver, row: SmsRow, after: number, st
       state.halted = true;
       await pauseForGateway(db, driver, row, f, err, after);
     } else {
-      await recordFailure(db, row, err, state);
+      await recordFailure(db, row, err, state, origin);
     }
     return false;
   }
@@ -270,7 +329,7 @@ async function sendOne(db: Db, driver: SmsDriver, row: SmsRow, after: number, st
  * FAILED) is failed for good. Rows not started when the claim halts or `opts.isStopped()` are handed back. Resolves
  * to how many were sent (issue #17 audit: one message per POST made one node send 181 a minute through a 300 ms gateway).
  */
-async function sendInRequests(db: Db, driver: SmsDriver, rows: SmsRow[], opts: DrainOptions & { isStopped: () => boolean }, state: { halted: boolean }): Promise<number> {
+async function sendInRequests(db: Db, driver: SmsDriver, rows: SmsRow[], opts: SmsDrainOptions & { isStopped: () => boolean }, state: { halted: boolean }): Promise<number> {
   const leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
   const token = rows[0]!.claimToken;
   const renew = async (chunk: SmsRow[], returning: SQL) => {
@@ -308,21 +367,21 @@ async function sendInRequests(db: Db, driver: SmsDriver, rows: SmsRow[], opts: D
             await releaseClaims(db, 'sms_outbox', rest);
             await pauseForGateway(db, driver, first!, f, err, rest.length + rows.length - next);
           } else {
-            await recordFailure(db, first!, err, state);
+            await recordFailure(db, first!, err, state, opts.origin);
             await releaseClaims(db, 'sms_outbox', rest);
           }
           continue;
         }
         for (const [i, row] of ready.entries()) {
           if (state.halted || opts.isStopped()) { await releaseClaims(db, 'sms_outbox', ready.slice(i)); break; }
-          if (await sendOne(db, driver, row, ready.length - i - 1 + rows.length - next, state)) sent++;
+          if (await sendOne(db, driver, row, ready.length - i - 1 + rows.length - next, state, opts.origin)) sent++;
         }
         continue;
       } finally { clearInterval(heartbeat); }
       pauses.delete(driver);
       for (const [i, row] of ready.entries()) {
         const r = results[i]!;
-        if ('id' in r) { await markSent(db, row, r.id); sent++; } else await recordFailure(db, row, r.error, { halted: false });
+        if ('id' in r) { await markSent(db, row, r.id); sent++; } else await recordFailure(db, row, r.error, { halted: false }, opts.origin);
       }
     }
   } finally {
@@ -365,26 +424,26 @@ async function pauseForGateway(db: Db, driver: SmsDriver, row: { id: number; att
  * drainSmsBatch, resolving to how many messages were sent only (a failed, opted-out, skipped or released message is
  * not counted). Rejects on database errors.
  */
-export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: DrainOptions = {}): Promise<number> {
+export async function drainSmsOutbox(db: Db, driver: SmsDriver, batch = SMS_BATCH, opts: SmsDrainOptions = {}): Promise<number> {
   return (await drainSmsBatch(db, driver, batch, opts)).sent;
 }
 
 /**
  * One worker pass: drainSmsBatch batch after batch while the batch claimed was full and `isStopped()` is false (also
  * checked before every message). A full claim goes on even when some of its messages failed, were opted out or were
- * taken over by another node, so they do not leave the rest of a backlog for later ticks. `opts.leaseMs` as in
- * drainSmsOutbox. Resolves to how many were sent; rejects on database errors.
+ * taken over by another node, so they do not leave the rest of a backlog for later ticks. `opts.leaseMs` and
+ * `opts.origin` as in drainSmsOutbox. Resolves to how many were sent; rejects on database errors.
  */
-export async function drainSmsOutboxPass(db: Db, driver: SmsDriver, isStopped: () => boolean = () => false, opts: { leaseMs?: number } = {}): Promise<number> {
-  return drainWhileFull(() => drainSmsBatch(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, isStopped }), SMS_BATCH, isStopped);
+export async function drainSmsOutboxPass(db: Db, driver: SmsDriver, isStopped: () => boolean = () => false, opts: { leaseMs?: number; origin?: string } = {}): Promise<number> {
+  return drainWhileFull(() => drainSmsBatch(db, driver, SMS_BATCH, { leaseMs: opts.leaseMs, origin: opts.origin, isStopped }), SMS_BATCH, isStopped);
 }
 
 /**
- * Runs drainSmsOutboxPass every `intervalMs` ms (after the last pass ended); `opts.leaseMs` as in drainSmsOutbox.
- * Returns a stop function that waits for the message being sent, if any, and releases the rest of its batch to other
- * nodes.
+ * Runs drainSmsOutboxPass every `intervalMs` ms (after the last pass ended); `opts.leaseMs` and `opts.origin` as in
+ * drainSmsOutbox (the server passes siteOrigin(config)). Returns a stop function that waits for the message being sent,
+ * if any, and releases the rest of its batch to other nodes.
  */
-export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000, opts: { leaseMs?: number } = {}): () => Promise<void> {
+export function startSmsWorker(db: Db, driver: SmsDriver, intervalMs = 1000, opts: { leaseMs?: number; origin?: string } = {}): () => Promise<void> {
   return startOutboxWorker('sms', (isStopped) => drainSmsOutboxPass(db, driver, isStopped, opts), intervalMs);
 }
 

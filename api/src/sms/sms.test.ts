@@ -9,6 +9,7 @@ import { drainSmsOutbox, drainSmsOutboxPass, MAX_ATTEMPTS, queueSms, resumeSms, 
 import { bulkSmsDriver, fileSmsDriver, type SmsDriver } from './sms-drivers.ts';
 import { startBulkSmsStub, type BulkSmsStub } from '../test/bulksms.stub.ts';
 import { documentRejectedSms, gsm7Length, receiptSms, statusSms, toGsm7 } from './sms-text.ts';
+import { siteOrigin } from '../mail/links.ts';
 
 const SECRET = 'webhook-secret-0123456789';
 let t: TestApp;
@@ -770,5 +771,106 @@ describe(`SMS in BulkSMS requests of up to 50 (${DB_KIND})`, () => {
     expect(await drainSmsOutbox(t.database.db, http)).toBe(3);
     expect(stub.perRequest.slice(requests0)).toEqual([1, 1, 1]);
     expect(stub.received.filter((m) => m.to === to).map((m) => m.body)).toEqual([0, 1, 2].map((i) => `VSC: same phone ${i} ${to}`));
+  });
+});
+
+/**
+ * Review (MEDIUM): Documents Required right after a document rejection sends no status SMS while the rejection's SMS
+ * stands, but during a gateway outage that SMS is still pending then; when it later failed for good nothing queued the
+ * status SMS, and the phone got neither.
+ */
+describe(`SMS: a rejection SMS that fails for good after standing for Documents Required (${DB_KIND})`, () => {
+  afterEach(() => { resumeSms(http); });
+  const opts = () => ({ origin: siteOrigin(t.config) });
+  const kinds = async (to: string) => (await rowsTo(to)).map((r) => [r.kind, r.status]);
+  /** An application whose receipt is sent and whose ID document was rejected (its SMS queued, not sent). */
+  async function rejected() {
+    await clearQueue();
+    const s = await student();
+    const id = await apply(s, 11);
+    expect(await drainSmsOutbox(t.database.db, http, 50, opts())).toBe(1);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' })).status).toBe(200);
+    return { s, id, admin };
+  }
+  /** Sends what is due now, ignoring pauses and back-off, until nothing is left to send. */
+  async function drainAll() {
+    for (let i = 0; i < 5; i++) { resumeSms(http); await dueNow(); await drainSmsOutbox(t.database.db, http, 50, opts()); }
+  }
+
+  it('the rejection SMS pending (gateway down) when the status changes, then failing for good: exactly one status SMS is queued afterwards and sent', async () => {
+    const { s, id, admin } = await rejected();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      stub.failNext(503);
+      expect(await drainSmsOutbox(t.database.db, http, 50, opts())).toBe(0);
+      expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+      expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'pending']]);
+      // The outage lasts through the last attempt (a day of retries, stood in for by the attempt count).
+      await t.database.db.update(smsOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(and(eq(smsOutbox.applicationId, id), eq(smsOutbox.kind, 'document_rejected')));
+      stub.failNext(503);
+      resumeSms(http);
+      await dueNow();
+      expect(await drainSmsOutbox(t.database.db, http, 50, opts())).toBe(0);
+      expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'failed'], ['status', 'pending']]);
+      await drainAll();
+    } finally { warn.mockRestore(); error.mockRestore(); }
+    expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'failed'], ['status', 'sent']]);
+    const got = stub.received.filter((m) => m.to === s.phone).map((m) => m.body);
+    expect(got).toHaveLength(2);
+    expect(got[1]).toBe(statusSms(id, 'documents_required', `https://vsc.example/applications/${id}`));
+  });
+
+  it('two rejection SMS standing, both failing for good (one request, each refused): one status SMS, not two', async () => {
+    const { s, id, admin } = await rejected();
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/transcripts`).send({ status: 'rejected', reason: 'Page two is missing.' })).status).toBe(200);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // One claim, one request per message (one phone's messages never share a request): the first refused while the
+      // second still stands, then the second.
+      stub.statusNext('FAILED', 2);
+      expect(await drainSmsOutbox(t.database.db, http, 50, opts())).toBe(0);
+      expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'failed'], ['document_rejected', 'failed'], ['status', 'pending']]);
+      await drainAll();
+    } finally { error.mockRestore(); }
+    expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'failed'], ['document_rejected', 'failed'], ['status', 'sent']]);
+  });
+
+  it('the rejection SMS sent (at once, or after the outage): no status SMS at all', async () => {
+    const first = await rejected();
+    await drainAll();
+    expect((await first.admin.agent.put(`/api/admin/applications/${first.id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    await drainAll();
+    expect(await kinds(first.s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'sent']]);
+
+    const { s, id, admin } = await rejected();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      stub.failNext(503);
+      expect(await drainSmsOutbox(t.database.db, http, 50, opts())).toBe(0);
+      expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+      await drainAll();
+    } finally { warn.mockRestore(); }
+    expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['document_rejected', 'sent']]);
+    expect(stub.received.filter((m) => m.to === s.phone)).toHaveLength(2);
+  });
+
+  it('Documents Required set before the rejection (its status SMS sent), the rejection SMS then failing for good: no second status SMS', async () => {
+    await clearQueue();
+    const s = await student();
+    const id = await apply(s, 11);
+    const admin = await signInAdmin(t);
+    expect((await admin.agent.put(`/api/admin/applications/${id}/status`).send({ status: 'documents_required', notes: '' })).status).toBe(200);
+    await drainAll();
+    expect((await admin.agent.put(`/api/admin/applications/${id}/documents/idDocument`).send({ status: 'rejected', reason: 'The photo is too blurry to read.' })).status).toBe(200);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      stub.failNext(400);
+      await drainSmsOutbox(t.database.db, http, 50, opts());
+      await drainAll();
+    } finally { error.mockRestore(); }
+    expect(await kinds(s.phone)).toEqual([['receipt', 'sent'], ['status', 'sent'], ['document_rejected', 'failed']]);
   });
 });
