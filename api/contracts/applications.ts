@@ -150,6 +150,19 @@ export type DocumentsUpdate = z.input<typeof DocumentsUpdateSchema>;
 export const DraftKeySchema = z.object({ key: z.string({ error: 'Invalid draft key' }).check(z.regex(/^(general|course-\d{1,9})$/, 'Invalid draft key')) });
 
 /**
+ * DELETE /api/applications/draft query: the draft `key` and, optionally, `forUserId` — the id (decimal, 1..2^31-1)
+ * of the account the wizard's draft belongs to. When it is not the session's user (another person logged in in
+ * another tab of a shared browser) the delete is refused with 409 `draft_other_user` (DRAFT_OTHER_USER) and nothing
+ * is deleted. Omitted (a wizard from before it existed, during a rolling deploy), the session's own draft is deleted.
+ */
+export const DraftDiscardQuerySchema = z.extend(DraftKeySchema, {
+  forUserId: z.optional(z.pipe(
+    z.string({ error: 'Invalid user' }).check(z.regex(/^[1-9]\d{0,9}$/, 'Invalid user')),
+    z.pipe(z.transform(Number), z.number().check(z.lte(2147483647, 'Invalid user'))),
+  )),
+});
+
+/**
  * PUT /api/applications/draft?key=… body. `data` is the wizard's form state without card number or CVC
  * (the server strips them again); at most 64 KB once serialised. `revision` is the stored draft's revision the
  * client's copy descends from (GET and PUT answer it); omitted, the client has seen no stored draft. The save is

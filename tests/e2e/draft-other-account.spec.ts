@@ -4,9 +4,11 @@
  * browser's, shared by its tabs: here A's wizard tab stays open while A's session ends and B logs in "in another
  * tab" (B's cookie and token set in the same browser context, as api-client.ts stores them). A's answers must never
  * reach B's account — not from the wizard's own save, the page-close save, nor a session update taken for a log-in —
- * and they stay on this device until A logs in again.
+ * and they stay on this device until A logs in again; the wizard says another account is logged in (DRAFT_OTHER_USER),
+ * and A's "Start over" never deletes B's draft.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { DRAFT_OTHER_USER } from '../../api/contracts/application-steps.ts';
 import { uniqueEmail } from './fixtures.ts';
 import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, signUp } from './wizard-draft.ts';
 
@@ -58,10 +60,13 @@ test("A's wizard saving after B logged in on the same browser keeps A's answers 
   const puts: number[] = [];
   page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
   await page.locator(GRADE).fill('72%');
-  // Kept on this device, said so, and "Your session has ended" offers to log in as A (the draft's owner).
-  await expect(page.getByTestId('draft-status')).toContainText(ON_DEVICE);
+  // Kept on this device, said so — another account is logged in, nobody was logged out — and "Your session has
+  // ended" offers to log in as A (the draft's owner), saying the same.
+  await expect(page.getByTestId('draft-status')).toContainText(DRAFT_OTHER_USER);
+  await expect(page.getByTestId('draft-status')).not.toContainText(ON_DEVICE);
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(again).toBeVisible();
+  await expect(again).toHaveAccessibleDescription(DRAFT_OTHER_USER);
   await expect(again.getByLabel('Email')).toHaveValue(emailA);
   expect(puts).toEqual([409]);
   expect(await draftOf(page, emailB)).toBeNull();
@@ -97,7 +102,9 @@ test("a session update for A that is no log-in, after B logged in on the same br
   await signUp(page, 'other-account-session');
   // Seen once online, so that this device knows A as its last user.
   await openAt(page, 1, 'Academic History');
-  await page.route('**/api/auth/me', (route) => route.abort('internetdisconnected'));
+  // The page's session checks do not reach the server (the draft store's own check, below, does).
+  let pageChecksToFail = Infinity;
+  await page.route('**/api/auth/me', (route) => (pageChecksToFail-- > 0 ? route.abort('internetdisconnected') : route.fallback()));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
@@ -112,14 +119,40 @@ test("a session update for A that is no log-in, after B logged in on the same br
   expect(puts).toEqual([401]);
 
   // B logs in in another tab (a new token); then A's page runs its session check again and, not reaching the
-  // server, sets A — the device's last-known user — once more. A new token and A on the page: no log-in by A.
+  // server, sets A — the device's last-known user — once more. A new token and A on the page: the draft store asks
+  // the server who is logged in, and the server answers B: no log-in by A, nothing sent.
   const emailB = await otherPersonLogsIn(page);
+  pageChecksToFail = 1;
   const checked = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/auth/me'));
+  const storeAsked = page.waitForResponse((r) => r.url().includes('/api/auth/me') && r.status() === 200);
   await page.evaluate(() => { window.dispatchEvent(new Event('online')); });
   await checked;
+  expect((await (await storeAsked).json() as { user: { email: string } }).user.email).toBe(emailB);
+  await expect(page.getByTestId('draft-status')).toContainText(ON_DEVICE);
 
-  // Only A's own log-in sends the draft, into A's account.
+  // Only A's own log-in sends the draft, into A's account: one save, no 409 from B's session between (a resend on
+  // B's answer would have been refused and reopened the dialog over the status line).
   await logInAgainSendsDraft(page, '81%');
   expect(puts).toEqual([401, 200]);
   expect(await draftOf(page, emailB)).toBeNull();
+});
+
+test("A's \"Start over\" after B logged in on the same browser does not delete B's draft", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'other-account-start-over');
+  await openAt(page, 1, 'Academic History');
+  await page.reload();
+  await expect(page.getByText('We restored the application you started.')).toBeVisible({ timeout: 60_000 });
+  const emailB = await otherPersonLogsIn(page);
+  // B's own draft of the same course, saved from B's tab.
+  const mine = await page.request.put(DRAFT, { data: { step: 0, data: { courseId: '2', firstName: 'Bongani', savedAt: new Date().toISOString() } } });
+  expect(mine.status()).toBe(200);
+  const stored = (await mine.json() as { draft: unknown }).draft;
+
+  const deleted = page.waitForResponse((r) => r.url().includes('/api/applications/draft') && r.request().method() === 'DELETE');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('button', { name: 'Yes, start over' }).click();
+  expect((await deleted).status()).toBe(409);
+  // B's draft is still there (B's wizard may open on it after the reload, so its answers are compared).
+  expect(await draftOf(page, emailB)).toMatchObject({ data: (stored as { data: object }).data });
 });

@@ -22,10 +22,14 @@
  * computer"): the session cookie and bearer token are the browser's, shared by its tabs, so by the time this tab
  * saves, another person may be logged in. Every save — the wizard's and the page-close one — names the draft's user
  * (`forUserId`), and the server refuses a save for anyone but the session's user (409 draft_other_user, nothing
- * stored). That refusal is handled like the 401: 'signed-out', kept on this device, and "Your session has ended"
- * offers to log in as the draft's user. A log-in is only taken as the draft's user's when the server says the session
- * is theirs (GET /api/auth/me) or the page's own log-in dialog logged them in.
+ * stored). That refusal is handled like the 401 — kept on this device, and "Your session has ended" offers to log in
+ * as the draft's user — but says why ('other-account': DRAFT_OTHER_USER in the status line and the dialog), since
+ * nobody was logged out and logging in there logs the other account out of this browser. A log-in is only taken as
+ * the draft's user's when the server says the session is theirs (GET /api/auth/me) or the page's own log-in dialog
+ * logged them in. `discard()` names the draft's user too, so "Start over" or a submit in this tab never deletes the
+ * draft of whoever is logged in now (DELETE … &forUserId, the same 409).
  */
+import { DRAFT_OTHER_USER } from '#contracts/application-steps.ts';
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session } from '../../stores/session.ts';
@@ -39,9 +43,10 @@ import { askToSignInAgain } from '../ui/save-api.ts';
 export interface Draft { step: number; data: Record<string, unknown>; savedAt: string; revision?: number; dirty?: boolean }
 /**
  * The save state the wizard shows. 'local-only': the server could not be reached (offline, or it failed);
- * 'signed-out': the server answered 401 (the login ended), so the copy is on this device until the person logs in again.
+ * 'signed-out': the server answered 401 (the login ended), so the copy is on this device until the person logs in again;
+ * 'other-account': the same, after a 409 draft_other_user (another account is logged in on this browser now).
  */
-export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict' | 'signed-out';
+export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict' | 'signed-out' | 'other-account';
 
 const SERVER_DELAY_MS = 1200;
 
@@ -95,6 +100,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   let sendAgain = false;
   // The server answered 401: saves stay on this device until the person logs in again (see the module comment).
   let signedOut = false;
+  // Why: false for a 401, true for a 409 draft_other_user (another account is logged in on this browser).
+  let otherAccount = false;
   // The bearer token stored when the 401 came: a log-in replaces it.
   let tokenAtSignOut: string | null = null;
   // The last copy saved or shown, as [step, data] JSON: an unchanged form is not saved again (a step's first
@@ -132,7 +139,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
 
   async function push(): Promise<void> {
     if (!pending || stopped || conflict) return;
-    if (signedOut) { onSync('signed-out'); return; }
+    if (signedOut) { onSync(otherAccount ? 'other-account' : 'signed-out'); return; }
     if (sending) { sendAgain = true; return; }
     const d = pending;
     sending = true;
@@ -143,7 +150,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     } catch (e) {
       const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
       const theirs = stored && fromServer(stored);
-      if (e instanceof ApiError && (e.status === 401 || (e.status === 409 && e.body?.error?.code === 'draft_other_user'))) endedLogin();
+      if (e instanceof ApiError && e.status === 401) endedLogin(false);
+      else if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'draft_other_user') endedLogin(true);
       else if (!theirs) onSync('local-only');
       else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); onSync('saved'); }
       // An older copy of ours, or the same answers: send ours on top of it.
@@ -155,14 +163,20 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     if (sendAgain) { sendAgain = false; void push(); }
   }
   /**
-   * A save answered 401, or 409 draft_other_user (the browser is logged in as someone else now): hold saves and ask
-   * the person to log in again (the dialog is shared with the page's other callers, and names the page's user).
+   * A save answered 401 (`other` false), or 409 draft_other_user (`other` true: the browser is logged in as someone
+   * else now): hold saves and ask the person to log in again (the dialog is shared with the page's other callers,
+   * and names the page's user), saying so when another account is logged in.
    */
-  function endedLogin(): void {
+  function endedLogin(other: boolean): void {
     signedOut = true;
+    otherAccount = other;
     tokenAtSignOut = storedToken();
-    onSync('signed-out');
-    void askToSignInAgain().then(loggedIn, () => {});
+    onSync(other ? 'other-account' : 'signed-out');
+    askAgain();
+  }
+  /** "Your session has ended", with DRAFT_OTHER_USER as its description when another account is logged in. */
+  function askAgain(): void {
+    void askToSignInAgain(otherAccount ? DRAFT_OTHER_USER : undefined).then(loggedIn, () => {});
   }
   /**
    * The person logged in again (any dialog on the page): send what was kept on this device — if it was the draft's
@@ -289,13 +303,16 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       void push();
     },
     /**
-     * Opens "Your session has ended" for a draft kept on this device after a 401 (the status line's "Log in again");
-     * logging in sends it. Nothing happens unless the store is 'signed-out'.
+     * Opens "Your session has ended" for a draft kept on this device after a 401 or a 409 draft_other_user (the
+     * status line's "Log in again"); logging in sends it. Nothing happens unless the store is 'signed-out' or 'other-account'.
      */
     logInAgain(): void {
-      if (signedOut) void askToSignInAgain().then(loggedIn, () => {});
+      if (signedOut) askAgain();
     },
-    /** After a successful submit: forget both copies and stop saving. */
+    /**
+     * After a successful submit, or "Start over": forget both copies and stop saving. The server copy is deleted only
+     * if the session is still the draft's user's (forUserId; otherwise 409 draft_other_user, nothing deleted).
+     */
     async discard(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
@@ -306,7 +323,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       window.removeEventListener('pagehide', onHide);
       unlisten();
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
-      await api(url, { method: 'DELETE', keepalive: true }).catch(() => {});
+      await api(`${url}&forUserId=${userId}`, { method: 'DELETE', keepalive: true }).catch(() => {});
     },
   };
 }

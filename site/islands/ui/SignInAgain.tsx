@@ -30,20 +30,22 @@ const CHECKING = 'Checking your connection… this takes a few seconds.';
 /**
  * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again
  * (the e-mail is the page's user's and cannot be changed), false if they cancel or the page knows no account to log in as.
+ * `description`: why, instead of the idle log-out text (say, another account is logged in on this browser, so logging
+ * in here logs it out); the call that opens the dialog decides, later ones share it as it is.
  */
-export function signInAgain(): Promise<boolean> {
+export function signInAgain(description?: string): Promise<boolean> {
   const user = $session.get().user;
   if (!user) return Promise.resolve(false);
   pending ??= new Promise<boolean>((resolve) => {
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
     const done = (ok: boolean) => { root.unmount(); host.remove(); pending = null; resolve(ok); };
-    root.render(<SignInAgainDialog user={user} onDone={done} />);
+    root.render(<SignInAgainDialog user={user} description={description} onDone={done} />);
   });
   return pending;
 }
 
-function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: boolean) => void }) {
+function SignInAgainDialog({ user, description, onDone }: { user: PublicUser; description?: string; onDone: (ok: boolean) => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -71,8 +73,7 @@ function SignInAgainDialog({ user, onDone }: { user: PublicUser; onDone: (ok: bo
         <Dialog.Content onOpenAutoFocus={(e) => { e.preventDefault(); document.getElementById('again-password')?.focus(); }} className="fixed left-1/2 top-1/2 z-[60] max-h-[calc(100dvh-1rem)] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-bold">Your session has ended</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm">
-            For your privacy, you are logged out after a while without activity. Log in again and your changes will be
-            saved: nothing you typed is lost.
+            {description ?? 'For your privacy, you are logged out after a while without activity. Log in again and your changes will be saved: nothing you typed is lost.'}
           </Dialog.Description>
           <form noValidate onSubmit={unlessBusy(busy, submit)} className="mt-4 space-y-4">
             <Field id="again-email" label="Email"><input className="input" id="again-email" type="email" value={user.email} readOnly autoComplete="username" /></Field>

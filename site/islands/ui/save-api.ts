@@ -12,11 +12,12 @@ import { api, ApiError } from '../../lib/api-client.ts';
 /**
  * Loads the "Your session has ended" dialog and shows it (SignInAgain.tsx); resolves true once the person has
  * logged in again, false if they cancelled. For callers that send without `api` (the uploads) and must retry on
- * their own after a 401.
+ * their own after a 401. `description` replaces the dialog's "logged out after a while" text (the wizard's draft
+ * when another account is logged in: DRAFT_OTHER_USER); the dialog is shared, so the caller that opened it decides.
  */
-export async function askToSignInAgain(): Promise<boolean> {
+export async function askToSignInAgain(description?: string): Promise<boolean> {
   const { signInAgain } = await import('./SignInAgain.tsx');
-  return signInAgain();
+  return signInAgain(description);
 }
 
 /** `api(path, init)`, with a log-in-again and one retry on 401 (see the module comment). */

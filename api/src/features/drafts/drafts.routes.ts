@@ -5,22 +5,25 @@
  * this very save already applied (a retry after a lost reply gets 200 with that draft), or 409 {error: {code:
  * 'draft_other_user', message: DRAFT_OTHER_USER}} when the body's `forUserId` is not the session's user (nothing
  * stored: a wizard of one account saving with another account's login on a shared browser);
- * DELETE ?key=… → 204. Own drafts only. `draft` is {key, step, data, updatedAt, revision}.
+ * DELETE ?key=…[&forUserId=…] → 204, or the same 409 draft_other_user when `forUserId` is not the session's user
+ * (nothing deleted). Own drafts only. `draft` is {key, step, data, updatedAt, revision}. GET names no user: the
+ * wizard's first read goes out with the session check, before the page knows whose wizard it is.
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
-import { DRAFT_OTHER_USER, DraftBodySchema, DraftKeySchema } from '#contracts/applications.ts';
+import { DRAFT_OTHER_USER, DraftBodySchema, DraftDiscardQuerySchema, DraftKeySchema } from '#contracts/applications.ts';
 import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 
 const keyQuery = validate(DraftKeySchema, 'query');
 const body = validate(DraftBodySchema);
+const discardQuery = validate(DraftDiscardQuerySchema, 'query');
 
 /**
  * Router at /api/applications/draft (and /api/colfront/…): GET, PUT (409 with the stored draft when another tab or
  * device saved since `revision`; 409 draft_other_user when `forUserId` is not the caller), DELETE of the caller's
- * own draft per `key` (issue #16 offline drafts); 401 anonymous.
+ * own draft per `key` (issue #16 offline drafts; the same 409 when `forUserId` is not the caller); 401 anonymous.
  */
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
@@ -42,8 +45,14 @@ export function draftsRouter(deps: AppDeps): Router {
     }
     res.json({ draft: result.draft });
   });
-  r.delete('/', requireUser, keyQuery, async (req, res) => {
-    await discardDraft(db, currentUser(req).id, keyQuery.data(req).key);
+  r.delete('/', requireUser, discardQuery, async (req, res) => {
+    const { key, forUserId } = discardQuery.data(req);
+    // "Start over" or a submit in one account's wizard tab must not delete the draft of whoever is logged in now.
+    if (forUserId !== undefined && forUserId !== currentUser(req).id) {
+      res.status(409).json({ error: { code: 'draft_other_user', message: DRAFT_OTHER_USER } });
+      return;
+    }
+    await discardDraft(db, currentUser(req).id, key);
     res.status(204).end();
   });
   return r;

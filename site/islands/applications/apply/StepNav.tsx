@@ -3,7 +3,7 @@
  * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
  * It also gives each step its page title (use-step-title.ts).
  */
-import { WIZARD_STEPS } from '#contracts/application-steps.ts';
+import { DRAFT_OTHER_USER, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useStepTitle } from '../../ui/use-step-title.ts';
@@ -14,6 +14,8 @@ const SYNC_TEXT: Record<SyncState, string> = {
   conflict: 'Draft saved on this device only, until you choose which version to keep.',
   // A 401 (the login ended) is not being offline: it says what brings the draft to the account.
   'signed-out': 'Draft saved on this device; log in again to save it to your account.',
+  // A 409 draft_other_user: nobody was logged out, another account is logged in on this browser; it says so.
+  'other-account': DRAFT_OTHER_USER,
 };
 
 /**
@@ -35,13 +37,16 @@ function useSpokenSync(sync: SyncState): string {
   }, []);
   useEffect(() => {
     if (!armed.current || sync === 'idle' || sync === 'saving') return;
-    if (sync === 'local-only' || sync === 'signed-out') { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
+    if (sync === 'local-only' || sync === 'signed-out' || sync === 'other-account') { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
     else if (failed.current) { failed.current = false; setSpoken(SYNC_TEXT.saved); }
   }, [sync]);
   return spoken;
 }
 
-/** `onLogInAgain`: the status line's "Log in again" while the draft is kept on this device after a 401 ('signed-out'). */
+/**
+ * `onLogInAgain`: the status line's "Log in again" while the draft is kept on this device after a 401 ('signed-out')
+ * or a 409 draft_other_user ('other-account').
+ */
 export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sync: SyncState; onGoTo: (step: number) => void; onLogInAgain?: () => void }) {
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
@@ -68,7 +73,7 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
       </ol>
       {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
       <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}
-        {sync === 'signed-out' && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
+        {(sync === 'signed-out' || sync === 'other-account') && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
       <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
   );
