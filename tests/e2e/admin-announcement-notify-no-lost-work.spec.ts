@@ -1,8 +1,10 @@
 /**
  * No lost work around an announcement's e-mails ("no lost work" audit): text the admin types while a save is in
  * flight, or after "Saved, but the e-mails were not sent." before trying again, stays in the form until it is saved
- * or the admin agrees to discard it. The save is held with hold() (a gate the test opens, no timers); /notify fails
- * with a 503 until the test unroutes it.
+ * or the admin agrees to discard it. Nothing is mailed but the text on the screen: with changes newer than the save,
+ * the e-mails wait for "Save and send e-mails", which saves before POST /notify. After a 409 and Reload, a later save
+ * clears the Reloaded box (its "Saved version" is no longer saved). The save is held with hold() (a gate the test
+ * opens, no timers); /notify fails with a 503 until the test unroutes it.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { adminLogin, toast } from './admin-seed.ts';
@@ -10,7 +12,16 @@ import { hold } from './slow-network.ts';
 
 const NOTIFY = '**/api/announcements/*/notify';
 const failNotify = (page: Page) => page.route(NOTIFY, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Mail is down' } }) }));
-const stored = async (page: Page, id: number) => (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: { id: number }) => a.id === id) as { title: string; content: string };
+const stored = async (page: Page, id: number) => (await (await page.request.get('/api/admin/announcements')).json()).announcements.find((a: { id: number }) => a.id === id) as { title: string; content: string; updatedAt: string };
+/** The PUTs and POST /notify of announcement `id` that `page` sends from now on, in order ('PUT' | 'notify'). */
+function callsTo(page: Page, id: number): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().endsWith(`/api/announcements/${id}`)) calls.push('PUT');
+    if (r.method() === 'POST' && r.url().endsWith(`/api/announcements/${id}/notify`)) calls.push('notify');
+  });
+  return calls;
+}
 const confirmMail = (page: Page) => page.getByRole('alertdialog', { name: 'Send this announcement by e-mail?' }).getByRole('button', { name: /^Send e-mail to \d+ students?$/ }).click();
 
 async function openEdit(page: Page, title: string, content: string) {
@@ -52,13 +63,13 @@ test('announcements › e-mails failed, the admin edits, then retries: the e-mai
   await expect(dialog.getByText('Saved, but the e-mails were not sent.')).toBeVisible();
   await dialog.getByLabel('Content').fill('Bursary forms are due on 31 January at 16:00.');
   await page.unroute(NOTIFY);
-  const notified: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/api/announcements/${id}/notify`)) notified.push(r.url()); });
-  await dialog.getByRole('button', { name: /send e-mails/i }).click();
+  const calls = callsTo(page, id);
+  await dialog.getByRole('button', { name: 'Save and send e-mails', exact: true }).click();
   await expect(toast(page, 'Email notifications sent')).toBeVisible();
   expect((await stored(page, id)).content).toBe('Bursary forms are due on 31 January at 16:00.');
   await expect(dialog).toHaveCount(0);
-  expect(notified).toHaveLength(1);
+  // Saved first, then mailed: the other order would mail the text saved before the edit.
+  expect(calls).toEqual(['PUT', 'notify']);
 });
 
 test('announcements › create with e-mail: text typed while the create is in flight stays, the form then edits the new announcement', async ({ page }) => {
@@ -103,4 +114,53 @@ test('announcements › edit without e-mail: text typed while the save is in fli
   expect((await stored(page, id)).content).toBe('The library opens at 07:30 on weekdays.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Discard your changes?' })).toBeVisible();
+});
+
+test('announcements › edit with e-mail, the admin types during the save: nothing is mailed until "Save and send e-mails" saves what is on screen', async ({ page }) => {
+  const title = `Fees reminder ${Date.now()}`;
+  const { id, dialog } = await openEdit(page, title, 'Second-semester fees are due on 15 July.');
+  await dialog.getByLabel('Content').fill('Second-semester fees are due on 18 July.');
+  await dialog.getByLabel('Send e-mail to all students').check();
+  const calls = callsTo(page, id);
+  const put = await hold(page, `**/api/announcements/${id}`, 'PUT');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await confirmMail(page);
+  await expect.poll(() => put.seen.n).toBe(1);
+  await dialog.getByLabel('Content').fill('Second-semester fees are due on 18 July at 12:00.');
+  put.release();
+  await expect(toast(page, 'Announcement updated')).toBeVisible();
+  const box = dialog.getByTestId('email-failed');
+  await expect(box).toContainText('Saved, but the e-mails were not sent.');
+  await expect(box).toContainText('not saved yet');
+  expect(calls).toEqual(['PUT']);
+  await expect(dialog.getByLabel('Content')).toHaveValue('Second-semester fees are due on 18 July at 12:00.');
+  await box.getByRole('button', { name: 'Save and send e-mails', exact: true }).click();
+  await expect(toast(page, 'Email notifications sent')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(calls).toEqual(['PUT', 'PUT', 'notify']);
+  expect((await stored(page, id)).content).toBe('Second-semester fees are due on 18 July at 12:00.');
+});
+
+test('announcements › after a 409 and Reload, a save with newer typing clears the Reloaded box: no stale "Use saved version"', async ({ page, playwright, baseURL }) => {
+  const title = `Graduation ${Date.now()}`;
+  const { id, dialog } = await openEdit(page, title, 'Graduation is in the main hall.');
+  const created = await stored(page, id);
+  await dialog.getByLabel('Content').fill('My content typed here.');
+  const other = await playwright.request.newContext({ baseURL });
+  await adminLogin(other);
+  expect((await other.put(`/api/announcements/${id}`, { data: { title, content: 'Other admin content.', imageUrl: '', active: true, expectedUpdatedAt: created.updatedAt } })).status()).toBe(200);
+  await other.dispose();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await dialog.getByTestId('edit-conflict').getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByTestId('edit-kept')).toContainText('Saved version: Other admin content.');
+  const put = await hold(page, `**/api/announcements/${id}`, 'PUT');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => put.seen.n).toBe(1);
+  await dialog.getByLabel('Title').fill(`${title} (Saturday)`);
+  put.release();
+  await expect(toast(page, 'Announcement updated')).toBeVisible();
+  await expect(dialog.getByTestId('newer-unsaved')).toBeVisible();
+  expect((await stored(page, id)).content).toBe('My content typed here.');
+  await expect(dialog.getByTestId('edit-kept')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: /Use saved version/ })).toHaveCount(0);
 });

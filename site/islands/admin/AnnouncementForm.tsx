@@ -10,7 +10,10 @@
  * form into the edit of that announcement (`onSaved`), so saving them again updates it rather than creating (and
  * mailing) a second one. After failed e-mails with newer changes the retry is 'Save and send e-mails': it saves them
  * first (checked against the saved version, as any edit) and then e-mails, so students get the text the admin sees;
- * a refused save sends nothing and keeps the form as typed.
+ * a refused save sends nothing and keeps the form as typed. An edit with "Send e-mail" whose text changed while it was
+ * being saved mails nothing by itself (students would get the saved text, not the screen's): the same box says so
+ * and offers 'Save and send e-mails' (senior review of 389827d; an e-mail to every student cannot be recalled).
+ * Each save also clears the Reloaded box of an earlier 409: its "Saved version" is no longer the saved one.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the announcement
  * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
  * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
@@ -35,6 +38,8 @@ import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 
 const UNEXPECTED = 'An unexpected error occurred';
+/** Why an edit's e-mails were held back: the admin changed the text while it was being saved. */
+const HELD_BACK = 'You changed the announcement while it was being saved, so no e-mails were sent: they would have carried the saved text, not what you see here.';
 
 const formValues = (item: Announcement | null): AnnouncementInput => ({
   title: item?.title ?? '', content: item?.content ?? '', imageUrl: item?.imageUrl ?? '', active: item?.active ?? true, sendEmail: false, sendNotification: false,
@@ -89,16 +94,20 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
   };
   /**
    * `a` was just saved from the form values `sent`: the form now edits `a` at its new version, shows it, and puts back
-   * every field changed since `sent` was submitted, still unsaved (the admin went on typing while it was saved).
+   * every field changed since `sent` was submitted, still unsaved (the admin went on typing while it was saved), as
+   * Reload does. The Reloaded box of an earlier 409 goes: its "Saved version" is no longer what is saved. Returns the
+   * fields changed since `sent` (the send flags too).
    */
-  const rebase = (a: Announcement, sent: AnnouncementInput) => {
+  const rebase = (a: Announcement, sent: AnnouncementInput): (keyof AnnouncementInput)[] => {
     const newer = changedFrom(sent);
-    const typed = getValues();
     setCurrent(a);
     setVersion(a.updatedAt ?? undefined);
     setSavedHere(true);
-    reset(formValues(a));
-    for (const k of newer) setValue(k, typed[k] as never, { shouldDirty: true });
+    setSaved(null);
+    setKept([]);
+    setReloaded(0);
+    reloadKeepingChanges({ getValues, reset, setValue }, formValues(a), Object.fromEntries(newer.map((k) => [k, true])));
+    return newer;
   };
   /** After a save of `a` (and its e-mails): closes the form, unless it holds changes newer than `a` (then they stay, marked unsaved). */
   const finish = (a: Announcement) => {
@@ -135,9 +144,10 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       const saved = await save(v);
       if (!saved) return;
       toast({ title: wasEditing ? 'Announcement updated' : 'Announcement created', variant: 'success' });
-      rebase(saved.announcement, sent);
+      const newer = rebase(saved.announcement, sent);
       if (v.sendEmail && wasEditing) {
-        // Saved: the form now shows the saved version (a later Save is checked against it and sends no second notification).
+        // Changed during the save: /notify would mail the saved text, not the screen's; the admin chooses (HELD_BACK).
+        if (newer.length > 0) { setEmailFailure(HELD_BACK); return; }
         if (!await sendEmails(saved.announcement.id)) return;
       } else if (v.sendEmail) sentToast(saved.emailed);
       finish(saved.announcement);
@@ -146,7 +156,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
     }
   });
-  // The e-mail step after a saved edit (POST /notify) failed: its reason; the form stays open with "Send e-mails".
+  // The e-mail step after a saved edit (POST /notify) failed or was held back: why; the form stays open with "Send e-mails".
   const [emailFailure, setEmailFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const sentToast = (sent: number) => toast({ title: 'Email notifications sent', description: `${sent} student${sent === 1 ? '' : 's'} will receive an e-mail.`, variant: 'success' });
@@ -164,7 +174,8 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
   };
   /**
    * "Send e-mails" after a failed e-mail step. With changes newer than the save ("Save and send e-mails") they are
-   * saved first, so the e-mails carry what the form shows; a refused save sends nothing.
+   * saved first, so the e-mails carry what the form shows; a refused save sends nothing, and text typed during that
+   * save holds them back again (HELD_BACK).
    */
   const retryEmails = async () => {
     if (!current) return;
@@ -175,7 +186,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       const saved = await save({ ...v, sendEmail: false });
       if (!saved) return;
       toast({ title: 'Announcement updated', variant: 'success' });
-      rebase(saved.announcement, sent);
+      if (rebase(saved.announcement, sent).length > 0) { setEmailFailure(HELD_BACK); return; }
       if (await sendEmails(saved.announcement.id)) finish(saved.announcement);
     })();
   };
