@@ -10,6 +10,11 @@
  * course as it is now, keeps the fields this admin changed and takes the saved values for the rest (audit C item 1,
  * no lost work), lists the kept fields whose saved value differs (EditConflict.tsx KeptChanges), and the next save
  * is checked against that version.
+ * No lost work ("no lost work" audit, as AnnouncementForm.tsx): after a save the form takes the saved version as its
+ * base and keeps every field the admin changed while the save was in flight; with such newer changes it stays open
+ * and says they are not saved yet, instead of closing (and clears the Reloaded box of an earlier 409, whose "Saved
+ * version" is no longer saved). A new course saved that way turns the form into the edit of that course
+ * (`onSavedOpen`), so saving again updates it rather than creating a second one.
  * Department is a choice of the listed departments (DEPARTMENTS, spec §2), never free text: a typo once created a new
  * public department (admin audit). A course saved earlier with another department shows it, marked, until changed.
  */
@@ -48,10 +53,19 @@ const LABELS: Record<keyof CourseInput, string> = {
 const conflictCourse = (e: unknown): Course | null =>
   e instanceof ApiError && e.status === 409 ? ((e.body as { course?: Course } | null)?.course ?? null) : null;
 
-export default function CourseForm({ course, onSaved, onCancel }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void }) {
-  const editing = course != null;
-  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload.
+/**
+ * `course`: the course to edit, null for a new one. `onSaved(c)`: `c` saved with nothing newer in the form: close it
+ * and reload the table. `onCancel`: closed unsaved. `onSavedOpen(c)`: `c` was saved while the form stays open with
+ * newer changes (reload the table; a new course is now edited as `c`).
+ */
+export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void; onSavedOpen: (c: Course) => void }) {
+  // The course the form edits: `course`, or the one this form created.
+  const [current, setCurrent] = useState(course);
+  const editing = current != null;
+  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload and by each save.
   const [version, setVersion] = useState(course?.updatedAt);
+  // Saved at least once in this form: changes left in it are newer than that save.
+  const [savedHere, setSavedHere] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
@@ -65,12 +79,39 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     shouldFocusError: true,
   });
   const close = usePanelUnsaved(isDirty, onCancel);
+  /** The form's values now, as plain data (a copy: later typing does not change it). */
+  const snapshot = (): CourseInput => JSON.parse(JSON.stringify(getValues()));
+  /** Fields whose value in the form is not `base`'s, compared as JSON (subjectRequirements is a list). */
+  const changedFrom = (base: CourseInput): (keyof CourseInput)[] => {
+    const now = getValues();
+    return (Object.keys(base) as (keyof CourseInput)[]).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(base[k]));
+  };
+  /**
+   * `c` was just saved from the form values `sent`: the form now edits `c` at its new version, shows it, and puts back
+   * every field changed since `sent` was submitted, still unsaved, as Reload does; the Reloaded box goes. Returns
+   * those fields.
+   */
+  const rebase = (c: Course, sent: CourseInput): (keyof CourseInput)[] => {
+    const newer = changedFrom(sent);
+    setCurrent(c);
+    setVersion(c.updatedAt);
+    setSavedHere(true);
+    setSaved(null);
+    setKept([]);
+    setReloaded(0);
+    reloadKeepingChanges({ getValues, reset, setValue }, formValues(c), Object.fromEntries(newer.map((k) => [k, true])));
+    return newer;
+  };
   const onSubmit = handleSubmit(async (values) => {
+    // What the form held when it was submitted: anything typed from here on is newer than this save.
+    const sent = snapshot();
+    const wasEditing = editing;
     setConflict(null);
     try {
-      const r = await saveApi<{ course: Course }>(editing ? `/api/courses/${course.id}` : '/api/courses', { method: editing ? 'PUT' : 'POST', json: editing ? { ...values, expectedUpdatedAt: version } : values });
-      toast({ title: editing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
-      onSaved(r.course);
+      const r = await saveApi<{ course: Course }>(current ? `/api/courses/${current.id}` : '/api/courses', { method: current ? 'PUT' : 'POST', json: current ? { ...values, expectedUpdatedAt: version } : values });
+      toast({ title: wasEditing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
+      if (changedFrom(sent).length === 0) onSaved(r.course);
+      else { rebase(r.course, sent); onSavedOpen(r.course); }
     } catch (e) {
       if (editing && conflictCourse(e)) {
         setConflict((e as ApiError).userMessage);
@@ -81,10 +122,10 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
     }
   });
   const reload = async () => {
-    if (!course) return;
+    if (!current) return;
     setReloading(true);
     try {
-      const latest = (await api<{ course: Course }>(`/api/courses/${course.id}`)).course;
+      const latest = (await api<{ course: Course }>(`/api/courses/${current.id}`)).course;
       const stored = formValues(latest);
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
       setSaved(stored);
@@ -119,7 +160,7 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
         <select className="input" {...withKeptNote(fieldProps('c-department', err('department')), kept, 'department', 'c')} {...register('department')}>
           <option value="">Choose a department</option>
           {DEPARTMENTS.map((d) => <option key={d} value={d}>{d}</option>)}
-          {course && !(DEPARTMENTS as readonly string[]).includes(course.department) && <option value={course.department}>{course.department} (not a listed department: choose another)</option>}
+          {current && !(DEPARTMENTS as readonly string[]).includes(current.department) && <option value={current.department}>{current.department} (not a listed department: choose another)</option>}
         </select>
       </Field>
       <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...withKeptNote(fieldProps('c-tuition', err('tuitionFee')), kept, 'tuitionFee', 'c')} {...register('tuitionFee')} /></Field>
@@ -152,6 +193,10 @@ export default function CourseForm({ course, onSaved, onCancel }: { course: Cour
       <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, kept, 'isActive', 'c')} {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
       <KeptChanges fields={kept} reloaded={reloaded} prefix="c" onUseSaved={takeSaved} className="sm:col-span-2" />
+      {/* Always in the page, so the text is announced when it appears (WCAG 4.1.3). */}
+      <p role="status" className={savedHere && isDirty ? 'card border-sky-400 p-3 text-sm sm:col-span-2 dark:border-sky-600' : 'sr-only'} data-testid={savedHere && isDirty ? 'newer-unsaved' : undefined}>
+        {savedHere && isDirty ? 'Saved. Your changes since are not saved yet: Save changes to keep them.' : ''}
+      </p>
       <div className="flex gap-2 sm:col-span-2">
         <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>

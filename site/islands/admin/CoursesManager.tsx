@@ -1,6 +1,7 @@
 /**
  * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
  * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
+ * A form saved while the admin went on typing stays open on the saved course (a new one becomes its edit).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -85,7 +86,7 @@ function Manager({ heading }: { heading: boolean }) {
         )}
       <Panel open={editing != null} onOpenChange={(o) => { if (!o) setEditing(null); }} title={editing === 'new' ? 'Add course' : 'Edit course'}>
         <Suspense fallback={<SkeletonRows rows={6} label="Loading form" />}>
-          {editing != null && <CourseForm course={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); load(); }} />}
+          {editing != null && <CourseForm course={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); load(); }} onSavedOpen={(c) => { setEditing(c); load(); }} />}
         </Suspense>
       </Panel>
     </section>
