@@ -1,6 +1,6 @@
 /**
  * createApp(deps): the Express application (API + the current static build), never listening itself.
- * Order: compression of /api answers → security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
+ * Order: permissions policy → public cache fast path → compression of /api answers → security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
  * → API 404 → static site → error handler. See DESIGN §1 and §4.
  */
 import express, { type Express } from 'express';
@@ -31,9 +31,9 @@ export function createApp(deps: AppDeps): Express {
   const cache = createPublicCache();
   deps.contentWatcher?.onChange(() => cache.clear());
   app.use(permissionsPolicy);
-  // Before the fast path, so the cached public reads (the course list) are compressed too.
-  app.use('/api', apiCompression());
+  // The fast path sends cached reads already encoded (public-cache.ts); behind compression they were re-gzipped per read.
   app.use(cache.fastPath);
+  app.use('/api', apiCompression());
 
   app.use(helmet({
     contentSecurityPolicy: {

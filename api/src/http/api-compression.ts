@@ -25,9 +25,10 @@ export function compressApiAnswer(req: Request, res: Response): boolean {
 }
 
 /**
- * Middleware for /api, mounted before the public read cache's fast path so cached answers are compressed too:
- * gzip or deflate by the request's Accept-Encoding, answers of 1 KB and more, `Vary: Accept-Encoding` added;
- * see compressApiAnswer for what is left alone.
+ * Middleware for /api, mounted after the public read cache's fast path (which sends its entries already encoded,
+ * public-cache.ts; answers with a Content-Encoding pass through here untouched): br, gzip or deflate by the
+ * request's Accept-Encoding, answers of 1 KB and more, `Vary: Accept-Encoding` added; see compressApiAnswer for
+ * what is left alone.
  */
 export function apiCompression(): RequestHandler {
   return compression({ filter: compressApiAnswer }) as RequestHandler;

@@ -4,20 +4,25 @@
  * changes public content (`clear()`, wired to onContentChanged). Responses carry an ETag (a hash of the body, so the
  * same on every instance and in every build of the site); a matching If-None-Match gets a bare 304, cached entry or
  * not (issue #17: the About page asks whether the announcements it was built with are still current). Signed-in
- * callers bypass it (admins may see inactive rows).
+ * callers bypass it (admins may see inactive rows). Each entry keeps its body gzipped and brotli-encoded too, made once
+ * when the entry is stored (encoded-body.ts); a hit is answered in the encoding the request accepts, with
+ * `Vary: Accept-Encoding`, and never passes through the compression middleware (mounted after the fast path).
  */
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { DOCUMENT_ONLY_HEADERS } from './document-headers.ts';
+import { encodeBody, pickEncoded, varyAcceptEncoding, type EncodedBody } from './encoded-body.ts';
 
-interface Entry { body: string; etag: string; expires: number; headers: Record<string, string> }
+interface Entry { body: EncodedBody; etag: string; expires: number; headers: Record<string, string> }
 
 export interface PublicCache {
   middleware: RequestHandler;
   /**
    * Mounted first in the app: answers a fresh hit for a caller with no session cookie and no bearer token
    * straight from memory, with the headers (security headers included) recorded when the entry was made,
-   * skipping the session, passport and helmet work a public read does not need.
+   * skipping the session, passport and helmet work a public read does not need. Mounted before the compression
+   * middleware: the body goes out as stored in the encoding the request accepts (gzip, br or identity), with
+   * Vary: Accept-Encoding and its own Content-Length.
    */
   fastPath: RequestHandler;
   clear(): void;
@@ -35,6 +40,17 @@ function notModified(res: Response): void {
 }
 
 /**
+ * Sends `entry`'s body through Express in the encoding `req` accepts. A Content-Encoding already set makes the
+ * compression middleware in front pass it through (its 'already encoded' rule), so it is not compressed again.
+ */
+function sendEntry(req: Request, res: Response, entry: Entry): void {
+  const { encoding, bytes } = pickEncoded(entry.body, req.headers['accept-encoding']);
+  res.setHeader('Vary', varyAcceptEncoding(res.getHeader('Vary') as string | undefined));
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.type('application/json').send(bytes);
+}
+
+/**
  * A cache for anonymous public GETs: entries live `ttlMs` (ms, default 10 000), at most `maxEntries` (oldest
  * dropped first); only 200 JSON answers are kept, keyed by scheme + URL. `clear()` empties it (content changed).
  */
@@ -49,7 +65,7 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     if (hit && hit.expires > Date.now()) {
       res.setHeader('ETag', hit.etag);
       if (req.headers['if-none-match'] === hit.etag) return notModified(res);
-      return void res.type('application/json').send(hit.body);
+      return sendEntry(req, res, hit);
     }
     const startedAt = generation;
     const json = res.json.bind(res);
@@ -62,10 +78,13 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
         res.type('application/json');
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (name !== 'set-cookie' && name !== 'content-length' && value !== undefined) headers[name] = String(value);
+          if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && value !== undefined) headers[name] = String(value);
         }
-        entries.set(key, { body: text, etag, expires: Date.now() + ttlMs, headers });
+        const entry: Entry = { body: encodeBody(text), etag, expires: Date.now() + ttlMs, headers };
+        entries.set(key, entry);
         if (req.headers['if-none-match'] === etag) { notModified(res); return res; }
+        sendEntry(req, res, entry);
+        return res;
       }
       return res.type('application/json').send(text);
     };
@@ -76,8 +95,11 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
     if (!hit || hit.expires <= Date.now()) return next();
     if (req.headers['if-none-match'] === hit.etag) { for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value); return notModified(res); }
-    res.writeHead(200, { ...hit.headers, 'content-length': String(Buffer.byteLength(hit.body)) });
-    res.end(hit.body);
+    const { encoding, bytes } = pickEncoded(hit.body, req.headers['accept-encoding']);
+    const headers: Record<string, string> = { ...hit.headers, vary: varyAcceptEncoding(hit.headers.vary), 'content-length': String(bytes.length) };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    res.writeHead(200, headers);
+    res.end(bytes);
   };
   return { middleware, fastPath, clear: () => { generation++; entries.clear(); } };
 }
