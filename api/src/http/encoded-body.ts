@@ -8,6 +8,7 @@
  * is not offered (every browser that sends deflate sends gzip too).
  */
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 
 /** A body in the encodings it can be sent in; `gzip` and `br` are absent for bodies under ENCODE_THRESHOLD. */
 export interface EncodedBody { identity: Buffer; gzip?: Buffer; br?: Buffer }
@@ -39,25 +40,19 @@ export function encodeBody(text: string): EncodedBody {
   };
 }
 
+/** The encodings a cached body has, in the order preferred at equal q (the `compression` package's order). */
+const ENCODINGS: BodyEncoding[] = ['br', 'gzip'];
+
 /**
- * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3): the highest q (default 1; `*`
- * stands for an encoding not named) among br and gzip, br first at equal q; 'identity' when the header is absent
- * or accepts neither with q > 0 (as the `compression` package, identity is sent even when refused). Never throws.
+ * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3), negotiated by `negotiator` as the
+ * `compression` package does: the highest q among br and gzip (`*` stands for one not named), br first at equal q;
+ * 'identity' when the header is absent or accepts neither with q > 0 (as the `compression` package, identity is sent
+ * even when refused). Never throws.
  */
 export function acceptedEncoding(header: string | string[] | undefined): BodyEncoding {
   if (!header) return 'identity';
-  const q = new Map<string, number>();
-  for (const part of String(header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
-  const br = of('br'); const gzip = of('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  return gzip > 0 ? 'gzip' : 'identity';
+  const chosen = new Negotiator({ headers: { 'accept-encoding': String(header) } }).encoding(ENCODINGS, { preferred: ENCODINGS });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
 }
 
 /**
