@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DRAFT_OTHER_USER } from '../../api/contracts/application-steps.ts';
 import { uniqueEmail } from './fixtures.ts';
-import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, signUp } from './wizard-draft.ts';
+import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, recordDraftPuts, sessionEndedDialog, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -57,14 +57,13 @@ test("A's wizard saving after B logged in on the same browser keeps A's answers 
   await openAt(page, 1, 'Academic History');
   const emailB = await otherPersonLogsIn(page);
 
-  const puts: number[] = [];
-  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  const puts = recordDraftPuts(page);
   await page.locator(GRADE).fill('72%');
   // Kept on this device, said so — another account is logged in, nobody was logged out — and "Your session has
   // ended" offers to log in as A (the draft's owner), saying the same.
   await expect(page.getByTestId('draft-status')).toContainText(DRAFT_OTHER_USER);
   await expect(page.getByTestId('draft-status')).not.toContainText(ON_DEVICE);
-  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const again = sessionEndedDialog(page);
   await expect(again).toBeVisible();
   await expect(again).toHaveAccessibleDescription(DRAFT_OTHER_USER);
   await expect(again.getByLabel('Email')).toHaveValue(emailA);
@@ -109,11 +108,10 @@ test("a session update for A that is no log-in, after B logged in on the same br
   await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
 
-  const puts: number[] = [];
-  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  const puts = recordDraftPuts(page);
   await page.context().clearCookies({ name: 'college.sid' });
   await page.locator(GRADE).fill('81%');
-  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const again = sessionEndedDialog(page);
   await expect(again).toBeVisible();
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(puts).toEqual([401]);

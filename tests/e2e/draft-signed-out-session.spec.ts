@@ -5,7 +5,7 @@
  * be reached — neither resends it (another 401) nor reopens "Your session has ended" after the person cancelled it.
  */
 import { expect, test } from '@playwright/test';
-import { logInAgainSendsDraft, openAt, signUp } from './wizard-draft.ts';
+import { logInAgainSendsDraft, openAt, recordDraftPuts, sessionEndedDialog, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -21,11 +21,10 @@ test('a session update that is no log-in does not resend a signed-out draft nor 
   await expect(page.getByRole('heading', { name: 'Academic History' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
 
-  const puts: number[] = [];
-  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  const puts = recordDraftPuts(page);
   await context.clearCookies({ name: 'college.sid' });
   await page.locator('#f-academicHistory-highSchool-grade').fill('72%');
-  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const again = sessionEndedDialog(page);
   await expect(again).toBeVisible();
   expect(puts).toEqual([401]);
   await again.getByRole('button', { name: 'Cancel' }).click();

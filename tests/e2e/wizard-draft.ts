@@ -2,7 +2,7 @@
  * Shared set-up of the wizard's "no lost work" specs (draft-signed-out-session, wizard-no-lost-work): a new
  * applicant, a server draft of course 2 opened on a given step, and logging in again from the draft status line.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './fixtures.ts';
 
 /** The server draft of the wizard on /apply/2. */
@@ -31,12 +31,22 @@ export async function openAt(page: Page, step: number, heading: string, more: Re
   await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
 }
 
+/** The status of every draft save (PUT) the page makes from now on, in order (the array fills as they answer). */
+export function recordDraftPuts(page: Page): number[] {
+  const puts: number[] = [];
+  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  return puts;
+}
+
+/** The "Your session has ended" dialog the wizard opens when a draft save cannot go to the account. */
+export const sessionEndedDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Your session has ended' });
+
 /**
  * "Log in again" on the draft status line, the password in "Your session has ended", "Log in and save": the dialog
  * closes, the status says 'Draft saved' and the server draft holds the high school grade `grade`.
  */
 export async function logInAgainSendsDraft(page: Page, grade: string): Promise<void> {
-  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const again = sessionEndedDialog(page);
   await page.getByTestId('draft-status').getByRole('button', { name: 'Log in again' }).click();
   await expect(again).toBeVisible();
   await again.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -4,19 +4,18 @@
  * errors box, and a document still uploading is reported as uploading, not as missing.
  */
 import { expect, test, type Route } from '@playwright/test';
-import { logInAgainSendsDraft, openAt, SCHOOL, signUp } from './wizard-draft.ts';
+import { logInAgainSendsDraft, openAt, recordDraftPuts, SCHOOL, sessionEndedDialog, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('an ended login during a draft save asks to log in again, and the draft then syncs', async ({ page, context }) => {
   const email = await signUp(page, 'no-lost-work');
   await openAt(page, 1, 'Academic History');
-  const puts: number[] = [];
-  page.on('response', (r) => { if (r.url().includes('/api/applications/draft') && r.request().method() === 'PUT') puts.push(r.status()); });
+  const puts = recordDraftPuts(page);
   await context.clearCookies({ name: 'college.sid' });
 
   await page.locator('#f-academicHistory-highSchool-grade').fill('72%');
-  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  const again = sessionEndedDialog(page);
   await expect(again).toBeVisible();
   expect(puts).toContain(401);
   await expect(page.getByTestId('draft-status')).not.toContainText('back online');
