@@ -32,7 +32,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, useKeptChanges, withKeptNote } from './EditConflict.tsx';
 import { $adminAnnouncements } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -63,16 +63,13 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
   const [savedHere, setSavedHere] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
-  const [saved, setSaved] = useState<AnnouncementInput | null>(null);
-  const [kept, setKept] = useState<KeptField[]>([]);
-  // How many times Reload succeeded: each one moves the focus to the KeptChanges box.
-  const [reloaded, setReloaded] = useState(0);
   const { register, handleSubmit, setError, reset, setValue, getValues, watch, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
     shouldFocusError: true,
   });
+  // After Reload: the kept fields whose saved value differs from the admin's (the KeptChanges box).
+  const keptBox = useKeptChanges(setValue);
   const close = usePanelUnsaved(isDirty, onCancel);
   const active = watch('active');
   useEffect(() => { if (!active) { setValue('sendEmail', false); setValue('sendNotification', false); } }, [active, setValue]);
@@ -103,9 +100,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
     setCurrent(a);
     setVersion(a.updatedAt ?? undefined);
     setSavedHere(true);
-    setSaved(null);
-    setKept([]);
-    setReloaded(0);
+    keptBox.clear();
     reloadKeepingChanges({ getValues, reset, setValue }, formValues(a), Object.fromEntries(newer.map((k) => [k, true])));
     return newer;
   };
@@ -198,9 +193,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
       const stored = formValues(latest);
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
-      setSaved(stored);
-      setKept(differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
-      setReloaded((n) => n + 1);
+      keptBox.show(stored, differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt ?? undefined);
       setConflict(null);
       void $adminAnnouncements.revalidate();
@@ -208,18 +201,13 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       toast({ title: 'Error reloading announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
     } finally { setReloading(false); }
   };
-  const takeSaved = (name: string) => {
-    const k = name as keyof AnnouncementInput;
-    if (saved) setValue(k, saved[k] as never, { shouldDirty: true });
-    setKept((f) => f.filter((x) => x.name !== name));
-  };
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="grid gap-4" aria-label={editing ? 'Edit announcement' : 'New announcement'}>
-      <Field id="a-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('a-title', err('title')), kept, 'title', 'a')} {...register('title')} /></Field>
-      <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...withKeptNote(fieldProps('a-content', err('content')), kept, 'content', 'a')} {...register('content')} /></Field>
-      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('a-image', err('imageUrl')), kept, 'imageUrl', 'a')} {...register('imageUrl')} /></Field>
-      <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, kept, 'active', 'a')} {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
+      <Field id="a-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('a-title', err('title')), keptBox.kept, 'title', 'a')} {...register('title')} /></Field>
+      <Field id="a-content" label="Content" error={err('content')}><textarea rows={6} className="input" {...withKeptNote(fieldProps('a-content', err('content')), keptBox.kept, 'content', 'a')} {...register('content')} /></Field>
+      <Field id="a-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('a-image', err('imageUrl')), keptBox.kept, 'imageUrl', 'a')} {...register('imageUrl')} /></Field>
+      <div className="flex items-center gap-2"><input id="a-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, keptBox.kept, 'active', 'a')} {...register('active')} /><label htmlFor="a-active" className="text-sm">Active (shown on the public site)</label></div>
       <div>
         <div className="flex items-center gap-2"><input id="a-email" type="checkbox" className="h-4 w-4" disabled={!active} aria-describedby={!active || err('sendEmail') ? 'a-email-hint' : undefined} {...register('sendEmail')} /><label htmlFor="a-email" className="text-sm">Send e-mail to all students</label></div>
         {(!active || err('sendEmail')) && <p id="a-email-hint" className={`mt-1 text-sm ${err('sendEmail') ? 'text-red-700 dark:text-red-300' : 'muted'}`}>{err('sendEmail') ?? 'Only an active announcement can be e-mailed: tick Active first.'}</p>}
@@ -230,7 +218,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       </div>
       {confirmDialog}
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
-      <KeptChanges fields={kept} reloaded={reloaded} prefix="a" onUseSaved={takeSaved} />
+      <KeptChanges fields={keptBox.kept} reloaded={keptBox.reloaded} prefix="a" onUseSaved={keptBox.takeSaved} />
       {emailFailure && (
         <div role="alert" className="card border-red-400 p-3 text-sm dark:border-red-600" data-testid="email-failed">
           <p className="font-medium">Saved, but the e-mails were not sent.</p>

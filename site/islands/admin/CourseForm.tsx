@@ -28,7 +28,7 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, withKeptNote, type KeptField } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, useKeptChanges, withKeptNote } from './EditConflict.tsx';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
@@ -68,16 +68,13 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
   const [savedHere, setSavedHere] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  // After Reload: the saved version, and the kept fields whose saved value differs from the admin's.
-  const [saved, setSaved] = useState<CourseInput | null>(null);
-  const [kept, setKept] = useState<KeptField[]>([]);
-  // How many times Reload succeeded: each one moves the focus to the KeptChanges box.
-  const [reloaded, setReloaded] = useState(0);
   const { register, handleSubmit, setError, reset, setValue, getValues, control, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? formValues(course) : EMPTY,
     shouldFocusError: true,
   });
+  // After Reload: the kept fields whose saved value differs from the admin's (the KeptChanges box).
+  const keptBox = useKeptChanges(setValue);
   const close = usePanelUnsaved(isDirty, onCancel);
   /** The form's values now, as plain data (a copy: later typing does not change it). */
   const snapshot = (): CourseInput => JSON.parse(JSON.stringify(getValues()));
@@ -96,9 +93,7 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
     setCurrent(c);
     setVersion(c.updatedAt);
     setSavedHere(true);
-    setSaved(null);
-    setKept([]);
-    setReloaded(0);
+    keptBox.clear();
     reloadKeepingChanges({ getValues, reset, setValue }, formValues(c), Object.fromEntries(newer.map((k) => [k, true])));
     return newer;
   };
@@ -128,9 +123,7 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
       const latest = (await api<{ course: Course }>(`/api/courses/${current.id}`)).course;
       const stored = formValues(latest);
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
-      setSaved(stored);
-      setKept(differs.map((k) => ({ name: k, label: LABELS[k], saved: savedText(stored[k]) })));
-      setReloaded((n) => n + 1);
+      keptBox.show(stored, differs.map((k) => ({ name: k, label: LABELS[k], saved: savedText(stored[k]) })));
       setVersion(latest.updatedAt);
       setConflict(null);
       void $adminCourses.revalidate();
@@ -138,36 +131,31 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
       toast({ title: 'Failed to reload course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     } finally { setReloading(false); }
   };
-  const takeSaved = (name: string) => {
-    const k = name as keyof CourseInput;
-    if (saved) setValue(k, saved[k] as never, { shouldDirty: true });
-    setKept((f) => f.filter((x) => x.name !== name));
-  };
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
   const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
   const reqErr = (i: number, k: 'subject' | 'minimumPercent') => (errors.subjectRequirements as any)?.[i]?.[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={unlessBusy(isSubmitting, onSubmit)} className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit course' : 'New course'}>
-      <div className="sm:col-span-2"><Field id="c-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('c-title', err('title')), kept, 'title', 'c')} {...register('title')} /></Field></div>
-      <div className="sm:col-span-2"><Field id="c-description" label="Description" error={err('description')}><textarea rows={4} className="input" {...withKeptNote(fieldProps('c-description', err('description')), kept, 'description', 'c')} {...register('description')} /></Field></div>
+      <div className="sm:col-span-2"><Field id="c-title" label="Title" error={err('title')}><input className="input" {...withKeptNote(fieldProps('c-title', err('title')), keptBox.kept, 'title', 'c')} {...register('title')} /></Field></div>
+      <div className="sm:col-span-2"><Field id="c-description" label="Description" error={err('description')}><textarea rows={4} className="input" {...withKeptNote(fieldProps('c-description', err('description')), keptBox.kept, 'description', 'c')} {...register('description')} /></Field></div>
       <Field id="c-level" label="Level" error={err('level')}>
-        <select className="input" {...withKeptNote(fieldProps('c-level', err('level')), kept, 'level', 'c')} {...register('level')}>
+        <select className="input" {...withKeptNote(fieldProps('c-level', err('level')), keptBox.kept, 'level', 'c')} {...register('level')}>
           {COURSE_LEVELS.map((l) => <option key={l} value={l}>{l.charAt(0).toUpperCase() + l.slice(1)}</option>)}
         </select>
       </Field>
-      <Field id="c-duration" label="Duration (months)" error={err('duration')}><input type="number" min={1} max={120} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-duration', err('duration')), kept, 'duration', 'c')} {...register('duration')} /></Field>
+      <Field id="c-duration" label="Duration (months)" error={err('duration')}><input type="number" min={1} max={120} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-duration', err('duration')), keptBox.kept, 'duration', 'c')} {...register('duration')} /></Field>
       <Field id="c-department" label="Department" error={err('department')}>
-        <select className="input" {...withKeptNote(fieldProps('c-department', err('department')), kept, 'department', 'c')} {...register('department')}>
+        <select className="input" {...withKeptNote(fieldProps('c-department', err('department')), keptBox.kept, 'department', 'c')} {...register('department')}>
           <option value="">Choose a department</option>
           {DEPARTMENTS.map((d) => <option key={d} value={d}>{d}</option>)}
           {current && !(DEPARTMENTS as readonly string[]).includes(current.department) && <option value={current.department}>{current.department} (not a listed department: choose another)</option>}
         </select>
       </Field>
-      <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...withKeptNote(fieldProps('c-tuition', err('tuitionFee')), kept, 'tuitionFee', 'c')} {...register('tuitionFee')} /></Field>
-      <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...withKeptNote(fieldProps('c-start', err('startDate')), kept, 'startDate', 'c')} {...register('startDate')} /></Field>
-      <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input inputMode="decimal" autoComplete="off" placeholder="e.g. 1250 or 1250,50" className="input" {...withKeptNote(fieldProps('c-price', err('price')), kept, 'price', 'c')} {...register('price')} /></Field>
-      <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...withKeptNote(fieldProps('c-req', err('requirements')), kept, 'requirements', 'c')} {...register('requirements')} /></Field></div>
-      <Field id="c-aps" label="Minimum APS" error={err('minimumAps')} hint={`0–${APS_MAX}; 0 means no APS requirement`}><input type="number" min={0} max={APS_MAX} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-aps', err('minimumAps')), kept, 'minimumAps', 'c')} {...register('minimumAps')} /></Field>
+      <Field id="c-tuition" label="Tuition fee" error={err('tuitionFee')} hint="As shown to visitors, e.g. R6,500"><input className="input" {...withKeptNote(fieldProps('c-tuition', err('tuitionFee')), keptBox.kept, 'tuitionFee', 'c')} {...register('tuitionFee')} /></Field>
+      <Field id="c-start" label="Start date" error={err('startDate')} hint="e.g. February 2027"><input className="input" {...withKeptNote(fieldProps('c-start', err('startDate')), keptBox.kept, 'startDate', 'c')} {...register('startDate')} /></Field>
+      <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input inputMode="decimal" autoComplete="off" placeholder="e.g. 1250 or 1250,50" className="input" {...withKeptNote(fieldProps('c-price', err('price')), keptBox.kept, 'price', 'c')} {...register('price')} /></Field>
+      <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...withKeptNote(fieldProps('c-req', err('requirements')), keptBox.kept, 'requirements', 'c')} {...register('requirements')} /></Field></div>
+      <Field id="c-aps" label="Minimum APS" error={err('minimumAps')} hint={`0–${APS_MAX}; 0 means no APS requirement`}><input type="number" min={0} max={APS_MAX} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-aps', err('minimumAps')), keptBox.kept, 'minimumAps', 'c')} {...register('minimumAps')} /></Field>
       <fieldset className="sm:col-span-2">
         <legend className="label">Minimum NSC subject results</legend>
         {err('subjectRequirements') && <p className="field-error" role="alert">{err('subjectRequirements')}</p>}
@@ -189,10 +177,10 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
         </ul>
         <button type="button" className="btn-secondary mt-2" onClick={() => reqs.append({ subject: '', minimumPercent: 50 } as never)} disabled={reqs.fields.length >= 10}>Add subject requirement</button>
       </fieldset>
-      <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('c-image', err('imageUrl')), kept, 'imageUrl', 'c')} {...register('imageUrl')} /></Field></div>
-      <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, kept, 'isActive', 'c')} {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
+      <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('c-image', err('imageUrl')), keptBox.kept, 'imageUrl', 'c')} {...register('imageUrl')} /></Field></div>
+      <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, keptBox.kept, 'isActive', 'c')} {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
-      <KeptChanges fields={kept} reloaded={reloaded} prefix="c" onUseSaved={takeSaved} className="sm:col-span-2" />
+      <KeptChanges fields={keptBox.kept} reloaded={keptBox.reloaded} prefix="c" onUseSaved={keptBox.takeSaved} className="sm:col-span-2" />
       {/* Always in the page, so the text is announced when it appears (WCAG 4.1.3). */}
       <p role="status" className={savedHere && isDirty ? 'card border-sky-400 p-3 text-sm sm:col-span-2 dark:border-sky-600' : 'sr-only'} data-testid={savedHere && isDirty ? 'newer-unsaved' : undefined}>
         {savedHere && isDirty ? 'Saved. Your changes since are not saved yet: Save changes to keep them.' : ''}

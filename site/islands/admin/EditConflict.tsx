@@ -5,9 +5,10 @@
  * focus when the notice appears so a keyboard or screen-reader user lands on the way out. Reload (`mergeReloaded`)
  * keeps the fields the admin changed and takes the saved values for the rest; `KeptChanges` then lists each kept
  * field whose saved value differs ("Saved version: …") with a "Use saved version" button, so the admin saves again
- * knowingly against the new version. `reloadKeepingChanges` applies Reload to a react-hook-form form.
+ * knowingly against the new version. `reloadKeepingChanges` applies Reload to a react-hook-form form, and
+ * `useKeptChanges` holds what KeptChanges shows.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 /** `message`: the 409's text; `reloading`: a reload is in flight; `className`: extra grid classes of the form. */
@@ -66,6 +67,38 @@ export function KeptChanges({ fields, reloaded, prefix, onUseSaved, className = 
       </ul>}
     </div>
   );
+}
+
+/** What a form's KeptChanges box shows, and what changes it (useKeptChanges). */
+export interface KeptChangesState {
+  /** The kept fields whose saved value differs, and how many times Reload succeeded (KeptChanges' props). */
+  kept: KeptField[];
+  reloaded: number;
+  /** After a Reload: `stored` is the version now saved, `fields` the kept fields whose saved value differs. */
+  show(stored: FieldValues, fields: KeptField[]): void;
+  /** "Use saved version" of field `name`: the saved value goes into the form (marked changed) and the field leaves the list. */
+  takeSaved(name: string): void;
+  /** A save made the box stale (its "Saved version" is no longer what is saved): it goes. */
+  clear(): void;
+}
+
+/**
+ * The Reloaded box's state for a react-hook-form form (`setValue` puts a saved value back): one copy for the course
+ * and announcement forms, which held the same three pieces of state and the same "Use saved version".
+ */
+export function useKeptChanges<T extends FieldValues>(setValue: UseFormReturn<T>['setValue']): KeptChangesState {
+  const [saved, setSaved] = useState<FieldValues | null>(null);
+  const [kept, setKept] = useState<KeptField[]>([]);
+  const [reloaded, setReloaded] = useState(0);
+  return {
+    kept, reloaded,
+    show: (stored, fields) => { setSaved(stored); setKept(fields); setReloaded((n) => n + 1); },
+    takeSaved: (name) => {
+      if (saved) setValue(name as Path<T>, saved[name] as never, { shouldDirty: true });
+      setKept((f) => f.filter((x) => x.name !== name));
+    },
+    clear: () => { setSaved(null); setKept([]); setReloaded(0); },
+  };
 }
 
 /** Whether react-hook-form's `dirtyFields` entry (true, or nested objects/arrays of them) marks anything changed. */
