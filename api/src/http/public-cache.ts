@@ -7,12 +7,16 @@
  * callers bypass it (admins may see inactive rows). Each entry keeps its body gzipped and brotli-encoded too, made once
  * when the entry is stored (encoded-body.ts); a hit is answered in the encoding the request accepts, with
  * `Vary: Accept-Encoding`, and never passes through the compression middleware (mounted after the fast path).
+ * Each encoding is its own representation with its own ETag (RFC 9110 §8.8.3): the hash for identity, `"<hash>-gzip"`
+ * and `"<hash>-br"` for the encoded bodies (entity-tags.ts); If-None-Match is matched as notModifiedETag says.
  */
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { DOCUMENT_ONLY_HEADERS } from './document-headers.ts';
-import { encodeBody, pickEncoded, varyAcceptEncoding, type EncodedBody } from './encoded-body.ts';
+import { encodeBody, pickEncoded, varyAcceptEncoding, type BodyEncoding, type EncodedBody } from './encoded-body.ts';
+import { acceptedCodings, codingETag, notModifiedETag } from './entity-tags.ts';
 
+/** `etag`: the identity body's; `headers`: those recorded when the entry was made, without ETag (it is per encoding). */
 interface Entry { body: EncodedBody; etag: string; expires: number; headers: Record<string, string> }
 
 export interface PublicCache {
@@ -33,9 +37,13 @@ function wantsFresh(req: Request): boolean {
   return /no-cache|max-age=0/.test(String(req.headers['cache-control'] ?? ''));
 }
 
-/** A bare 304: without the headers a bodiless answer to a script's read has no use for (about 0.8 KB less). */
+/**
+ * A bare 304: without the headers a bodiless answer to a script's read has no use for (about 0.8 KB less), with the
+ * Vary a 200 would carry (RFC 9110 §15.4.5).
+ */
 function notModified(res: Response): void {
   for (const h of [...DOCUMENT_ONLY_HEADERS, 'Content-Type']) res.removeHeader(h);
+  res.setHeader('Vary', varyAcceptEncoding(res.getHeader('Vary') as string | undefined));
   res.status(304).end();
 }
 
@@ -46,8 +54,20 @@ function notModified(res: Response): void {
 function sendEntry(req: Request, res: Response, entry: Entry): void {
   const { encoding, bytes } = pickEncoded(entry.body, req.headers['accept-encoding']);
   res.setHeader('Vary', varyAcceptEncoding(res.getHeader('Vary') as string | undefined));
+  res.setHeader('ETag', codingETag(entry.etag, encoding));
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.type('application/json').send(bytes);
+}
+
+/**
+ * For a request to `entry`: the encoding it is answered in and the ETag a 304 carries (null: send the body).
+ * Only the encodings the entry has count as accepted (an entry under ENCODE_THRESHOLD is identity only).
+ */
+function revalidate(req: Request, entry: Entry): { encoding: BodyEncoding; notModified: string | null } {
+  const acceptEncoding = req.headers['accept-encoding'];
+  const { encoding } = pickEncoded(entry.body, acceptEncoding);
+  const has = (['br', 'gzip'] as const).filter((c) => entry.body[c]);
+  return { encoding, notModified: notModifiedETag(req.headers['if-none-match'], entry.etag, encoding, acceptedCodings(acceptEncoding, has)) };
 }
 
 /**
@@ -63,8 +83,8 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     const hit = wantsFresh(req) ? undefined : entries.get(key);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     if (hit && hit.expires > Date.now()) {
-      res.setHeader('ETag', hit.etag);
-      if (req.headers['if-none-match'] === hit.etag) return notModified(res);
+      const { notModified: tag } = revalidate(req, hit);
+      if (tag) { res.setHeader('ETag', tag); return notModified(res); }
       return sendEntry(req, res, hit);
     }
     const startedAt = generation;
@@ -74,15 +94,15 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
       if (res.statusCode === 200 && startedAt === generation) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
-        res.setHeader('ETag', etag);
         res.type('application/json');
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && value !== undefined) headers[name] = String(value);
+          if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && name !== 'etag' && value !== undefined) headers[name] = String(value);
         }
         const entry: Entry = { body: encodeBody(text), etag, expires: Date.now() + ttlMs, headers };
         entries.set(key, entry);
-        if (req.headers['if-none-match'] === etag) { notModified(res); return res; }
+        const { notModified: tag } = revalidate(req, entry);
+        if (tag) { res.setHeader('ETag', tag); notModified(res); return res; }
         sendEntry(req, res, entry);
         return res;
       }
@@ -94,9 +114,10 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=') || wantsFresh(req)) return next();
     const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
     if (!hit || hit.expires <= Date.now()) return next();
-    if (req.headers['if-none-match'] === hit.etag) { for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value); return notModified(res); }
+    const { notModified: tag } = revalidate(req, hit);
+    if (tag) { for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value); res.setHeader('ETag', tag); return notModified(res); }
     const { encoding, bytes } = pickEncoded(hit.body, req.headers['accept-encoding']);
-    const headers: Record<string, string> = { ...hit.headers, vary: varyAcceptEncoding(hit.headers.vary), 'content-length': String(bytes.length) };
+    const headers: Record<string, string> = { ...hit.headers, vary: varyAcceptEncoding(hit.headers.vary), etag: codingETag(hit.etag, encoding), 'content-length': String(bytes.length) };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     res.writeHead(200, headers);
     res.end(bytes);

@@ -116,6 +116,58 @@ describe('static site under any DATA_DIR (issue #11)', () => {
   });
 });
 
+/** A build whose /about page (3 KB, so `compression` encodes it) has a `.br` copy, and whose /contact page has none. */
+async function buildWithCodings() {
+  const dir = buildUnderDotFolder();
+  const zlib = await import('node:zlib');
+  const html = `<!doctype html><h1>About</h1>${'<p>Vhembe Skills College, Thohoyandou.</p>'.repeat(80)}`;
+  fs.writeFileSync(path.join(dir, 'about', 'index.html'), html);
+  fs.writeFileSync(path.join(dir, 'about', 'index.html.br'), zlib.brotliCompressSync(html));
+  fs.mkdirSync(path.join(dir, 'contact'));
+  fs.writeFileSync(path.join(dir, 'contact', 'index.html'), html.replace('About', 'Contact'));
+  return express().use(siteMiddleware({ dir: () => dir }));
+}
+
+/** GET `p` with `acceptEncoding` (and `ifNoneMatch` when given): status, ETag and Content-Encoding. */
+async function get(app: express.Express, p: string, acceptEncoding: string, ifNoneMatch?: string) {
+  const req = supertest(app).get(p).set('Accept-Encoding', acceptEncoding);
+  const res = await (ifNoneMatch ? req.set('If-None-Match', ifNoneMatch) : req);
+  return { status: res.status, etag: res.headers.etag as string | undefined, coding: res.headers['content-encoding'] as string | undefined };
+}
+
+describe('an ETag per content coding of a page (RFC 9110 §8.8.3)', () => {
+  it('identity, the gzip compression makes, the .br copy and the br compression makes carry the file\'s tag, "-gzip" and "-br"', async () => {
+    const app = await buildWithCodings();
+    const identity = await get(app, '/about', 'identity');
+    expect(identity.coding).toBeUndefined();
+    expect(identity.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    const gzip = await get(app, '/about', 'gzip');
+    expect(gzip.coding).toBe('gzip');
+    expect(gzip.etag).toBe(identity.etag!.replace(/"$/, '-gzip"'));
+    const brCopy = await get(app, '/about', 'gzip, deflate, br, zstd');
+    expect(brCopy.coding).toBe('br');
+    expect(brCopy.etag).toBe(identity.etag!.replace(/"$/, '-br"'));
+    const contact = await get(app, '/contact', 'identity');
+    const brMade = await get(app, '/contact', 'br');
+    expect(brMade.coding).toBe('br');
+    expect(brMade.etag).toBe(contact.etag!.replace(/"$/, '-br"'));
+  });
+
+  it('no 304 for the tag of a coding the request does not take; a 304, with the tag held, for one it may be given', async () => {
+    const app = await buildWithCodings();
+    const identity = (await get(app, '/about', 'identity')).etag!;
+    const gzip = identity.replace(/"$/, '-gzip"');
+    const br = identity.replace(/"$/, '-br"');
+    expect(await get(app, '/about', 'identity', gzip), 'gzip tag, identity request').toEqual({ status: 200, etag: identity, coding: undefined });
+    expect(await get(app, '/about', 'gzip', br), 'br tag, gzip request').toEqual({ status: 200, etag: gzip, coding: 'gzip' });
+    expect(await get(app, '/about', 'br', gzip), 'gzip tag, br request').toEqual({ status: 200, etag: br, coding: 'br' });
+    expect(await get(app, '/about', 'gzip', gzip)).toEqual({ status: 304, etag: gzip, coding: undefined });
+    expect(await get(app, '/about', 'gzip, deflate, br, zstd', br)).toEqual({ status: 304, etag: br, coding: undefined });
+    expect(await get(app, '/about', 'gzip, deflate, br, zstd', `W/"other", ${gzip}`), 'the request takes gzip too').toEqual({ status: 304, etag: gzip, coding: undefined });
+    expect(await get(app, '/about', 'br', identity), 'identity is always acceptable').toEqual({ status: 304, etag: identity, coding: undefined });
+  });
+});
+
 describe('precompressed Brotli copies of the build (issue #17)', () => {
   it('a browser that accepts br gets the .br copy with its own type; one that does not gets the file itself', async () => {
     const dir = buildUnderDotFolder();

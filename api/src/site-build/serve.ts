@@ -7,6 +7,8 @@
  * lists the hashes of their inline scripts (csp.ts), when the build has a manifest. A file with a precompressed
  * `.br` copy in the build is sent as that copy to browsers that accept Brotli. An `/_astro/` file the live build
  * lacks comes from the newest kept earlier build that has it (a tab opened before a deploy or publish; kept-builds.ts).
+ * A revalidated file's ETag names its content coding (RFC 9110 §8.8.3): the file's own tag for identity, with `-br`
+ * for the `.br` copy and `-gzip`/`-br`/`-deflate` for what the `compression` middleware encodes (entity-tags.ts).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import type { RequestHandler, Request, Response, NextFunction } from 'express';
 import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
 import { DOCUMENT_ONLY_HEADERS } from '../http/document-headers.ts';
+import { acceptedCodings, codingETag, notModifiedETag } from '../http/entity-tags.ts';
 
 /** What the server can say about its static site (issue #11): shown on the 503 page and by the health check. */
 export interface SiteStatus {
@@ -96,7 +99,35 @@ const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
  * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
  * build (the default DATA_DIR is `.data`; issue #11).
  */
+/** The codings the `compression` middleware may apply (its SUPPORTED_ENCODING less identity). */
+const CODINGS = ['br', 'gzip', 'deflate'];
+
+/**
+ * The identity representation's ETag of a file, as `send` (Express's sendFile) makes it from the file's stat
+ * (the `etag` package's weak form, W/"<size hex>-<mtime ms hex>"): kept, so the identity tag is what it was.
+ */
+function fileETag(file: string): string | null {
+  try { const st = fs.statSync(file); return `W/"${st.size.toString(16)}-${st.mtime.getTime().toString(16)}"`; } catch { return null; }
+}
+
+/**
+ * Before the `compression` middleware: once the answer's headers are final (compression has set its
+ * Content-Encoding, or send() set br for a `.br` copy), a 200's ETag gets the coding's suffix (codingETag).
+ * Compression wraps writeHead after this does, so its choice is made before this wrapper runs.
+ */
+const tagPerCoding: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function tagged(this: Response, ...args: unknown[]) {
+    const tag = res.getHeader('ETag');
+    const coding = res.getHeader('Content-Encoding');
+    if (typeof tag === 'string' && coding && res.statusCode !== 304) res.setHeader('ETag', codingETag(tag, String(coding)));
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
 function send(res: Response, file: string, status: number, root: string): void {
+  const req = res.req;
   let relative = path.relative(root, file);
   if (file.endsWith('.html')) {
     const hashes = manifestFor(root)?.[relative.split(path.sep).join('/')];
@@ -108,7 +139,28 @@ function send(res: Response, file: string, status: number, root: string): void {
   // The build's Brotli copy (quality 11, site/integrations/precompress.mjs) when the browser takes it; the
   // `compression` middleware leaves an answer with a Content-Encoding alone (issue #17: 10–20 % fewer bytes).
   res.vary('Accept-Encoding');
-  if (res.req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`)) {
+  const brCopy = req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`);
+  // The tag is the file's own, whichever bytes go out (tagPerCoding adds the coding), and If-None-Match is judged
+  // here against every representation this request may be given (notModifiedETag): `send` would compare the
+  // `.br` copy's own stat, or the identity tag for a body compression then gzips.
+  const etag = immutable ? null : fileETag(file);
+  if (etag) {
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match']) {
+      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], etag, brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], CODINGS)) : null;
+      if (held) {
+        res.setHeader('ETag', held);
+        res.setHeader('Cache-Control', lifetime ? `public, max-age=${lifetime}` : 'no-cache');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.status(304).end();
+        return;
+      }
+      // Judged: `send` must not judge again (nor fall back to If-Modified-Since, which If-None-Match overrides).
+      delete req.headers['if-none-match'];
+      delete req.headers['if-modified-since'];
+    }
+  }
+  if (brCopy) {
     res.type(path.extname(file));
     res.setHeader('Content-Encoding', 'br');
     relative += '.br';
@@ -132,6 +184,7 @@ function send(res: Response, file: string, status: number, root: string): void {
  */
 export function siteMiddleware(site: SiteHandle): RequestHandler {
   const r = Router();
+  r.use(tagPerCoding);
   r.use(compression());
   r.post(FORM_PAGES, (req: Request, res: Response) => {
     const page = FORM_PAGES.find((p) => p === req.path.toLowerCase().replace(/\/$/, '')) ?? '/login';
