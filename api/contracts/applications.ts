@@ -12,6 +12,7 @@ import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
 import { typedBirthDateProblem } from './auth-rules.ts';
 import { personName } from './person-name.ts';
+import { phone, PHONE_MIN_MESSAGE } from './phone.ts';
 
 export { DOCUMENT_SLOTS, DRAFT_CHANGED, DRAFT_OTHER_USER, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 
@@ -32,7 +33,8 @@ export const PersonalStepSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' }).check(z.refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE))),
-  phone: minText(10, 'Phone number must be at least 10 characters'),
+  /** Spec §5 step 1: at least 10 characters, no upper bound; letters refused (phone.ts). */
+  phone: phone(PHONE_MIN_MESSAGE, null),
   /**
    * 'YYYY-MM-DD' (spec §5 step 1: 'Please enter a valid date in YYYY-MM-DD format' when the shape is wrong), then the
    * shared typed date-of-birth rule of registration, profile and assessment (typedBirthDateProblem, auth-rules.ts): a real

@@ -12,6 +12,7 @@ import { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirth
 import { yearProblem } from './application-steps.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
 import { accountFields, name, password, phone, signInEmail } from './sign-in.ts';
+import { optionalPhone } from './phone.ts';
 
 export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
@@ -198,10 +199,7 @@ export const ProfileUpdateSchema = z.object({
   postalCode: optionalText(20, 'Postal code'),
   country: z._default(z.optional(z.union([z.enum(COUNTRY_CODES), z.literal('')], { error: 'Please select a country' })), ''),
   emergencyContactName: optionalText(100, 'Emergency contact name'),
-  emergencyContactPhone: z._default(z.optional(z.string().check(
-    z.trim(), z.maxLength(20, 'Phone number is too long'),
-    z.refine((v) => v === '' || v.length >= 10, 'Phone number must be at least 10 characters'),
-  )), ''),
+  emergencyContactPhone: optionalPhone(),
   emergencyContactRelation: optionalText(60, 'Relationship'),
   /** 'E-mail me college announcements' (POPIA s69 opt-out): false turns announcement mail off; omitted leaves it as it is. */
   announcementEmails: z.optional(z.boolean({ error: 'Please choose whether to receive announcement e-mails' })),

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { personName } from './person-name.ts';
+import { optionalPhone, PHONE_MIN_DIGITS_MESSAGE } from './phone.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 export { personName };
@@ -23,11 +24,8 @@ export const ContactMessageSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: emailAddress(),
-  /** Optional; when given at least 10 digits. */
-  phone: z._default(z.optional(z.string().check(
-    z.trim(), z.maxLength(20, 'Phone number is too long'),
-    z.refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits'),
-  )), ''),
+  /** Optional; when given at least 10 digits; letters refused (phone.ts). */
+  phone: optionalPhone(PHONE_MIN_DIGITS_MESSAGE, true),
   message: z.string({ error: 'Message must be at least 10 characters' })
     .check(z.trim(), z.minLength(10, 'Message must be at least 10 characters'), z.maxLength(5000, 'Message must be at most 5000 characters')),
   idempotencyKey: z.optional(IdempotencyKeySchema),

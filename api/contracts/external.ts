@@ -1,13 +1,14 @@
 /**
  * External administration system contracts (spec §2 External pages, §3 External branch/student/payment,
  * §4 External login, §5 External payment, §7 /api/external/*). Shared by the API, the islands and the
- * http driver (which validates what the remote system answers with the same shapes). Imports only zod (and the zod-free option lists in external-options.ts and amount parsing in money-input.ts).
+ * http driver (which validates what the remote system answers with the same shapes). Imports only zod (and the zod-free option lists in external-options.ts and amount parsing in money-input.ts; the phone rule from phone.ts).
  */
 import { z } from 'zod';
 import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSES } from './external-options.ts';
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
+import { isPhoneText, PHONE_CHARS_MESSAGE, tidyPhone } from './phone.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 
@@ -96,7 +97,11 @@ export const ExternalStudentInputSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().normalize('NFC').min(2, 'Name must be at least 2 characters').max(160, 'Name is too long'),
   email: z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' }))
     .refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE),
-  phone: optionalText(30, 'Phone'),
+  /** Optional, at most 30 characters; digits, spaces, ( ) - . and a leading + only (phone.ts, PHONE_CHARS_MESSAGE). */
+  phone: z.preprocess(
+    (v) => (typeof v === 'string' ? tidyPhone(v) || undefined : v),
+    z.string().max(30, 'Phone must be at most 30 characters').refine(isPhoneText, PHONE_CHARS_MESSAGE).optional(),
+  ),
   address: optionalText(300, 'Address', { nfc: true }),
   branchId: ExternalIdSchema.describe('branch (campus) id'),
   course: z.string({ error: 'Course is required' }).trim().min(1, 'Course is required').max(200, 'Course is too long'),

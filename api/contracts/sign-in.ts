@@ -9,6 +9,10 @@ import { PASSWORD_MAX } from './auth-rules.ts';
 import { passwordsMatch } from './cross-field.ts';
 import { personName } from './person-name.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
+import { phone } from './phone.ts';
+
+/** Phone: tidied, 10..20 characters (spec §5), digits, spaces, ( ) - . and a leading + only (phone.ts). */
+export { phone };
 
 /** An address to look up (sign-in, reset request): trimmed, lower-cased, valid, ≤ 254 characters; 'Please enter a valid email address'. */
 export const signInEmail = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> => z.pipe(
@@ -26,9 +30,6 @@ export const email = (): z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniEmail> 
 /** New password: 6..PASSWORD_MAX characters (never truncated). */
 export const password = (): z.ZodMiniString<string> => z.string({ error: 'Password must be at least 6 characters' })
   .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
-/** Phone: trimmed, 10..20 characters (spec §5). */
-export const phone = (): z.ZodMiniString<string> => z.string({ error: 'Phone number must be at least 10 characters' })
-  .check(z.trim(), z.minLength(10, 'Phone number must be at least 10 characters'), z.maxLength(20, 'Phone number is too long'));
 /** A person's first or last name: the shared rule of every form (personName, person-name.ts); `label` e.g. 'First name'. */
 export const name = (label: string): z.ZodMiniString<string> => personName(label);
 

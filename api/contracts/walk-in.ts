@@ -8,17 +8,16 @@
 import * as z from 'zod/mini';
 import { ApplicationSubmitSchema } from './applications.ts';
 import { personName } from './person-name.ts';
+import { phone } from './phone.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).check(z.int({ error: message }), z.positive(message), z.lte(2147483647, message));
-/** Trimmed, NFC-normalised text (a name typed decomposed and composed is one name), `min`..`max` characters. */
-const text = (min: number, message: string, max = 80) => z.string({ error: message }).check(z.trim(), z.normalize('NFC'), z.minLength(min, message), z.maxLength(max, message));
 
 export const WalkInApplicantSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: z.pipe(z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()), z.email({ error: 'Please enter a valid email address' }).check(z.refine((v) => !isReservedEmail(v), RESERVED_EMAIL_MESSAGE))),
-  phone: text(10, 'Phone number must be at least 10 characters', 20),
+  phone: phone(),
   campusId: id('Please select a campus'),
   privacyConsent: z.literal(true, { error: 'The applicant must agree to the Privacy Policy' }),
 });
