@@ -84,3 +84,21 @@ test('Send documents without the rejected ID: the focus goes to its "Choose a fi
   await expect(choose).toBeFocused();
   await expect(choose).toHaveAccessibleDescription('Please upload a new ID Document');
 });
+
+test('Send documents pressed while the checklist is still on its way (a loaded phone): the focus still goes to the rejected ID\'s "Choose a file" button', async ({ page, browser }) => {
+  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
+  await adminDecides(browser, id, 'documents_required', 'idDocument');
+  // The checklist (which says the ID on file was rejected) answers only once Send was pressed.
+  let release!: () => void;
+  const pressed = new Promise<void>((r) => { release = r; });
+  await page.route(`**/api/applications/${id}/checklist`, async (route) => { await pressed; await route.continue(); });
+  await page.goto(`/applications/${id}`);
+  const send = page.getByRole('button', { name: 'Send documents' });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  release();
+  const choose = page.getByRole('button', { name: 'Choose a file for ID Document' });
+  await expect(choose).toBeFocused();
+  await expect(choose).toHaveAccessibleDescription('Please upload a new ID Document');
+  await expect(page.getByText('Please upload at least one document')).toHaveCount(0);
+});

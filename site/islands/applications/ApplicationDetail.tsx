@@ -161,7 +161,10 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
  * reason, missing required ones) first and required, then the others as optional. Sends PUT /documents.
  * Sent with a needed document not chosen, the focus goes to the first such slot's "Choose a file for …" button,
  * whose accessible description is the slot's "Please upload a new …" (WCAG 3.3.1, 4.1.3; accessibility audit F3:
- * the message was silent and the focus stayed on Send documents).
+ * the message was silent and the focus stayed on Send documents). Which documents are needed depends on the
+ * checklist (a rejected one is on file): Send pressed before it arrived waits for it (CI flake, November 2026: on a
+ * loaded machine Send was pressed while the checklist was on its way, the rejected ID was not known to be needed,
+ * 'Please upload at least one document' showed and the focus stayed on Send).
  */
 function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
   const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
@@ -169,28 +172,48 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
-  // Set by send() to the slot to focus once the slots show their errors (after the render, so the description is there).
+  // The checklist read, started once (by the effect below, or by a Send pressed before the effect ran); [] if it failed.
+  const checklist = useRef<{ id: number; items: Promise<ChecklistItem[]> } | null>(null);
+  const loadChecklist = () => {
+    if (checklist.current?.id !== app.id) checklist.current = { id: app.id, items: api<Checklist>(`/api/applications/${app.id}/checklist`).then((c) => c.items, () => []) };
+    return checklist.current.items;
+  };
+  // A Send pressed while the checklist is on its way is not sent twice.
+  const checking = useRef(false);
+  // Set by send() to the slot to focus once the slots show their errors (after the render, so the description is
+  // there). Kept until that slot is on the page: the effect runs after every render, not only the one send() caused.
   const focusSlot = useRef<string | null>(null);
-  const [focusTick, setFocusTick] = useState(0);
+  const [, setFocusTick] = useState(0);
   useEffect(() => {
     const key = focusSlot.current;
-    if (!key) return;
+    const box = key ? document.querySelector(`[data-slot="${key}"]`) : null;
+    if (!box) return;
     focusSlot.current = null;
     // The slot's file input hands the focus to its visible button (DocumentSlot); while it uploads (the input is
     // disabled) the progress takes it.
-    const box = document.querySelector(`[data-slot="${key}"]`);
     document.getElementById(`f-documents-${key}`)?.focus();
-    if (!box?.contains(document.activeElement)) box?.querySelector<HTMLElement>('[tabindex="-1"]:not(input)')?.focus();
-  }, [focusTick]);
+    if (!box.contains(document.activeElement)) box.querySelector<HTMLElement>('[tabindex="-1"]:not(input)')?.focus();
+  });
   const chosen = Object.fromEntries(Object.entries(files).filter(([, v]) => v).map(([k, v]) => [k, v!.id]));
+  useEffect(() => {
+    let current = true;
+    void loadChecklist().then((list) => { if (current) setItems(list); });
+    return () => { current = false; };
+  }, [app.id]);
   // Without the checklist (it failed to load) only the missing required documents are known to be needed.
-  useEffect(() => { api<Checklist>(`/api/applications/${app.id}/checklist`).then((c) => setItems(c.items), () => setItems([])); }, [app.id]);
-  const needed = DOCUMENT_SLOTS.filter((s) => items?.find((i) => i.slot === s.key)?.state === 'rejected' || (s.required && !documents[s.key]));
+  const neededOf = (list: ChecklistItem[] | null) => DOCUMENT_SLOTS.filter((s) => list?.find((i) => i.slot === s.key)?.state === 'rejected' || (s.required && !documents[s.key]));
+  const needed = neededOf(items);
   const others = DOCUMENT_SLOTS.filter((s) => !needed.includes(s));
 
   async function send() {
-    if (busy) return;
-    const notYet = needed.filter((s) => !files[s.key]).map((s) => s.key);
+    if (busy || checking.current) return;
+    let list = items;
+    if (!list) {
+      checking.current = true;
+      try { list = await loadChecklist(); } finally { checking.current = false; }
+      setItems(list);
+    }
+    const notYet = neededOf(list).filter((s) => !files[s.key]).map((s) => s.key);
     setMissing(notYet);
     if (notYet.length) { setError(null); focusSlot.current = notYet[0]; setFocusTick((n) => n + 1); return; }
     if (Object.keys(chosen).length === 0) { setError('Please upload at least one document'); return; }
