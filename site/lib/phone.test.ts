@@ -14,4 +14,8 @@ describe('formatPhone (plain-language audit 8)', () => {
     expect(formatPhone('')).toBe('');
     expect(formatPhone('call me')).toBe('call me');
   });
+  it('a number stored before letters were refused is shown as stored, not as a shorter dialable one', () => {
+    expect(formatPhone('082123456b')).toBe('082123456b');
+    expect(formatPhone('082 123 4567 ext 2')).toBe('082 123 4567 ext 2');
+  });
 });
