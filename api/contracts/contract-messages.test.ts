@@ -1,0 +1,160 @@
+/**
+ * The messages of the contracts the admin and external pages share with the API (common, courses, announcements,
+ * settings, external, and admin's list queries built on pageQuerySchema) for a set of bad and good inputs: for each
+ * exported schema, the issues (path: message) or the parsed value, in a snapshot taken from the classic-zod contracts
+ * (issue #17 moved them to zod/mini; the API's 400 answers and the forms' messages must not change by a byte).
+ * Run as the server runs: classic `zod` is loaded (it switches on zod's English default messages).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as classic from 'zod';
+import * as common from './common.ts';
+import * as courses from './courses.ts';
+import * as announcements from './announcements.ts';
+import * as settings from './settings.ts';
+import * as external from './external.ts';
+import * as admin from './admin.ts';
+
+type Parser = { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+
+const long = (n: number) => 'x'.repeat(n);
+/** Values each field (and each non-object schema) is given: empty, blank, wrong types, bounds, bad URLs and e-mails. */
+const VALUES: unknown[] = [
+  undefined, null, '', '   ', 'x', '  padded text  ', 'abc', true, false, [], {},
+  -1, 0, 1, 1.5, 12, 121, 2147483648, Number.NaN,
+  '-1', '0', '1', '1.5', '12', '1.999', '0x10', '1e3', 'R 1 250,50', '1,250', '99999999999',
+  'Business', ' business ', 'busines', 'certificate', 'diploma', 'active', 'all', 'card', 'zar', 'XYZ',
+  'not a url', 'https://img.example/a.png', 'http://img.example/a.png', 'ftp://img.example/a.png', 'javascript:alert(1)',
+  `https://img.example/${long(2040)}`,
+  'not an email', 'a@b', 'Office@College.Example', 'someone@erased.invalid',
+  '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00+02:00', '2026-01-01',
+  '082 123 4567', '082123456b', '+27 82 123 4567 890 123 456 789 0123',
+  'bad id!', 'APP-1',
+  long(61), long(65), long(101), long(129), long(161), long(201), long(301), long(501), long(2001), long(5001), long(10001),
+  [{ subject: 'Mathematics', minimumPercent: 50 }], [{ subject: 'Nope', minimumPercent: 500 }],
+];
+
+const label = (v: unknown): string => {
+  if (typeof v === 'string' && v.length > 40) return `'${v.slice(0, 20)}…' (${v.length} chars)`;
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'number' && Number.isNaN(v)) return 'NaN';
+  return JSON.stringify(v);
+};
+
+/** 'path: message' per issue, or 'ok <parsed value>'. */
+function outcome(schema: Parser, input: unknown): string {
+  const r = schema.safeParse(input);
+  if (r.success) return `ok ${JSON.stringify(r.data, (_k, v) => (typeof v === 'string' && v.length > 40 ? `${v.slice(0, 20)}…(${v.length})` : v))}`;
+  return r.error!.issues.map((i) => `${i.path.join('.') || '_'}: ${i.message}`).join(' | ');
+}
+
+/**
+ * A schema, a valid object for it (absent for non-object schemas), and, when an island validates with it, what its
+ * form puts in each field: 'text' (a string), 'tick' (a boolean) or 'list' (an array).
+ */
+interface Case { schema: Parser; base?: Record<string, unknown>; form?: Record<string, 'text' | 'tick' | 'list'> }
+
+const course = { title: 'Bookkeeping', description: 'Learn the books', level: 'certificate', duration: 12, department: 'Business', tuitionFee: 'R 1 000', startDate: 'January' };
+const announcement = { title: 'Open day', content: 'Come to the open day', imageUrl: '', active: true, sendEmail: false, sendNotification: false };
+const courseForm = {
+  title: 'text', description: 'text', level: 'text', duration: 'text', department: 'text', tuitionFee: 'text', startDate: 'text', price: 'text',
+  requirements: 'text', imageUrl: 'text', minimumAps: 'text', subjectRequirements: 'list', isActive: 'tick',
+} as const;
+const CASES: Record<string, Case> = {
+  'common.ApplicationStatusSchema': { schema: common.ApplicationStatusSchema },
+  'common.ErrorBodySchema': { schema: common.ErrorBodySchema, base: { error: { code: 'x', message: 'y' } } },
+  'common.IdSchema': { schema: common.IdSchema },
+  'common.IdParamSchema': { schema: common.IdParamSchema, base: { id: '1' } },
+  'common.httpImageUrl()': { schema: common.httpImageUrl() },
+  'common.trimmed()': { schema: common.trimmed() },
+  'common.pageQuerySchema(25)': { schema: common.pageQuerySchema(25), base: {} },
+  'common.pageQuerySchema(10, 20)': { schema: common.pageQuerySchema(10, 20), base: {} },
+  'courses.CourseSchema': {
+    schema: courses.CourseSchema,
+    base: { id: 1, title: 'T', name: 'T', description: 'D', level: 'certificate', duration: 12, tuitionFee: 'R1', price: null, startDate: null, requirements: null, minimumAps: 0, subjectRequirements: [], department: 'Business', isActive: true, imageUrl: null, createdAt: 'c', updatedAt: 'u' },
+  },
+  'courses.CoursePriceSchema': { schema: courses.CoursePriceSchema },
+  'courses.CourseDepartmentSchema': { schema: courses.CourseDepartmentSchema },
+  'courses.CourseInputSchema': { schema: courses.CourseInputSchema, base: course, form: courseForm },
+  'courses.CourseUpdateSchema': { schema: courses.CourseUpdateSchema, base: { ...course, expectedUpdatedAt: '2026-01-01T10:00:00.000Z' } },
+  'announcements.AnnouncementInputSchema': { schema: announcements.AnnouncementInputSchema, base: announcement, form: { title: 'text', content: 'text', imageUrl: 'text', active: 'tick', sendEmail: 'tick', sendNotification: 'tick' } },
+  'announcements.AnnouncementUpdateSchema': { schema: announcements.AnnouncementUpdateSchema, base: { ...announcement, expectedUpdatedAt: '2026-01-01T10:00:00.000Z' } },
+  'announcements.AnnouncementSchema': {
+    schema: announcements.AnnouncementSchema,
+    base: { id: 1, title: 'T', content: 'C', imageUrl: null, active: true, createdBy: null, createdAt: null, updatedAt: null },
+  },
+  'announcements.AnnouncementListQuerySchema': { schema: announcements.AnnouncementListQuerySchema, base: {} },
+  'settings.SettingsSchema': {
+    schema: settings.SettingsSchema, form: { applicationFee: 'text', officeEmail: 'text', accreditationNumber: 'text', portalAccessUrl: 'text' },
+    base: { applicationFee: '50', officeEmail: 'office@college.example', accreditationNumber: 'A-1', portalAccessUrl: 'https://portal.example' },
+  },
+  'settings.ExpectedFeeSchema': { schema: settings.ExpectedFeeSchema, base: { expectedFee: '75.5', other: 1 } },
+  'external.ExternalStudentStatusSchema': { schema: external.ExternalStudentStatusSchema },
+  'external.ExternalIdSchema': { schema: external.ExternalIdSchema },
+  'external.ExternalIdParamSchema': { schema: external.ExternalIdParamSchema, base: { id: '1' } },
+  'external.ExternalLoginSchema': { schema: external.ExternalLoginSchema, base: { email: 'a@college.example', password: 'pw' }, form: { email: 'text', password: 'text' } },
+  'external.ExternalPageQuerySchema': { schema: external.ExternalPageQuerySchema, base: {} },
+  'external.ExternalStudentsQuerySchema': { schema: external.ExternalStudentsQuerySchema, base: {} },
+  'external.PaymentAmountSchema': { schema: external.PaymentAmountSchema },
+  'external.ExternalPaymentInputSchema': { schema: external.ExternalPaymentInputSchema, base: { studentId: '1', amount: '100' },
+    form: { studentId: 'text', amount: 'text', currency: 'text', method: 'text', description: 'text', reference: 'text', idempotencyKey: 'text' },
+  },
+  'external.ExternalStudentInputSchema': {
+    schema: external.ExternalStudentInputSchema, base: { name: 'Sam Dube', email: 'sam@example.com', branchId: '1', course: 'Bookkeeping' },
+  },
+  'external.FromApplicationSchema': { schema: external.FromApplicationSchema, base: {} },
+  'external.ApplicationIdParamSchema': { schema: external.ApplicationIdParamSchema, base: { applicationId: '1' } },
+  'external.ExternalBranchSchema': { schema: external.ExternalBranchSchema, base: { id: 1, name: 'N', location: 'L', established: 1999, studentCount: 3 } },
+  'external.ExternalStudentSchema': {
+    schema: external.ExternalStudentSchema,
+    base: { id: 1, name: 'N', email: 'e', campus: 'C', course: 'K', status: 'active', enrollmentDate: '2026-01-01' },
+  },
+  'external.ExternalPaymentSchema': {
+    schema: external.ExternalPaymentSchema,
+    base: { id: 1, reference: 'R', studentName: 'N', studentId: 2, amount: 10, currency: 'ZAR', method: 'card', date: 'd', status: 's' },
+  },
+  'external.ExternalUserSchema': { schema: external.ExternalUserSchema, base: { id: 1, email: 'e', name: 'n' } },
+  'external.CurrencyTotalSchema': { schema: external.CurrencyTotalSchema, base: { currency: 'ZAR', amount: '10', count: '2' } },
+  'external.EnrolableApplicationsQuerySchema': { schema: external.EnrolableApplicationsQuerySchema, base: {} },
+  'admin.AdminApplicationsQuerySchema': { schema: admin.AdminApplicationsQuerySchema, base: {} },
+  'admin.AdminPageQuerySchema': { schema: admin.AdminPageQuerySchema, base: {} },
+  'admin.StudentsQuerySchema': { schema: admin.StudentsQuerySchema, base: {} },
+};
+
+/** Field names to vary for an object case: its base's and its shape's. */
+const fieldsOf = (c: Case) => [...new Set([...Object.keys(c.base ?? {}), ...Object.keys((c.schema as { shape?: object }).shape ?? {})])];
+
+const ofKind = { text: (v: unknown) => typeof v === 'string', tick: (v: unknown) => typeof v === 'boolean', list: Array.isArray };
+
+/**
+ * Every input of a case, labelled, and whether a form can send it: the whole value for non-object schemas; for object
+ * schemas the base, and each field set to each value (a form sends a field only values of its kind).
+ */
+function inputs(c: Case): Array<[string, unknown, boolean]> {
+  const whole: Array<[string, unknown, boolean]> = [undefined, null, {}, [], 'x', 42].map((v) => [`whole ${label(v)}`, v, false]);
+  if (!c.base) return [...whole, ...VALUES.map((v): [string, unknown, boolean] => [label(v), v, false])];
+  const out: Array<[string, unknown, boolean]> = [...whole, ['base', c.base, true]];
+  for (const f of fieldsOf(c)) {
+    const kind = c.form?.[f];
+    for (const v of VALUES) out.push([`${f}=${label(v)}`, { ...c.base, [f]: v }, kind !== undefined && ofKind[kind](v)]);
+  }
+  return out;
+}
+
+/** name → one line per input (only the ones a form can send when `onlyForm`). */
+function run(onlyForm: boolean): Record<string, string[]> {
+  const res: Record<string, string[]> = {};
+  for (const [name, c] of Object.entries(CASES)) {
+    if (onlyForm && !c.form) continue;
+    res[name] = inputs(c).filter(([, , formLike]) => !onlyForm || formLike).map(([l, v]) => `${l} → ${outcome(c.schema, v)}`);
+  }
+  return res;
+}
+
+describe('contract messages (issue #17: classic zod → zod/mini changes no message)', () => {
+  let asServer: Record<string, string[]>;
+  beforeAll(() => { classic.config(classic.locales.en()); asServer = run(false); });
+
+  it('as the server runs (classic zod loaded: English defaults on): the snapshot of every case', () => {
+    expect(asServer).toMatchSnapshot();
+  });
+});
