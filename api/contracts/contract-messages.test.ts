@@ -40,10 +40,12 @@ const label = (v: unknown): string => {
   return JSON.stringify(v);
 };
 
-/** 'path: message' per issue, or 'ok <parsed value>'. */
-function outcome(schema: Parser, input: unknown): string {
+const short = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'string' && x.length > 40 ? `${x.slice(0, 20)}…(${x.length})` : x));
+
+/** 'path: message' per issue, or 'ok ' and the parsed value (of `field` only when given: the rest is the base's). */
+function outcome(schema: Parser, input: unknown, field?: string): string {
   const r = schema.safeParse(input);
-  if (r.success) return `ok ${JSON.stringify(r.data, (_k, v) => (typeof v === 'string' && v.length > 40 ? `${v.slice(0, 20)}…(${v.length})` : v))}`;
+  if (r.success) return `ok ${field === undefined ? short(r.data) : `${field}=${short((r.data as Record<string, unknown>)[field])}`}`;
   return r.error!.issues.map((i) => `${i.path.join('.') || '_'}: ${i.message}`).join(' | ');
 }
 
@@ -129,13 +131,13 @@ const ofKind = { text: (v: unknown) => typeof v === 'string', tick: (v: unknown)
  * Every input of a case, labelled, and whether a form can send it: the whole value for non-object schemas; for object
  * schemas the base, and each field set to each value (a form sends a field only values of its kind).
  */
-function inputs(c: Case): Array<[string, unknown, boolean]> {
+function inputs(c: Case): Array<[string, unknown, boolean, string?]> {
   const whole: Array<[string, unknown, boolean]> = [undefined, null, {}, [], 'x', 42].map((v) => [`whole ${label(v)}`, v, false]);
   if (!c.base) return [...whole, ...VALUES.map((v): [string, unknown, boolean] => [label(v), v, false])];
-  const out: Array<[string, unknown, boolean]> = [...whole, ['base', c.base, true]];
+  const out: Array<[string, unknown, boolean, string?]> = [...whole, ['base', c.base, true]];
   for (const f of fieldsOf(c)) {
     const kind = c.form?.[f];
-    for (const v of VALUES) out.push([`${f}=${label(v)}`, { ...c.base, [f]: v }, kind !== undefined && ofKind[kind](v)]);
+    for (const v of VALUES) out.push([`${f}=${label(v)}`, { ...c.base, [f]: v }, kind !== undefined && ofKind[kind](v), f]);
   }
   return out;
 }
@@ -145,7 +147,7 @@ function run(onlyForm: boolean): Record<string, string[]> {
   const res: Record<string, string[]> = {};
   for (const [name, c] of Object.entries(CASES)) {
     if (onlyForm && !c.form) continue;
-    res[name] = inputs(c).filter(([, , formLike]) => !onlyForm || formLike).map(([l, v]) => `${l} → ${outcome(c.schema, v)}`);
+    res[name] = inputs(c).filter(([, , formLike]) => !onlyForm || formLike).map(([l, v, , f]) => `${l} → ${outcome(c.schema, v, f)}`);
   }
   return res;
 }
