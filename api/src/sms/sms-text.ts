@@ -30,10 +30,38 @@ function gsm7Part(text: string): string {
  * Septets `text` takes in GSM-7: 1 per basic-set character, 2 per extension-table character ([ ] { } ^ ~ | \\ €),
  * never the multipart headers (3GPP TS 23.038; `messageSize` of sms-segments-calculator, in bits). Infinity when
  * `text` cannot be sent as GSM-7.
+ *
+ * The same answer as `new SegmentedMessage(text, 'auto')`, added up per character from charSeptets: a text is GSM-7
+ * exactly when each of its characters is, except that a CR LF pair is one grapheme of two code units, which the
+ * library counts as UCS-2 (that rare text goes to the library whole). Building a SegmentedMessage per call cost
+ * ≈ 1 ms for 150 characters (its segmenter re-adds every segment's size per character), and fit calls this per
+ * character of a course title: a receipt SMS took 3–8 ms of the event loop inside the submit's transaction.
  */
 export function gsm7Length(text: string): number {
+  if (text.includes('\r\n')) return libraryGsm7Length(text);
+  let septets = 0;
+  for (const ch of text) septets += charSeptets(ch);
+  return septets;
+}
+
+/** gsm7Length by sms-segments-calculator itself: one SegmentedMessage of the whole text. */
+function libraryGsm7Length(text: string): number {
   const m = new SegmentedMessage(text, 'auto');
   return m.encodingName === 'GSM-7' ? m.messageSize / 7 : Infinity;
+}
+
+/** Septets of each character (code point) seen so far, from libraryGsm7Length of that character alone. */
+const SEPTETS = new Map<string, number>();
+
+/** Septets of one character (code point) in GSM-7: 1, 2 (extension table) or Infinity (not in GSM-7). */
+function charSeptets(ch: string): number {
+  let n = SEPTETS.get(ch);
+  if (n === undefined) {
+    n = libraryGsm7Length(ch);
+    // Bounded: an admin's free-text reason could bring any character; the GSM-7 set itself is 138.
+    if (SEPTETS.size < 4096) SEPTETS.set(ch, n);
+  }
+  return n;
 }
 
 const ELLIPSIS = '...';
