@@ -6,7 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import serviceWorker from './site/integrations/service-worker.mjs';
 import clientInteract from './site/integrations/client-interact.mjs';
-import { tusModernBuild, zodClassicOwnCore } from './site/integrations/client-bundle.mjs';
+import { tusModernBuild } from './site/integrations/client-bundle.mjs';
 
 /**
  * The browsers applicants' phones have (device audit: Android WebView and Chrome from 87, iOS/Safari 14, Samsung
@@ -66,6 +66,6 @@ export default defineConfig({
     // wizard, the public forms): nine files of 0.4–1.1 KB each otherwise, every one with its response headers.
     { name: 'forms', test: /node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/][^?]*$|[\\/]api[\\/]contracts[\\/](cross-field|person-name|mailbox|auth-rules|phone|sign-in|nsc|nsc-schema)\.ts$/, priority: 1 },
     { name: 'student', test: /[\\/](site[\\/](islands[\\/](ui[\\/](StatusBadge|SkeletonRows|ErrorState|card-rows)|student[\\/](shared|student-stores|ApplicationAlerts))|stores[\\/]fetcher)|api[\\/]contracts[\\/]notifications|node_modules[\\/]@nanostores[\\/]query[\\/].*)\.[jt]sx?$/, priority: 1 },
-  ] } } } }, plugins: [tailwindcss(), clientBuildTarget(), zodClassicOwnCore(), tusModernBuild()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
+  ] } } } }, plugins: [tailwindcss(), clientBuildTarget(), tusModernBuild()], resolve: { noExternal: [/^@radix-ui\//, '@nanostores/react', 'react-hook-form', '@hookform/resolvers', 'recharts', /^@floating-ui\//, 'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-callback-ref', 'use-sidecar', 'aria-hidden'] } },
   devToolbar: { enabled: false },
 });

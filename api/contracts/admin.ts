@@ -9,7 +9,8 @@ export const ELIGIBILITY_FILTERS = ['all', 'eligible', 'not_eligible', 'unknown'
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** GET /api/admin/applications (and the CSV export): search, filters, sorting, pagination. */
-export const AdminApplicationsQuerySchema = pageQuerySchema(20).extend({
+export const AdminApplicationsQuerySchema = z.object({
+  ...pageQuerySchema(20).shape,
   q: z.string().trim().max(100).optional().default('').describe('Matches APP-{id}, applicant name/e-mail, course title'),
   status: z.enum([...APPLICATION_STATUSES, 'all']).optional().default('all'),
   courseId: z.union([z.literal(''), z.literal('all'), z.coerce.number().int().positive()]).optional()
@@ -65,7 +66,8 @@ export type AdminPageQuery = PageQuery;
 export type AdminPageInfo = PageInfo;
 
 /** GET /api/admin/students: search (name, e-mail or phone), page (1-based) and pageSize (1–100, default 25). */
-export const StudentsQuerySchema = pageQuerySchema(25).extend({
+export const StudentsQuerySchema = z.object({
+  ...pageQuerySchema(25).shape,
   q: z.string().trim().max(100).optional().default(''),
 });
 

@@ -1,5 +1,8 @@
-/** Announcement contracts (spec §3 Announcement, §5 Announcement form, §7 calls). Imports only zod. */
-import { z } from 'zod';
+/**
+ * Announcement contracts (spec §3 Announcement, §5 Announcement form, §7 calls). Imports only zod; written with
+ * `zod/mini`: the admin announcement form validates with them.
+ */
+import * as z from 'zod/mini';
 import { httpImageUrl } from './common.ts';
 
 /**
@@ -9,14 +12,20 @@ import { httpImageUrl } from './common.ts';
  * createdBy is never read from the body: the server takes it from the session.
  */
 const AnnouncementFields = z.object({
-  title: z.string({ error: 'Title must be at least 3 characters.' }).trim().min(3, 'Title must be at least 3 characters.').max(200, 'Title must be at most 200 characters.')
-    .describe('Headline shown on the home and About pages'),
-  content: z.string({ error: 'Content must be at least 10 characters.' }).trim().min(10, 'Content must be at least 10 characters.').max(10000, 'Content must be at most 10000 characters.')
-    .describe('Body text; line breaks are kept'),
-  imageUrl: httpImageUrl().describe('Optional http(s) image URL; blank is stored as null'),
-  active: z.boolean().default(true).describe('Inactive announcements leave the public site'),
-  sendEmail: z.boolean().default(false).describe('E-mail every student through the durable queue'),
-  sendNotification: z.boolean().default(false).describe('Create a portal notification for every student'),
+  /** Headline shown on the home and About pages. */
+  title: z.string({ error: 'Title must be at least 3 characters.' })
+    .check(z.trim(), z.minLength(3, 'Title must be at least 3 characters.'), z.maxLength(200, 'Title must be at most 200 characters.')),
+  /** Body text; line breaks are kept. */
+  content: z.string({ error: 'Content must be at least 10 characters.' })
+    .check(z.trim(), z.minLength(10, 'Content must be at least 10 characters.'), z.maxLength(10000, 'Content must be at most 10000 characters.')),
+  /** Optional http(s) image URL; blank is stored as null. */
+  imageUrl: httpImageUrl(),
+  /** Inactive announcements leave the public site. */
+  active: z._default(z.boolean(), true),
+  /** E-mail every student through the durable queue. */
+  sendEmail: z._default(z.boolean(), false),
+  /** Create a portal notification for every student. */
+  sendNotification: z._default(z.boolean(), false),
 });
 
 /**
@@ -34,18 +43,18 @@ const noMailWhenInactive = (v: { active?: boolean; sendEmail: boolean; sendNotif
   if (v.sendNotification && !v.active) ctx.addIssue({ code: 'custom', path: ['sendNotification'], message: INACTIVE_NOTIFICATION_MESSAGE });
 };
 
-export const AnnouncementInputSchema = AnnouncementFields.superRefine(noMailWhenInactive);
+export const AnnouncementInputSchema = AnnouncementFields.check(z.superRefine(noMailWhenInactive));
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
 
 export const AnnouncementSchema = z.object({
   id: z.number(),
   title: z.string(),
   content: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   active: z.boolean(),
-  createdBy: z.number().nullable(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+  createdBy: z.nullable(z.number()),
+  createdAt: z.nullable(z.string()),
+  updatedAt: z.nullable(z.string()),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
@@ -60,7 +69,7 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_ANNOUNCEMENT
  * announcements; without it, all of them (spec §7). Anything else is a 400 LIMIT_MESSAGE.
  */
 export const AnnouncementListQuerySchema = z.object({
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_ANNOUNCEMENTS_LIMIT, LIMIT_MESSAGE).optional(),
+  limit: z.optional(z.coerce.number({ error: LIMIT_MESSAGE }).check(z.int(LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(MAX_ANNOUNCEMENTS_LIMIT, LIMIT_MESSAGE))),
 });
 
 /** 409 message of an edit whose `expectedUpdatedAt` is no longer the announcement's `updatedAt` (lost-update check). */
@@ -74,12 +83,15 @@ export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcemen
  * `active` left out keeps the announcement's own flag (it has no default here: an edit that did not mention it
  * published a draft and notified every student, security audit). The e-mail and notification rule is then checked
  * against the saved flag (announcements.service.ts editAnnouncement).
+ * Built in a pure function call, so that the browser, which never edits with it, drops it and zod's ISO date-time
+ * format (issue #17).
  */
-export const AnnouncementUpdateSchema = AnnouncementFields.extend({
-  active: z.boolean().optional().describe('Inactive announcements leave the public site; omitted = unchanged'),
-  expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
-    .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
-}).superRefine(noMailWhenInactive);
+export const AnnouncementUpdateSchema = /*#__PURE__*/ (() => z.extend(AnnouncementFields, {
+  /** Inactive announcements leave the public site; omitted = unchanged. */
+  active: z.optional(z.boolean()),
+  /** updatedAt of the version being edited; omitted = overwrite without a check. */
+  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+}).check(z.superRefine(noMailWhenInactive)))();
 export type AnnouncementUpdate = z.input<typeof AnnouncementUpdateSchema>;
 
 /** GET /api/admin/announcements/recipients answer: how many students an announcement e-mail would be queued for now. */

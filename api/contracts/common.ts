@@ -1,8 +1,8 @@
 /**
  * Shared constants and the one error shape (DESIGN §4), used by the API and the islands.
- * Imports only zod.
+ * Imports only zod; written with `zod/mini` (issue #17: the admin forms validate with the schemas built on these).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { APPLICATION_STATUSES } from './statuses.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
@@ -20,40 +20,76 @@ export const ErrorBodySchema = /*#__PURE__*/ z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Whole-number id from a path parameter, e.g. "/courses/12". */
 /** A record id in a path: decimal digits only (not '0x10', '1e1' or '0b11', which Number() also reads), 1..2147483647. */
-export const IdSchema = /*#__PURE__*/ z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid id').transform(Number).pipe(z.number().int().positive().max(2147483647));
+export const IdSchema = /*#__PURE__*/ z.pipe(
+  z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Invalid id')), z.transform(Number)),
+  z.number().check(z.int(), z.positive(), z.lte(2147483647)),
+);
 export const IdParamSchema = /*#__PURE__*/ z.object({ id: IdSchema });
+
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+
+/**
+ * Whether `v` is an http(s) address, decided as zod 4's `z.url({ protocol: /^https?$/ })` decides (core $ZodURL):
+ * trimmed, it starts with http:// or https:// (any case), the URL parser reads it, and its scheme is http or https.
+ * Ours, not zod's, so that the browser's zod core (one chunk with the applicant forms') does not grow by zod's URL
+ * format for the admin forms alone (issue #17); common.test.ts holds it to zod's answer.
+ */
+export function isHttpUrl(v: string): boolean {
+  const t = v.trim();
+  if (!/^https?:\/\//i.test(t)) return false;
+  let url: URL | null;
+  try {
+    url = typeof URL.parse === 'function' ? URL.parse(t) : new URL(t);
+  } catch {
+    return false;
+  }
+  return url !== null && /^https?:$/.test(url.protocol);
+}
+
+/**
+ * An http(s) address (isHttpUrl), anything else `message`; the value is trimmed and loses tabs and line breaks, as
+ * zod's URL format gives it (the URL parser ignores them, so they could hide a host).
+ */
+export const httpUrl = (message: string): z.ZodMiniString<string> => z.string({ error: message })
+  .check(z.refine(isHttpUrl, message), z.overwrite((v) => v.trim().replace(TAB_OR_NEWLINE, '')));
 
 /**
  * An optional image address: http(s) only — never `javascript:`, `data:` or any other scheme (ASVS 5.0 V1.2.2);
  * blank or null is stored as null. Used by course and announcement forms.
  */
-export const httpImageUrl = (): z.ZodPipe<
-  z.ZodOptional<z.ZodUnion<readonly [z.ZodLiteral<''>, z.ZodNull, z.ZodPipe<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<''>, z.ZodURL]>>]>>,
-  z.ZodTransform<string | null, string | null | undefined>
-> => z.union([
-  z.literal(''), z.null(),
-  z.string().trim().max(2048, 'Please enter a valid URL').pipe(z.union([z.literal(''), z.url({ error: 'Please enter a valid URL', protocol: /^https?$/ })])),
-]).optional().transform((v) => (v ? v : null));
+export const httpImageUrl = (): z.ZodMiniPipe<
+  z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniLiteral<''>, z.ZodMiniNull, z.ZodMiniPipe<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<''>, z.ZodMiniString<string>]>>]>>,
+  z.ZodMiniTransform<string | null, string | null | undefined>
+> => z.pipe(
+  z.optional(z.union([
+    z.literal(''), z.null(),
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(2048, 'Please enter a valid URL')),
+      z.union([z.literal(''), httpUrl('Please enter a valid URL')]),
+    ),
+  ])),
+  z.transform((v) => (v ? v : null)),
+);
 
 /** A string schema that trims before its checks (spec §5: surrounding spaces never fail a field). */
-export const trimmed = (): z.ZodString => z.string().trim();
+export const trimmed = (): z.ZodMiniString<string> => z.string().check(z.trim());
 
 /** The query fields of a paged list: `page`, `pageSize`. */
-export type PageQueryShape = { page: z.ZodDefault<z.ZodOptional<z.ZodCoercedNumber<unknown>>>; pageSize: z.ZodDefault<z.ZodOptional<z.ZodCoercedNumber<unknown>>> };
+export type PageQueryShape = { page: z.ZodMiniDefault<z.ZodMiniOptional<z.ZodMiniNumber<unknown>>>; pageSize: z.ZodMiniDefault<z.ZodMiniOptional<z.ZodMiniNumber<unknown>>> };
 
 /**
  * The query of a paged list (volume audit: no silent cap): `page` 1-based (1–100 000, default 1) and `pageSize`
  * (1–`maxSize`, default `defaultSize` rows). A page past the last is answered as the last (paging.ts). Extend it for
- * filters (`pageQuerySchema(25).extend({ q: … })`).
+ * filters (`z.extend(pageQuerySchema(25), { q: … })`; from classic zod `z.object({ ...pageQuerySchema(25).shape, q: … })`).
  */
-export const pageQuerySchema = (defaultSize: number, maxSize: number = MAX_PAGE_SIZE): z.ZodObject<PageQueryShape> => z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional().default(1).describe('1-based page number'),
-  pageSize: z.coerce.number().int().min(1).max(maxSize).optional().default(defaultSize).describe('rows per page'),
+export const pageQuerySchema = (defaultSize: number, maxSize: number = MAX_PAGE_SIZE): z.ZodMiniObject<PageQueryShape> => z.object({
+  page: z._default(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))), 1),
+  pageSize: z._default(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxSize))), defaultSize),
 });

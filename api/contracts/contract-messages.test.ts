@@ -3,9 +3,13 @@
  * settings, external, and admin's list queries built on pageQuerySchema) for a set of bad and good inputs: for each
  * exported schema, the issues (path: message) or the parsed value, in a snapshot taken from the classic-zod contracts
  * (issue #17 moved them to zod/mini; the API's 400 answers and the forms' messages must not change by a byte).
- * Run as the server runs: classic `zod` is loaded (it switches on zod's English default messages).
+ * Two runs:
+ * - as the server runs: classic `zod` is loaded (it switches on zod's English default messages), every case;
+ * - as the browser runs: no default messages (the client loads only zod/mini), the cases a form can produce (text in
+ *   text fields, ticks in checkboxes, lists in lists, in the five schemas the islands validate with) must give the
+ *   same messages, so none of them relies on a default.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as classic from 'zod';
 import * as common from './common.ts';
 import * as courses from './courses.ts';
@@ -158,5 +162,21 @@ describe('contract messages (issue #17: classic zod → zod/mini changes no mess
 
   it('as the server runs (classic zod loaded: English defaults on): the snapshot of every case', () => {
     expect(asServer).toMatchSnapshot();
+  });
+
+  describe('as the browser runs (zod/mini only: no default messages)', () => {
+    const config = classic.config();
+    const saved = config.localeError;
+    beforeAll(() => { config.localeError = undefined; });
+    afterAll(() => { config.localeError = saved; });
+
+    it('the forms\' cases (text, ticks, lists) give the same messages as on the server', () => {
+      const asBrowser = run(true);
+      const expected = Object.fromEntries(Object.keys(asBrowser).map((k) => {
+        const formLines = new Set(asBrowser[k].map((l) => l.split(' → ')[0]));
+        return [k, asServer[k].filter((l) => formLines.has(l.split(' → ')[0]))];
+      }));
+      expect(asBrowser).toEqual(expected);
+    });
   });
 });

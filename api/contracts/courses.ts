@@ -1,5 +1,5 @@
-/** Course contracts (spec §3 Course, §5 Course form). */
-import { z } from 'zod';
+/** Course contracts (spec §3 Course, §5 Course form). Written with `zod/mini`: the admin course form validates with them. */
+import * as z from 'zod/mini';
 import { COURSE_LEVELS, DEPARTMENTS, httpImageUrl } from './common.ts';
 import { MinimumApsSchema, SubjectRequirementsSchema } from './nsc-schema.ts';
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
@@ -10,17 +10,17 @@ export const CourseSchema = z.object({
   name: z.string(),
   description: z.string(),
   level: z.enum(COURSE_LEVELS),
-  duration: z.number().nullable(),
+  duration: z.nullable(z.number()),
   tuitionFee: z.string(),
-  price: z.string().nullable(),
-  startDate: z.string().nullable(),
-  requirements: z.string().nullable(),
+  price: z.nullable(z.string()),
+  startDate: z.nullable(z.string()),
+  requirements: z.nullable(z.string()),
   /** Structured entry requirements (issue #18): APS 0–42 (0 = none) and minimum percentages per NSC subject. */
   minimumAps: z.number(),
   subjectRequirements: z.array(z.object({ subject: z.string(), minimumPercent: z.number() })),
   department: z.string(),
   isActive: z.boolean(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   createdAt: z.string(),
   /** When the course last changed (ISO 8601, millisecond precision): an edit sends it back as `expectedUpdatedAt`. */
   updatedAt: z.string(),
@@ -39,19 +39,26 @@ export const MAX_COURSE_PRICE = 9_999_999_999.99;
  * Hex, exponents and other number spellings are refused with PRICE_MESSAGE (no silent rounding: '1250.999' is refused).
  * Output: a two-decimal string ('1250.50') or null.
  */
-export const CoursePriceSchema = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null
-    // Plain digits, never exponent notation: 1e308 is 'too large', not 'not an amount'.
-    : typeof v === 'number' ? (Number.isFinite(v) ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : 'not a number')
-    : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: PRICE_MESSAGE }).transform((v) => normaliseAmountText(v))
-    .pipe(z.string({ error: PRICE_MESSAGE })
-      .refine((v) => !v.startsWith('-'), 'Price cannot be negative')
-      .refine((v) => !/\.\d{3,}$/.test(v), 'Price can have at most 2 decimal places')
-      .refine((v) => Number(v) <= MAX_COURSE_PRICE, 'Price is too large')
-      .transform(toTwoDecimals))
-    .nullable(),
-).optional().transform((v) => v ?? null);
+export const CoursePriceSchema = z.pipe(
+  z.optional(z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null
+      // Plain digits, never exponent notation: 1e308 is 'too large', not 'not an amount'.
+      : typeof v === 'number' ? (Number.isFinite(v) ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : 'not a number')
+      : typeof v === 'string' ? v.trim() : v)),
+    z.nullable(z.pipe(
+      z.pipe(z.string({ error: PRICE_MESSAGE }), z.transform((v: string) => normaliseAmountText(v))),
+      z.pipe(
+        z.string({ error: PRICE_MESSAGE }).check(
+          z.refine((v) => !v.startsWith('-'), 'Price cannot be negative'),
+          z.refine((v) => !/\.\d{3,}$/.test(v), 'Price can have at most 2 decimal places'),
+          z.refine((v) => Number(v) <= MAX_COURSE_PRICE, 'Price is too large'),
+        ),
+        z.transform(toTwoDecimals),
+      ),
+    )),
+  )),
+  z.transform((v: string | null | undefined) => v ?? null),
+);
 
 /** Field message for a department outside DEPARTMENTS (spec §2 admin dashboard names the four). */
 export const DEPARTMENT_MESSAGE = `Choose one of the departments: ${DEPARTMENTS.join(', ')}.`;
@@ -62,25 +69,38 @@ export const DEPARTMENT_MESSAGE = `Choose one of the departments: ${DEPARTMENTS.
  * typo ('busines') or another spelling ('business ') never becomes a new public department in the /courses filter
  * (admin audit). Blank → 'Department is required'; anything else → DEPARTMENT_MESSAGE.
  */
-export const CourseDepartmentSchema = z.string({ error: 'Department is required' }).trim().min(1, 'Department is required')
-  .transform((v) => DEPARTMENTS.find((d) => d.toLowerCase() === v.replace(/\s+/g, ' ').toLowerCase()) ?? v)
-  .pipe(z.enum(DEPARTMENTS, { error: DEPARTMENT_MESSAGE }));
+export const CourseDepartmentSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Department is required' }).check(z.trim(), z.minLength(1, 'Department is required')),
+    z.transform((v: string) => DEPARTMENTS.find((d) => d.toLowerCase() === v.replace(/\s+/g, ' ').toLowerCase()) ?? v),
+  ),
+  z.enum(DEPARTMENTS, { error: DEPARTMENT_MESSAGE }),
+);
 
 /** Admin create/edit (spec §5 Course form: title, description, level, duration, department, tuitionFee, startDate required). */
+// A check without its own message gets its schema's `error` (the API answered 'Title is required' for a title of 201
+// characters): kept as it was. `requirements` has no `error`, so its length check carries zod's English wording,
+// which the browser (zod/mini only) does not load.
 export const CourseInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
-  level: z.enum(COURSE_LEVELS, { error: 'Level is required' }).default('certificate'),
-  duration: z.coerce.number({ error: 'Duration is required' }).int('Duration must be a whole number of months').min(1, 'Duration is required').max(120),
-  department: CourseDepartmentSchema.describe(`One of ${DEPARTMENTS.join(', ')} (case and spacing ignored)`),
-  tuitionFee: z.string({ error: 'Tuition fee is required' }).trim().min(1, 'Tuition fee is required').max(100),
-  startDate: z.string({ error: 'Start date is required' }).trim().min(1, 'Start date is required').max(100),
+  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
+  description: z.string({ error: 'Description is required' }).check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(5000)),
+  level: z._default(z.enum(COURSE_LEVELS, { error: 'Level is required' }), 'certificate'),
+  duration: z.coerce.number({ error: 'Duration is required' }).check(z.int('Duration must be a whole number of months'), z.gte(1, 'Duration is required'), z.lte(120)),
+  /** One of DEPARTMENTS (case and spacing ignored). */
+  department: CourseDepartmentSchema,
+  tuitionFee: z.string({ error: 'Tuition fee is required' }).check(z.trim(), z.minLength(1, 'Tuition fee is required'), z.maxLength(100)),
+  startDate: z.string({ error: 'Start date is required' }).check(z.trim(), z.minLength(1, 'Start date is required'), z.maxLength(100)),
   price: CoursePriceSchema,
-  requirements: z.string().trim().max(5000).optional().nullable().transform((v) => (v ? v : null)),
+  requirements: z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(5000, 'Too big: expected string to have <=5000 characters')))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  ),
   imageUrl: httpImageUrl(),
-  minimumAps: z.optional(MinimumApsSchema).default(0).describe('0–42; 0 means no APS requirement'),
-  subjectRequirements: z.optional(SubjectRequirementsSchema).default([]).describe('[{subject, minimumPercent 0–100}], each NSC subject once'),
-  isActive: z.boolean().default(true),
+  /** 0–42; 0 means no APS requirement. */
+  minimumAps: z._default(z.optional(MinimumApsSchema), 0),
+  /** [{subject, minimumPercent 0–100}], each NSC subject once. */
+  subjectRequirements: z._default(z.optional(SubjectRequirementsSchema), []),
+  isActive: z._default(z.boolean(), true),
 });
 export type CourseInput = z.input<typeof CourseInputSchema>;
 
@@ -91,9 +111,11 @@ export const COURSE_EDIT_CONFLICT = 'Someone else changed this course since you 
  * Admin edit (PUT /api/courses/:id): the create fields plus `expectedUpdatedAt`, the `updatedAt` of the version
  * the form was opened on (ISO 8601 with offset). Optional for API compatibility; when given, the save is refused
  * with 409 COURSE_EDIT_CONFLICT if the course changed since (compared at millisecond precision).
+ * Built in a pure function call, so that the browser, which never edits with it, drops it and zod's ISO date-time
+ * format (issue #17).
  */
-export const CourseUpdateSchema = CourseInputSchema.extend({
-  expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' }).optional()
-    .describe('updatedAt of the version being edited; omitted = overwrite without a check'),
-});
+export const CourseUpdateSchema = /*#__PURE__*/ (() => z.extend(CourseInputSchema, {
+  /** updatedAt of the version being edited; omitted = overwrite without a check. */
+  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+}))();
 export type CourseUpdate = z.input<typeof CourseUpdateSchema>;

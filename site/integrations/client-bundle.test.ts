@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rolldown, type OutputChunk, type Plugin } from 'rolldown';
-import { tusModernBuild, zodClassicOwnCore } from './client-bundle.mjs';
+import { tusModernBuild } from './client-bundle.mjs';
 
-// Entry files live under the project's node_modules so that 'zod' and 'tus-js-client' resolve as in the site build.
+// Entry files live under the project's node_modules so that 'tus-js-client' resolves as in the site build.
 const DIR = path.join(process.cwd(), 'node_modules', '.cache', 'client-bundle-test');
 
 /** Bundles `entries` (name → source) for the browser, minified; returns each entry's code with its static imports. */
@@ -23,35 +23,46 @@ async function build(entries: Record<string, string>, plugins: Plugin[]): Promis
   return Object.fromEntries([...chunks.values()].filter((c) => c.isEntry).map((c) => [c.name, loaded(c)]));
 }
 
-describe('client bundle plugins (issue #17)', () => {
-  const entries = {
-    mini: "import * as z from 'zod/mini'; export const s = z.string().check(z.minLength(2, 'Too short'));",
-    classic: "import { z } from 'zod'; export const s = z.object({ email: z.string().email(), ip: z.cidrv4() });",
+/**
+ * The project modules (site/**, api/**) the site's pages, islands and scripts load at run time, with their imports:
+ * follows relative, `#contracts/` and `#api/` imports (static and dynamic; `import type` and `export type` load
+ * nothing) from every file under site/ that is not a test.
+ */
+function siteModules(): Map<string, string[]> {
+  const root = process.cwd();
+  const seen = new Map<string, string[]>();
+  const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const resolve = (spec: string, from: string): string | null => {
+    const p = spec.startsWith('#contracts/') ? path.join(root, 'api/contracts', spec.slice(11))
+      : spec.startsWith('#api/') ? path.join(root, 'api/src', spec.slice(5))
+      : spec.startsWith('.') ? path.resolve(path.dirname(from), spec) : null;
+    if (!p) return null;
+    return [p, `${p}.ts`, `${p}.tsx`, path.join(p, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? null;
   };
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    const specs = [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]);
+    seen.set(file, specs);
+    for (const spec of specs) { const f = resolve(spec, file); if (f && /\.(tsx?|mjs|js|astro)$/.test(f)) visit(f); }
+  };
+  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? walk(path.join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  for (const f of walk(path.join(root, 'site'))) visit(f);
+  return seen;
+}
 
-  it('a page using zod/mini loads only the core mini uses, even when another page uses classic zod', async () => {
-    const out = await build(entries, [zodClassicOwnCore() as Plugin]);
-    expect(out.mini).toContain('$ZodString');
-    expect(out.mini).not.toContain('$ZodCIDRv4');
-    expect(out.classic).toContain('$ZodCIDRv4');
+describe('what the browser loads of zod (issue #17)', () => {
+  it('no module of the site imports classic zod (\'zod\'): its contracts use zod/mini, so the browser needs no zod locale or classic core', () => {
+    const modules = siteModules();
+    expect(modules.size).toBeGreaterThan(100);
+    expect([...modules.keys()].some((f) => f.endsWith(path.join('api', 'contracts', 'courses.ts')))).toBe(true);
+    const classic = [...modules].filter(([, specs]) => specs.some((s) => s === 'zod' || s.startsWith('zod/v4') || s === 'zod/v3')).map(([f]) => path.relative(process.cwd(), f));
+    expect(classic).toEqual([]);
   });
+});
 
-  it('the two copies of core agree: same messages, one locale setting, mixed schemas work', async () => {
-    const outDir = path.join(DIR, 'out');
-    const mixed = "import { z } from 'zod'; import { s } from './mini.js'; export const m = z.object({ name: s, n: z.number() });";
-    await build({ ...entries, mixed }, [zodClassicOwnCore() as Plugin]);
-    const b = await rolldown({ input: ['mini', 'classic', 'mixed'].map((n) => path.join(DIR, `${n}.js`)), plugins: [zodClassicOwnCore() as Plugin], platform: 'browser', logLevel: 'silent' });
-    await b.write({ dir: outDir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' });
-    const classic = await import(path.join(outDir, 'classic.mjs'));
-    const mini = await import(path.join(outDir, 'mini.mjs'));
-    const mix = await import(path.join(outDir, 'mixed.mjs'));
-    expect(mini.s.safeParse('a').error.issues[0].message).toBe('Too short');
-    expect(classic.s.safeParse({ email: 'x', ip: '1.2.3.4/8' }).error.issues[0].message).toBe('Invalid email address');
-    // The English locale that classic zod sets is zod's global config, so mini's copy uses it too.
-    expect(mini.s.safeParse(3).error.issues[0].message).toBe('Invalid input: expected string, received number');
-    expect(mix.m.safeParse({ name: 'a', n: 'x' }).error.issues.map((i: { message: string }) => i.message)).toEqual(['Too short', 'Invalid input: expected number, received string']);
-  });
-
+describe('client bundle plugins (issue #17)', () => {
   it('the browser gets tus-js-client as written, not its Babel build with regenerator-runtime', async () => {
     const out = await build({ tus: "export { Upload, isSupported } from 'tus-js-client';" }, [tusModernBuild() as Plugin]);
     expect(out.tus).toContain('Upload');
