@@ -82,14 +82,14 @@ export const CourseDepartmentSchema = z.pipe(
 // characters): kept as it was. `requirements` has no `error`, so its length check carries zod's English wording,
 // which the browser (zod/mini only) does not load.
 export const CourseInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
-  description: z.string({ error: 'Description is required' }).check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(5000)),
+  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters')),
+  description: z.string({ error: 'Description is required' }).check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(5000, 'Description must be at most 5000 characters')),
   level: z._default(z.enum(COURSE_LEVELS, { error: 'Level is required' }), 'certificate'),
-  duration: z.coerce.number({ error: 'Duration is required' }).check(z.int('Duration must be a whole number of months'), z.gte(1, 'Duration is required'), z.lte(120)),
+  duration: z.coerce.number({ error: 'Duration is required' }).check(z.int('Duration must be a whole number of months'), z.gte(1, 'Duration is required'), z.lte(120, 'Duration must be at most 120 months')),
   /** One of DEPARTMENTS (case and spacing ignored). */
   department: CourseDepartmentSchema,
-  tuitionFee: z.string({ error: 'Tuition fee is required' }).check(z.trim(), z.minLength(1, 'Tuition fee is required'), z.maxLength(100)),
-  startDate: z.string({ error: 'Start date is required' }).check(z.trim(), z.minLength(1, 'Start date is required'), z.maxLength(100)),
+  tuitionFee: z.string({ error: 'Tuition fee is required' }).check(z.trim(), z.minLength(1, 'Tuition fee is required'), z.maxLength(100, 'Tuition fee must be at most 100 characters')),
+  startDate: z.string({ error: 'Start date is required' }).check(z.trim(), z.minLength(1, 'Start date is required'), z.maxLength(100, 'Start date must be at most 100 characters')),
   price: CoursePriceSchema,
   requirements: z.pipe(
     z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(5000, 'Too big: expected string to have <=5000 characters')))),
