@@ -61,11 +61,15 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   const to = toE164(u?.phone);
   if (!to) return { queued: false, reason: 'no_phone' };
   if (u!.optOut) return { queued: false, reason: 'opted_out' };
-  const [stopped] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, to)).limit(1);
-  if (stopped) return { queued: false, reason: 'opted_out' };
-  const [row] = await tx.insert(smsOutbox).values({ to, body: msg.body, kind: msg.kind, userId: msg.userId, applicationId: msg.applicationId ?? null }).returning({ id: smsOutbox.id });
-  if (msg.kind === 'status' && msg.applicationId != null) await supersedeOlderStatus(tx, msg.applicationId, row!.id);
-  return { queued: true, id: row!.id };
+  // The STOP list is checked by the insert itself (one statement, one round trip fewer on every submit).
+  const inserted = await tx.execute(sql`INSERT INTO sms_outbox ("to", body, kind, user_id, application_id)
+    SELECT ${to}, ${msg.body}, ${msg.kind}, ${msg.userId}, ${msg.applicationId ?? null}
+    WHERE NOT EXISTS (SELECT 1 FROM sms_opt_outs WHERE phone = ${to}) RETURNING id`);
+  const row = (inserted as unknown as { rows: { id: number }[] }).rows[0];
+  if (!row) return { queued: false, reason: 'opted_out' };
+  const id = Number(row.id);
+  if (msg.kind === 'status' && msg.applicationId != null) await supersedeOlderStatus(tx, msg.applicationId, id);
+  return { queued: true, id };
 }
 
 /** How long (hours) a document-rejection SMS stands for a later "Documents Required" status SMS (documentSmsSince). */
