@@ -94,11 +94,6 @@ function resolveFile(root: string, urlPath: string): string | null {
  */
 const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
 
-/**
- * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,
- * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
- * build (the default DATA_DIR is `.data`; issue #11).
- */
 /** The codings the `compression` middleware may apply (its SUPPORTED_ENCODING less identity). */
 const CODINGS = ['br', 'gzip', 'deflate'];
 
@@ -126,6 +121,11 @@ const tagPerCoding: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,
+ * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
+ * build (the default DATA_DIR is `.data`; issue #11).
+ */
 function send(res: Response, file: string, status: number, root: string): void {
   const req = res.req;
   let relative = path.relative(root, file);
