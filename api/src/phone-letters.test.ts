@@ -64,7 +64,10 @@ describe(`phone numbers with letters (${DB_KIND})`, () => {
 
     await t.database.db.update(users).set({ phone: LETTERS }).where(eq(users.id, s.user.id));
     const { phone: _omitted, ...withoutPhone } = validApplication(1, docs);
-    expect400(await s.agent.post('/api/applications').send({ ...withoutPhone, email: s.email }), { phone: PHONE_CHARS_MESSAGE });
+    const fromProfile = await s.agent.post('/api/applications').send({ ...withoutPhone, email: s.email });
+    expect400(fromProfile, { phone: PHONE_CHARS_MESSAGE });
+    // The number is there, only unusable: the message must not send the applicant looking for a missing field.
+    expect(fromProfile.body.error.message).toBe(`Your profile's phone number cannot be used: ${PHONE_CHARS_MESSAGE}. Correct it on your profile or send it with the application.`);
   });
 
   it('walk-in › POST /api/admin/walk-in/applicants answers 400 and creates no account', async () => {

@@ -30,7 +30,9 @@ const LABELS: Record<string, string> = {
  * `known`: the applicant's stored details already read in this request (the signed-in caller's own PublicUser, from
  * the session), so they are not read again; else they are read (findPersonalDetails: those columns only).
  * Throws 404 when the account no longer exists, 400 with field messages; when some failing fields came from the profile, the message names them
- * ('Your profile is missing your phone number, address. Add them on your profile or send them with the application.').
+ * ('Your profile is missing your phone number, address. Add them on your profile or send them with the application.'),
+ * and a stored value that fails today's rule is named as such ("Your profile's phone number cannot be used: {field
+ * message}. Correct it on your profile or send it with the application.").
  */
 export async function completePersonal(db: Db, userId: number, input: Submit, known?: PersonalDetails): Promise<Personal> {
   const profile = known ?? await findPersonalDetails(db, userId);
@@ -47,11 +49,18 @@ export async function completePersonal(db: Db, userId: number, input: Submit, kn
   const parsed = PersonalStepSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
   const fields = fieldErrors(parsed.error);
-  const missing = Object.keys(fields).filter((k) => fromProfile.has(k));
-  const message = missing.length
-    ? `Your profile is missing your ${missing.map((k) => LABELS[k] ?? k).join(', ')}. Add ${missing.length === 1 ? 'it' : 'them'} on your profile or send ${missing.length === 1 ? 'it' : 'them'} with the application.`
-    : Object.values(fields)[0];
-  throw badRequest(message, fields);
+  const failing = Object.keys(fields).filter((k) => fromProfile.has(k));
+  const blank = (k: string) => merged[k] == null || (typeof merged[k] === 'string' && (merged[k] as string).trim() === '');
+  const missing = failing.filter(blank);
+  const unusable = failing.filter((k) => !blank(k));
+  const names = (keys: string[]) => keys.map((k) => LABELS[k] ?? k).join(', ');
+  const them = (keys: string[]) => (keys.length === 1 ? 'it' : 'them');
+  const sentences = [
+    ...(missing.length ? [`Your profile is missing your ${names(missing)}. Add ${them(missing)} on your profile or send ${them(missing)} with the application.`] : []),
+    // A stored value the rules now refuse (a phone saved with a letter before c2f1e0b) is there, not missing.
+    ...(unusable.length ? [`Your profile's ${names(unusable)} cannot be used: ${fields[unusable[0]!]}. Correct ${them(unusable)} on your profile or send ${them(unusable)} with the application.`] : []),
+  ];
+  throw badRequest(sentences.length ? sentences.join(' ') : Object.values(fields)[0]!, fields);
 }
 
 /** Decoded size in bytes of base64 text of `length` characters ending in `pad` '=' signs. */
