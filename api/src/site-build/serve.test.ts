@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
+import etag from 'etag';
 import { siteMiddleware, type SiteStatus } from './serve.ts';
 
 /** A build folder under a dot-folder, like the default DATA_DIR `.data` (issue #11). */
@@ -165,6 +166,31 @@ describe('an ETag per content coding of a page (RFC 9110 §8.8.3)', () => {
     expect(await get(app, '/about', 'gzip, deflate, br, zstd', br)).toEqual({ status: 304, etag: br, coding: undefined });
     expect(await get(app, '/about', 'gzip, deflate, br, zstd', `W/"other", ${gzip}`), 'the request takes gzip too').toEqual({ status: 304, etag: gzip, coding: undefined });
     expect(await get(app, '/about', 'br', identity), 'identity is always acceptable').toEqual({ status: 304, etag: identity, coding: undefined });
+  });
+});
+
+describe('the identity ETag of a page is the one `send` makes', () => {
+  it('equals the `etag` package\'s weak stat tag of the file and Express\'s own sendFile tag for it', async () => {
+    const dir = buildUnderDotFolder();
+    const file = path.join(dir, 'about', 'index.html');
+    const page = await supertest(express().use(siteMiddleware({ dir: () => dir }))).get('/about').set('Accept-Encoding', 'identity');
+    expect(page.headers.etag).toBe(etag(fs.statSync(file), { weak: true }));
+    const bySend = await supertest(express().get('/about', (_req, res) => res.sendFile('about/index.html', { root: dir }))).get('/about');
+    expect(bySend.status).toBe(200);
+    expect(page.headers.etag).toBe(bySend.headers.etag);
+  });
+
+  it('a page found by its path is stat-ed once here (the ETag reuses the stat that found it)', async () => {
+    const dir = buildUnderDotFolder();
+    const file = path.join(dir, 'about', 'index.html');
+    const app = express().use(siteMiddleware({ dir: () => dir }));
+    const statSync = vi.spyOn(fs, 'statSync');
+    try {
+      expect((await supertest(app).get('/about').set('Accept-Encoding', 'identity')).status).toBe(200);
+      expect(statSync.mock.calls.filter(([p]) => p === file)).toHaveLength(1);
+    } finally {
+      statSync.mockRestore();
+    }
   });
 });
 

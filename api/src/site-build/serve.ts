@@ -13,6 +13,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import compression from 'compression';
+import etag from 'etag';
 import type { RequestHandler, Request, Response, NextFunction } from 'express';
 import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
@@ -72,7 +73,13 @@ const SHELLS: [RegExp, string][] = [
  */
 export const FORM_PAGES = ['/login', '/auth', '/register', '/register-simple', '/forgot-password', '/reset-password', '/r'];
 
-function resolveFile(root: string, urlPath: string): string | null {
+/** The stat of `file` when it is a regular file, else null (missing, a folder, unreadable). */
+function fileStats(file: string): fs.Stats | null {
+  try { const stats = fs.statSync(file); return stats.isFile() ? stats : null; } catch { return null; }
+}
+
+/** The build's file for `urlPath` (as is, `/index.html` or `.html` added) with its stat, or null (dot-files never). */
+function resolveFile(root: string, urlPath: string): { file: string; stats: fs.Stats } | null {
   let decoded: string;
   try { decoded = decodeURIComponent(urlPath); } catch { return null; }
   if (decoded.includes('\0')) return null;
@@ -80,8 +87,9 @@ function resolveFile(root: string, urlPath: string): string | null {
   if (segments.some((s) => s.startsWith('.') || s === '..')) return null;
   const base = path.join(root, ...segments);
   if (!base.startsWith(root)) return null;
-  for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
-    try { if (fs.statSync(candidate).isFile()) return candidate; } catch { /* next */ }
+  for (const file of [base, path.join(base, 'index.html'), `${base}.html`]) {
+    const stats = fileStats(file);
+    if (stats) return { file, stats };
   }
   return null;
 }
@@ -96,14 +104,6 @@ const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
 
 /** The codings the `compression` middleware may apply (its SUPPORTED_ENCODING less identity). */
 const CODINGS = ['br', 'gzip', 'deflate'];
-
-/**
- * The identity representation's ETag of a file, as `send` (Express's sendFile) makes it from the file's stat
- * (the `etag` package's weak form, W/"<size hex>-<mtime ms hex>"): kept, so the identity tag is what it was.
- */
-function fileETag(file: string): string | null {
-  try { const st = fs.statSync(file); return `W/"${st.size.toString(16)}-${st.mtime.getTime().toString(16)}"`; } catch { return null; }
-}
 
 /**
  * Before the `compression` middleware: once the answer's headers are final (compression has set its
@@ -124,9 +124,10 @@ const tagPerCoding: RequestHandler = (_req, res, next) => {
 /**
  * Sends `file` (inside `root`) with the page's CSP and cache headers. The path is passed relative to `root`,
  * so `send`'s dot-file guard looks only at the URL's part of the path, never at the folders above the
- * build (the default DATA_DIR is `.data`; issue #11).
+ * build (the default DATA_DIR is `.data`; issue #11). `stats`: the file's stat when the caller already has it
+ * (resolveFile); otherwise a revalidated file is stat-ed here for its ETag.
  */
-function send(res: Response, file: string, status: number, root: string): void {
+function send(res: Response, file: string, status: number, root: string, stats?: fs.Stats | null): void {
   const req = res.req;
   let relative = path.relative(root, file);
   if (file.endsWith('.html')) {
@@ -142,12 +143,14 @@ function send(res: Response, file: string, status: number, root: string): void {
   const brCopy = req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`);
   // The tag is the file's own, whichever bytes go out (tagPerCoding adds the coding), and If-None-Match is judged
   // here against every representation this request may be given (notModifiedETag): `send` would compare the
-  // `.br` copy's own stat, or the identity tag for a body compression then gzips.
-  const etag = immutable ? null : fileETag(file);
-  if (etag) {
-    res.setHeader('ETag', etag);
+  // `.br` copy's own stat, or the identity tag for a body compression then gzips. The identity tag is the one `send`
+  // makes, `etag(stat)` (weak for a stat: W/"<size hex>-<mtime ms hex>").
+  const st = immutable ? null : stats ?? fileStats(file);
+  const tag = st ? etag(st, { weak: true }) : null;
+  if (tag) {
+    res.setHeader('ETag', tag);
     if (req.headers['if-none-match']) {
-      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], etag, brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], CODINGS)) : null;
+      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], CODINGS)) : null;
       if (held) {
         res.setHeader('ETag', held);
         res.setHeader('Cache-Control', lifetime ? `public, max-age=${lifetime}` : 'no-cache');
@@ -204,8 +207,8 @@ export function siteMiddleware(site: SiteHandle): RequestHandler {
       return;
     }
     for (const [re, shell] of SHELLS) if (re.test(req.path)) return send(res, path.join(root, shell), 200, root);
-    const file = resolveFile(root, req.path);
-    if (file) return send(res, file, 200, root);
+    const found = resolveFile(root, req.path);
+    if (found) return send(res, found.file, 200, root, found.stats);
     if (req.path.startsWith('/_astro/') && site.earlierAsset) {
       let name = '';
       try { name = decodeURIComponent(req.path.slice('/_astro/'.length)); } catch { /* not a file name */ }
@@ -214,10 +217,12 @@ export function siteMiddleware(site: SiteHandle): RequestHandler {
     }
     if (/^\/courses\/[^/]+\/?$/.test(req.path)) {
       const nf = path.join(root, 'courses', 'not-found', 'index.html');
-      if (fs.existsSync(nf)) return send(res, nf, 404, root);
+      const nfStats = fileStats(nf);
+      if (nfStats) return send(res, nf, 404, root, nfStats);
     }
     const page404 = path.join(root, '404.html');
-    if (fs.existsSync(page404)) return send(res, page404, 404, root);
+    const page404Stats = fileStats(page404);
+    if (page404Stats) return send(res, page404, 404, root, page404Stats);
     res.status(404).type('text').send('Page Not Found');
   });
   return r;
