@@ -61,15 +61,37 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   const to = toE164(u?.phone);
   if (!to) return { queued: false, reason: 'no_phone' };
   if (u!.optOut) return { queued: false, reason: 'opted_out' };
-  // The STOP list is checked by the insert itself (one statement, one round trip fewer on every submit).
-  const inserted = await tx.execute(sql`INSERT INTO sms_outbox ("to", body, kind, user_id, application_id)
-    SELECT ${to}, ${msg.body}, ${msg.kind}, ${msg.userId}, ${msg.applicationId ?? null}
-    WHERE NOT EXISTS (SELECT 1 FROM sms_opt_outs WHERE phone = ${to}) RETURNING id`);
-  const row = (inserted as unknown as { rows: { id: number }[] }).rows[0];
+  const row = rowsOf(await tx.execute(insertUnlessStopped(to, msg)))[0];
   if (!row) return { queued: false, reason: 'opted_out' };
   const id = Number(row.id);
   if (msg.kind === 'status' && msg.applicationId != null) await supersedeOlderStatus(tx, msg.applicationId, id);
   return { queued: true, id };
+}
+
+/**
+ * The one statement that queues an SMS to `to` (E.164) unless that number replied STOP: INSERT … SELECT … WHERE NOT
+ * EXISTS (sms_opt_outs) RETURNING id, so the STOP list costs no round trip of its own (a row back = queued, none =
+ * opted out). Raw SQL on purpose: drizzle 0.45's `insert(smsOutbox).select(…)` always names every column of the table
+ * (dialect buildInsertQuery) and checks at run time that the select gives all of them in table order, and a SELECT
+ * cannot say DEFAULT, so the typed form would restate the serial id's nextval, status 'pending', attempts 0,
+ * created_at now() and five NULLs by hand (and select FROM a dummy table): a copy of the schema's defaults that
+ * could drift from it, with no more type checking, as every value would be an sql`` fragment.
+ */
+function insertUnlessStopped(to: string, msg: { userId: number; applicationId?: number | null; kind: SmsKind; body: string }): SQL {
+  return sql`INSERT INTO sms_outbox ("to", body, kind, user_id, application_id)
+    SELECT ${to}, ${msg.body}, ${msg.kind}, ${msg.userId}, ${msg.applicationId ?? null}
+    WHERE NOT EXISTS (SELECT 1 FROM sms_opt_outs WHERE phone = ${to}) RETURNING id`;
+}
+
+/**
+ * The rows of a raw `execute` result. Both drivers answer `{ rows }` (node-postgres QueryResult, PGlite Results), but
+ * Db is typed over drizzle's generic PgQueryResultHKT, whose result kind is `unknown`; this narrows it by checking,
+ * without a cast. Throws when there are no rows (a driver answering in another shape).
+ */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  if (!Array.isArray(rows)) throw new Error('sms_outbox: the database driver answered without rows');
+  return rows;
 }
 
 /** How long (hours) a document-rejection SMS stands for a later "Documents Required" status SMS (documentSmsSince). */
