@@ -8,6 +8,8 @@
  * - as the browser runs: no default messages (the client loads only zod/mini), the cases a form can produce (text in
  *   text fields, ticks in checkboxes, lists in lists, in the five schemas the islands validate with) must give the
  *   same messages, so none of them relies on a default.
+ * And each object schema's parse of its base with an unknown key (`extra: 1`), recorded as the parsed object itself
+ * (unknownKeys), so stripping, passing through or rejecting unknown keys is held too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as classic from 'zod';
@@ -146,6 +148,22 @@ function inputs(c: Case): Array<[string, unknown, boolean, string?]> {
   return out;
 }
 
+/**
+ * name → what each object schema makes of its base with an unknown key added (`extra: 1`): the parsed object itself
+ * (or the issues), so the snapshot records every key, those whose value is undefined too, which the lines above,
+ * written with JSON.stringify, drop. A schema that passes unknown keys through, rejects them, or leaves a key present
+ * but undefined gives a different snapshot.
+ */
+function unknownKeys(): Record<string, unknown> {
+  const res: Record<string, unknown> = {};
+  for (const [name, c] of Object.entries(CASES)) {
+    if (!c.base) continue;
+    const r = c.schema.safeParse({ ...c.base, extra: 1 });
+    res[name] = r.success ? r.data : r.error!.issues.map((i) => `${i.path.join('.') || '_'}: ${i.message}`);
+  }
+  return res;
+}
+
 /** name → one line per input (only the ones a form can send when `onlyForm`). */
 function run(onlyForm: boolean): Record<string, string[]> {
   const res: Record<string, string[]> = {};
@@ -162,6 +180,10 @@ describe('contract messages (issue #17: classic zod → zod/mini changes no mess
 
   it('as the server runs (classic zod loaded: English defaults on): the snapshot of every case', () => {
     expect(asServer).toMatchSnapshot();
+  });
+
+  it('an unknown key ({...base, extra: 1}) is handled as recorded by every object schema (parsed objects, undefined keys included)', () => {
+    expect(unknownKeys()).toMatchSnapshot();
   });
 
   describe('as the browser runs (zod/mini only: no default messages)', () => {
