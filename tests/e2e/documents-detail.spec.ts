@@ -85,7 +85,7 @@ test('Send documents without the rejected ID: the focus goes to its "Choose a fi
   await expect(choose).toHaveAccessibleDescription('Please upload a new ID Document');
 });
 
-test('Send documents pressed while the checklist is still on its way (a loaded phone): the focus still goes to the rejected ID\'s "Choose a file" button', async ({ page, browser }) => {
+test('Send documents pressed while the checklist is still on its way (a loaded phone): busy while it waits, then the focus still goes to the rejected ID\'s "Choose a file" button', async ({ page, browser }) => {
   const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
   await adminDecides(browser, id, 'documents_required', 'idDocument');
   // The checklist (which says the ID on file was rejected) answers only once Send was pressed.
@@ -96,6 +96,10 @@ test('Send documents pressed while the checklist is still on its way (a loaded p
   const send = page.getByRole('button', { name: 'Send documents' });
   await send.focus();
   await page.keyboard.press('Enter');
+  // While the checklist is held the press shows as taken: the button is busy (BusyButton: aria-busy, 'Sending...').
+  const busy = page.getByRole('button', { name: 'Sending...' });
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  await expect(busy).toBeFocused();
   release();
   const choose = page.getByRole('button', { name: 'Choose a file for ID Document' });
   await expect(choose).toBeFocused();

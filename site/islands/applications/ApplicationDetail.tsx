@@ -162,9 +162,9 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
  * Sent with a needed document not chosen, the focus goes to the first such slot's "Choose a file for …" button,
  * whose accessible description is the slot's "Please upload a new …" (WCAG 3.3.1, 4.1.3; accessibility audit F3:
  * the message was silent and the focus stayed on Send documents). Which documents are needed depends on the
- * checklist (a rejected one is on file): Send pressed before it arrived waits for it (CI flake, November 2026: on a
- * loaded machine Send was pressed while the checklist was on its way, the rejected ID was not known to be needed,
- * 'Please upload at least one document' showed and the focus stayed on Send).
+ * checklist (a rejected one is on file): Send pressed before it arrived waits for it, busy meanwhile (CI flake, November
+ * 2026: on a loaded machine Send was pressed while the checklist was on its way, the rejected ID was not known to be
+ * needed, 'Please upload at least one document' showed and the focus stayed on Send).
  */
 function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
   const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
@@ -178,8 +178,10 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     if (checklist.current?.id !== app.id) checklist.current = { id: app.id, items: api<Checklist>(`/api/applications/${app.id}/checklist`).then((c) => c.items, () => []) };
     return checklist.current.items;
   };
-  // A Send pressed while the checklist is on its way is not sent twice.
+  // A Send pressed while the checklist is on its way is not sent twice (the ref: a second press before the re-render).
   const checking = useRef(false);
+  // That wait shows on the button as the send does (busy, 'Sending...'): the press was taken (review, 2026-11-27).
+  const [waiting, setWaiting] = useState(false);
   // Set by send() to the slot to focus once the slots show their errors (after the render, so the description is
   // there). Kept until that slot is on the page: the effect runs after every render, not only the one send() caused.
   const focusSlot = useRef<string | null>(null);
@@ -210,7 +212,8 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     let list = items;
     if (!list) {
       checking.current = true;
-      try { list = await loadChecklist(); } finally { checking.current = false; }
+      setWaiting(true);
+      try { list = await loadChecklist(); } finally { checking.current = false; setWaiting(false); }
       setItems(list);
     }
     const notYet = neededOf(list).filter((s) => !files[s.key]).map((s) => s.key);
@@ -260,7 +263,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
         </fieldset>
       )}
       {error && <p role="alert" className="field-error">{error}</p>}
-      <BusyButton className="btn-primary mt-4" busy={busy} onClick={() => void send()}>{busy ? 'Sending...' : 'Send documents'}</BusyButton>
+      <BusyButton className="btn-primary mt-4" busy={busy || waiting} onClick={() => void send()}>{busy || waiting ? 'Sending...' : 'Send documents'}</BusyButton>
     </section>
   );
 }
