@@ -12,7 +12,8 @@ import { yearsInOrder } from './cross-field.ts';
 import { NscResultsSchema } from './nsc-schema.ts';
 import { typedBirthDateProblem } from './auth-rules.ts';
 import { personName } from './person-name.ts';
-import { phone, PHONE_MIN_MESSAGE } from './phone.ts';
+import { phone } from './phone.ts';
+import { PHONE_MIN_MESSAGE } from './phone-text.ts';
 
 export { DOCUMENT_SLOTS, DRAFT_CHANGED, DRAFT_OTHER_USER, WIZARD_STEPS, YEAR_MAX, YEAR_MIN };
 

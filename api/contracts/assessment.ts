@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { IdempotencyKeySchema, emailAddress, personName } from './contact.ts';
 import { saIdDigits, saIdNumberProblem } from './auth-rules.ts';
 import { crossField } from './cross-field.ts';
-import { phone, PHONE_MIN_DIGITS_MESSAGE } from './phone.ts';
+import { phone } from './phone.ts';
+import { PHONE_MIN_DIGITS_MESSAGE } from './phone-text.ts';
 import { isRealDate, todayInSouthAfrica } from './sa-calendar.ts';
 
 export { isRealDate, todayInSouthAfrica };

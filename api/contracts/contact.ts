@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { personName } from './person-name.ts';
-import { optionalPhone, PHONE_MIN_DIGITS_MESSAGE } from './phone.ts';
+import { optionalPhone } from './phone.ts';
+import { PHONE_MIN_DIGITS_MESSAGE } from './phone-text.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
 
 export { personName };

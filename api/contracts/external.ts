@@ -9,7 +9,7 @@ import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, EXTERNAL_STUDENT_STATUSE
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
 import { IdSchema, pageQuerySchema, type PageInfo, type PageQuery } from './common.ts';
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from './mailbox.ts';
-import { isPhoneText, PHONE_CHARS_MESSAGE, tidyPhone } from './phone.ts';
+import { isPhoneText, PHONE_CHARS_MESSAGE, tidyPhone } from './phone-text.ts';
 
 export const ExternalStudentStatusSchema = z.enum(EXTERNAL_STUDENT_STATUSES);
 

@@ -11,7 +11,7 @@ import { AssessmentBookingSchema } from './assessment.ts';
 import { ContactMessageSchema } from './contact.ts';
 import { WalkInApplicantSchema } from './walk-in.ts';
 import { ExternalStudentInputSchema } from './external.ts';
-import { PHONE_CHARS_MESSAGE, isPhoneText, tidyPhone } from './phone.ts';
+import { PHONE_CHARS_MESSAGE, isPhoneText, tidyPhone } from './phone-text.ts';
 
 interface Parsed { success: boolean; data?: unknown; error?: { issues: { path: PropertyKey[]; message: string }[] } }
 interface Parser { safeParse(v: unknown): Parsed; shape?: Record<string, Parser> }
@@ -60,6 +60,12 @@ describe('phone fields refuse letters (phone-letters audit)', () => {
       }
       for (const refused of ['082 123 4567 ext 2', '082+1234567', '+27 82 123 4567/083', '082#1234567']) {
         expect(firstMessage(schema, { ...body, [field]: refused }, field), refused).toBe(PHONE_CHARS_MESSAGE);
+      }
+    });
+
+    it(`${form} › ten characters but fewer than ten digits get the spec's digits message (no SMS could reach it)`, () => {
+      for (const few of ['----------', '((((((((((', '+.........', '08 21 23 45']) {
+        expect(firstMessage(schema, { ...body, [field]: few }, field), few).toBe('Phone number must be at least 10 digits');
       }
     });
 

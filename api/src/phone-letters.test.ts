@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, signInAdmin, signUpStudent, insertUpload, uniqueEmail, validApplication, validRegistration, DB_KIND, type TestApp } from './test/harness.ts';
 import { users } from './db/schema/users.ts';
-import { PHONE_CHARS_MESSAGE } from '#contracts/phone.ts';
+import { PHONE_CHARS_MESSAGE } from '#contracts/phone-text.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });

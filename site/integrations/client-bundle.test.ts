@@ -26,9 +26,9 @@ async function build(entries: Record<string, string>, plugins: Plugin[]): Promis
 /**
  * The project modules (site/**, api/**) the site's pages, islands and scripts load at run time, with their imports:
  * follows relative, `#contracts/` and `#api/` imports (static and dynamic; `import type` and `export type` load
- * nothing) from every file under site/ that is not a test.
+ * nothing) from every file under site/ that is not a test, or from `entries` (absolute paths) when given.
  */
-function siteModules(): Map<string, string[]> {
+function siteModules(entries?: string[]): Map<string, string[]> {
   const root = process.cwd();
   const seen = new Map<string, string[]>();
   const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -48,7 +48,7 @@ function siteModules(): Map<string, string[]> {
   };
   const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
     ? walk(path.join(dir, e.name)) : /\.(tsx?|astro)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
-  for (const f of walk(path.join(root, 'site'))) visit(f);
+  for (const f of entries ?? walk(path.join(root, 'site'))) visit(f);
   return seen;
 }
 
@@ -59,6 +59,13 @@ describe('what the browser loads of zod (issue #17)', () => {
     expect([...modules.keys()].some((f) => f.endsWith(path.join('api', 'contracts', 'courses.ts')))).toBe(true);
     const classic = [...modules].filter(([, specs]) => specs.some((s) => s === 'zod' || s.startsWith('zod/v4') || s === 'zod/v3')).map(([f]) => path.relative(process.cwd(), f));
     expect(classic).toEqual([]);
+  });
+
+  it('showing a phone number loads no zod: site/lib/phone.ts reaches the phone characters without the forms\' schemas (staff lists and the application page)', () => {
+    const modules = siteModules([path.join(process.cwd(), 'site', 'lib', 'phone.ts')]);
+    expect([...modules.keys()].some((f) => f.endsWith(path.join('api', 'contracts', 'phone-text.ts')))).toBe(true);
+    const withZod = [...modules].filter(([, specs]) => specs.some((s) => s === 'zod' || s.startsWith('zod/'))).map(([f]) => path.relative(process.cwd(), f));
+    expect(withZod).toEqual([]);
   });
 });
 

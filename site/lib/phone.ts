@@ -7,7 +7,7 @@
  * the library drops the letter and would show a shorter number that looks dialable; api/contracts/phone.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { isPhoneText, tidyPhone } from '../../api/contracts/phone.ts';
+import { isPhoneText, tidyPhone } from '../../api/contracts/phone-text.ts';
 
 export function formatPhone(raw: string | null | undefined): string {
   if (!raw) return '';

@@ -5,7 +5,7 @@
  * and the corrected number registers.
  */
 import { expect, test } from '@playwright/test';
-import { PHONE_CHARS_MESSAGE } from '#contracts/phone.ts';
+import { PHONE_CHARS_MESSAGE } from '#contracts/phone-text.ts';
 import { uniqueEmail } from './fixtures.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
