@@ -56,7 +56,8 @@ export function configurePassport(database: Database): passport.PassportStatic {
 
 /**
  * express-session with the PostgreSQL store (table `session`, pruned every 15 min): cookie SESSION_COOKIE, HttpOnly,
- * SameSite=Lax, Secure on https, max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3).
+ * SameSite=Lax, Secure on https, max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3), so a
+ * read that changes nothing in the session writes nothing (no touch).
  */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
   if (!config.sessionSecret) throw new Error('No session secret: startServer resolves one (session-secret.ts) before the app is built');
@@ -64,7 +65,9 @@ export function sessionMiddleware(database: Database, config: Config): RequestHa
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgStore({ pool: database.pool as any, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    // disableTouch: the cookie is not rolling, so the store's touch only rewrote the same expiry on every request (one
+    // write and commit per read); the idle limit is sessionTimeouts' lastSeen, saved at most once a minute.
+    store: new PgStore({ pool: database.pool as any, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60, disableTouch: true }),
     resave: false,
     saveUninitialized: false,
     rolling: false,

@@ -116,6 +116,16 @@ describe(`finding 3: bearer tokens share the login's limits (${DB_KIND})`, () =>
     expect((await s.me('token')).status).toBe(401);
   });
 
+  it('reads do not write the session row: a signed-in GET within the minute leaves it untouched (no WAL write and commit per request)', async () => {
+    const s = await student();
+    const row = async () => ((await t.database.db.execute(sql`SELECT xmin::text AS version, expire FROM "session" WHERE (sess->'passport'->>'user')::int = ${s.userId}`)) as unknown as { rows: { version: string; expire: unknown }[] }).rows;
+    expect((await s.me('both')).status).toBe(200);
+    const before = await row();
+    expect(before).toHaveLength(1);
+    for (let i = 0; i < 3; i++) expect((await s.me('both')).status).toBe(200);
+    expect(await row()).toEqual(before);
+  });
+
   it('V7.4.1 logout › the browser\'s logout (cookie and token together) ends both', async () => {
     const s = await student();
     expect((await s.agent.post('/api/auth/logout').set('Authorization', `Bearer ${s.token}`)).status).toBe(200);
