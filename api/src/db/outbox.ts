@@ -15,6 +15,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { describeErrorForLog, isDatabaseError } from '../http/error-log.ts';
 
 /** The outbox tables; a closed list, because the name is written into SQL as an identifier. */
@@ -96,7 +97,7 @@ export async function claimDue<T extends { id: number; attempts: number; priorit
       WHERE status = 'pending' AND (locked_until IS NULL OR locked_until < now())${also}
       ORDER BY ${order} LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING ${returning}`);
-  const rows = (claimed as unknown as { rows: T[] }).rows.map((r) => ({ ...r, claimToken: token }));
+  const rows = rowsOf<T>(claimed).map((r) => ({ ...r, claimToken: token }));
   return rows.sort((a, b) => (opts.byPriority ? Number(a.priority ?? 0) - Number(b.priority ?? 0) : 0) || Number(a.id) - Number(b.id));
 }
 
@@ -112,7 +113,7 @@ export async function renewLease(db: DbOrTx, table: OutboxTable, row: Pick<Claim
     UPDATE ${t} SET locked_until = ${leaseEnd(leaseMs)}
     WHERE id = ${row.id} AND claim_token = ${row.claimToken} AND status = 'pending'
     RETURNING ${returning}`);
-  return ((res as unknown as { rows: Record<string, unknown>[] }).rows[0]) ?? null;
+  return rowsOf(res)[0] ?? null;
 }
 
 /**
@@ -128,7 +129,7 @@ export async function releaseClaims(db: DbOrTx, table: OutboxTable, rows: Pick<C
       UPDATE ${sql.identifier(table)} SET locked_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
       WHERE id IN (${sql.join(ids, sql`, `)}) AND claim_token = ${token} AND status = 'pending'
       RETURNING id`);
-    released += (res as unknown as { rows: unknown[] }).rows.length;
+    released += rowsOf(res).length;
   }
   return released;
 }
@@ -147,7 +148,7 @@ export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: numb
   const wait = backoffSeconds(row.attempts);
   const res = await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
     locked_until = now() + (${wait} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours} RETURNING id`);
-  const updated = (res as unknown as { rows: unknown[] }).rows.length > 0;
+  const updated = rowsOf(res).length > 0;
   const why = describeSendError(err);
   if (failed) {
     console.error(`[${label(table)}] GIVEN UP: ${table} row ${row.id} marked failed after attempt ${row.attempts}: ${why}`);
@@ -172,7 +173,7 @@ export async function outboxBacklog(db: DbOrTx): Promise<{ mail: OutboxBacklog; 
       (SELECT count(*) FROM ${t} WHERE status = 'pending') AS pending,
       (SELECT floor(extract(epoch FROM now() - min(created_at))) FROM ${t} WHERE status = 'pending') AS oldest,
       (SELECT count(*) FROM ${t} WHERE status = 'failed') AS failed`);
-    const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    const r = rowsOf(res)[0] ?? {};
     return { pending: Number(r.pending ?? 0), oldestPendingSeconds: r.oldest == null ? null : Math.max(0, Number(r.oldest)), failed: Number(r.failed ?? 0) };
   };
   return { mail: await one('mail_outbox'), sms: await one('sms_outbox') };

@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import { smsOptOuts, smsOutbox } from '../db/schema/messaging.ts';
 import { users } from '../db/schema/users.ts';
 import { SmsSendError, type SmsDriver } from './sms-drivers.ts';
+import { rowsOf } from '../db/rows.ts';
 import { applicationLink, gsm7Length, SMS_MAX, statusSms } from './sms-text.ts';
 import { backoffSeconds, claimDue, describeSendError, drainWhileFull, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, releaseClaims, retryLater, sendClaimed, startOutboxWorker, type DrainOptions } from '../db/outbox.ts';
 
@@ -61,7 +62,7 @@ export async function queueSms(tx: Db, msg: { userId: number; applicationId?: nu
   const to = toE164(u?.phone);
   if (!to) return { queued: false, reason: 'no_phone' };
   if (u!.optOut) return { queued: false, reason: 'opted_out' };
-  const row = rowsOf(await tx.execute(insertUnlessStopped(to, msg)))[0];
+  const row = rowsOf<{ id: number }>(await tx.execute(insertUnlessStopped(to, msg)))[0];
   if (!row) return { queued: false, reason: 'opted_out' };
   const id = Number(row.id);
   if (msg.kind === 'status' && msg.applicationId != null) await supersedeOlderStatus(tx, msg.applicationId, id);
@@ -81,17 +82,6 @@ function insertUnlessStopped(to: string, msg: { userId: number; applicationId?: 
   return sql`INSERT INTO sms_outbox ("to", body, kind, user_id, application_id)
     SELECT ${to}, ${msg.body}, ${msg.kind}, ${msg.userId}, ${msg.applicationId ?? null}
     WHERE NOT EXISTS (SELECT 1 FROM sms_opt_outs WHERE phone = ${to}) RETURNING id`;
-}
-
-/**
- * The rows of a raw `execute` result. Both drivers answer `{ rows }` (node-postgres QueryResult, PGlite Results), but
- * Db is typed over drizzle's generic PgQueryResultHKT, whose result kind is `unknown`; this narrows it by checking,
- * without a cast. Throws when there are no rows (a driver answering in another shape).
- */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  if (!Array.isArray(rows)) throw new Error('sms_outbox: the database driver answered without rows');
-  return rows;
 }
 
 /** How long (hours) a document-rejection SMS stands for a later "Documents Required" status SMS (documentSmsSince). */
@@ -298,7 +288,7 @@ async function recordFailure(db: Db, row: SmsRow, err: unknown, state: { halted:
  */
 async function queueStoodForStatusSms(tx: Db, applicationId: number, origin: string | undefined): Promise<Awaited<ReturnType<typeof queueSms>> | null> {
   const locked = await tx.execute(sql`SELECT user_id AS "userId", status FROM applications WHERE id = ${applicationId} FOR UPDATE`);
-  const app = (locked as unknown as { rows: { userId: number; status: string }[] }).rows[0];
+  const app = rowsOf<{ userId: number; status: string }>(locked)[0];
   if (!app || app.status !== 'documents_required') return null;
   const hours = sql`make_interval(hours => ${DOCUMENT_SMS_COVERS_HOURS}::int)`;
   const owed = await tx.execute(sql`
@@ -314,7 +304,7 @@ async function queueStoodForStatusSms(tx: Db, applicationId: number, origin: str
       AND NOT EXISTS (SELECT 1 FROM sms_outbox s WHERE s.application_id = ${applicationId} AND s.kind = 'status' AND s.id > c.first)
       AND NOT EXISTS (SELECT 1 FROM sms_outbox r WHERE r.application_id = ${applicationId} AND r.kind = 'document_rejected'
         AND r.status IN ('pending', 'sent') AND r.created_at > e.created_at - ${hours})`);
-  if (!(owed as unknown as { rows: unknown[] }).rows.length) return null;
+  if (!rowsOf(owed).length) return null;
   if (!origin) {
     console.error(`[sms] the Documents Required SMS of application ${applicationId} is owed (its rejection SMS failed for good) but not queued: the SMS worker was started without an origin`);
     return null;
@@ -361,7 +351,7 @@ async function sendInRequests(db: Db, driver: SmsDriver, rows: SmsRow[], opts: S
   const renew = async (chunk: SmsRow[], returning: SQL) => {
     const res = await db.execute(sql`UPDATE sms_outbox SET locked_until = now() + ${Math.max(1, Math.round(leaseMs))}::integer * interval '1 millisecond'
       WHERE id IN (${sql.join(chunk.map((r) => sql`${r.id}`), sql`, `)}) AND claim_token = ${token} AND status = 'pending' RETURNING ${returning}`);
-    return new Map(((res as unknown as { rows: Record<string, unknown>[] }).rows).map((r) => [Number(r.id), r]));
+    return new Map(rowsOf(res).map((r) => [Number(r.id), r]));
   };
   let next = 0;
   let sent = 0;
@@ -479,7 +469,7 @@ export async function smsStats(db: Db): Promise<{ sent: number; failed: number; 
     (SELECT count(*) FROM sms_outbox WHERE status = 'sent') AS sent,
     (SELECT count(*) FROM sms_outbox WHERE status = 'failed') AS failed,
     (SELECT count(*) FROM sms_outbox WHERE status = 'pending') AS pending`);
-  const r = (res as any).rows[0];
+  const r = rowsOf(res)[0]!;
   return { sent: Number(r.sent), failed: Number(r.failed), pending: Number(r.pending), optedOut: await optedOutUsers(db) };
 }
 
@@ -494,7 +484,7 @@ async function optedOutUsers(db: Db): Promise<number> {
     FROM users u LEFT JOIN sms_opt_outs s ON u.phone IS NOT NULL AND right(s.phone, 9) = right(regexp_replace(u.phone, '[^0-9]', '', 'g'), 9)
     WHERE u.sms_opt_out_at IS NOT NULL OR s.phone IS NOT NULL`);
   const ids = new Set<number>();
-  for (const r of (res as any).rows as { id: number; phone: string | null; profile: boolean | string; stopped: string | null }[]) {
+  for (const r of rowsOf<{ id: number; phone: string | null; profile: boolean | string; stopped: string | null }>(res)) {
     if (r.profile === true || r.profile === 't' || (r.stopped && toE164(r.phone) === r.stopped)) ids.add(Number(r.id));
   }
   return ids.size;

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { ERASED_PERSONAL, redactApplications } from '../erasure/erasure.repo.ts';
 import { describeErrorForLog } from '../../http/error-log.ts';
 
@@ -32,7 +33,6 @@ export interface RetentionResult { contactMessages: number; assessmentBookings: 
  * the cutoff is too (security review: a node whose clock ran two years fast deleted a 5-minute-old contact message).
  */
 const cutoff = (days: number) => sql`(now() - ${days}::integer * interval '1 day')`;
-const rowsOf = (res: unknown) => (res as { rows: { id: number }[] }).rows;
 
 /** Deletes, batch by batch, the rows of `table` that `where` selects; returns how many. */
 async function deleteWhere(db: Db, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox' | 'sms_outbox', where: ReturnType<typeof sql>): Promise<number> {
@@ -82,7 +82,7 @@ async function redactRejected(db: Db, before: SQL): Promise<number> {
  */
 export async function applyRetention(db: Db, nodeNow: Date = new Date()): Promise<RetentionResult> {
   const res = await db.execute(sql`SELECT now() AS now`);
-  const dbNow = new Date((res as unknown as { rows: { now: string | Date }[] }).rows[0]!.now);
+  const dbNow = new Date(rowsOf<{ now: string | Date }>(res)[0]!.now);
   const skew = nodeNow.getTime() - dbNow.getTime();
   if (Math.abs(skew) > CLOCK_SKEW_WARN_MS) {
     const minutes = Math.round(Math.abs(skew) / 60_000);
