@@ -136,6 +136,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   }
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const lifetime = LIFETIMES[relative.split(path.sep).join('/')];
+  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache';
   if (immutable) for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
   // The build's Brotli copy (quality 11, site/integrations/precompress.mjs) when the browser takes it; the
   // `compression` middleware leaves an answer with a Content-Encoding alone (issue #17: 10–20 % fewer bytes).
@@ -153,7 +154,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
       const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], CODINGS)) : null;
       if (held) {
         res.setHeader('ETag', held);
-        res.setHeader('Cache-Control', lifetime ? `public, max-age=${lifetime}` : 'no-cache');
+        res.setHeader('Cache-Control', cacheControl);
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.status(304).end();
         return;
@@ -176,7 +177,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
     // its ETag alone and is never fetched in ranges: Last-Modified and Accept-Ranges would be 68 bytes of every
     // page's answer for nothing (issue #17 warm-page budget, counted with headers).
     ...(immutable ? { etag: false, lastModified: false, acceptRanges: false } : file.endsWith('.html') ? { lastModified: false, acceptRanges: false } : {}),
-    headers: { 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' },
   });
 }
 
