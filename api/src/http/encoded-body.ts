@@ -16,14 +16,14 @@ export interface EncodedBody { identity: Buffer; gzip?: Buffer; br?: Buffer }
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
 /** Bytes below which a body is sent as is (the `compression` package's default threshold, 1 KB). */
-export const ENCODE_THRESHOLD = 1024;
+const ENCODE_THRESHOLD = 1024;
 
 /**
  * Brotli quality for a cached body (0–11). Measured (2 shared cores, a benchmark running) on a 206 KB course list
  * of 300 courses made from the seed's: gzip -6 1.1 ms → 7.3 KB; br q4 0.7 ms → 6.0 KB; q5 1.1 ms → 4.4 KB;
  * q11 430 ms → 3.6 KB. The seed's 9.4 KB list: gzip 2.2 KB, q5 2.0 KB in 0.4 ms. Paid once per cache entry.
  */
-export const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 5;
 
 /** `text` as UTF-8 bytes, plus gzip (zlib default level) and brotli (BROTLI_QUALITY) when ENCODE_THRESHOLD bytes or more. */
 export function encodeBody(text: string): EncodedBody {
@@ -60,13 +60,8 @@ export function acceptedEncoding(header: string | string[] | undefined): BodyEnc
  * the body has no encoded form or none is accepted). Never throws.
  */
 export function pickEncoded(body: EncodedBody, acceptEncoding: string | string[] | undefined): { encoding: BodyEncoding; bytes: Buffer } {
+  if (!body.gzip && !body.br) return { encoding: 'identity', bytes: body.identity };
   const encoding = acceptedEncoding(acceptEncoding);
   const bytes = encoding === 'identity' ? undefined : body[encoding];
   return bytes ? { encoding, bytes } : { encoding: 'identity', bytes: body.identity };
-}
-
-/** `vary` (a Vary header value or undefined) with Accept-Encoding added unless already named. */
-export function varyAcceptEncoding(vary: string | undefined): string {
-  if (!vary) return 'Accept-Encoding';
-  return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
 }

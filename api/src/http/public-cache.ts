@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { DOCUMENT_ONLY_HEADERS } from './document-headers.ts';
-import { encodeBody, pickEncoded, varyAcceptEncoding, type BodyEncoding, type EncodedBody } from './encoded-body.ts';
+import { encodeBody, pickEncoded, type BodyEncoding, type EncodedBody } from './encoded-body.ts';
 import { acceptedCodings, codingETag, notModifiedETag } from './entity-tags.ts';
 
 /** `etag`: the identity body's; `headers`: those recorded when the entry was made, without ETag (it is per encoding). */
@@ -43,31 +43,37 @@ function wantsFresh(req: Request): boolean {
  */
 function notModified(res: Response): void {
   for (const h of [...DOCUMENT_ONLY_HEADERS, 'Content-Type']) res.removeHeader(h);
-  res.setHeader('Vary', varyAcceptEncoding(res.getHeader('Vary') as string | undefined));
+  res.vary('Accept-Encoding');
   res.status(304).end();
 }
 
 /**
- * Sends `entry`'s body through Express in the encoding `req` accepts. A Content-Encoding already set makes the
- * compression middleware in front pass it through (its 'already encoded' rule), so it is not compressed again.
+ * Sends `entry`'s body through Express as `pick` (revalidate's choice for the request). A Content-Encoding already
+ * set makes the compression middleware in front pass it through (its 'already encoded' rule), so it is not
+ * compressed again.
  */
-function sendEntry(req: Request, res: Response, entry: Entry): void {
-  const { encoding, bytes } = pickEncoded(entry.body, req.headers['accept-encoding']);
-  res.setHeader('Vary', varyAcceptEncoding(res.getHeader('Vary') as string | undefined));
+function sendEntry(res: Response, entry: Entry, { encoding, bytes }: Pick<Revalidated, 'encoding' | 'bytes'>): void {
+  res.vary('Accept-Encoding');
   res.setHeader('ETag', codingETag(entry.etag, encoding));
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.type('application/json').send(bytes);
 }
 
+/** What a request to an entry gets: the encoding and bytes it is answered with, and the ETag a 304 carries (null: send the body). */
+interface Revalidated { encoding: BodyEncoding; bytes: Buffer; notModified: string | null }
+
 /**
- * For a request to `entry`: the encoding it is answered in and the ETag a 304 carries (null: send the body).
- * Only the encodings the entry has count as accepted (an entry under ENCODE_THRESHOLD is identity only).
+ * For a request to `entry`: Revalidated, with Accept-Encoding negotiated once for the body and, only when the request
+ * has If-None-Match, once more for the other encodings it would take. Only the encodings the entry has count as
+ * accepted (an entry under 1 KB is identity only).
  */
-function revalidate(req: Request, entry: Entry): { encoding: BodyEncoding; notModified: string | null } {
+function revalidate(req: Request, entry: Entry): Revalidated {
   const acceptEncoding = req.headers['accept-encoding'];
-  const { encoding } = pickEncoded(entry.body, acceptEncoding);
+  const { encoding, bytes } = pickEncoded(entry.body, acceptEncoding);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (!ifNoneMatch) return { encoding, bytes, notModified: null };
   const has = (['br', 'gzip'] as const).filter((c) => entry.body[c]);
-  return { encoding, notModified: notModifiedETag(req.headers['if-none-match'], entry.etag, encoding, acceptedCodings(acceptEncoding, has)) };
+  return { encoding, bytes, notModified: notModifiedETag(ifNoneMatch, entry.etag, encoding, acceptedCodings(acceptEncoding, has)) };
 }
 
 /**
@@ -83,9 +89,9 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     const hit = wantsFresh(req) ? undefined : entries.get(key);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     if (hit && hit.expires > Date.now()) {
-      const { notModified: tag } = revalidate(req, hit);
-      if (tag) { res.setHeader('ETag', tag); return notModified(res); }
-      return sendEntry(req, res, hit);
+      const r = revalidate(req, hit);
+      if (r.notModified) { res.setHeader('ETag', r.notModified); return notModified(res); }
+      return sendEntry(res, hit, r);
     }
     const startedAt = generation;
     const json = res.json.bind(res);
@@ -95,15 +101,16 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         const etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
         res.type('application/json');
+        res.vary('Accept-Encoding');
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && name !== 'etag' && value !== undefined) headers[name] = String(value);
         }
         const entry: Entry = { body: encodeBody(text), etag, expires: Date.now() + ttlMs, headers };
         entries.set(key, entry);
-        const { notModified: tag } = revalidate(req, entry);
-        if (tag) { res.setHeader('ETag', tag); notModified(res); return res; }
-        sendEntry(req, res, entry);
+        const r = revalidate(req, entry);
+        if (r.notModified) { res.setHeader('ETag', r.notModified); notModified(res); return res; }
+        sendEntry(res, entry, r);
         return res;
       }
       return res.type('application/json').send(text);
@@ -114,10 +121,10 @@ export function createPublicCache(ttlMs = 10_000, maxEntries = 500): PublicCache
     if (req.method !== 'GET' || req.headers.authorization || req.headers.cookie?.includes('college.sid=') || wantsFresh(req)) return next();
     const hit = entries.get(`${req.secure ? 'https' : 'http'} ${req.originalUrl}`);
     if (!hit || hit.expires <= Date.now()) return next();
-    const { notModified: tag } = revalidate(req, hit);
+    const { encoding, bytes, notModified: tag } = revalidate(req, hit);
     if (tag) { for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value); res.setHeader('ETag', tag); return notModified(res); }
-    const { encoding, bytes } = pickEncoded(hit.body, req.headers['accept-encoding']);
-    const headers: Record<string, string> = { ...hit.headers, vary: varyAcceptEncoding(hit.headers.vary), etag: codingETag(hit.etag, encoding), 'content-length': String(bytes.length) };
+    // hit.headers.vary already names Accept-Encoding: the entry was made after res.vary('Accept-Encoding').
+    const headers: Record<string, string> = { ...hit.headers, etag: codingETag(hit.etag, encoding), 'content-length': String(bytes.length) };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     res.writeHead(200, headers);
     res.end(bytes);
