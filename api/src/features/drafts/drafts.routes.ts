@@ -9,10 +9,11 @@
  * (nothing deleted). Own drafts only. `draft` is {key, step, data, updatedAt, revision}. GET names no user: the
  * wizard's first read goes out with the session check, before the page knows whose wizard it is.
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
+import { HttpError } from '../../http/errors.ts';
 import { DRAFT_OTHER_USER, DraftBodySchema, DraftDiscardQuerySchema, DraftKeySchema } from '#contracts/applications.ts';
 import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 
@@ -25,6 +26,15 @@ const discardQuery = validate(DraftDiscardQuerySchema, 'query');
  * device saved since `revision`; 409 draft_other_user when `forUserId` is not the caller), DELETE of the caller's
  * own draft per `key` (issue #16 offline drafts; the same 409 when `forUserId` is not the caller); 401 anonymous.
  */
+/**
+ * Throws 409 `draft_other_user` (DRAFT_OTHER_USER) when the wizard names an account (`forUserId`) other than the
+ * one logged in: the session is the browser's, shared by its tabs; the draft is the wizard's. Absent: an older
+ * wizard, as before.
+ */
+function assertOwnWizard(req: Request, forUserId: number | undefined): void {
+  if (forUserId !== undefined && forUserId !== currentUser(req).id) throw new HttpError(409, 'draft_other_user', DRAFT_OTHER_USER);
+}
+
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
@@ -33,11 +43,7 @@ export function draftsRouter(deps: AppDeps): Router {
   });
   r.put('/', requireUser, keyQuery, body, async (req, res) => {
     const { step, data, revision, forUserId } = body.data(req);
-    // The session is the browser's, shared by its tabs; the draft is the wizard's. Absent: an older wizard, as before.
-    if (forUserId !== undefined && forUserId !== currentUser(req).id) {
-      res.status(409).json({ error: { code: 'draft_other_user', message: DRAFT_OTHER_USER } });
-      return;
-    }
+    assertOwnWizard(req, forUserId);
     const result = await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data, revision);
     if ('conflict' in result) {
       res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, draft: result.conflict.current });
@@ -48,10 +54,7 @@ export function draftsRouter(deps: AppDeps): Router {
   r.delete('/', requireUser, discardQuery, async (req, res) => {
     const { key, forUserId } = discardQuery.data(req);
     // "Start over" or a submit in one account's wizard tab must not delete the draft of whoever is logged in now.
-    if (forUserId !== undefined && forUserId !== currentUser(req).id) {
-      res.status(409).json({ error: { code: 'draft_other_user', message: DRAFT_OTHER_USER } });
-      return;
-    }
+    assertOwnWizard(req, forUserId);
     await discardDraft(db, currentUser(req).id, key);
     res.status(204).end();
   });
