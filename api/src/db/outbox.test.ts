@@ -3,7 +3,8 @@
  * query's parameters (addresses, message bodies); it now logs describeErrorForLog (SQL with placeholders, SQLSTATE).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startOutboxWorker } from './outbox.ts';
+import { retryLater, startOutboxWorker } from './outbox.ts';
+import type { DbOrTx } from './client.ts';
 
 describe('outbox worker log', () => {
   it('a pass that fails with a database error is logged without the query parameters', async () => {
@@ -22,5 +23,19 @@ describe('outbox worker log', () => {
       expect(logged).toContain('code=40P01');
       expect(logged).not.toContain('thabo@example.com');
     } finally { error.mockRestore(); }
+  });
+
+  it('a failure recorded for a row another node has claimed since logs nothing: that node records its own outcome (no false GIVEN UP)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answering = (rows: unknown[]) => ({ execute: async () => ({ rows }) }) as unknown as DbOrTx;
+    try {
+      expect(await retryLater(answering([]), 'sms_outbox', { id: 7, attempts: 36, claimToken: 'old' }, true, new Error('gateway down'))).toBe(false);
+      expect(await retryLater(answering([]), 'sms_outbox', { id: 7, attempts: 3, claimToken: 'old' }, false, new Error('gateway down'))).toBe(false);
+      expect(error).not.toHaveBeenCalled();
+      expect(warn).not.toHaveBeenCalled();
+      expect(await retryLater(answering([{ id: 7 }]), 'sms_outbox', { id: 7, attempts: 36, claimToken: 'ours' }, true, new Error('gateway down'))).toBe(true);
+      expect(error.mock.calls.map((c) => c.join(' ')).join('\n')).toContain('GIVEN UP: sms_outbox row 7');
+    } finally { error.mockRestore(); warn.mockRestore(); }
   });
 });

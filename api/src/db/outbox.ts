@@ -138,8 +138,8 @@ export async function releaseClaims(db: DbOrTx, table: OutboxTable, rows: Pick<C
  * Records a failed send of row `id` (attempt number `attempts`): `failed` for good, else pending again after
  * backoffSeconds(attempts), with the claim token cleared. With `claimToken`, only while the row is still ours (a row
  * another node has claimed since is left to it). The error text is kept to 500 characters in `last_error`. Logs a
- * warning for a retry and an error line for a row given up (row id, attempt, describeSendError; never the recipient
- * or the body), so an operator sees mail that cannot be sent (operations audit: it was dropped silently). Rejects on
+ * warning for a retry and an error line for a row given up, only when the row was updated (row id, attempt,
+ * describeSendError; never the recipient or the body), so an operator sees mail that cannot be sent (operations audit: it was dropped silently). Rejects on
  * database errors; resolves to whether the row was updated (false: another node's since, not ours to record).
  */
 export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: number; attempts: number; claimToken?: string }, failed: boolean, err: unknown): Promise<boolean> {
@@ -149,6 +149,8 @@ export async function retryLater(db: DbOrTx, table: OutboxTable, row: { id: numb
   const res = await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = ${failed ? 'failed' : 'pending'}, last_error = ${message},
     locked_until = now() + (${wait} || ' seconds')::interval, claim_token = NULL WHERE id = ${row.id}${ours} RETURNING id`);
   const updated = rowsOf(res).length > 0;
+  // Another node's row since: its claim records its own outcome, so this one says nothing (no false GIVEN UP).
+  if (!updated) return false;
   const why = describeSendError(err);
   if (failed) {
     console.error(`[${label(table)}] GIVEN UP: ${table} row ${row.id} marked failed after attempt ${row.attempts}: ${why}`);
