@@ -18,6 +18,9 @@ const SYNC_TEXT: Record<SyncState, string> = {
   'other-account': DRAFT_OTHER_USER,
 };
 
+/** The states in which the draft is held on this device until the person logs in again (they offer 'Log in again'). */
+const HELD_FOR_LOG_IN: SyncState[] = ['signed-out', 'other-account'];
+
 /**
  * What the draft's status says to a screen reader (WCAG 4.1.3 without the noise, TalkBack): nothing until the
  * applicant has typed or chosen something (the wizard saves the draft by itself when it opens), never 'Saving
@@ -37,7 +40,7 @@ function useSpokenSync(sync: SyncState): string {
   }, []);
   useEffect(() => {
     if (!armed.current || sync === 'idle' || sync === 'saving') return;
-    if (sync === 'local-only' || sync === 'signed-out' || sync === 'other-account') { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
+    if (sync === 'local-only' || HELD_FOR_LOG_IN.includes(sync)) { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
     else if (failed.current) { failed.current = false; setSpoken(SYNC_TEXT.saved); }
   }, [sync]);
   return spoken;
@@ -73,7 +76,7 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
       </ol>
       {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
       <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}
-        {(sync === 'signed-out' || sync === 'other-account') && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
+        {HELD_FOR_LOG_IN.includes(sync) && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
       <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
   );
