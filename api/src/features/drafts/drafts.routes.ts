@@ -22,11 +22,6 @@ const body = validate(DraftBodySchema);
 const discardQuery = validate(DraftDiscardQuerySchema, 'query');
 
 /**
- * Router at /api/applications/draft (and /api/colfront/…): GET, PUT (409 with the stored draft when another tab or
- * device saved since `revision`; 409 draft_other_user when `forUserId` is not the caller), DELETE of the caller's
- * own draft per `key` (issue #16 offline drafts; the same 409 when `forUserId` is not the caller); 401 anonymous.
- */
-/**
  * Throws 409 `draft_other_user` (DRAFT_OTHER_USER) when the wizard names an account (`forUserId`) other than the
  * one logged in: the session is the browser's, shared by its tabs; the draft is the wizard's. Absent: an older
  * wizard, as before.
@@ -35,6 +30,11 @@ function assertOwnWizard(req: Request, forUserId: number | undefined): void {
   if (forUserId !== undefined && forUserId !== currentUser(req).id) throw new HttpError(409, 'draft_other_user', DRAFT_OTHER_USER);
 }
 
+/**
+ * Router at /api/applications/draft (and /api/colfront/…): GET, PUT (409 with the stored draft when another tab or
+ * device saved since `revision`; 409 draft_other_user when `forUserId` is not the caller), DELETE of the caller's
+ * own draft per `key` (issue #16 offline drafts; the same 409 when `forUserId` is not the caller); 401 anonymous.
+ */
 export function draftsRouter(deps: AppDeps): Router {
   const r = Router();
   const db = deps.database.db;
