@@ -11,9 +11,12 @@ export const DRAFT_CHANGED = 'This application was changed in another tab or on 
  * 409 `draft_other_user` message of a draft save or delete whose `forUserId` is not the session's user: the wizard
  * belongs to one account and the browser is now logged in as another (a shared computer; security audit, November
  * 2026). Read by the wizard's owner, so it speaks to them: the wizard's status line and "Your session has ended" show
- * it (draft-store.ts 'other-account'), as logging in there logs the other account out of this browser.
+ * it (draft-store.ts 'other-account'; the dialog titled DRAFT_OTHER_USER_TITLE), as logging in there logs the other
+ * account out of this browser.
  */
 export const DRAFT_OTHER_USER = 'Another account is logged in on this browser. Your draft is saved on this device; log in again to save it to your account.';
+/** Title of the log-in-again dialog whose text is DRAFT_OTHER_USER (not "Your session has ended": nobody was logged out). */
+export const DRAFT_OTHER_USER_TITLE = 'Another account is logged in';
 
 /** Wizard steps (spec §2 Application form): index 0..4. */
 export const WIZARD_STEPS = ['Personal Information', 'Academic History', 'Supporting Documents', 'Payment', 'Review & Submit'] as const;

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DRAFT_OTHER_USER } from '../../api/contracts/application-steps.ts';
 import { uniqueEmail } from './fixtures.ts';
-import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, recordDraftPuts, sessionEndedDialog, signUp } from './wizard-draft.ts';
+import { DRAFT, PASSWORD, logInAgainSendsDraft, openAt, otherAccountDialog, recordDraftPuts, sessionEndedDialog, signUp } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -59,12 +59,13 @@ test("A's wizard saving after B logged in on the same browser keeps A's answers 
 
   const puts = recordDraftPuts(page);
   await page.locator(GRADE).fill('72%');
-  // Kept on this device, said so — another account is logged in, nobody was logged out — and "Your session has
-  // ended" offers to log in as A (the draft's owner), saying the same.
+  // Kept on this device, said so — another account is logged in, nobody was logged out — and "Another account is
+  // logged in" (not "Your session has ended") offers to log in as A (the draft's owner), saying the same.
   await expect(page.getByTestId('draft-status')).toContainText(DRAFT_OTHER_USER);
   await expect(page.getByTestId('draft-status')).not.toContainText(ON_DEVICE);
-  const again = sessionEndedDialog(page);
+  const again = otherAccountDialog(page);
   await expect(again).toBeVisible();
+  await expect(sessionEndedDialog(page)).toHaveCount(0);
   await expect(again).toHaveAccessibleDescription(DRAFT_OTHER_USER);
   await expect(again.getByLabel('Email')).toHaveValue(emailA);
   expect(puts).toEqual([409]);
@@ -74,7 +75,7 @@ test("A's wizard saving after B logged in on the same browser keeps A's answers 
   await again.getByRole('button', { name: 'Cancel' }).click();
 
   // A logs in again: the draft goes to A's account.
-  await logInAgainSendsDraft(page, '72%');
+  await logInAgainSendsDraft(page, '72%', otherAccountDialog(page));
   expect(puts).toEqual([409, 200]);
   expect(await draftOf(page, emailB)).toBeNull();
 });

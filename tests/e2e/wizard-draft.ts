@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './fixtures.ts';
+import { DRAFT_OTHER_USER_TITLE } from '../../api/contracts/application-steps.ts';
 
 /** The server draft of the wizard on /apply/2. */
 export const DRAFT = '/api/applications/draft?key=course-2';
@@ -41,12 +42,14 @@ export function recordDraftPuts(page: Page): number[] {
 /** The "Your session has ended" dialog the wizard opens when a draft save cannot go to the account. */
 export const sessionEndedDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Your session has ended' });
 
+/** The same dialog when the draft's account is not the one logged in on this browser: "Another account is logged in". */
+export const otherAccountDialog = (page: Page): Locator => page.getByRole('dialog', { name: DRAFT_OTHER_USER_TITLE });
+
 /**
- * "Log in again" on the draft status line, the password in "Your session has ended", "Log in and save": the dialog
- * closes, the status says 'Draft saved' and the server draft holds the high school grade `grade`.
+ * "Log in again" on the draft status line, the password in `again` ("Your session has ended" unless given), "Log in
+ * and save": the dialog closes, the status says 'Draft saved' and the server draft holds the high school grade `grade`.
  */
-export async function logInAgainSendsDraft(page: Page, grade: string): Promise<void> {
-  const again = sessionEndedDialog(page);
+export async function logInAgainSendsDraft(page: Page, grade: string, again: Locator = sessionEndedDialog(page)): Promise<void> {
   await page.getByTestId('draft-status').getByRole('button', { name: 'Log in again' }).click();
   await expect(again).toBeVisible();
   await again.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -29,7 +29,7 @@
  * logged them in. `discard()` names the draft's user too, so "Start over" or a submit in this tab never deletes the
  * draft of whoever is logged in now (DELETE … &forUserId, the same 409).
  */
-import { DRAFT_OTHER_USER } from '#contracts/application-steps.ts';
+import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE } from '#contracts/application-steps.ts';
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session } from '../../stores/session.ts';
@@ -174,9 +174,9 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     onSync(other ? 'other-account' : 'signed-out');
     askAgain();
   }
-  /** "Your session has ended", with DRAFT_OTHER_USER as its description when another account is logged in. */
+  /** "Your session has ended"; titled DRAFT_OTHER_USER_TITLE, with DRAFT_OTHER_USER as its text, when another account is logged in. */
   function askAgain(): void {
-    void askToSignInAgain(otherAccount ? DRAFT_OTHER_USER : undefined).then(loggedIn, () => {});
+    void askToSignInAgain(otherAccount ? { title: DRAFT_OTHER_USER_TITLE, description: DRAFT_OTHER_USER } : undefined).then(loggedIn, () => {});
   }
   /**
    * The person logged in again (any dialog on the page): send what was kept on this device — if it was the draft's

@@ -23,6 +23,9 @@ import { Field, fieldProps } from './Field.tsx';
 import { useBackCloses } from './use-back-closes.ts';
 import { BusyButton, unlessBusy } from './BusyButton.tsx';
 
+/** Why the dialog asks, when it is not the idle log-out: its title and the text under it. */
+export interface SignInReason { title: string; description: string }
+
 let pending: Promise<boolean> | null = null;
 /** Shown while the browser solves the proof-of-work the API asked for (the log-in page's own words). */
 const CHECKING = 'Checking your connection… this takes a few seconds.';
@@ -30,22 +33,23 @@ const CHECKING = 'Checking your connection… this takes a few seconds.';
 /**
  * Shows the dialog (once, however many saves are waiting) and resolves true once the person is logged in again
  * (the e-mail is the page's user's and cannot be changed), false if they cancel or the page knows no account to log in as.
- * `description`: why, instead of the idle log-out text (say, another account is logged in on this browser, so logging
- * in here logs it out); the call that opens the dialog decides, later ones share it as it is.
+ * `reason`: a title and text instead of "Your session has ended" and the idle log-out text (say, another account is
+ * logged in on this browser, so logging in here logs it out); the call that opens the dialog decides, later ones
+ * share it as it is.
  */
-export function signInAgain(description?: string): Promise<boolean> {
+export function signInAgain(reason?: SignInReason): Promise<boolean> {
   const user = $session.get().user;
   if (!user) return Promise.resolve(false);
   pending ??= new Promise<boolean>((resolve) => {
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
     const done = (ok: boolean) => { root.unmount(); host.remove(); pending = null; resolve(ok); };
-    root.render(<SignInAgainDialog user={user} description={description} onDone={done} />);
+    root.render(<SignInAgainDialog user={user} reason={reason} onDone={done} />);
   });
   return pending;
 }
 
-function SignInAgainDialog({ user, description, onDone }: { user: PublicUser; description?: string; onDone: (ok: boolean) => void }) {
+function SignInAgainDialog({ user, reason, onDone }: { user: PublicUser; reason?: SignInReason; onDone: (ok: boolean) => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -71,9 +75,9 @@ function SignInAgainDialog({ user, description, onDone }: { user: PublicUser; de
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <Dialog.Content onOpenAutoFocus={(e) => { e.preventDefault(); document.getElementById('again-password')?.focus(); }} className="fixed left-1/2 top-1/2 z-[60] max-h-[calc(100dvh-1rem)] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
-          <Dialog.Title className="text-lg font-bold">Your session has ended</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold">{reason?.title ?? 'Your session has ended'}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm">
-            {description ?? 'For your privacy, you are logged out after a while without activity. Log in again and your changes will be saved: nothing you typed is lost.'}
+            {reason?.description ?? 'For your privacy, you are logged out after a while without activity. Log in again and your changes will be saved: nothing you typed is lost.'}
           </Dialog.Description>
           <form noValidate onSubmit={unlessBusy(busy, submit)} className="mt-4 space-y-4">
             <Field id="again-email" label="Email"><input className="input" id="again-email" type="email" value={user.email} readOnly autoComplete="username" /></Field>

@@ -8,16 +8,18 @@
  * `api`: a page whose read answers 401 goes to the log-in page as before.
  */
 import { api, ApiError } from '../../lib/api-client.ts';
+import type { SignInReason } from './SignInAgain.tsx';
 
 /**
  * Loads the "Your session has ended" dialog and shows it (SignInAgain.tsx); resolves true once the person has
  * logged in again, false if they cancelled. For callers that send without `api` (the uploads) and must retry on
- * their own after a 401. `description` replaces the dialog's "logged out after a while" text (the wizard's draft
- * when another account is logged in: DRAFT_OTHER_USER); the dialog is shared, so the caller that opened it decides.
+ * their own after a 401. `reason` replaces the dialog's title and "logged out after a while" text (the wizard's
+ * draft when another account is logged in: DRAFT_OTHER_USER_TITLE, DRAFT_OTHER_USER); the dialog is shared, so the
+ * caller that opened it decides.
  */
-export async function askToSignInAgain(description?: string): Promise<boolean> {
+export async function askToSignInAgain(reason?: SignInReason): Promise<boolean> {
   const { signInAgain } = await import('./SignInAgain.tsx');
-  return signInAgain(description);
+  return signInAgain(reason);
 }
 
 /** `api(path, init)`, with a log-in-again and one retry on 401 (see the module comment). */
