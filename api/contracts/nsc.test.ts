@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APS_MAX, apsPoints, checkEligibility, computeAps, type NscResult } from './nsc.ts';
+import { APS_MAX, apsPoints, checkEligibility, computeAps, subjectName, type NscResult } from './nsc.ts';
+import { NscResultsSchema } from './nsc-schema.ts';
 
 const r = (subject: string, percent: number): NscResult => ({ subject, percent });
 
@@ -25,6 +26,8 @@ describe('APS (issue #18 point 2)', () => {
     ['nine subjects at 80 % or more give the maximum', Array.from({ length: 9 }, (_, i) => r(`S${i}`, 80 + i)), APS_MAX],
     ['six subjects at 0 % score one point each', Array.from({ length: 6 }, (_, i) => r(`S${i}`, 0)), 6],
     ['"Other" subjects count like any other', [r('Other', 70), r('Mathematics', 70)], 12],
+    ['an "Other" named Life Orientation is Life Orientation: left out', [{ subject: 'Other', name: 'Life Orientation', percent: 95 }, r('Mathematics', 50)], 4],
+    ['… whatever its capitals and spaces', [{ subject: 'Other', name: '  life   ORIENTATION ', percent: 95 }, r('Mathematics', 50)], 4],
   ])('computeAps: %s', (_name, results, aps) => {
     expect(computeAps(results)).toBe(aps);
   });
@@ -43,5 +46,22 @@ describe('eligibility against a course (issue #18 point 4)', () => {
   });
   it('a course without structured requirements accepts anyone', () => {
     expect(checkEligibility([], { minimumAps: 0, subjectRequirements: [] })).toEqual({ eligible: true, reasons: [] });
+  });
+});
+
+describe('an "Other" result named like a listed subject is that subject (NSC audit, 2026-11-27)', () => {
+  it('subjectName gives the listed name; other names stay as typed', () => {
+    expect(subjectName({ subject: 'Other', name: ' mathematics ' })).toBe('Mathematics');
+    expect(subjectName({ subject: 'Other', name: 'Robotics' })).toBe('Robotics');
+    expect(subjectName({ subject: 'Geography', name: 'Mathematics' })).toBe('Geography');
+  });
+  it('meets a requirement on that subject', () => {
+    const req = { minimumAps: 0, subjectRequirements: [{ subject: 'Mathematics', minimumPercent: 50 }] };
+    expect(checkEligibility([{ subject: 'Other', name: 'Mathematics', percent: 95 }], req)).toEqual({ eligible: true, reasons: [] });
+  });
+  it('cannot be listed next to the same subject', () => {
+    const res = NscResultsSchema.safeParse([{ subject: 'Mathematics', percent: 60 }, { subject: 'Other', name: 'mathematics', percent: 90 }]);
+    expect(res.success).toBe(false);
+    expect(res.error?.issues.map((i) => i.message)).toContain('Each subject can be listed only once');
   });
 });

@@ -52,9 +52,19 @@ export interface SubjectRequirement { subject: string; minimumPercent: number }
 export interface CourseRequirements { minimumAps: number; subjectRequirements: SubjectRequirement[] }
 export interface Eligibility { eligible: boolean; reasons: string[] }
 
-/** The name to show for a result: the typed name for 'Other', else the NSC subject. */
+const LISTED_BY_LOWER_CASE = new Map(NSC_SUBJECTS.filter((s) => s !== 'Other').map((s) => [s.toLowerCase(), s as string]));
+
+/**
+ * The subject a result is for: the NSC subject, or for 'Other' the typed name (trimmed) — unless that name is a
+ * listed subject in other capitals or spacing ("life orientation", "Mathematics"), which is that subject. So an
+ * 'Other' Life Orientation is left out of the APS and an 'Other' Mathematics meets a Mathematics requirement
+ * (issue #18: "the best six subjects excluding Life Orientation"; NSC audit, 2026-11-27), and the schema's
+ * one-result-per-subject rule sees them as the listed subject.
+ */
 export function subjectName(r: Pick<NscResult, 'subject' | 'name'>): string {
-  return r.subject === 'Other' && r.name ? r.name.trim() : r.subject;
+  if (r.subject !== 'Other' || !r.name) return r.subject;
+  const typed = r.name.trim();
+  return LISTED_BY_LOWER_CASE.get(typed.replace(/\s+/g, ' ').toLowerCase()) ?? typed;
 }
 
 /** NSC achievement level of a percentage: 80–100 → 7, 70–79 → 6, … 30–39 → 2, 0–29 → 1. Fractions round down. */
@@ -68,7 +78,7 @@ export function apsPoints(percent: number): number {
 /** Admission Point Score: points of the best six subjects, Life Orientation excluded; 0 for no results. */
 export function computeAps(results: readonly NscResult[]): number {
   return results
-    .filter((r) => r.subject !== LIFE_ORIENTATION)
+    .filter((r) => subjectName(r) !== LIFE_ORIENTATION)
     .map((r) => apsPoints(r.percent))
     .sort((a, b) => b - a)
     .slice(0, APS_SUBJECTS)
@@ -85,7 +95,7 @@ export function checkEligibility(results: readonly NscResult[], req: CourseRequi
   const aps = computeAps(results);
   if (req.minimumAps > 0 && aps < req.minimumAps) reasons.push(`APS ${aps} — ${req.minimumAps} needed`);
   for (const need of req.subjectRequirements) {
-    const got = results.find((r) => r.subject === need.subject);
+    const got = results.find((r) => subjectName(r) === need.subject);
     if (!got) reasons.push(`${need.subject} not taken — ${need.minimumPercent} % needed`);
     else if (got.percent < need.minimumPercent) reasons.push(`${need.subject} ${got.percent} % — ${need.minimumPercent} % needed`);
   }
