@@ -45,6 +45,16 @@ describe.skipIf(!!process.env.DATABASE_URL)('admin:create and the embedded datab
     } finally { await restarted.close(); }
   });
 
+  it('a DATA_DIR that holds no database yet is refused, naming the folder and npm start, and no empty database is made there', async () => {
+    const mistyped = path.join(dataDir, 'no-such-college');
+    const refused = await adminCreate(mistyped, 'admin@college.example');
+    expect(refused.status, refused.stdout).toBe(1);
+    expect(refused.stdout).not.toContain('Admin ready');
+    expect(refused.stderr).toContain(`${mistyped} holds no database yet`);
+    expect(refused.stderr).toContain('`npm start` creates the database');
+    expect(fs.existsSync(path.join(mistyped, 'pgdata'))).toBe(false);
+  });
+
   it('on a folder holding documents but no database it says why in one line, not with a stack trace', async () => {
     const orphan = fs.mkdtempSync(path.join(os.tmpdir(), 'college-admin-create-orphan-'));
     try {

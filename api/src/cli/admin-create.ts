@@ -2,11 +2,17 @@
  * `npm run admin:create -- --email E --password P [--first-name F --last-name L]`
  * Creates the admin account, or promotes and resets an existing one (DESIGN §4 Identity). Without --first-name the
  * admin is named after the e-mail's local part ('admin2'); --last-name alone is ignored. An existing account keeps its name.
+ * On the embedded database, a DATA_DIR that holds no database yet (no DATA_DIR/pgdata/PG_VERSION) is refused with exit 1:
+ * creating one here would make an admin in a new empty college, a mistyped DATA_DIR reported as "Admin ready"
+ * (operations audit); `npm start` creates the database. With DATABASE_URL the database is used as it is.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
+import { assertNotOrphanedDocuments } from '../db/data-dir-guard.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
 import { isReservedEmail } from '#contracts/mailbox.ts';
 
@@ -18,6 +24,18 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = loadConfig();
+if (!config.DATABASE_URL) {
+  // Documents without a database have their own, more specific refusal (restore pgdata/ from the backup).
+  try { assertNotOrphanedDocuments(config.dataDir); } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Cannot create the admin: ${err.message}`);
+    process.exit(1);
+  }
+  if (!fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
+    console.error(`Cannot create the admin: ${config.dataDir} holds no database yet (${path.join(config.dataDir, 'pgdata')} does not exist). Check that DATA_DIR is the folder the portal runs with; \`npm start\` creates the database there on its first start, then run this again (or start it with ADMIN_EMAIL and ADMIN_PASSWORD).`);
+    process.exit(1);
+  }
+}
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((err) => {
   if (err instanceof ConfigError) {
     console.error(`Cannot create the admin: ${err.message}`);
