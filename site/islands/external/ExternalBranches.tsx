@@ -1,11 +1,12 @@
 /**
  * /admin/branches (spec §2 External branches): a Branches tab (name, location, established year, live
  * student count) and a Students tab for one branch (50 a page, 'Showing X–Y of Z'). Errors: 'Failed to load branch data. Please try again
- * later.' (§8). Without an external login it offers the external login instead of data.
+ * later.' (§8). Reads branches only once the connection check says connected; without an external login it offers
+ * the external login instead of data (a "Not connected" card, no data read).
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ExternalBranch, ExternalBranchStudentsPage, ExternalUser } from '#contracts/external.ts';
+import type { ExternalBranch, ExternalBranchStudentsPage } from '#contracts/external.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { api } from '../../lib/api-client.ts';
 import { ExternalHeader } from './ExternalHeader.tsx';
@@ -13,6 +14,7 @@ import { StudentTable } from './parts.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { externalLoginUrl, isExternalLoginRequired } from './external-client.ts';
+import { useExternalConnection } from './use-external-connection.ts';
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'login' } | { state: 'ok'; data: T };
 
@@ -21,7 +23,9 @@ const STUDENT_ERROR = 'Failed to load student data. Please try again later.';
 
 /** The /admin/branches island (see the file comment). */
 export default function ExternalBranches() {
-  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [conn, checkConnection] = useExternalConnection();
+  const connected = conn.state === 'connected';
+  const user = conn.state === 'connected' ? conn.user : null;
   const [branches, setBranches] = useState<Load<ExternalBranch[]>>({ state: 'loading' });
   const [tab, setTab] = useState('branches');
   const [branchId, setBranchId] = useState<string>('');
@@ -31,11 +35,7 @@ export default function ExternalBranches() {
   const loadBranches = useCallback(async () => {
     setBranches({ state: 'loading' });
     try {
-      const [me, r] = await Promise.all([
-        api<{ user: ExternalUser }>('/api/external/me'),
-        api<{ branches: ExternalBranch[] }>('/api/external/branches'),
-      ]);
-      setUser(me.user);
+      const r = await api<{ branches: ExternalBranch[] }>('/api/external/branches');
       setBranches({ state: 'ok', data: r.branches });
       setBranchId((id) => id || r.branches[0]?.id || '');
     } catch (e) {
@@ -54,10 +54,10 @@ export default function ExternalBranches() {
     }
   }, []);
 
-  useEffect(() => { void loadBranches(); }, [loadBranches]);
-  useEffect(() => { if (tab === 'students') void loadStudents(branchId, page); }, [tab, branchId, page, loadStudents]);
+  useEffect(() => { if (connected) void loadBranches(); }, [connected, loadBranches]);
+  useEffect(() => { if (connected && tab === 'students') void loadStudents(branchId, page); }, [connected, tab, branchId, page, loadStudents]);
 
-  if (branches.state === 'login') return <ConnectPrompt />;
+  if (conn.state === 'not-connected' || branches.state === 'login') return <ConnectPrompt />;
 
   const list = branches.state === 'ok' ? branches.data : [];
   const selected = list.find((b) => b.id === branchId);
@@ -76,7 +76,8 @@ export default function ExternalBranches() {
         </Tabs.List>
 
         <Tabs.Content value="branches">
-          {branches.state === 'loading' && <SkeletonCards />}
+          {conn.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={checkConnection} />}
+          {conn.state !== 'error' && branches.state === 'loading' && <SkeletonCards />}
           {branches.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={loadBranches} />}
           {branches.state === 'ok' && (list.length === 0 ? <p className="muted">No branches found.</p> : (
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Branches">
@@ -98,6 +99,7 @@ export default function ExternalBranches() {
         </Tabs.Content>
 
         <Tabs.Content value="students">
+          {conn.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={checkConnection} />}
           {branches.state === 'error' && <ErrorState message={BRANCH_ERROR} onRetry={loadBranches} />}
           {branches.state === 'ok' && (
             <div>

@@ -4,7 +4,7 @@
  * add-payment form (student, amount and method required; currency ZAR and method card by default) with the
  * toasts 'Payment Added' / 'Failed to add payment', and a CSV export. One idempotency key per payment attempt,
  * so a double submit is recorded once. §8 error 'Error loading payment data. Please try again.'
- * Not connected → /admin/external-login?redirect=….
+ * Reads payments and students only once the connection check says connected; not connected → /admin/external-login?redirect=….
  */
 import { formatMoney, formatStaffDate } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EXTERNAL_CURRENCIES, EXTERNAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#contracts/external-options.ts';
 import {
   ExternalPaymentInputSchema, type ExternalPayment, type ExternalPaymentData, type ExternalPaymentsPage, type ExternalStudent,
-  type ExternalStudentsPage, type ExternalUser,
+  type ExternalStudentsPage,
 } from '#contracts/external.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -25,6 +25,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired, newIdempotencyKey } from './external-client.ts';
+import { useExternalConnection } from './use-external-connection.ts';
 import { CARD_ROWS } from '../ui/card-rows.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 
@@ -41,7 +42,9 @@ const EMPTY: FormValues = { studentId: '', amount: '', currency: 'ZAR', method: 
 
 /** The /admin/external-payments island (see the file comment). */
 export default function ExternalPayments() {
-  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [conn, checkConnection] = useExternalConnection();
+  const connected = conn.state === 'connected';
+  const user = conn.state === 'connected' ? conn.user : null;
   const [data, setData] = useState<ExternalPaymentsPage | null>(null);
   const [page, setPage] = useState(1);
   const [students, setStudents] = useState<ExternalStudent[]>([]);
@@ -55,24 +58,23 @@ export default function ExternalPayments() {
 
   const paymentsUrl = `/api/external/payments?page=${page}`;
   const load = useCallback(async () => {
+    if (!connected) return;
     setLoading(true);
     try {
-      const [me, pays] = await Promise.all([
-        api<{ user: ExternalUser }>('/api/external/me'),
-        api<ExternalPaymentsPage>(paymentsUrl),
-      ]);
-      setUser(me.user); setData(pays); setError(false);
+      setData(await api<ExternalPaymentsPage>(paymentsUrl)); setError(false);
     } catch (e) {
       if (isExternalLoginRequired(e)) { goToExternalLogin(); return; }
       setError(true);
     }
     setLoading(false);
-  }, [paymentsUrl]);
+  }, [paymentsUrl, connected]);
 
+  useEffect(() => { if (conn.state === 'not-connected') goToExternalLogin(); }, [conn.state]);
   useEffect(() => { void load(); }, [load]);
 
   // The Student list offers the students matching the search box (by name), 100 at most: a college has thousands.
   useEffect(() => {
+    if (!connected) return undefined;
     const ctrl = new AbortController();
     const h = setTimeout(() => {
       api<ExternalStudentsPage>(`/api/external/students?${new URLSearchParams({ search: studentSearch.trim(), pageSize: '100' })}`, { signal: ctrl.signal })
@@ -80,7 +82,7 @@ export default function ExternalPayments() {
         .catch((e) => { if (!ctrl.signal.aborted && isExternalLoginRequired(e)) goToExternalLogin(); });
     }, studentSearch ? 300 : 0);
     return () => { clearTimeout(h); ctrl.abort(); };
-  }, [studentSearch]);
+  }, [studentSearch, connected]);
 
   const { register, handleSubmit, reset, setValue, setError: setFieldError, setFocus, formState: { errors, isSubmitting, isDirty } } =
     useForm<FormValues, unknown, ExternalPaymentData>({ resolver: zodResolver(ExternalPaymentInputSchema) as any, defaultValues: EMPTY });
@@ -115,7 +117,7 @@ export default function ExternalPayments() {
   return (
     <div>
       <ExternalHeader current="/admin/external-payments" user={user} />
-      {error && <div className="mb-4"><ErrorState message={LOAD_ERROR} onRetry={load} /></div>}
+      {(error || conn.state === 'error') && <div className="mb-4"><ErrorState message={LOAD_ERROR} onRetry={conn.state === 'error' ? checkConnection : load} /></div>}
 
       <section aria-labelledby="totals-title" className="mb-6">
         <h2 id="totals-title" className="mb-3 text-lg font-semibold">Totals</h2>

@@ -2,10 +2,10 @@
  * /admin/external-students (spec §2): search and status filter (active, pending, graduated, withdrawn),
  * kept in the URL with the page (50 students a page, 'Showing X–Y of Z'); empty state 'No students found matching your search.'; §8 errors 'Failed to load student
  * data. Please try again later.' (first load) and 'Error loading student data. Please try again.' (a later
- * search). Not connected → /admin/external-login?redirect=….
+ * search). Reads students only once the connection check says connected; not connected → /admin/external-login?redirect=….
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ExternalStudentsPage, ExternalUser } from '#contracts/external.ts';
+import type { ExternalStudentsPage } from '#contracts/external.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { EXTERNAL_STUDENT_STATUSES } from '#contracts/external-options.ts';
 import { api } from '../../lib/api-client.ts';
@@ -15,13 +15,16 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { EnrolStudentButtons } from './EnrolStudent.tsx';
 import { goToExternalLogin, isExternalLoginRequired } from './external-client.ts';
+import { useExternalConnection } from './use-external-connection.ts';
 
 const FIRST_LOAD_ERROR = 'Failed to load student data. Please try again later.';
 const LATER_ERROR = 'Error loading student data. Please try again.';
 
 /** The /admin/external-students island (see the file comment). */
 export default function ExternalStudents() {
-  const [user, setUser] = useState<ExternalUser | null>(null);
+  const [conn, checkConnection] = useExternalConnection();
+  const connected = conn.state === 'connected';
+  const user = conn.state === 'connected' ? conn.user : null;
   const [filters, setFilters] = useState<{ search: string; status: string } | null>(null);
   const [query, setQuery] = useState<{ search: string; status: string } | null>(null);
   const [data, setData] = useState<ExternalStudentsPage | null>(null);
@@ -38,8 +41,9 @@ export default function ExternalStudents() {
     setFilters(f); setQuery(f);
     const n = Number(p.get('page'));
     if (Number.isInteger(n) && n > 1) setPage(n);
-    api<{ user: ExternalUser }>('/api/external/me').then((r) => setUser(r.user)).catch((e) => { if (isExternalLoginRequired(e)) goToExternalLogin(); });
   }, []);
+
+  useEffect(() => { if (conn.state === 'not-connected') goToExternalLogin(); }, [conn.state]);
 
   // Typing settles for 300 ms before a search runs.
   useEffect(() => {
@@ -49,7 +53,7 @@ export default function ExternalStudents() {
   }, [filters]);
 
   useEffect(() => {
-    if (!query) return;
+    if (!query || !connected) return undefined;
     const ctrl = new AbortController();
     const qs = new URLSearchParams();
     if (query.search.trim()) qs.set('search', query.search.trim());
@@ -68,7 +72,7 @@ export default function ExternalStudents() {
         setLoading(false);
       });
     return () => ctrl.abort();
-  }, [query, page, reload]);
+  }, [query, page, reload, connected]);
 
   const f = filters ?? { search: '', status: '' };
   const filtered = Boolean(f.search.trim() || f.status);
@@ -93,6 +97,7 @@ export default function ExternalStudents() {
       <p className="muted mb-3 text-sm" role="status" aria-live="polite">
         {!loading && !error && data ? `${data.total.toLocaleString('en-US')} student${data.total === 1 ? '' : 's'}${filtered ? ' match' + (data.total === 1 ? 'es' : '') : ''}` : ''}
       </p>
+      {conn.state === 'error' && <ErrorState message={FIRST_LOAD_ERROR} onRetry={checkConnection} />}
       {error && <ErrorState message={error} onRetry={() => setReload((n) => n + 1)} />}
       {!error && loading && !students && <SkeletonRows label="Loading students" />}
       {!error && students && (students.length === 0
