@@ -5,6 +5,7 @@
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
+import { ERRORS as TUS_ERRORS } from '@tus/server';
 import { errorHandler, OUT_OF_SPACE_MESSAGE, tusResponseError } from './error-handler.ts';
 
 const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
@@ -53,5 +54,29 @@ describe('out of storage space', () => {
       // tus's own answers and ours (status below 500) are kept as they are.
       expect(tusResponseError({ method: 'PATCH', url: '/x' }, { status_code: 409, body: 'Upload-Offset conflict' })).toBeUndefined();
     } finally { error.mockRestore(); }
+  });
+
+  it("tus: each deliberate answer of @tus/server keeps its meaning: 4xx as tus sent it, 501 as not_implemented in the API's shape, none logged", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const [name, e] of Object.entries(TUS_ERRORS)) {
+        const answer = tusResponseError({ method: 'POST', url: '/api/uploads/tus' }, e);
+        if (e.status_code < 500) expect(answer, name).toBeUndefined();
+        else if (e.status_code === 501) {
+          expect(answer?.status_code, name).toBe(501);
+          expect(JSON.parse(answer!.body), name).toEqual({ error: { code: 'not_implemented', message: e.body.trim() } });
+        } else expect(answer?.status_code, name).toBe(500);
+      }
+      // Only tus's own 500s (UNKNOWN_ERROR, FILE_WRITE_ERROR, ERR_LOCK_TIMEOUT) are logged, each with its message.
+      const logged = error.mock.calls.map((c) => c.join(' '));
+      expect(logged).toHaveLength(Object.values(TUS_ERRORS).filter((e) => e.status_code === 500).length);
+      expect(logged.join('\n')).toContain('tus 500: failed to acquire lock before timeout');
+      expect(logged.join('\n')).not.toContain('undefined: undefined');
+    } finally { error.mockRestore(); }
+  });
+
+  it('tus: our own answer in the API shape is kept whatever its status', () => {
+    const ours = { status_code: 503, body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again' } }) };
+    expect(tusResponseError({ method: 'PATCH', url: '/api/uploads/tus/abc' }, ours)).toBeUndefined();
   });
 });

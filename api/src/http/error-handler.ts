@@ -58,16 +58,31 @@ export function serverErrorAnswer(err: unknown, where: string): { status: number
 }
 
 /**
- * @tus/server's onResponseError: a tus protocol answer or our own tusError (`status_code` below 500) is kept (undefined);
- * any other error (ENOSPC while writing the upload, a database error) gets serverErrorAnswer's status and the API's
- * error shape `{error: {code, message}}` instead of tus's plain-text message with the internal error in it.
+ * @tus/server's onResponseError. The errors it gets are `{ status_code, body }` (tus's ERRORS catalogue in @tus/utils,
+ * or our own tusError) or anything else thrown while handling the upload. Answers:
+ * - tus's answers with a status below 500 (FILE_NOT_FOUND 404, INVALID_OFFSET 409, ERR_MAX_SIZE_EXCEEDED 413 …) and
+ *   our own tusError (its body already `{"error": …}`, any status): kept as they are (undefined);
+ * - tus's 501s (UNSUPPORTED_CONCATENATION_EXTENSION for Upload-Concat, UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+ *   UNSUPPORTED_EXPIRATION_EXTENSION: the client asked for an extension this server does not offer): 501
+ *   `not_implemented` with tus's message in the API's error shape `{error: {code, message}}`, nothing logged (audit:
+ *   Upload-Concat answered 500 internal_error and logged "undefined: undefined");
+ * - tus's own 500s (UNKNOWN_ERROR, FILE_WRITE_ERROR, ERR_LOCK_TIMEOUT) and any other error (ENOSPC while writing the
+ *   upload, a database error): serverErrorAnswer's status and API error body, logged with tus's message when it is one.
  */
 export function tusResponseError(req: { method?: string; url?: string }, err: unknown): { status_code: number; body: string } | undefined {
-  const e = err as { status_code?: unknown } | null;
-  if (e && typeof e.status_code === 'number' && e.status_code < 500) return undefined;
+  const e = err as { status_code?: unknown; body?: unknown } | null;
+  const tusAnswer = !(err instanceof Error) && typeof e?.status_code === 'number' && typeof e.body === 'string';
+  if (tusAnswer && (e!.status_code as number) < 500) return undefined;
+  if (tusAnswer) {
+    try { if (typeof JSON.parse(String(e!.body))?.error?.code === 'string') return undefined; } catch { /* tus's plain text */ }
+  }
+  if (tusAnswer && e!.status_code === 501) {
+    return { status_code: 501, body: JSON.stringify({ error: { code: 'not_implemented', message: String(e!.body).trim() } }) };
+  }
   let path = '';
   try { path = new URL(String(req.url ?? ''), 'http://x').pathname; } catch { /* not a URL */ }
-  const answer = serverErrorAnswer(err, `${req.method ?? '?'} ${path}`);
+  const logged = tusAnswer ? new Error(`tus ${String(e!.status_code)}: ${String(e!.body).trim()}`) : err;
+  const answer = serverErrorAnswer(logged, `${req.method ?? '?'} ${path}`);
   return { status_code: answer.status, body: JSON.stringify({ error: answer.body }) };
 }
 
