@@ -2,7 +2,8 @@
  * External pages without an external login (spec §2, §6): each page asks GET /api/external/me first and reads
  * no data until it says connected. Audit: /admin/external-payments called GET /api/external/payments?page=1 and
  * GET /api/external/students?search=&pageSize=100 (both 401) before redirecting, and /admin/branches called
- * GET /api/external/branches (401) before showing its "Not connected" card.
+ * GET /api/external/branches (401) before showing its "Not connected" card; and the check itself, answering 401,
+ * put 'Failed to load resource' in the console of every external page (it now answers 200 {user: null}).
  */
 import { test, expect, type Request } from '@playwright/test';
 import { E2E_ADMIN } from './fixtures.ts';
@@ -18,6 +19,10 @@ test('an admin not connected to the external system: the external pages read no 
   expect(login.status()).toBe(200);
   const reads: string[] = [];
   const checks: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.location().url.includes('/api/external/')) consoleErrors.push(`${m.text()} (${m.location().url})`);
+  });
   page.on('request', (r) => {
     if (isDataRead(r)) reads.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
     else if (new URL(r.url()).pathname === '/api/external/me') checks.push(new URL(page.url()).pathname);
@@ -44,4 +49,5 @@ test('an admin not connected to the external system: the external pages read no 
 
   expect(checks.length, 'each page asked whether the admin is connected').toBeGreaterThanOrEqual(3);
   expect(reads, 'external data read while not connected').toEqual([]);
+  expect(consoleErrors, 'failed /api/external/* requests in the console').toEqual([]);
 });

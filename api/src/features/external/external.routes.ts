@@ -1,11 +1,12 @@
 /**
  * /api/external/* (spec §7, §4 External login; DESIGN §4). All routes are admin-only (401 anonymous,
  * 403 student). Data routes also need the separate external login: without it they answer
- * 401 {code: 'external_login_required'}. The external session lives inside the portal session
+ * 401 {code: 'external_login_required'}. GET /me is the connection check the external pages run before any data
+ * read, so "not connected" is an answer there, not an error: 200 {user: null}. The external session lives inside the portal session
  * (req.session.external), so it ends when the portal session ends (logout, idle/absolute timeout).
  *
  * GET /health → {status:'OK', message, driver} · POST /login {email,password} → {user} · POST /logout ·
- * GET /me → {user} · GET /branches → {branches} · GET /branches/:id/students?page&pageSize → {branch, students, total, page, pageSize, pages} ·
+ * GET /me → {user, driver} (user null when not connected) · GET /branches → {branches} · GET /branches/:id/students?page&pageSize → {branch, students, total, page, pageSize, pages} ·
  * GET /students?search&status&page&pageSize → {students, total, page, pageSize, pages} · POST /students → 201 {student} ·
  * GET /enrolable-applications?q → {applications (accepted, not yet enrolled with the local driver; 20 newest matches), total} ·
  * POST /students/from-application/:applicationId {branchId?} → 201|200 {student} ·
@@ -108,8 +109,8 @@ export function externalRouter(deps: AppDeps): Router {
     res.json({ ok: true });
   });
 
-  r.get('/me', requireExternal, (req, res) => {
-    res.json({ user: externalOf(req)!.user, driver: driver.name });
+  r.get('/me', (req, res) => {
+    res.json({ user: externalOf(req)?.user ?? null, driver: driver.name });
   });
 
   r.get('/branches', requireExternal, guardRemote(async (_req, res) => {

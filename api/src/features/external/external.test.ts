@@ -72,13 +72,20 @@ describe(`external system, local driver (${DB_KIND})`, () => {
 
   it('data routes › 401 external_login_required until the admin logs in to the external system', async () => {
     const fresh = await signInAdmin(t);
-    for (const path of ['/api/external/me', '/api/external/branches', '/api/external/students', '/api/external/payments']) {
+    for (const path of ['/api/external/branches', '/api/external/students', '/api/external/payments']) {
       const res = await fresh.agent.get(path);
       expect(res.status, path).toBe(401);
       expect(res.body.error.code).toBe('external_login_required');
     }
     const pay = await fresh.agent.post('/api/external/payments').send({ studentId: '1', amount: '10' });
     expect(pay.body.error.code).toBe('external_login_required');
+  });
+
+  it('GET /api/external/me › 200 {user: null} while not connected (the pages\' connection check, not an error)', async () => {
+    const fresh = await signInAdmin(t);
+    const me = await fresh.agent.get('/api/external/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user: null, driver: 'local' });
   });
 
   it('POST /api/external/login › accepts only the signed-in admin\'s own portal password', async () => {
