@@ -12,6 +12,9 @@
  *    inside the checkout, outside it, sharing a prefix with the checkout's path, with a space, under a
  *    dot-folder, and relative. Those starts run three at a time, and none of their site builds may fail (a
  *    retried build still delays the first page) or use the checkout's shared `.astro/.prerender` folder.
+ * 5. Starts `npm start` once more and sends SIGTERM to the npm process only, as a service manager or `kill <pid>`
+ *    does: the server must log "SIGTERM: shutting down", close its port and be gone, as must npm (an `sh -c` between
+ *    npm and node used to drop the signal: node was reparented to PID 1 and kept serving; operations audit).
  *
  * Prints, per run, the seconds `npm install` took and the seconds from `npm start` to the first page.
  * Exits 1 when any run fails. Env: NEWCOMER_INSTALL_TIMEOUT_S (default 900), NEWCOMER_TIMEOUT_S (from `npm start`
@@ -28,7 +31,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const TIMEOUT_MS = Number(process.env.NEWCOMER_TIMEOUT_S ?? 420) * 1000;
 const INSTALL_TIMEOUT_MS = Number(process.env.NEWCOMER_INSTALL_TIMEOUT_S ?? 900) * 1000;
 /** The banner npm prints when it runs the start script: the install part of the command is over. */
-const START_BANNER = /> node api\/src\/server\.ts/;
+const START_BANNER = /> (?:exec )?node api\/src\/server\.ts/;
+/** How long, ms, the stop after a SIGTERM to `npm start` may take before the check fails (a bound, polled; the server's own SHUTDOWN_TIMEOUT_MS is 10 s). */
+const STOP_BOUND_MS = 60_000;
 const PARALLEL = Number(process.env.NEWCOMER_PARALLEL ?? 3);
 /** npm 11.16+'s advisory for dependencies whose install scripts package.json's `allowScripts` does not approve (npm 12 blocks them). */
 const UNAPPROVED_SCRIPTS = /\d+ packages? (?:has|have) install scripts not yet covered by allowScripts[^\n]*/;
@@ -165,6 +170,56 @@ async function exercise(run: Run, clone: string): Promise<Result> {
   }
 }
 
+/** True when nothing accepts a connection on 127.0.0.1:`port` (or ::1/localhost). */
+function portClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: 'localhost' });
+    socket.once('connect', () => { socket.destroy(); resolve(false); });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/**
+ * Step 5: `npm start` in `dir` with DATA_DIR `dataDir` (and `extraEnv`), once health answers 200 a SIGTERM to the npm
+ * process alone (not its group). Passes when, polled for up to STOP_BOUND_MS, the server has logged
+ * "[server] SIGTERM: shutting down", its port refuses connections and npm has exited. Kills the whole group afterwards
+ * either way (an orphaned server stays in npm's process group).
+ */
+export async function sigtermStopsNpmStart(dir: string, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Result> {
+  const label = 'SIGTERM to the npm process of `npm start` stops the server';
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn('npm', ['start'], { cwd: dir, env: { ...bareEnv(port, dataDir), ...extraEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const onData = (d: Buffer) => { log = (log + d).slice(-20_000); };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  try {
+    const t0 = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode} before health answered:\n${log.slice(-3000)}`);
+      if (Date.now() - t0 > TIMEOUT_MS) throw new Error(`health did not answer 200 within ${TIMEOUT_MS / 1000} s:\n${log.slice(-3000)}`);
+      const status = await fetch(`${base}/api/colfront/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    process.kill(child.pid!, 'SIGTERM');
+    const deadline = Date.now() + STOP_BOUND_MS;
+    let state = { logged: false, closed: false, npmGone: false };
+    while (Date.now() < deadline) {
+      state = { logged: log.includes('[server] SIGTERM: shutting down'), closed: await portClosed(port), npmGone: child.exitCode !== null || child.signalCode !== null };
+      if (state.logged && state.closed && state.npmGone) return { label, ok: true };
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${STOP_BOUND_MS / 1000} s after SIGTERM to npm (pid ${child.pid}): ${state.logged ? 'the server logged its shutdown' : 'the server never logged "SIGTERM: shutting down"'}, `
+      + `${state.closed ? 'the port is closed' : `port ${port} still accepts connections (the server kept running)`}, ${state.npmGone ? 'npm exited' : 'npm still runs'}.\n${log.slice(-3000)}`);
+  } catch (err: any) {
+    return { label, ok: false, error: String(err?.message ?? err) };
+  } finally {
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+  }
+}
+
 const run0 = (r: Result) => (r.installS && r.installS > 1 ? `install ${r.installS.toFixed(1)} s, ` : '');
 
 async function pool<T, R>(items: T[], size: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -207,8 +262,9 @@ async function main(): Promise<void> {
     results.push(...await pool(runs, PARALLEL, (r) => exercise(r, clone)));
     clearInterval(watch);
     if (sharedSeen) results.push({ label: 'site builds of different DATA_DIRs kept apart', ok: false, error: `a build used the checkout's shared ${shared}; two nodes building at once would clash` });
+    results.push(await sigtermStopsNpmStart(clone, path.join(tmp, 'sigterm', 'data')));
   }
-  for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}${r.ok ? ` — ${run0(r)}first page ${r.firstPageS!.toFixed(1)} s after npm start` : `\n     ${r.error?.split('\n').join('\n     ')}`}`);
+  for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}${r.ok ? (r.firstPageS === undefined ? '' : ` — ${run0(r)}first page ${r.firstPageS.toFixed(1)} s after npm start`) : `\n     ${r.error?.split('\n').join('\n     ')}`}`);
   const failed = results.filter((r) => !r.ok).length;
   console.info(`newcomer stage: ${results.length - failed} of ${results.length} starts worked (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   if (!failed) fs.rmSync(tmp, { recursive: true, force: true });
