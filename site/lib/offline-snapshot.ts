@@ -46,9 +46,9 @@ function forgetKeysStartingWith(prefix: string): void {
 export const DRAFT_PREFIX = 'apply-draft:';
 
 /**
- * Erases this device's copies of application drafts (name, ID number, address, school results). Called once a
- * log-out has reached the server: by then the wizard has sent its draft (after 1.2 s of quiet, and again as the
- * page was left), so the server copy resumes it on any device. A log-out that failed (offline) keeps them, as
- * they may be the only copy. Shared computers: issue #16 point 4, POPIA s19.
+ * Erases this device's copies of application drafts (name, ID number, address, school results). Called at log-out
+ * (stores/session.ts logout) once the wizard's waiting changes have reached the server, so the server copy resumes
+ * them on any device, or once the person, told that some could not be sent, chose to log out and erase them rather
+ * than stay; and after "log out everywhere" or an account deletion. Shared computers: issue #16 point 4, POPIA s19.
  */
 export function forgetLocalDrafts(): void { forgetKeysStartingWith(DRAFT_PREFIX); }

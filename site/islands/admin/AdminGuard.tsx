@@ -3,8 +3,8 @@
  * (issue #14 point 11: after logging in the admin lands where they were going); signed in but
  * not admin → toast 'Unauthorized' / 'You need admin privileges to access this page' and /login (mode
  * 'redirect'), or stay and let the page show the 'Unauthorized Access' message (mode 'message').
- * Log out → /auth. Shows the layout's admin navigation (elements marked data-admin-only, invisible until then) only
- * once the session is an admin's (admin-day audit item 3).
+ * Log out → /auth, unless the person chose to stay (stores/session.ts logout). Shows the layout's admin navigation
+ * (elements marked data-admin-only, invisible until then) only once the session is an admin's (admin-day audit item 3).
  */
 import { useEffect, useState } from 'react';
 import { logout } from '../../stores/session.ts';
@@ -27,7 +27,7 @@ export default function AdminGuard({ mode = 'redirect' }: { mode?: 'redirect' | 
   if (access !== 'admin') return null;
   return (
     <button type="button" className="btn-secondary w-full" disabled={pending}
-      onClick={async () => { setPending(true); await logout(); window.location.assign('/auth'); }}>
+      onClick={async () => { setPending(true); if (await logout()) window.location.assign('/auth'); else setPending(false); }}>
       {pending ? 'Logging out…' : 'Log out'}
     </button>
   );

@@ -28,11 +28,16 @@
  * the draft's user's when the server says the session is theirs (GET /api/auth/me) or the page's own log-in dialog
  * logged them in. `discard()` names the draft's user too, so "Start over" or a submit in this tab never deletes the
  * draft of whoever is logged in now (DELETE … &forUserId, the same 409).
+ *
+ * Log-out (audit, November 2026: a grade typed and then "Log out" within the 1.2 s pause was lost, because the
+ * log-out erased the only copy): the store gives stores/session.ts a `flush` (sendBeforeLogout) that sends a waiting
+ * change at once and says whether everything reached the server; the log-out runs it first. The status line says
+ * 'saving' from the first change until the server has it, never 'saved' for a change only this device holds.
  */
 import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE } from '#contracts/application-steps.ts';
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
-import { $session } from '../../stores/session.ts';
+import { $session, sendBeforeLogout } from '../../stores/session.ts';
 import { askToSignInAgain } from '../ui/save-api.ts';
 
 /**
@@ -112,6 +117,12 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   // The answers (canon JSON of data) of the server copy this one descends from: a 409 whose copy has the same
   // answers (another tab only moved to another step, or resent them) is no conflict either.
   let baseData = '';
+  // The last state told to onSync: a change after 'saved' turns it to 'saving' (the server does not have it yet).
+  let told: SyncState = 'idle';
+  const tell = (s: SyncState) => { told = s; onSync(s); };
+  // The save being sent now (push), for flush to wait on; and whether the last one failed to reach the server.
+  let inFlight: Promise<void> = Promise.resolve();
+  let failed = false;
 
   const read = (k: string): Draft | null => {
     try { const raw = localStorage.getItem(k); return raw ? JSON.parse(raw) as Draft : null; } catch { return null; }
@@ -124,7 +135,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   function disagree(theirs: Draft): void {
     conflict = theirs;
     if (pending) write(heldKey, pending);
-    onSync('conflict');
+    tell('conflict');
     onConflict(theirs);
   }
 
@@ -137,23 +148,27 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     unhold();
   }
 
-  async function push(): Promise<void> {
-    if (!pending || stopped || conflict) return;
-    if (signedOut) { onSync(otherAccount ? 'other-account' : 'signed-out'); return; }
-    if (sending) { sendAgain = true; return; }
-    const d = pending;
+  function push(): Promise<void> {
+    if (!pending || stopped || conflict) return Promise.resolve();
+    if (signedOut) { tell(otherAccount ? 'other-account' : 'signed-out'); return Promise.resolve(); }
+    if (sending) { sendAgain = true; return inFlight; }
+    inFlight = send(pending);
+    return inFlight;
+  }
+  async function send(d: Draft): Promise<void> {
     sending = true;
-    onSync('saving');
+    failed = false;
+    tell('saving');
     try {
       acknowledged(d, (await api<{ draft: ServerDraft }>(url, { method: 'PUT', json: body(d) })).draft.revision);
-      onSync(pending ? 'saving' : 'saved');
+      tell(pending ? 'saving' : 'saved');
     } catch (e) {
       const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
       const theirs = stored && fromServer(stored);
       if (e instanceof ApiError && e.status === 401) endedLogin(false);
       else if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'draft_other_user') endedLogin(true);
-      else if (!theirs) onSync('local-only');
-      else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); onSync('saved'); }
+      else if (!theirs) { failed = true; tell('local-only'); }
+      else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); tell('saved'); }
       // An older copy of ours, or the same answers: send ours on top of it.
       else if (ours.has(theirs.savedAt) || [baseData, canon(pending?.data)].includes(canon(theirs.data))) { base = theirs.revision; baseData = canon(theirs.data); sendAgain = true; }
       else disagree(theirs);
@@ -171,7 +186,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     signedOut = true;
     otherAccount = other;
     tokenAtSignOut = storedToken();
-    onSync(other ? 'other-account' : 'signed-out');
+    tell(other ? 'other-account' : 'signed-out');
     askAgain();
   }
   /** "Your session has ended"; titled DRAFT_OTHER_USER_TITLE, with DRAFT_OTHER_USER as its text, when another account is logged in. */
@@ -187,6 +202,20 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     signedOut = false;
     void push();
   }
+  /**
+   * Sends a change still waiting for its pause now, and waits for every save under way (sendAgain included).
+   * Resolves true when the server has everything this store holds; false when something stays on this device only
+   * (no connection, a server failure, an ended login, another account, or a conflict awaiting the person's choice).
+   */
+  async function flush(): Promise<boolean> {
+    clearTimeout(timer);
+    while (pending && !stopped && !conflict && !signedOut) {
+      await (sending ? inFlight : push());
+      if (failed) break;
+    }
+    return !pending || stopped;
+  }
+  const stopFlushingAtLogout = sendBeforeLogout(flush);
   const onOnline = () => { void push(); };
   // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account. Other
   // updates set it too (the session check run again once online, a profile save), so only one that comes with a new
@@ -220,6 +249,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     // In a conflict the copy stays on this device, apart, until the person chooses.
     if (conflict) { write(heldKey, d); return; }
     write(localKey, d);
+    // Not 'Draft saved' while this change waits for its pause (the states that say where it is kept stay).
+    if (told === 'saved' || told === 'idle') tell('saving');
     timer = setTimeout(() => { void push(); }, SERVER_DELAY_MS);
   }
   window.addEventListener('online', onOnline);
@@ -256,7 +287,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
         baseData = canon((server ?? local)?.data);
         if (held) unhold();
         // What is on screen is what the server holds (or a new application, nothing typed yet): nothing to send.
-        if (reached) onSync('saved');
+        if (reached) tell('saved');
         return server ?? local;
       }
       base = local.revision;
@@ -287,7 +318,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       ours = new Set([theirs.savedAt]);
       write(localKey, theirs);
       unhold();
-      onSync('saved');
+      tell('saved');
       return theirs;
     },
     /** "Keep my changes": saves `step` and `data` (the form on screen) over the server's copy from the conflict, now. */
@@ -322,6 +353,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
       unlisten();
+      stopFlushingAtLogout();
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
       await api(`${url}&forUserId=${userId}`, { method: 'DELETE', keepalive: true }).catch(() => {});
     },
