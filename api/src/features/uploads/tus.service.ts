@@ -4,7 +4,10 @@
  *   the owner (the signed-in user) is recorded in the upload's metadata by the server, never taken from the client;
  * - completion: the bytes are read back, checked by magic number and stored like a plain upload
  *   (`storeUpload`), under the tus upload id, so `GET /api/uploads` lists it like any other; a type that is not
- *   allowed answers 415 and the partial file is deleted;
+ *   allowed answers 415 and the partial file is deleted; the finishing PATCH answers 200 with `{ upload }`;
+ * - creation-with-upload (the whole file in the POST, tus 1.0): 201 with Location, Upload-Offset and `{ upload }`; the
+ *   partial is removed once the answer is written (POST_FINISH), since @tus/server reads it back after onUploadFinish
+ *   (audit: removing it earlier answered 404 "The file for this url was not found" for an upload that was stored);
  * - a HEAD after completion (the client lost the last response) answers offset = length from the finished
  *   upload's row, so the client completes instead of starting again;
  * - partial uploads live in the datastore of the configured document store (`tusDatastore`, issue #13: FileStore
@@ -13,7 +16,7 @@
  * Errors thrown to @tus/server are `{ status_code, body }` with body in the API's error shape (DESIGN §4).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Server, type DataStore, type Upload } from '@tus/server';
+import { EVENTS, Server, type DataStore, type Upload } from '@tus/server';
 import type { AppDeps } from '../../deps.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -73,25 +76,42 @@ export function createTusUploads(deps: AppDeps): TusUploads {
         const filename = String(upload.metadata?.filename ?? upload.metadata?.name ?? 'document').slice(0, 200);
         return { metadata: { filename, ownerId: String(user.id) } };
       },
-      async onUploadFinish(_req, upload) {
-        const view = await finish(store, upload);
-        return { status_code: 200, headers: { 'Content-Type': 'application/json', 'Upload-Document-Id': view.id }, body: JSON.stringify({ upload: view }) };
+      async onUploadFinish(req, upload) {
+        // Creation-with-upload (the whole file in the POST): @tus/server reads the upload back after this hook (for
+        // Upload-Expires), so its partial is removed on POST_FINISH, once the answer is written; the answer stays
+        // 201 so tus adds Location (tus 1.0 creation-with-upload). A finishing PATCH answers 200.
+        const creating = req.method === 'POST';
+        const view = await finish(store, upload, { keepPartial: creating });
+        return { status_code: creating ? 201 : 200, headers: { 'Content-Type': 'application/json', 'Upload-Document-Id': view.id }, body: JSON.stringify({ upload: view }) };
       },
     }),
-  })));
+  })).then((built) => {
+    // Emitted after a finishing PATCH too, whose partial finish() already removed.
+    built.tus.on(EVENTS.POST_FINISH, (req, _res, upload) => {
+      if (req.method === 'POST') void built.store.remove(upload.id).catch(() => {});
+    });
+    return built;
+  }));
 
-  async function finish(store: DataStore, upload: Upload): Promise<UploadView> {
+  /**
+   * Stores the finished upload's bytes (storeUpload, under the tus id) and removes its partial; with `keepPartial`
+   * (creation-with-upload, removed on POST_FINISH) only when the bytes were refused.
+   */
+  async function finish(store: DataStore, upload: Upload, opts: { keepPartial?: boolean } = {}): Promise<UploadView> {
     const ownerId = Number(upload.metadata?.ownerId);
     // FileStore.read returns a stream, S3Store.read a promise of one.
     const buffer = await readAll(await (store as any).read(upload.id));
+    let stored = false;
     try {
-      return await storeUpload(db(), deps.store, ownerId, { buffer, originalname: String(upload.metadata?.filename ?? 'document') }, { id: upload.id });
+      const view = await storeUpload(db(), deps.store, ownerId, { buffer, originalname: String(upload.metadata?.filename ?? 'document') }, { id: upload.id });
+      stored = true;
+      return view;
     } catch (err) {
       if (err instanceof HttpError) throw tusError(err);
       throw err;
     } finally {
       // Finished either way: the bytes are now a stored upload, or refused. The partial is not kept.
-      await store.remove(upload.id).catch(() => {});
+      if (!(stored && opts.keepPartial)) await store.remove(upload.id).catch(() => {});
     }
   }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { purgeAbandonedTusUploads } from './tus.service.ts';
 
@@ -60,6 +60,47 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
     const again = await head(s.agent, url!);
     expect(again.status).toBe(200);
     expect(again.headers['upload-offset']).toBe(String(file.length));
+  });
+
+  it('tus › creation-with-upload: a whole document in the POST answers 201 with Location and Upload-Offset, and is listed once', async () => {
+    const s = await signUpStudent(t);
+    const file = Buffer.from('%PDF-1.4\n%%EOF\n'); // 15 bytes, as in the audit
+    const res = await s.agent.post('/api/uploads/tus').set('Tus-Resumable', '1.0.0').set('Upload-Length', String(file.length))
+      .set('Content-Type', 'application/offset+octet-stream').set('Upload-Metadata', `filename ${b64('cwu.pdf')}`).send(file);
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toMatch(/^\/api\/uploads\/tus\/[A-Za-z0-9_-]+$/);
+    expect(res.headers['upload-offset']).toBe(String(file.length));
+    const id = String(res.headers.location).split('/').pop()!;
+    expect(JSON.parse(res.text).upload).toMatchObject({ id, name: 'cwu.pdf', size: file.length });
+    const listed = (await s.agent.get('/api/uploads')).body.uploads.filter((u: any) => u.name === 'cwu.pdf');
+    expect(listed.map((u: any) => u.id)).toEqual([id]);
+    // Complete if asked again, and no partial left behind once the answer is written.
+    const h = await head(s.agent, res.headers.location);
+    expect(h.status).toBe(200);
+    expect(h.headers['upload-offset']).toBe(String(file.length));
+    // Removed on POST_FINISH, as the answer is written: waited for, not timed.
+    await expect.poll(() => tusFiles().filter((f) => f.startsWith(id)), { timeout: 15_000 }).toEqual([]);
+  });
+
+  it('tus › creation-with-upload of a type that is not allowed is refused with 415 and leaves nothing', async () => {
+    const s = await signUpStudent(t);
+    const res = await s.agent.post('/api/uploads/tus').set('Tus-Resumable', '1.0.0').set('Upload-Length', String(EXE.length))
+      .set('Content-Type', 'application/offset+octet-stream').set('Upload-Metadata', `filename ${b64('cv.pdf')}`).send(EXE);
+    expect(res.status).toBe(415);
+    expect((await s.agent.get('/api/uploads')).body.uploads).toEqual([]);
+  });
+
+  it('tus › Upload-Concat (partial or final) answers 501 not_implemented in the API error shape, not 500, and logs no error', async () => {
+    const s = await signUpStudent(t);
+    const error = vi.spyOn(console, 'error');
+    try {
+      for (const concat of ['partial', 'final;/api/uploads/tus/abcdefghijkl']) {
+        const res = await s.agent.post('/api/uploads/tus').set('Tus-Resumable', '1.0.0').set('Upload-Length', '100').set('Upload-Concat', concat);
+        expect(res.status, concat).toBe(501);
+        expect(JSON.parse(res.text).error, concat).toMatchObject({ code: 'not_implemented', message: expect.stringMatching(/Concatenation extension is not/) });
+      }
+      expect(error.mock.calls.map((c) => c.join(' ')).filter((l) => l.includes('/api/uploads/tus'))).toEqual([]);
+    } finally { error.mockRestore(); }
   });
 
   it('tus › refuses Upload-Length over 5 MB at creation with 413 and creates nothing', async () => {
