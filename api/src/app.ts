@@ -18,6 +18,7 @@ import { apiHeaders } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
 import { apiCompression } from './http/api-compression.ts';
+import { httpsFromPublicUrl } from './http/public-https.ts';
 
 /**
  * The Express app for `deps` (not listening): permissions policy, public cache, helmet CSP, body parsing (JSON depth
@@ -28,6 +29,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  // PUBLIC_URL https: every request counts as HTTPS (Secure cookies, HSTS) even when the proxy sends no X-Forwarded-Proto.
+  app.use(httpsFromPublicUrl(deps.config));
   const cache = createPublicCache();
   deps.contentWatcher?.onChange(() => cache.clear());
   app.use(permissionsPolicy);

@@ -12,6 +12,7 @@ import type { RequestHandler, Request } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import { publicUrlIsHttps } from '../http/public-https.ts';
 import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
 import { verifyPassword, verifyDummy } from './password.ts';
 import { revokeAllTokens, revokeTokenHash, tokenLogin } from './tokens.ts';
@@ -56,7 +57,7 @@ export function configurePassport(database: Database): passport.PassportStatic {
 
 /**
  * express-session with the PostgreSQL store (table `session`, pruned every 15 min): cookie SESSION_COOKIE, HttpOnly,
- * SameSite=Lax, Secure on https, max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3), so a
+ * SameSite=Lax, Secure on https (always when PUBLIC_URL is https:, else when req.secure: http/public-https.ts), max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3), so a
  * read that changes nothing in the session writes nothing (no touch).
  */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
@@ -71,8 +72,10 @@ export function sessionMiddleware(database: Database, config: Config): RequestHa
     resave: false,
     saveUninitialized: false,
     rolling: false,
-    proxy: Boolean(config.TRUST_PROXY),
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: ABSOLUTE_MS },
+    // proxy left undefined: express-session then reads req.secure, which follows Express's trust proxy (TRUST_PROXY)
+    // and httpsFromPublicUrl. `proxy: true` read X-Forwarded-Proto whoever sent it, and with secure: true it would not
+    // set the cookie at all behind a proxy that sends none.
+    cookie: { httpOnly: true, sameSite: 'lax', secure: publicUrlIsHttps(config) ? true : 'auto', maxAge: ABSOLUTE_MS },
   });
 }
 
@@ -155,7 +158,10 @@ export function bearerToken(req: Request): string | undefined {
  */
 export const SIGNED_IN_COOKIE = 'college.signed_in';
 
-/** Sets SIGNED_IN_COOKIE='1' (readable by scripts, not HttpOnly) for `maxAgeMs` ms, the login's lifetime. */
+/**
+ * Sets SIGNED_IN_COOKIE='1' (readable by scripts, not HttpOnly) for `maxAgeMs` ms, the login's lifetime; Secure when
+ * the request is HTTPS (req.secure, always true when PUBLIC_URL is https: — http/public-https.ts), like the session cookie.
+ */
 export function setSignedInHint(res: import('express').Response, maxAgeMs: number): void {
   res.cookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: res.req.secure, maxAge: maxAgeMs, httpOnly: false });
 }
