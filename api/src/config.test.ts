@@ -1,6 +1,7 @@
 /** loadConfig as an operator meets it: what production requires, and the graceful-stop defaults. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import path from 'node:path';
+import { ConfigError, loadConfig, resolveFromStartDir } from './config.ts';
 
 const production = { NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789' };
 /** Everything production requires: a sender on a domain that can pass SPF/DKIM/DMARC, and an https public address. */
@@ -53,5 +54,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/college', SHUTDOWN_GRACE_MS: '0' }).SHUTDOWN_GRACE_MS).toBe(0);
     expect(loadConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it('a relative DATA_DIR is taken from the folder npm was started in (INIT_CWD; npm runs scripts from the checkout), else the cwd; an absolute one as it is', () => {
+    expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/started-here' }).dataDir).toBe('/srv/started-here/x');
+    expect(loadConfig({ DATA_DIR: '../college', INIT_CWD: '/srv/started-here/api' }).dataDir).toBe('/srv/started-here/college');
+    expect(loadConfig({ DATA_DIR: '/var/college', INIT_CWD: '/srv/started-here' }).dataDir).toBe('/var/college');
+    expect(loadConfig({ DATA_DIR: 'x' }).dataDir).toBe(path.resolve('x'));
+    expect(loadConfig({ INIT_CWD: '/srv/started-here' }).dataDir).toBe('/srv/started-here/.data');
+    expect(resolveFromStartDir('a.tgz', { INIT_CWD: '/home/ops' })).toBe('/home/ops/a.tgz');
+    expect(resolveFromStartDir('a.tgz', {})).toBe(path.resolve('a.tgz'));
   });
 });

@@ -131,6 +131,17 @@ export function mailFromProblem(mailFrom: string | undefined): string | undefine
   return undefined;
 }
 
+/**
+ * `p` as an absolute path; a relative `p` is taken from the folder the command was started in (README "Configuration":
+ * DATA_DIR relative is "to the folder you start in"). That is INIT_CWD when set: npm sets it to the folder `npm start` /
+ * `npm run …` was typed in, and runs the script itself from the package root, so process.cwd() would be the checkout.
+ * Without INIT_CWD (node run directly) it is process.cwd(). Used for DATA_DIR, MAIL_DKIM_PRIVATE_KEY_FILE and the CLIs'
+ * paths (backup --out, restore's archive, --data-dir, --erasures-from, db:to-postgres --data-dir).
+ */
+export function resolveFromStartDir(p: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), p);
+}
+
 /** Loopback hosts, where an http PUBLIC_URL is allowed in production (the browser tests, benchmarks, a proxy on the same machine). */
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
 
@@ -174,6 +185,7 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
  * missing MAIL_FROM or one on a reserved domain (mailFromProblem); always, DKIM settings that are not all three or
  * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result), and an
  * SMS_API_URL with credentials in it (or plain http to a non-loopback host in production; elsewhere a warning: smsApiUrlProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
+ * `dataDir` is DATA_DIR made absolute from the folder started in (resolveFromStartDir: `env.INIT_CWD`, else the cwd).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -209,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smsUrlIssue = smsApiUrlProblem(c.SMS_API_URL, c.SMS_DRIVER, c.NODE_ENV);
   if (smsUrlIssue?.refuse) throw new ConfigError(smsUrlIssue.message);
   if (smsUrlIssue) console.warn(`[config] ${smsUrlIssue.message}`);
-  const dkimKey = dkimPrivateKey(c.MAIL_DKIM_PRIVATE_KEY, c.MAIL_DKIM_PRIVATE_KEY_FILE);
+  const dkimKey = dkimPrivateKey(c.MAIL_DKIM_PRIVATE_KEY, c.MAIL_DKIM_PRIVATE_KEY_FILE, env);
   if ([c.MAIL_DKIM_DOMAIN, c.MAIL_DKIM_SELECTOR, dkimKey].filter(Boolean).length % 3 !== 0) {
     throw new ConfigError('DKIM signing needs all three of MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY (or MAIL_DKIM_PRIVATE_KEY_FILE), or none of them.');
   }
@@ -225,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MAIL_FROM: c.MAIL_FROM ?? defaultMailFrom(),
     DOCUMENT_STORE: documentStore,
     SHUTDOWN_GRACE_MS: c.SHUTDOWN_GRACE_MS ?? (c.DATABASE_URL ? DEFAULT_SHUTDOWN_GRACE_MS : 0),
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir: resolveFromStartDir(c.DATA_DIR, env),
     sessionSecret: c.SESSION_SECRET ?? '',
   };
   // The key is there to be used, not shown: left out of console.log(config), JSON and object spreads.
@@ -235,15 +247,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * The DKIM private key (PEM) from MAIL_DKIM_PRIVATE_KEY (`\n` escapes turned into line breaks) or the file
- * MAIL_DKIM_PRIVATE_KEY_FILE, or undefined when neither is set. Throws ConfigError when both are set, the file cannot be
+ * MAIL_DKIM_PRIVATE_KEY_FILE (relative to the folder started in: resolveFromStartDir with `env`), or undefined when neither is set. Throws ConfigError when both are set, the file cannot be
  * read, or the text is not a private key node:crypto can load; messages never quote the key.
  */
-function dkimPrivateKey(inline: string | undefined, file: string | undefined): string | undefined {
+function dkimPrivateKey(inline: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   if (inline && file) throw new ConfigError('Set MAIL_DKIM_PRIVATE_KEY or MAIL_DKIM_PRIVATE_KEY_FILE, not both.');
   let pem = inline?.replace(/\\n/g, '\n');
   const from = file ? 'MAIL_DKIM_PRIVATE_KEY_FILE' : 'MAIL_DKIM_PRIVATE_KEY';
   if (file) {
-    try { pem = fs.readFileSync(file, 'utf8'); } catch (err) {
+    try { pem = fs.readFileSync(resolveFromStartDir(file, env), 'utf8'); } catch (err) {
       throw new ConfigError(`MAIL_DKIM_PRIVATE_KEY_FILE cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${file}): set it to a readable PEM file.`);
     }
   }

@@ -18,6 +18,7 @@ import { freshPostgres } from '../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import { loadConfig } from '../config.ts';
+import { resolveSessionSecret } from '../auth/session-secret.ts';
 import { LocalDocumentStore } from '../storage/local-store.ts';
 
 const cli = (name: string) => path.join(import.meta.dirname, `${name}.ts`);
@@ -325,6 +326,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL backup with objects a D
     const source = await ownedDb();
     const db = await openDatabase({ url: source.url });
     await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('lerato@example.com', 'x', 'Lerato', 'Nkosi')`);
+    // Its nodes ran without SESSION_SECRET: the generated secret and its fingerprint are in app_secrets.
+    await resolveSessionSecret(db.db, undefined, { shared: true });
     await db.close();
     await exec(source.dba, `create extension ${extension}`);
     await exec(source.url, `create table ops_notes (id serial primary key, note text not null); create index ops_notes_note on ops_notes (note); insert into ops_notes (note) values ('disk swapped')`);
@@ -356,6 +359,15 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL backup with objects a D
     expect(r.stderr).not.toContain('altered');
     expect((await exec(target.url, `select first_name from users where email = 'lerato@example.com'`)).rows).toEqual([{ first_name: 'Lerato' }]);
     expect((await exec(target.url, `select to_regclass('public.ops_notes') as t, (select count(*)::int from pg_extension where extname = '${extension}') as e`)).rows).toEqual([{ t: null, e: 0 }]);
+    // The printed start command works as printed: the backed-up nodes used the generated secret, so no SESSION_SECRET;
+    // a node with one is refused (the copy keeps the fingerprint).
+    expect(r.stdout).toContain(`Start it with: DATA_DIR=${path.join(root, 'restored')} DATABASE_URL=… npm start`);
+    expect(r.stdout).toContain('SESSION_SECRET: start without it: the backed-up nodes used the generated secret');
+    const node = await openDatabase({ url: target.url });
+    try {
+      await expect(resolveSessionSecret(node.db, 'a-new-secret-0123456789abcdef', { shared: true })).rejects.toThrow('SESSION_SECRET differs');
+      expect(await resolveSessionSecret(node.db, undefined, { shared: true })).toMatch(/^[0-9a-f]{64}$/);
+    } finally { await node.close(); }
   }, 120_000);
 
   it('a database holding a schema of its own (ops, with a function) is refused before anything runs, and ops is still there', async () => {

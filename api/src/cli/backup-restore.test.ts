@@ -4,7 +4,7 @@
  * a running server and a non-empty target are refused with what to do. PGlite only (the PostgreSQL path shells out
  * to pg_dump / pg_restore and is checked in db-to-postgres.test.ts's server).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,12 +21,17 @@ import { newestKnownMigration } from '../db/migration-level.ts';
 
 const cli = (name: string) => path.join(import.meta.dirname, `${name}.ts`);
 
-/** Runs a CLI as a person would (without blocking this process, whose open database renews its lock). */
-function run(name: string, args: string[], dataDir: string): Promise<{ status: number; stdout: string; stderr: string }> {
+/**
+ * Runs a CLI as a person would (without blocking this process, whose open database renews its lock). `startedIn`: as
+ * `npm run` typed in that folder, which runs the script from the checkout with INIT_CWD set to the folder.
+ */
+function run(name: string, args: string[], dataDir: string, startedIn?: string): Promise<{ status: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
+  if (startedIn) env.INIT_CWD = startedIn;
+  const cwd = startedIn ? path.resolve(import.meta.dirname, '../../..') : undefined;
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli(name), ...args], { env, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [cli(name), ...args], { env, cwd, timeout: 120_000 }, (err, stdout, stderr) => {
       resolve({ status: err ? Number((err as any).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -75,6 +80,56 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     const again = await run('restore', [archive, '--data-dir', target], target);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('is not empty: restore into a new (or empty) folder');
+  }, 300_000);
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('backup and restore from another folder, and a backup lacking documents (operations audit)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-ops-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const ops = path.join(root, 'ops');
+
+  beforeAll(async () => {
+    fs.mkdirSync(ops);
+    const db = await openDatabase({ dataDir: path.join(ops, 'source') });
+    const { rows: [student] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('thandi@example.com', 'x', 'Thandi', 'Mokoena') returning id`);
+    await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('doc1', $1, 'id.pdf', 'doc1.pdf', 'application/pdf', 9), ('doc2', $1, 'matric.pdf', 'doc2.pdf', 'application/pdf', 9)`, [student.id]);
+    fs.mkdirSync(path.join(ops, 'source', 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(ops, 'source', 'uploads', 'doc1.pdf'), '%PDF-1.4\n');
+    fs.writeFileSync(path.join(ops, 'source', 'uploads', 'doc2.pdf'), '%PDF-1.4\n');
+    await db.close();
+  }, 300_000);
+
+  it('relative DATA_DIR, --out, archive and --data-dir are taken from the folder npm was started in (INIT_CWD), not the checkout npm runs the script from', async () => {
+    const backup = await run('backup', ['--out', 'college.tgz'], 'source', ops);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain('2 document(s)');
+    expect(fs.existsSync(path.join(ops, 'college.tgz'))).toBe(true);
+    const restore = await run('restore', ['college.tgz', '--data-dir', 'restored'], 'unused', ops);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(ops, 'restored', 'pgdata', 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+    expect(restore.stdout).toContain(`Start it with: DATA_DIR=${path.join(ops, 'restored')} npm start`);
+  }, 300_000);
+
+  it('documents missing from the store: exit 1, "Backup INCOMPLETE", the archive kept; none found names the store settings; --allow-missing exits 0', async () => {
+    fs.rmSync(path.join(ops, 'source', 'uploads', 'doc2.pdf'));
+    const some = await run('backup', ['--out', path.join(root, 'some.tgz')], path.join(ops, 'source'));
+    expect(some.status, some.stdout).toBe(1);
+    expect(some.stdout).not.toContain('Backup written');
+    expect(some.stderr).toContain('Backup INCOMPLETE');
+    expect(some.stderr).toContain('1 of 2 upload(s) the database references had no document');
+    expect(some.stderr).not.toContain('probably not the nodes');
+    expect(fs.existsSync(path.join(root, 'some.tgz'))).toBe(true);
+
+    fs.rmSync(path.join(ops, 'source', 'uploads', 'doc1.pdf'));
+    const none = await run('backup', ['--out', path.join(root, 'none.tgz')], path.join(ops, 'source'));
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('2 of 2 upload(s) the database references had no document in the local document store');
+    expect(none.stderr).toContain('the same DOCUMENT_STORE and S3_* settings');
+
+    const allowed = await run('backup', ['--out', path.join(root, 'allowed.tgz'), '--allow-missing'], path.join(ops, 'source'));
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain('Backup written');
+    expect(allowed.stderr).toContain('WARNING: 2 of 2 upload(s)');
   }, 300_000);
 });
 
@@ -237,6 +292,17 @@ describe('backup on PostgreSQL keeps the password of DATABASE_URL out of every m
     expect(printed.out).toContain('Backup not written');
     expect(printed.out).not.toContain(password);
   }, 120_000);
+});
+
+describe('backup archives stay out of git (operations audit)', () => {
+  it("the README's `--out college-$(date +%F).tgz`, written into the checkout, is git-ignored, and no archive is committed", () => {
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    for (const archive of ['college-2026-11-27.tgz', 'api/college.tgz']) {
+      const ignored = spawnSync('git', ['check-ignore', '-q', '--no-index', archive], { cwd: repo });
+      expect(ignored.status, `git check-ignore ${archive}: 0 = ignored, 1 = not ignored`).toBe(0);
+    }
+    expect(spawnSync('git', ['ls-files', '*.tgz'], { cwd: repo, encoding: 'utf8' }).stdout).toBe('');
+  });
 });
 
 describe('a backup made by a newer release (rolling-deploy audit F4)', () => {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
+import { resolveSessionSecret } from '../auth/session-secret.ts';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 const reachable = await (async () => { const c = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 }); try { await c.connect(); await c.end(); return true; } catch { return false; } })();
@@ -43,6 +44,9 @@ describe.skipIf(!reachable)('db:to-postgres', () => {
     const { rows: [course] } = await lite.pool.query('select id from courses order by id limit 1');
     await lite.pool.query('insert into applications (user_id, course_id, payment_amount) values ($1, $2, 50)', [student.id, course.id]);
     await lite.pool.query(`insert into session (sid, sess, expire) values ('s1', '{"a":1}', now() + interval '1 day')`);
+    // The embedded college ran with a SESSION_SECRET (as npm start stores its fingerprint).
+    const secret = 'embedded-college-secret-0123456789';
+    await resolveSessionSecret(lite.db, secret, { shared: false });
     const tables = (await lite.pool.query(`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows.map((r) => r.t as string);
     const before: Record<string, number> = {};
     for (const t of tables) before[t] = (await lite.pool.query(`select count(*)::int as n from "${t}"`)).rows[0].n;
@@ -60,6 +64,14 @@ describe.skipIf(!reachable)('db:to-postgres', () => {
       const { rows: [next] } = await pool.query(`insert into users (email, password_hash, first_name, last_name) values ('next@example.com', 'x', 'N', 'X') returning id`);
       expect(next.id).toBeGreaterThan(student.id);
     } finally { await pool.end(); }
+    // The printed hint matches what a PostgreSQL node accepts: the same SESSION_SECRET, not a new one and not none.
+    expect(moved.stdout).toContain('start it with DATABASE_URL set and the same SESSION_SECRET as the embedded database was last started with');
+    const node = await openDatabase({ url });
+    try {
+      await expect(resolveSessionSecret(node.db, undefined, { shared: true })).rejects.toThrow('SESSION_SECRET is not set on this node');
+      await expect(resolveSessionSecret(node.db, 'a-new-secret-0123456789abcdef', { shared: true })).rejects.toThrow('SESSION_SECRET differs');
+      await expect(resolveSessionSecret(node.db, secret, { shared: true })).resolves.toBe(secret);
+    } finally { await node.close(); }
 
     const again = await toPostgres(dataDir, url);
     expect(again.status).toBe(1);

@@ -9,7 +9,9 @@
  * archive holding links or names a backup never has is refused (restoreBackup). Every
  * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
- * DATA_DIR=DIR (and DATABASE_URL=--url); its migrations bring an older backup up to date. With --erasures-from (the
+ * DATA_DIR=DIR (and DATABASE_URL=--url, with the same SESSION_SECRET as the backed-up nodes, or none when they used
+ * the generated one: printed, session-secret-hint.ts); its migrations bring an older backup up to date. Relative FILE,
+ * DIR and --erasures-from folder are taken from the folder the command was typed in (resolveFromStartDir: INIT_CWD). With --erasures-from (the
  * DATA_DIR or postgres:// URL of the database in use) every person erased and every account deleted there since the
  * backup is erased or deleted again in the copy (reapplyErasuresFrom; privacy audit F2), accounts matched by id and
  * created_at; the accounts it erases and deletes are printed first. A source that is not this backup's database is
@@ -21,6 +23,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
+import { resolveFromStartDir } from '../config.ts';
+import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' }, 'allow-superuser': { type: 'boolean' } } });
@@ -28,14 +32,17 @@ if (positionals.length !== 1 || !values['data-dir']) {
   console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db [--allow-superuser]] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
   process.exit(2);
 }
-const dataDir = path.resolve(values['data-dir']);
+// Relative paths are taken from the folder the command was typed in (npm runs the script from the checkout).
+const dataDir = resolveFromStartDir(values['data-dir']);
+const archive = resolveFromStartDir(positionals[0]);
+const erasuresFrom = values['erasures-from'] && (/^postgres(ql)?:\/\//.test(values['erasures-from']) ? values['erasures-from'] : resolveFromStartDir(values['erasures-from']));
 const dataDirExisted = fs.existsSync(dataDir);
 const secrets = [values.url && safePassword(values.url), values['erasures-from'] && safePassword(values['erasures-from'])];
 if (values['allow-superuser']) {
   console.warn('WARNING: --allow-superuser: if --url is a superuser, pg_restore runs the SQL in this archive with the power to run programs and read or write files on the database server. Use it only for an archive you made and kept safe yourself.');
 }
 try {
-  const r = await restoreBackup(positionals[0], dataDir, { url: values.url, allowSuperuser: values['allow-superuser'] });
+  const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'] });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.leftOut.length) console.warn(`Left out, not part of the portal: ${r.leftOut.join(', ')}. Their SQL was not run; restore them by hand from the archive's database.dump (pg_restore) if they are still wanted.`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
@@ -43,7 +50,7 @@ try {
     const list = (targets: ErasureTarget[]) => targets.map((u) => `user ${u.id} (created ${u.createdAt})`).join(', ') || 'none';
     let e;
     try {
-      e = await reapplyErasuresFrom(values['erasures-from'], dataDir, {
+      e = await reapplyErasuresFrom(erasuresFrom as string, dataDir, {
         url: values.url,
         onPlan: (plan) => console.info(`Erasing again: ${list(plan.erased)}.\nDeleting again (accounts deleted since the backup): ${list(plan.deleted)}.`),
       });
@@ -59,7 +66,14 @@ try {
   } else {
     console.warn('WARNING: people erased (or accounts deleted) after this backup was taken are back in the restored copy. Run the restore with --erasures-from <DATA_DIR or postgres://… of the database in use> to carry those erasures out again.');
   }
-  console.info(`Start it with: DATA_DIR=${shellQuote(values['data-dir'])}${values.url ? ' DATABASE_URL=…' : ''} npm start`);
+  if (values.url) {
+    // The copy keeps the fingerprint of the secret the backed-up nodes signed sessions with: another one is refused.
+    const copied = await copiedSessionSecret(values.url).catch(() => 'unknown' as const);
+    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)} DATABASE_URL=…${copied === 'configured' ? ' SESSION_SECRET=<the same as before>' : ''} npm start`);
+    console.info(sessionSecretAdvice(copied, 'the backed-up nodes'));
+  } else {
+    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)} npm start`);
+  }
 } catch (err: any) {
   // The message only, masked: the --url password must never reach the console, and a stack of an unexpected error
   // can carry a query's parameters (drizzle's `params:`, a person's e-mail). DEBUG=1 prints the stack too.
