@@ -1,5 +1,5 @@
 /** User rows: lookups by e-mail (case-insensitive, stored lower-case) and id, and the public projection. */
-import { and, count, eq, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
@@ -46,6 +46,37 @@ export async function findPersonalDetails(db: DbOrTx, id: number): Promise<Perso
 
 /** What findPersonalDetails reads: the stored step-1 fields of a user (PublicUser has every one of them too). */
 export type PersonalDetails = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country'>;
+
+/** The personal-detail columns an application may fill on its applicant's profile (fillEmptyPersonalDetails). */
+export type FillableDetail = Exclude<keyof PersonalDetails, 'firstName' | 'lastName' | 'email'>;
+
+const FILLABLE_COLUMNS = {
+  phone: users.phone, dateOfBirth: users.dateOfBirth, nationality: users.nationality, addressLine1: users.addressLine1,
+  addressLine2: users.addressLine2, city: users.city, state: users.state, postalCode: users.postalCode, country: users.country,
+} satisfies Record<FillableDetail, unknown>;
+
+/** True in SQL when `column` holds nothing: null, '' or only white space. */
+const emptySql = (column: (typeof FILLABLE_COLUMNS)[FillableDetail]) => sql`coalesce(btrim(${column}), '') = ''`;
+
+/**
+ * Sets each column of `values` (non-empty text) on user `id` only where the stored value is empty (null, '' or white
+ * space), in one UPDATE, so a value the person has — even one saved by another request since the caller read the
+ * row — is never overwritten (application submit: spec §5 step 1 "Defaults from the logged-in user"). updatedAt
+ * changes only when at least one column was empty. Empty `values` runs no statement. Takes the row's FOR NO KEY
+ * UPDATE lock until `db`'s transaction ends.
+ */
+export async function fillEmptyPersonalDetails(db: DbOrTx, id: number, values: Partial<Record<FillableDetail, string>>): Promise<void> {
+  const set: Record<string, SQL> = {};
+  const empties: SQL[] = [];
+  for (const [key, value] of Object.entries(values) as [FillableDetail, string | undefined][]) {
+    if (!value || !value.trim()) continue;
+    const column = FILLABLE_COLUMNS[key];
+    set[key] = sql`case when ${emptySql(column)} then ${value} else ${column} end`;
+    empties.push(emptySql(column));
+  }
+  if (!empties.length) return;
+  await db.update(users).set({ ...set, updatedAt: new Date() }).where(and(eq(users.id, id), or(...empties)));
+}
 
 /**
  * Sets the user's argon2id hash (and updatedAt). `emailProven`: the change came through a link sent to the

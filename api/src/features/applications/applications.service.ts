@@ -2,7 +2,8 @@
  * The application story (spec §2 Application form, §4 statuses; DESIGN §4 Applications):
  * - submit: the server decides status 'pending', the fee (the admin setting, else config APPLICATION_FEE, rand/dollars
  *   '50.00'; the route checks it against the fee the applicant agreed to, settings.service feeToCharge) and paymentStatus from the simulated payment; one active application per student per course (409);
- *   application, payment, history, notification and e-mail are written in one transaction.
+ *   application, payment, history, notification and e-mail are written in one transaction, and so are the step-1
+ *   details on the applicant's profile fields that are empty (spec §5 step 1 "Defaults from the logged-in user").
  * - setStatus: admins may set any status; each change is kept as history and notifies the student.
  */
 import crypto from 'node:crypto';
@@ -23,7 +24,7 @@ import { rejectedSlotsOf } from '../document-reviews/document-reviews.repo.ts';
 import { documentSmsSince, queueSms } from '../../sms/sms-outbox.ts';
 import { applicationLink, receiptSms, statusSms } from '../../sms/sms-text.ts';
 import { completePersonal, discardUploads, storeDataUrlDocuments } from './submit-input.ts';
-import type { PersonalDetails } from '../../auth/users-repo.ts';
+import { fillEmptyPersonalDetails, type PersonalDetails } from '../../auth/users-repo.ts';
 import { applicationEligibility } from '../eligibility/eligibility.service.ts';
 import { markPaymentPending, restoreHeldPayments } from '../admin/admin.repo.ts';
 import { findApplication, hasActiveApplication, insertApplication, toView, type ApplicationRow, updateStatus, historyFor, insertHistory, insertPayment, listApplications, lockApplication, paymentsFor, updateDocuments } from './applications.repo.ts';
@@ -74,14 +75,16 @@ export interface AssistedEntry { adminId: number; campusId: number }
  * (unknown course; also an inactive one for a staff entry), 409 `course_closed` (the course was deactivated: the
  * applicant's wizard says so and keeps the draft), 400 (profile lacks details, uploads not theirs or deleted meanwhile: checked again inside the transaction
  * with the upload rows locked FOR SHARE, so a concurrent DELETE /api/uploads/:id either fails or wins), 413/415 (data-URL document too large or of a refused
- * type), 409 (duplicate). Nothing is written when it throws.
+ * type), 409 (duplicate). Nothing is written when it throws. With the application, the step-1 details fill the
+ * applicant's profile fields (phone, date of birth, nationality, address) that are empty, never one that has a value
+ * (profileGaps, fillEmptyPersonalDetails); a staff entry likewise fills the walk-in's new account.
  */
 export async function submitApplication(db: Db, userId: number, input: Submit, fee: string, opts: { store: DocumentStore; origin: string; entry?: AssistedEntry; applicant?: PersonalDetails & { id: number } }): Promise<ApplicationView> {
   const entry = opts.entry;
   const course = await openCourse(db, input.courseId, Boolean(entry));
   if (await hasActiveApplication(db, userId, course.id)) throw conflict(DUPLICATE, { courseId: DUPLICATE });
   const known = opts.applicant?.id === userId ? opts.applicant : undefined;
-  const { courseId: _id, ...personal } = await completePersonal(db, userId, input, known);
+  const { personal: { courseId: _id, ...personal }, fill } = await completePersonal(db, userId, input, known);
   const byId = Object.fromEntries(Object.entries(input.documents).filter(([, v]) => !v || !v.startsWith('data:')));
   // Before storing data-URL documents, so a body citing someone else's upload stores no file. With none to store,
   // lockCitedUploads in the transaction is the same check with the same 400, and nothing runs in between.
@@ -102,6 +105,9 @@ export async function submitApplication(db: Db, userId: number, input: Submit, f
         ...(entry ? { enteredBy: entry.adminId, enteredCampusId: entry.campusId } : {}),
       });
       const appId = inserted.id;
+      // The step-1 details fill the applicant's empty profile fields, never one they have (spec §5 step 1 "Defaults
+      // from the logged-in user": the next application starts with them). Before the receipt SMS reads the phone.
+      await fillEmptyPersonalDetails(tx, userId, fill);
       await insertPayment(tx, {
         applicationId: appId, userId, method: payment.paymentMethod,
         last4: payment.paymentMethod === 'card' && digits.length >= 4 ? digits.slice(-4) : null,

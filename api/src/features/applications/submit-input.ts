@@ -13,7 +13,8 @@ import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { fieldErrors } from '../../http/validate.ts';
 import { DATA_URL_PATTERN, PERSONAL_FIELDS, PersonalStepSchema, type ApplicationSubmitSchema } from '#contracts/applications.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
-import { findPersonalDetails, type PersonalDetails } from '../../auth/users-repo.ts';
+import { findPersonalDetails, type FillableDetail, type PersonalDetails } from '../../auth/users-repo.ts';
+import { ProfileUpdateSchema } from '#contracts/auth.ts';
 import { removeUpload, storeUpload, tooLarge } from '../uploads/uploads.service.ts';
 
 type Submit = z.output<typeof ApplicationSubmitSchema>;
@@ -26,7 +27,8 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * The step-1 details of the application: each field from the body when present, else from the profile.
+ * The step-1 details of the application (`personal`): each field from the body when present, else from the profile;
+ * and `fill` (profileGaps): the body's values for the profile's empty fields, which the submit stores on the profile.
  * `known`: the applicant's stored details already read in this request (the signed-in caller's own PublicUser, from
  * the session), so they are not read again; else they are read (findPersonalDetails: those columns only).
  * Throws 404 when the account no longer exists, 400 with field messages; when some failing fields came from the profile, the message names them
@@ -34,9 +36,38 @@ const LABELS: Record<string, string> = {
  * and a stored value that fails today's rule is named as such ("Your profile's phone number cannot be used: {field
  * message}. Correct it on your profile or send it with the application.").
  */
-export async function completePersonal(db: Db, userId: number, input: Submit, known?: PersonalDetails): Promise<Personal> {
+export async function completePersonal(db: Db, userId: number, input: Submit, known?: PersonalDetails): Promise<{ personal: Personal; fill: ProfileFill }> {
   const profile = known ?? await findPersonalDetails(db, userId);
   if (!profile) throw notFound();
+  const personal = mergePersonal(profile, input);
+  return { personal, fill: profileGaps(profile, personal) };
+}
+
+/** The step-1 fields an application fills on the profile when empty there: PERSONAL_FIELDS but the account's own name and e-mail. */
+export const PROFILE_FILL_FIELDS = PERSONAL_FIELDS.filter((k): k is FillableDetail => k !== 'firstName' && k !== 'lastName' && k !== 'email');
+/** Values for fillEmptyPersonalDetails: field → the application's value. */
+export type ProfileFill = Partial<Record<FillableDetail, string>>;
+
+/**
+ * The application's step-1 values for the profile fields that are empty (null, '' or white space) in `profile`:
+ * PROFILE_FILL_FIELDS, each only when the application has a value and the profile form would take it
+ * (ProfileUpdateSchema's own field rule, e.g. at most 20 characters for the phone, 200 for an address line), as that
+ * rule stores it.
+ */
+export function profileGaps(profile: PersonalDetails, personal: Personal): ProfileFill {
+  const fill: ProfileFill = {};
+  for (const key of PROFILE_FILL_FIELDS) {
+    if ((profile[key] ?? '').trim() !== '') continue;
+    const given = personal[key];
+    if (!given || !given.trim()) continue;
+    const checked = ProfileUpdateSchema.shape[key].safeParse(given);
+    if (checked.success && typeof checked.data === 'string' && checked.data) fill[key] = checked.data;
+  }
+  return fill;
+}
+
+/** completePersonal's merge and check (see there); throws its 400. */
+function mergePersonal(profile: PersonalDetails, input: Submit): Personal {
   const merged: Record<string, unknown> = { courseId: input.courseId };
   const fromProfile = new Set<string>();
   for (const key of PERSONAL_FIELDS) {

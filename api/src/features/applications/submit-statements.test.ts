@@ -20,24 +20,35 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-/** The statements of one submit by a signed-in student with two uploads already made (the wizard's way). */
-async function submitStatements(): Promise<{ status: number; body: any; agent: any; sql: string[] }> {
-  const s = await signUpStudent(t);
+type Student = Awaited<ReturnType<typeof signUpStudent>>;
+/**
+ * The statements of one submit by a signed-in student (`student`, else a new one) with two uploads already made (the
+ * wizard's way), for course `courseId`.
+ */
+async function submitStatements(student?: Student, courseId = 1): Promise<{ status: number; body: any; agent: any; sql: string[]; student: Student }> {
+  const s = student ?? await signUpStudent(t);
   const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
   statements = [];
-  const res = await s.agent.post('/api/applications').send(validApplication(1, docs));
+  const res = await s.agent.post('/api/applications').send(validApplication(courseId, docs));
   const sql = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
   statements = null;
-  return { status: res.status, body: res.body, agent: s.agent, sql };
+  return { status: res.status, body: res.body, agent: s.agent, sql, student: s };
 }
 
 describe(`submit statements (${DB_KIND})`, () => {
   it('a submit runs at most 13 statements: no hold release on a new application, no second uploads check, no re-read of the row, the STOP list checked by the SMS insert', async () => {
-    const { status, sql } = await submitStatements();
+    const first = await submitStatements();
+    expect(first.status).toBe(201);
+    // The first application of a student registered with name, e-mail and phone only also fills the profile's empty
+    // details (date of birth, nationality, address): one UPDATE of the user row, only when there is something to fill.
+    expect(first.sql.filter((q) => /^update "users"/.test(q))).toHaveLength(1);
+    expect(first.sql.length, first.sql.join('\n')).toBeLessThanOrEqual(14);
+    const { status, sql } = await submitStatements(first.student, 2);
     expect(status).toBe(201);
     // 13 = session user, fee setting, course, duplicate rule, uploads FOR SHARE (the race lock, 4e012b2), application,
     // payment, history, notification's user, notification, receipt mail, receipt SMS (user's phone; the row, inserted
-    // unless the number is on the STOP list).
+    // unless the number is on the STOP list). The profile has the details now: no UPDATE of the user.
+    expect(sql.filter((q) => /^update "users"/.test(q))).toEqual([]);
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(13);
     // held_at only matters on status changes to/from payment_pending (markPaymentPending / restoreHeldPayments).
     expect(sql.filter((q) => /^update "payments"/.test(q))).toEqual([]);
