@@ -1,5 +1,5 @@
 /**
- * Secure cookies and HSTS when PUBLIC_URL is https (audit: behind an HTTPS balancer that sends no X-Forwarded-Proto,
+ * Secure cookies and HSTS in production when PUBLIC_URL is https (audit: behind an HTTPS balancer that sends no X-Forwarded-Proto,
  * with PUBLIC_URL=https://… and TRUST_PROXY=loopback, login set `college.sid` and `college.signed_in` without Secure
  * and no HSTS was sent). Plain-http development (PUBLIC_URL unset or http://localhost) keeps cookies without Secure.
  */
@@ -18,9 +18,10 @@ async function logIn(t: TestApp) {
 }
 
 describe(`Secure cookies and HSTS from an https PUBLIC_URL (${DB_KIND})`, () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'secure-cookies-test-secret-0123456789', MAIL_FROM: '"Vhembe Skills College Admissions" <admissions@vhembe.ac.za>' } as const;
   for (const [label, env] of [
-    ['TRUST_PROXY=loopback, no X-Forwarded-Proto', { PUBLIC_URL: 'https://apply.college.example', TRUST_PROXY: 'loopback' }],
-    ['no TRUST_PROXY', { PUBLIC_URL: 'https://apply.college.example' }],
+    ['TRUST_PROXY=loopback, no X-Forwarded-Proto', { ...production, PUBLIC_URL: 'https://apply.college.example', TRUST_PROXY: 'loopback' }],
+    ['no TRUST_PROXY', { ...production, PUBLIC_URL: 'https://apply.college.example' }],
   ] as const) {
     describe(label, () => {
       let t: TestApp;
@@ -45,6 +46,15 @@ describe(`Secure cookies and HSTS from an https PUBLIC_URL (${DB_KIND})`, () => 
       });
     });
   }
+
+  it('outside production an https PUBLIC_URL changes nothing (the API tests sign links with one and talk plain http)', async () => {
+    const t = await startTestApp({ PUBLIC_URL: 'https://apply.college.example' });
+    try {
+      const res = await logIn(t);
+      expect(cookie(res, SESSION_COOKIE)).not.toMatch(/Secure/i);
+      expect((await t.request().get('/api/auth/me').set('Cookie', cookie(res, SESSION_COOKIE).split(';')[0]!)).status).toBe(200);
+    } finally { await t.close(); }
+  });
 
   describe('plain-http development (PUBLIC_URL http://localhost)', () => {
     let t: TestApp;

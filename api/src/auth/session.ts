@@ -57,7 +57,7 @@ export function configurePassport(database: Database): passport.PassportStatic {
 
 /**
  * express-session with the PostgreSQL store (table `session`, pruned every 15 min): cookie SESSION_COOKIE, HttpOnly,
- * SameSite=Lax, Secure on https (always when PUBLIC_URL is https:, else when req.secure: http/public-https.ts), max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3), so a
+ * SameSite=Lax, Secure on https (always in production with an https: PUBLIC_URL, else when req.secure: http/public-https.ts), max age ABSOLUTE_MS (ms); not rolling (DESIGN §4 Identity, ASVS 5.0 V7.3), so a
  * read that changes nothing in the session writes nothing (no touch).
  */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
