@@ -237,3 +237,17 @@ test('header and footer: mobile drawer, Contact Us dialog, and the logged-in men
   await menu.getByRole('button', { name: 'Log out' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
 });
+
+test('phone 360 px › the menu names who is logged in and their account kind (spec §2), as the desktop menu does', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const login = await page.request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const { firstName, lastName } = (await login.json()).user;
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'in');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer.getByText(`${firstName} ${lastName}`, { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Admin Account', { exact: true })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
+});
