@@ -36,6 +36,18 @@ describe(`a submitted application fills the empty profile fields (${DB_KIND})`, 
     expect((await s.agent.get('/api/profile').expect(200)).body.user).toMatchObject(FROM_APPLICATION);
   });
 
+  it('a South African date of birth filled from the application survives the next profile save without an ID number', async () => {
+    const s = await signUpStudent(t);
+    expect((await apply(s, 4)).status).toBe(201);
+    const profile = (await s.agent.get('/api/profile').expect(200)).body.user;
+    expect(profile).toMatchObject({ nationality: 'za', idNumber: null, dateOfBirth: '2001-04-12' });
+    const keys = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country'] as const;
+    const edit = Object.fromEntries(keys.map((k) => [k, profile[k] ?? '']));
+    const saved = await s.agent.put('/api/profile').send({ ...edit, city: 'Makhado' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user).toMatchObject({ city: 'Makhado', dateOfBirth: '2001-04-12' });
+  });
+
   it("never overwrites a value the profile has (name, e-mail and phone included); '' and null count as empty", async () => {
     const s = await signUpStudent(t, { firstName: 'Rudzani', phone: '0711111111' });
     await t.database.db.update(users).set({ nationality: 'us', dateOfBirth: '1999-01-31', city: 'Pretoria', addressLine1: '', state: null }).where(eq(users.id, s.user.id));

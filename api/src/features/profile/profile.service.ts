@@ -50,11 +50,13 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
 
 /**
  * The date of birth to store, by the registration rule (typesDateOfBirth): a nationality that types it keeps the
- * validated typed date, or the stored one when none was sent (undefined); za or no nationality take the SA ID's.
+ * validated typed date, or the stored one when none was sent (undefined); za or no nationality take the SA ID's, and
+ * without an ID number keep the stored one (undefined): a submitted application fills an empty date of birth from
+ * its step 1, and the next profile save stored null over it (review, 2026-11-27).
  */
 function dateOfBirthToStore(input: Pick<ProfileUpdate, 'nationality' | 'idNumber' | 'dateOfBirth'>): string | null | undefined {
   if (typesDateOfBirth(input.nationality)) return input.dateOfBirth === undefined ? undefined : (input.dateOfBirth || null);
-  return input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : null;
+  return input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : undefined;
 }
 
 /**
