@@ -56,12 +56,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
-  it('a relative DATA_DIR is taken from the folder npm was started in (INIT_CWD; npm runs scripts from the checkout), else the cwd; an absolute one as it is', () => {
+  it('a relative DATA_DIR is taken from the folder npm was started in (INIT_CWD; npm runs scripts from the checkout), else the cwd; an absolute one as it is; the default .data is the checkout\'s', () => {
     expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/started-here' }).dataDir).toBe('/srv/started-here/x');
     expect(loadConfig({ DATA_DIR: '../college', INIT_CWD: '/srv/started-here/api' }).dataDir).toBe('/srv/started-here/college');
     expect(loadConfig({ DATA_DIR: '/var/college', INIT_CWD: '/srv/started-here' }).dataDir).toBe('/var/college');
     expect(loadConfig({ DATA_DIR: 'x' }).dataDir).toBe(path.resolve('x'));
-    expect(loadConfig({ INIT_CWD: '/srv/started-here' }).dataDir).toBe('/srv/started-here/.data');
+    // The default is the checkout's .data, wherever npm was typed (cd api && npm start must not open a new, empty college).
+    expect(loadConfig({ INIT_CWD: '/srv/started-here' }).dataDir).toBe(path.resolve('.data'));
     expect(resolveFromStartDir('a.tgz', { INIT_CWD: '/home/ops' })).toBe('/home/ops/a.tgz');
     expect(resolveFromStartDir('a.tgz', {})).toBe(path.resolve('a.tgz'));
   });

@@ -185,7 +185,8 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
  * missing MAIL_FROM or one on a reserved domain (mailFromProblem); always, DKIM settings that are not all three or
  * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result), and an
  * SMS_API_URL with credentials in it (or plain http to a non-loopback host in production; elsewhere a warning: smsApiUrlProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
- * `dataDir` is DATA_DIR made absolute from the folder started in (resolveFromStartDir: `env.INIT_CWD`, else the cwd).
+ * `dataDir` is DATA_DIR made absolute from the folder started in (resolveFromStartDir: `env.INIT_CWD`, else the cwd);
+ * the default `.data` from the cwd (the checkout, where npm runs scripts).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -237,7 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MAIL_FROM: c.MAIL_FROM ?? defaultMailFrom(),
     DOCUMENT_STORE: documentStore,
     SHUTDOWN_GRACE_MS: c.SHUTDOWN_GRACE_MS ?? (c.DATABASE_URL ? DEFAULT_SHUTDOWN_GRACE_MS : 0),
-    dataDir: resolveFromStartDir(c.DATA_DIR, env),
+    // The default `.data` stays in the checkout (npm runs scripts from there), whichever folder npm was typed in:
+    // `cd api && npm start` must not open a new, empty college in api/.data (review, 2026-11-27).
+    dataDir: env.DATA_DIR ? resolveFromStartDir(c.DATA_DIR, env) : path.resolve(c.DATA_DIR),
     sessionSecret: c.SESSION_SECRET ?? '',
   };
   // The key is there to be used, not shown: left out of console.log(config), JSON and object spreads.
