@@ -52,3 +52,14 @@ export const DRAFT_PREFIX = 'apply-draft:';
  * than stay; and after "log out everywhere" or an account deletion. Shared computers: issue #16 point 4, POPIA s19.
  */
 export function forgetLocalDrafts(): void { forgetKeysStartingWith(DRAFT_PREFIX); }
+
+/**
+ * True when this device holds a draft copy of user `userId` (`apply-draft:<userId>:…`, any tab's) marked `dirty`:
+ * changes the server has not acknowledged (draft-store.ts writes the flag). False when storage cannot be read.
+ */
+export function hasUnsentDrafts(userId: number): boolean {
+  const prefix = `${DRAFT_PREFIX}${userId}:`;
+  try {
+    return Object.keys(localStorage).some((k) => k.startsWith(prefix) && (JSON.parse(localStorage.getItem(k) ?? 'null') as { dirty?: boolean } | null)?.dirty === true);
+  } catch { return false; }
+}

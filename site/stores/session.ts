@@ -8,7 +8,7 @@ import { api, ApiError, READ_TIMEOUT_MS, TOKEN_KEY } from '../lib/api-client.ts'
 import type { PublicUser } from '#contracts/auth.ts';
 // A static import (a few hundred bytes): a lazy chunk that is not in the service worker's cache would fail to
 // load exactly when it is needed, offline, and the session check would then not settle on the last-known user.
-import { DRAFT_PREFIX, forgetLocalDrafts, forgetSnapshots, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
+import { forgetLocalDrafts, forgetSnapshots, hasUnsentDrafts, isNetworkError, recall, remember } from '../lib/offline-snapshot.ts';
 import { forgetPendingUploads } from '../lib/pending-uploads.ts';
 
 /** `offlineSince`: set when the user is the last-known one because the server could not be reached (ISO 8601). */
@@ -200,16 +200,9 @@ export async function sendPendingSaves(): Promise<boolean> {
     new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), READ_TIMEOUT_MS); }),
   ]);
   clearTimeout(timer);
-  return sent && !unsentDraftsOnDevice();
+  return sent && !hasUnsentDrafts($session.get().user?.id ?? lastUserId());
 }
 
-/** True when this device holds a draft copy of the page's user with changes the server has not acknowledged. */
-function unsentDraftsOnDevice(): boolean {
-  const prefix = `${DRAFT_PREFIX}${$session.get().user?.id ?? lastUserId()}:`;
-  try {
-    return Object.keys(localStorage).some((k) => k.startsWith(prefix) && (JSON.parse(localStorage.getItem(k) ?? 'null') as { dirty?: boolean } | null)?.dirty === true);
-  } catch { return false; }
-}
 
 /**
  * Logs out; answers false, doing nothing, when the person chose to stay. First sends every change the page still
