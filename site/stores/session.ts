@@ -203,7 +203,6 @@ export async function sendPendingSaves(): Promise<boolean> {
   return sent && !hasUnsentDrafts($session.get().user?.id ?? lastUserId());
 }
 
-
 /**
  * Logs out; answers false, doing nothing, when the person chose to stay. First sends every change the page still
  * holds for the server (sendPendingSaves); when one cannot be sent, `ask(UNSENT_AT_LOGOUT)` (window.confirm unless
@@ -225,23 +224,23 @@ export async function logout(ask: (question: string) => boolean = (q) => window.
     forgetSignIn();
     addEventListener('online', () => void finishLogout(), { once: true });
   }
-  await forgetThisDevice(true);
+  await forgetThisDevice();
   return true;
 }
 
 /**
  * Erases what this device keeps of the signed-in user (issue #16 point 4: nothing personal stays on the device for
  * the next person): the bearer token, the last-known user id, the offline snapshots, unfinished uploads
- * (lib/pending-uploads.ts) and, with `drafts`, the local application drafts (forgetLocalDrafts; logout() sends or
- * asks about unsent changes first); the store then holds nobody.
+ * (lib/pending-uploads.ts) and the local application drafts (forgetLocalDrafts; logout() sends or asks about unsent
+ * changes first); the store then holds nobody.
  * Used by logout() and by the profile after "log out everywhere" or an account deletion. Resolves once the
  * unfinished uploads are erased (IndexedDB is asynchronous: navigate away only after it, or the erasure may be cut
  * off with the page).
  */
-export function forgetThisDevice(drafts: boolean): Promise<void> {
+export function forgetThisDevice(): Promise<void> {
   try { localStorage.removeItem(TOKEN_KEY); localStorage.removeItem(LAST_USER_KEY); } catch { /* ignore */ }
   forgetSnapshots();
-  if (drafts) forgetLocalDrafts();
+  forgetLocalDrafts();
   setUser(null);
   return forgetPendingUploads();
 }

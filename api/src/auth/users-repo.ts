@@ -50,13 +50,8 @@ export type PersonalDetails = Pick<UserRow, 'firstName' | 'lastName' | 'email' |
 /** The personal-detail columns an application may fill on its applicant's profile (fillEmptyPersonalDetails). */
 export type FillableDetail = Exclude<keyof PersonalDetails, 'firstName' | 'lastName' | 'email'>;
 
-const FILLABLE_COLUMNS = {
-  phone: users.phone, dateOfBirth: users.dateOfBirth, nationality: users.nationality, addressLine1: users.addressLine1,
-  addressLine2: users.addressLine2, city: users.city, state: users.state, postalCode: users.postalCode, country: users.country,
-} satisfies Record<FillableDetail, unknown>;
-
 /** True in SQL when `column` holds nothing: null, '' or only white space. */
-const emptySql = (column: (typeof FILLABLE_COLUMNS)[FillableDetail]) => sql`coalesce(btrim(${column}), '') = ''`;
+const emptySql = (column: (typeof users)[FillableDetail]) => sql`coalesce(btrim(${column}), '') = ''`;
 
 /**
  * Sets each column of `values` (non-empty text) on user `id` only where the stored value is empty (null, '' or white
@@ -70,7 +65,7 @@ export async function fillEmptyPersonalDetails(db: DbOrTx, id: number, values: P
   const empties: SQL[] = [];
   for (const [key, value] of Object.entries(values) as [FillableDetail, string | undefined][]) {
     if (!value || !value.trim()) continue;
-    const column = FILLABLE_COLUMNS[key];
+    const column = users[key];
     set[key] = sql`case when ${emptySql(column)} then ${value} else ${column} end`;
     empties.push(emptySql(column));
   }

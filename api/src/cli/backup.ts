@@ -29,14 +29,15 @@ try {
   const config = loadConfig();
   const summary = await createBackup(config, resolveFromStartDir(values.out));
   if (summary.notPortal.length) console.warn(`WARNING: the database holds objects the portal does not create: ${summary.notPortal.join(', ')}. They are in the archive, but npm run restore leaves them out: they will not be restored.`);
+  const written = `Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB; ${summary.kind} database, ${summary.documents} document(s))`;
   if (!summary.missing) {
-    console.info(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB; ${summary.kind} database, ${summary.documents} document(s))`);
+    console.info(written);
   } else {
     const store = config.DOCUMENT_STORE === 's3' ? `the S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${config.S3_ENDPOINT}` : ''}` : `the local document store ${path.join(config.dataDir, 'uploads')}`;
     const missing = `${summary.missing} of ${summary.missing + summary.documents} upload(s) the database references had no document in ${store} (listed in the manifest's "missing"; npm run check:documents names them)`;
     const cause = summary.documents ? '' : ` None was found: the document store settings are probably not the nodes' — run the backup with the same DOCUMENT_STORE and S3_* settings (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE)${config.DOCUMENT_STORE === 'local' ? ' and DATA_DIR' : ''} as the nodes.`;
     if (values['allow-missing']) {
-      console.info(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB; ${summary.kind} database, ${summary.documents} document(s))`);
+      console.info(written);
       console.warn(`WARNING: ${missing}.${cause}`);
     } else {
       console.error(`Backup INCOMPLETE: ${summary.file} was written (${summary.kind} database, ${summary.documents} document(s)), but ${missing}.${cause} The archive is kept (its database is complete), but it is not a full backup. For documents known to be lost, run with --allow-missing.`);

@@ -40,7 +40,7 @@ function toDetails(p: Profile): Details {
 
 /** After the server ended every session or erased the account: nothing of this user stays on the device. */
 function leave(path: string) {
-  void forgetThisDevice(true).finally(() => {
+  void forgetThisDevice().finally(() => {
     allowLeaving();
     window.location.assign(path);
   });
