@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { courses } from '../db/schema/catalogue.ts';
 import { S3DocumentStore } from '../storage/s3-store.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
@@ -16,7 +17,7 @@ describe('pictures left out, with several nodes sharing one build (review: the w
   let s3: TestS3Server;
   let store: S3DocumentStore;
   beforeAll(async () => {
-    database = await openDatabase({ url: process.env.DATABASE_URL });
+    database = await openTestDatabase();
     s3 = await startS3Server({ bucket: 'left-out-shared' });
     store = new S3DocumentStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await store.init();

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { courses } from '../db/schema/catalogue.ts';
 import { SiteBuilder } from './builder.ts';
 
 describe('pictures a build leaves out (admin audit: a course picture dropped silently)', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ url: process.env.DATABASE_URL }); });
+  beforeAll(async () => { database = await openTestDatabase(); });
   afterAll(async () => { await database.close(); });
 
   it("the build's 'image left out' warning reaches the server log, and lastBuild names the course and the reason", async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { SiteBuilder, astroBuildEnv, firstErrorLine, linkNodeModules, nextSouthAfricanNewYear, ROOT } from './builder.ts';
 import { execFileSync } from 'node:child_process';
 import { settings } from '../db/schema/system.ts';
@@ -22,7 +23,7 @@ Cannot find package '@oslojs/encoding' imported from /srv/portal-data/site/build
 
 describe('site builder start-up (issue #11)', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ url: process.env.DATABASE_URL }); });
+  beforeAll(async () => { database = await openTestDatabase(); });
   afterAll(async () => { await database.close(); });
 
   it("reports Astro's first error line, not the last stack frames", () => {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { SiteBuilder } from './builder.ts';
 import { siteMiddleware } from './serve.ts';
 import { KEEP_BUILDS_MS, KEEP_NEWEST_BUILDS, pruneBuilds } from './kept-builds.ts';
@@ -22,7 +23,7 @@ function fakeBuild(out: string, n: number): void {
 
 describe('a tab opened before a deploy or a publish (audit: the site changes under an open tab)', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ url: process.env.DATABASE_URL }); });
+  beforeAll(async () => { database = await openTestDatabase(); });
   afterAll(async () => { await database.close(); });
 
   it("an old build's chunk is still served, immutable, after a publish swaps the build and after a restart on new code", async () => {

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { sharedSiteBuilds } from '../db/schema/system.ts';
 import { S3DocumentStore } from '../storage/s3-store.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
@@ -33,7 +34,7 @@ describe('one static build per content change across nodes (issue #13)', () => {
   let nodeB: BuildShare;
 
   beforeAll(async () => {
-    database = await openDatabase({ url: process.env.DATABASE_URL });
+    database = await openTestDatabase();
     s3 = await startS3Server({ bucket: 'shared-builds' });
     store = new S3DocumentStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await store.init();
@@ -141,7 +142,7 @@ describe('one static build per content change across nodes (issue #13)', () => {
 
 describe('the site builder with a share (issue #13)', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ url: process.env.DATABASE_URL }); });
+  beforeAll(async () => { database = await openTestDatabase(); });
   afterAll(async () => { await database.close(); });
 
   /** A share that answers `answer` and records what the builder did with it. */

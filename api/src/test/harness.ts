@@ -79,6 +79,19 @@ function migratedTemplate(): Promise<Blob | undefined> {
 }
 
 /**
+ * A database of its own for a test that runs no app (the site-build tests): in-memory PGlite started from the run's
+ * migrated template, or, when DATABASE_URL is set, a new database on that server that `close()` drops. Test files run
+ * two at a time, so on the server's shared `test` database one file's builds were another file's "last build".
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const pgUrl = process.env.DATABASE_URL;
+  const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
+  const database = await openDatabase(fresh ? { url: fresh.url } : { template: await migratedTemplate() });
+  if (!fresh) return database;
+  return { ...database, close: async () => { await database.close(); await fresh.drop(); } };
+}
+
+/**
  * Starts the app on a random port for one test file: a fresh PostgreSQL database when DATABASE_URL is set (dropped on
  * close), else in-memory PGlite started from the run's migrated template; a new temporary DATA_DIR (removed on
  * close) unless `env` sets one; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
