@@ -183,7 +183,7 @@ export type ResetPasswordConfirm = z.input<typeof ResetPasswordConfirmSchema>;
  * and a sent one is ignored; for any other nationality it is typed (typedBirthDateProblem), and left as stored
  * when not sent.
  */
-export const ProfileUpdateSchema = z.object({
+const ProfileFields = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   phone: phone(),
@@ -203,8 +203,28 @@ export const ProfileUpdateSchema = z.object({
   emergencyContactRelation: optionalText(60, 'Relationship'),
   /** 'E-mail me college announcements' (POPIA s69 opt-out): false turns announcement mail off; omitted leaves it as it is. */
   announcementEmails: z.optional(z.boolean({ error: 'Please choose whether to receive announcement e-mails' })),
-}).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true }));
+});
+export const ProfileUpdateSchema = ProfileFields.check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true }));
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/**
+ * 409 message of a profile save whose `expectedUpdatedAt` is no longer the profile's `updatedAt`: the details were
+ * saved in another tab, or an application submitted since filled empty ones (lost update, issue #16).
+ */
+export const PROFILE_EDIT_CONFLICT = 'Your details were changed since you opened this page, in another tab or by an application you submitted. Reload to see the changes.';
+
+/**
+ * PUT /api/profile as the API checks it: ProfileUpdateSchema plus `expectedUpdatedAt`, the profile's `updatedAt`
+ * (ISO 8601 with offset) the form was loaded with. Optional for API compatibility; when given, a save made from an
+ * older version is refused with 409 PROFILE_EDIT_CONFLICT (compared at millisecond precision), as course and
+ * announcement edits are. Built in a pure function call, so that the browser, which validates with
+ * ProfileUpdateSchema, drops it and zod's ISO date-time format (issue #17).
+ */
+export const ProfileSaveSchema = /*#__PURE__*/ (() => z.extend(ProfileFields, {
+  /** updatedAt of the version being edited; omitted = overwrite without a check. */
+  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+}).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true })))();
+export type ProfileSave = z.input<typeof ProfileSaveSchema>;
 
 /** POST /api/profile/password: needs the current password. */
 export const ChangePasswordSchema = z.object({
@@ -233,5 +253,7 @@ export const ProfileSchema = z.extend(PublicUserSchema, {
   announcementEmails: z.boolean(),
   /** When announcement e-mails were turned off (ISO 8601), or null. */
   announcementMailOptOutAt: z.nullable(z.string()),
+  /** When the account row last changed (ISO 8601, milliseconds): the version a profile save sends back as `expectedUpdatedAt`. */
+  updatedAt: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import { normalizeEmail } from '#contracts/mailbox.ts';
+import { saIdNumberProblem } from '#contracts/auth-rules.ts';
 import { LEGACY_ERASED_SQL } from '../features/erasure/erasure.repo.ts';
 
 /**
@@ -59,10 +60,19 @@ const emptySql = (column: (typeof users)[FillableDetail]) => sql`coalesce(btrim(
  * row — is never overwritten (application submit: spec §5 step 1 "Defaults from the logged-in user"). updatedAt
  * changes only when at least one column was empty. Empty `values` runs no statement. Takes the row's FOR NO KEY
  * UPDATE lock until `db`'s transaction ends.
+ * Nationality 'za' is not filled while the stored ID number is a passport or foreign number (not a valid SA ID
+ * number): the profile would then hold a South African with a foreign ID number, which the profile form refuses
+ * (ProfileUpdateSchema: a South African's ID number must be a valid SA ID), so the person's next save failed. The ID
+ * number is read under the row lock first, so it cannot change before the UPDATE.
  */
 export async function fillEmptyPersonalDetails(db: DbOrTx, id: number, values: Partial<Record<FillableDetail, string>>): Promise<void> {
   const set: Record<string, SQL> = {};
   const empties: SQL[] = [];
+  if (values.nationality === 'za') {
+    const [row] = await db.select({ idNumber: users.idNumber }).from(users).where(eq(users.id, id)).for('no key update');
+    const stored = row?.idNumber?.trim();
+    if (stored && saIdNumberProblem(stored) !== null) values = { ...values, nationality: undefined };
+  }
   for (const [key, value] of Object.entries(values) as [FillableDetail, string | undefined][]) {
     if (!value || !value.trim()) continue;
     const column = users[key];

@@ -17,10 +17,17 @@ import { toE164 } from '../../sms/sms-outbox.ts';
 /** A full `users` row (includes the password hash). */
 export type UserRow = typeof users.$inferSelect;
 
-/** Sets the given columns of user `id` (updatedAt now) and returns the row. */
-export async function updateUserRow(db: DbOrTx, id: number, values: PgUpdateSetSource<typeof users>): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-  return row as UserRow;
+/**
+ * Sets the given columns of user `id` (updatedAt now) and returns the row. With `expectedUpdatedAt` (ISO 8601) the
+ * row is changed only while its updated_at is still that instant, else nothing is written and the answer is
+ * undefined (as for a missing user): the check is in the UPDATE's WHERE, so of two saves made from the same version
+ * exactly one succeeds. updated_at is compared truncated to milliseconds, as courses.repo.ts updateCourse does (the
+ * column keeps microseconds, the API's ISO strings milliseconds).
+ */
+export async function updateUserRow(db: DbOrTx, id: number, values: PgUpdateSetSource<typeof users>, expectedUpdatedAt?: string): Promise<UserRow | undefined> {
+  const sameVersion = expectedUpdatedAt === undefined ? undefined : sql`date_trunc('milliseconds', ${users.updatedAt}) = ${expectedUpdatedAt}::timestamptz`;
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(and(eq(users.id, id), sameVersion)).returning();
+  return row as UserRow | undefined;
 }
 
 /** Number of applications of `userId` (any status): none means the account can be erased at once (POPIA §24). */

@@ -1,6 +1,7 @@
 /**
  * /api/profile (issue #4), signed-in only:
- * GET / → {user: Profile}; PUT / ProfileUpdate → {user}; POST /password {currentPassword,password,confirmPassword}
+ * GET / → {user: Profile}; PUT / ProfileSave → {user}, or 409 {error: {code: 'conflict', message}, user: <as it is now>} when
+ * the profile changed since `expectedUpdatedAt` (the `updatedAt` the form was loaded with); POST /password {currentPassword,password,confirmPassword}
  * → {ok, token} (other sessions end, this browser gets a fresh one); POST /logout-everywhere → {ok};
  * GET /export → JSON attachment of everything held on the person (10 per account per 10 min, then 429); POST /delete {password} → 200 {outcome:'deleted'}
  * or 202 {outcome:'requested'}. GET /nsc-results → {nscResults}; PUT /nsc-results {nscResults} → {nscResults} (issue #18). Password checks are rate-limited per account.
@@ -11,7 +12,7 @@ import { requireUser, currentUser, type AuthedUser } from '../../http/guards.ts'
 import { validate } from '../../http/validate.ts';
 import { sharedRateLimit } from '../../http/rate-limit-store.ts';
 import { HttpError } from '../../http/errors.ts';
-import { ChangePasswordSchema, DeleteAccountSchema, ProfileUpdateSchema } from '#contracts/auth.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, ProfileSaveSchema } from '#contracts/auth.ts';
 import { clearSessionCookies, endAllSessions } from '../../auth/session.ts';
 import { startSession } from '../../auth/start-session.ts';
 import { NscResultsUpdateSchema } from '#contracts/nsc-schema.ts';
@@ -44,8 +45,13 @@ export function profileRouter(deps: AppDeps): Router {
 
   r.get('/', async (req, res) => { res.json({ user: await getProfile(db, currentUser(req).id) }); });
 
-  r.put('/', validate(ProfileUpdateSchema), async (req, res) => {
-    res.json({ user: await updateProfile(db, currentUser(req).id, req.body) });
+  r.put('/', validate(ProfileSaveSchema), async (req, res) => {
+    const result = await updateProfile(db, currentUser(req).id, req.body);
+    if ('conflict' in result) {
+      res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, user: result.conflict.current });
+      return;
+    }
+    res.json({ user: result.user });
   });
 
   r.get('/nsc-results', async (req, res) => { res.json({ nscResults: await getNscResults(db, currentUser(req).id) }); });

@@ -17,7 +17,7 @@ import { siteOrigin } from '../../mail/links.ts';
 import { badRequest, notFound, HttpError } from '../../http/errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { tusDatastore } from '../../storage/tus-datastore.ts';
-import { birthDateFromIdNumber, typesDateOfBirth, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
+import { birthDateFromIdNumber, typesDateOfBirth, PROFILE_EDIT_CONFLICT, type Profile, type ProfileUpdate } from '#contracts/auth.ts';
 import { readNscResults, writeNscResults } from './profile.repo.ts';
 import { normalisedIdNumber } from '#contracts/auth-rules.ts';
 import { collectPersonalData, countApplications, deleteUserRow, insertErasureRequest, openErasureRequest, storedUploadNames, textedNumbers, updateUserRow, type PersonalData, type UserRow } from './profile.repo.ts';
@@ -32,6 +32,7 @@ export function toProfile(u: UserRow): Profile {
     idNumber: u.idNumber, emergencyContactName: u.emergencyContactName, emergencyContactPhone: u.emergencyContactPhone,
     emergencyContactRelation: u.emergencyContactRelation, privacyConsentAt: iso(u.privacyConsentAt), privacyNoticeVersion: u.privacyNoticeVersion,
     announcementEmails: u.announcementMailOptOutAt == null, announcementMailOptOutAt: iso(u.announcementMailOptOutAt),
+    updatedAt: iso(u.updatedAt)!,
   };
 }
 
@@ -51,20 +52,28 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
 /**
  * The date of birth to store, by the registration rule (typesDateOfBirth): a nationality that types it keeps the
  * validated typed date, or the stored one when none was sent (undefined); za or no nationality take the SA ID's, and
- * without an ID number keep the stored one (undefined): a submitted application fills an empty date of birth from
- * its step 1, and the next profile save stored null over it (review, 2026-11-27).
+ * keep the stored one (undefined) when the ID number gives none: no ID number (a submitted application fills an
+ * empty date of birth from its step 1, and the next profile save stored null over it; review, 2026-11-27), or, with
+ * no nationality, a passport or foreign ID number (ProfileUpdateSchema refuses one for za).
  */
 function dateOfBirthToStore(input: Pick<ProfileUpdate, 'nationality' | 'idNumber' | 'dateOfBirth'>): string | null | undefined {
   if (typesDateOfBirth(input.nationality)) return input.dateOfBirth === undefined ? undefined : (input.dateOfBirth || null);
-  return input.idNumber ? (birthDateFromIdNumber(input.idNumber) || null) : undefined;
+  return (input.idNumber && birthDateFromIdNumber(input.idNumber)) || undefined;
 }
+
+/** What updateProfile answers: the saved profile, or, for a save made from an older version, the profile as it is now. */
+export type ProfileSaveResult = { user: Profile } | { conflict: { message: string; current: Profile } };
 
 /**
  * Saves the editable fields. `announcementEmails` false turns announcement mail off (keeping the first opt-out time),
  * true turns it back on, omitted leaves it (POPIA s69). The date of birth follows the ID number (spec §5) for za or no nationality; for any
  * other nationality it is the typed one (ProfileUpdateSchema checked it), left as stored when not sent.
+ * With `expectedUpdatedAt` (the profile's `updatedAt` the form was loaded with), a profile changed since — saved in
+ * another tab, or filled by an application submitted meanwhile (fillEmptyPersonalDetails) — is left as it is and
+ * the answer is `{conflict: {message: PROFILE_EDIT_CONFLICT, current}}` (lost update, issue #16; the course edit's
+ * pattern). Throws 404 when the account no longer exists.
  */
-export async function updateProfile(db: Db, userId: number, input: Required<Omit<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'>> & Pick<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'>): Promise<Profile> {
+export async function updateProfile(db: Db, userId: number, input: Required<Omit<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'>> & Pick<ProfileUpdate, 'dateOfBirth' | 'announcementEmails'> & { expectedUpdatedAt?: string }): Promise<ProfileSaveResult> {
   const blank = (v: string) => (v === '' ? null : v);
   const dateOfBirth = dateOfBirthToStore(input);
   const row = await updateUserRow(db, userId, {
@@ -76,8 +85,9 @@ export async function updateProfile(db: Db, userId: number, input: Required<Omit
     emergencyContactName: blank(input.emergencyContactName), emergencyContactPhone: blank(input.emergencyContactPhone),
     emergencyContactRelation: blank(input.emergencyContactRelation),
     ...(input.announcementEmails === undefined ? {} : { announcementMailOptOutAt: input.announcementEmails ? null : sql`coalesce(${users.announcementMailOptOutAt}, now())` }),
-  });
-  return toProfile(row);
+  }, input.expectedUpdatedAt);
+  if (row) return { user: toProfile(row) };
+  return { conflict: { message: PROFILE_EDIT_CONFLICT, current: toProfile(await loadUser(db, userId)) } };
 }
 
 const wrongPassword = (field: string, message: string) => badRequest(message, { [field]: message });
