@@ -2,11 +2,12 @@
  * "No lost work" at log-out (issue #16; audit, November 2026): on a 360 px phone an applicant types a grade and taps
  * "Open menu" → "Log out" before the wizard's 1.2 s pause has sent it. The log-out first sends what is waiting and
  * only then ends the session and erases this device's draft copies; a change that cannot be sent is not erased
- * without asking. Meanwhile the draft status line does not claim 'Draft saved'.
+ * without asking. Meanwhile the draft status line does not claim 'Draft saved'. A log-out in another tab of the
+ * browser asks the wizard's tab to send its waiting change first, so it asks nothing when that tab could send it.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { logInThroughUi } from './fixtures.ts';
-import { DRAFT, openAt, PASSWORD, signUp } from './wizard-draft.ts';
+import { DRAFT, logOutInOpenMenu, openAt, PASSWORD, sessionEndedDialog, signUp, wizardAndSecondTab } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -95,4 +96,48 @@ test('a change that cannot be sent is not erased without asking: Cancel stays lo
   await loggedOutAway(page);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   await expect.poll(() => localDrafts(page)).toBe('');
+});
+
+test('"Log out" in another tab while the wizard waits to save: no question, the change reaches the server first', async ({ page: tabA, request }) => {
+  const { email, tabB, asked } = await wizardAndSecondTab(tabA, 'logout-other-tab');
+  const order: string[] = [];
+  tabA.on('request', (r) => { if (isDraft(new URL(r.url())) && r.method() === 'PUT') order.push('tab A saves'); });
+
+  await tabA.locator(GRADE).fill('93%');
+  await expect(tabA.getByTestId('draft-status')).toHaveText('Saving draft…');
+  order.push('log out in tab B');
+  await logOutInOpenMenu(tabB, asked);
+  expect(asked).toEqual([]);
+  // Tab A's change was still waiting for its pause when tab B logged out: the log-out is what sent it.
+  expect(order.slice(0, 2)).toEqual(['log out in tab B', 'tab A saves']);
+  expect((await tabB.request.get('/api/auth/me')).status()).toBe(401);
+
+  // The account has tab A's change (a log-in of its own, apart from the browser's).
+  expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  expect((await (await request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe('93%');
+
+  // Tab A is now a page whose session ended, as after any log-out: its next change asks to log in again, and is kept.
+  await tabA.locator(GRADE).fill('95%');
+  const again = sessionEndedDialog(tabA);
+  await expect(again).toBeVisible();
+  await expect(tabA.getByTestId('draft-status')).toContainText('log in again');
+  await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await again.getByRole('button', { name: 'Log in and save' }).click();
+  await expect(tabA.getByTestId('draft-status')).toHaveText('Draft saved');
+  expect((await (await request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe('95%');
+});
+
+test('"Log out" in another tab while the wizard cannot reach the server still asks first, and Cancel keeps both', async ({ page: tabA }) => {
+  const { tabB, asked } = await wizardAndSecondTab(tabA, 'logout-other-tab-offline');
+  await tabA.route(isDraft, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+
+  await tabA.locator(GRADE).fill('64%');
+  await logOutInOpenMenu(tabB, asked);
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toContain('not reached your account');
+  expect((await tabB.request.get('/api/auth/me')).status()).toBe(200);
+  await expect(tabB.locator('[data-drawer] [data-logout]')).toBeEnabled();
+  await expect(tabA.getByTestId('draft-status')).toContainText('on this device');
+  await expect(tabA.locator(GRADE)).toHaveValue('64%');
+  expect(await localDrafts(tabA)).toContain('64%');
 });

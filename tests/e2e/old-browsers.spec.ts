@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fillAssessmentDetails, nextDate, uniqueEmail } from './fixtures.ts';
+import { GRADE_FIELD, logOutInOpenMenu, wizardAndSecondTab } from './wizard-draft.ts';
 
 /** Registers a student through the API in the page's own cookie jar (signed in afterwards). */
 async function signUp(page: Page) {
@@ -58,4 +59,30 @@ test('without Array.prototype.at (Chrome < 92, Safari < 15.4) a signed-in studen
   await signUp(page);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard\/student\/?$/);
+});
+
+test.describe('without BroadcastChannel (Safari < 15.4)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('"Log out" in another tab while the wizard waits to save asks first, as it did, and is not held up', async ({ page: tabA, context }) => {
+    await context.addInitScript(() => { delete (window as { BroadcastChannel?: unknown }).BroadcastChannel; });
+    const errors: string[] = [];
+    tabA.on('pageerror', (e) => errors.push(e.message));
+    const { tabB, asked } = await wizardAndSecondTab(tabA, 'oldphone-logout');
+    tabB.on('pageerror', (e) => errors.push(e.message));
+
+    await tabA.locator(GRADE_FIELD).fill('81%');
+    await logOutInOpenMenu(tabB, asked);
+    // The other tab cannot be asked to send: its waiting change counts as unsent, so the log-out asks (Cancel).
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('not reached your account');
+    expect((await tabB.request.get('/api/auth/me')).status()).toBe(200);
+
+    // Tab A sends it after its own pause; the next "Log out" has nothing to ask.
+    await expect(tabA.getByTestId('draft-status')).toHaveText('Draft saved');
+    await logOutInOpenMenu(tabB, asked);
+    expect(asked).toHaveLength(1);
+    expect((await tabB.request.get('/api/auth/me')).status()).toBe(401);
+    expect(errors).toEqual([]);
+  });
 });

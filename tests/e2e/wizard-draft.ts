@@ -1,6 +1,7 @@
 /**
- * Shared set-up of the wizard's "no lost work" specs (draft-signed-out-session, wizard-no-lost-work): a new
- * applicant, a server draft of course 2 opened on a given step, and logging in again from the draft status line.
+ * Shared set-up of the wizard's "no lost work" specs (draft-signed-out-session, wizard-no-lost-work,
+ * logout-pending-draft, old-browsers): a new applicant, a server draft of course 2 opened on a given step, logging in
+ * again from the draft status line, and a second tab that logs out.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './fixtures.ts';
@@ -57,4 +58,35 @@ export async function logInAgainSendsDraft(page: Page, grade: string, again: Loc
   await expect(again).toHaveCount(0);
   await expect(page.getByTestId('draft-status')).toHaveText('Draft saved');
   await expect.poll(async () => (await (await page.request.get(DRAFT)).json()).draft?.data?.academicHistory?.highSchool?.grade).toBe(grade);
+}
+
+/** The high school grade field of the wizard's Academic History step. */
+export const GRADE_FIELD = '#f-academicHistory-highSchool-grade';
+
+/**
+ * Two tabs of one browser (one context, so one session) for the log-out specs: a new applicant's wizard on Academic
+ * History in `tabA`, and a second tab on the student dashboard with its phone menu open, "Log out" one tap away.
+ * Every window.confirm either tab opens is answered Cancel, its message recorded in `asked`.
+ */
+export async function wizardAndSecondTab(tabA: Page, tag: string): Promise<{ email: string; tabB: Page; asked: string[] }> {
+  const email = await signUp(tabA, tag);
+  await openAt(tabA, 1, 'Academic History');
+  const tabB = await tabA.context().newPage();
+  await tabB.goto('/dashboard/student');
+  await expect(tabB.getByRole('heading', { name: 'Welcome, Thandi' })).toBeVisible({ timeout: 60_000 });
+  const asked: string[] = [];
+  for (const tab of [tabA, tabB]) tab.on('dialog', (d) => { asked.push(d.message()); void d.dismiss(); });
+  await tabB.getByRole('button', { name: 'Open menu' }).click();
+  return { email, tabB, asked };
+}
+
+/**
+ * Taps "Log out" in the open phone menu of `tab` and waits until the log-out either asked a question (one more in
+ * `asked`) or took the tab away from its page (home, or /login: the page's island, seeing nobody signed in, may win).
+ */
+export async function logOutInOpenMenu(tab: Page, asked: string[]): Promise<void> {
+  const before = asked.length;
+  const from = new URL(tab.url()).pathname;
+  await tab.locator('[data-drawer] [data-logout]').click();
+  await expect.poll(() => asked.length > before || new URL(tab.url()).pathname !== from, { timeout: 20_000 }).toBe(true);
 }

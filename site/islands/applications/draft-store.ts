@@ -31,7 +31,8 @@
  *
  * Log-out (audit, November 2026: a grade typed and then "Log out" within the 1.2 s pause was lost, because the
  * log-out erased the only copy): the store gives stores/session.ts a `flush` (sendBeforeLogout) that sends a waiting
- * change at once and says whether everything reached the server; the log-out runs it first. The status line says
+ * change at once and says whether everything reached the server; the log-out runs it first, and so does a log-out in
+ * another tab of this browser (session.ts asks this tab over a BroadcastChannel where the browser has one). The status line says
  * 'saving' from the first change until the server has it, never 'saved' for a change only this device holds.
  */
 import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE } from '#contracts/application-steps.ts';
