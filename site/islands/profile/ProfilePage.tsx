@@ -4,6 +4,14 @@
  * /login?redirect=/profile. Destructive actions ask for confirmation first. The date of birth follows the
  * registration wizard's rule: read-only from the SA ID for za (or no nationality), typed YYYY-MM-DD with a
  * "Passport or ID number" for any other nationality (typesDateOfBirth; checked by ProfileUpdateSchema).
+ * A save sends the profile's `updatedAt` it was loaded with as `expectedUpdatedAt`. When the details changed since
+ * (another tab saved, or an application submitted meanwhile filled empty ones), the 409 leaves the form as typed and
+ * shows the message with Reload (admin/EditConflict.tsx, as the course and announcement forms do; issue #16, no lost
+ * work): Reload takes the newer saved values and keeps the fields the person changed, listing those whose saved
+ * value differs with "Use saved version". A 409 whose saved details are still the ones the form started from (the
+ * account changed in something else: the password changed on this page) is saved again at once at the new version.
+ * The announcement e-mail choice is sent only when changed here, so an
+ * unsubscribe link followed meanwhile is not undone by a save of other details.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +20,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { z } from 'zod';
 import { ChangePasswordSchema, ProfileUpdateSchema, birthDateFromIdNumber, typesDateOfBirth, type Profile } from '#contracts/auth.ts';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
+import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, useKeptChanges, withKeptNote } from '../admin/EditConflict.tsx';
 import { api, ApiError, TOKEN_KEY } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { forgetThisDevice, setUser } from '../../stores/session.ts';
@@ -31,6 +40,26 @@ import { NscResultsCard } from './NscResultsCard.tsx';
 type Details = z.input<typeof ProfileUpdateSchema>;
 type Passwords = z.input<typeof ChangePasswordSchema>;
 const DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelation'] as const;
+
+/** The form's labels, for the fields Reload kept (KeptChanges). */
+const LABELS: Record<(typeof DETAIL_FIELDS)[number] | 'announcementEmails', string> = {
+  firstName: 'First name', lastName: 'Last name', phone: 'Phone', nationality: 'Nationality', idNumber: 'ID number', dateOfBirth: 'Date of birth',
+  addressLine1: 'Address line 1', addressLine2: 'Address line 2', city: 'City', state: 'State/Province', postalCode: 'Postal code', country: 'Country',
+  emergencyContactName: 'Emergency contact name', emergencyContactPhone: 'Emergency contact phone', emergencyContactRelation: 'Emergency contact relationship',
+  announcementEmails: 'E-mail me college announcements',
+};
+/** A saved value as the kept-changes box shows it: a country by its name. */
+const savedValue = (name: string, v: unknown) => (name === 'nationality' || name === 'country')
+  ? (COUNTRY_OPTIONS.find((o) => o.value === v)?.label ?? savedText(v)) : savedText(v);
+/** The profile a 409 answer carries (as it is now), when the answer is a stale-save conflict. */
+const conflictProfile = (e: unknown): Profile | null =>
+  e instanceof ApiError && e.status === 409 ? ((e.body as { user?: Profile } | null)?.user ?? null) : null;
+
+/** Whether two form-shaped profiles hold the same details and announcement choice (blanks as ''). */
+function sameDetails(a: Details, b: Details): boolean {
+  const text = (d: Details) => JSON.stringify([...DETAIL_FIELDS, 'announcementEmails'].map((k) => (d as Record<string, unknown>)[k] ?? ''));
+  return text(a) === text(b);
+}
 
 function toDetails(p: Profile): Details {
   const out: Record<string, string> = {};
@@ -93,38 +122,82 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const form = useForm<Details>({
     resolver: zodResolver(ProfileUpdateSchema) as never, defaultValues: toDetails(profile),
   });
-  const { register, handleSubmit, setError, watch, getValues, formState: { errors, isSubmitting, isDirty } } = form;
+  const { register, handleSubmit, setError, watch, getValues, setValue, reset, formState: { errors, isSubmitting, isDirty, dirtyFields } } = form;
   useLeaveWarning(isDirty);
+  // The version the form shows: sent back as expectedUpdatedAt, replaced by each save and by Reload.
+  const [version, setVersion] = useState(profile.updatedAt);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const keptBox = useKeptChanges(setValue);
   const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
   // A South African's date of birth is shown from the ID number; another nationality's is the typed field.
   const typedDob = typesDateOfBirth(watch('nationality'));
-  const dob = birthDateFromIdNumber(watch('idNumber') ?? '');
+  // The server keeps the stored date when the ID number gives none (none typed, or a passport number): show that one.
+  const dob = birthDateFromIdNumber(watch('idNumber') ?? '') || (watch('dateOfBirth') ?? '');
   // A failure the fields cannot show (no connection, a server error) stays beside Save until the next try: the toast
   // goes after 5 s, before a screen-magnifier or a slow reader has found it (WCAG 3.3.1).
   const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = async (v: Details) => {
     const sent = sentValues(getValues());
     setFailure(null);
+    setConflict(null);
+    const { announcementEmails, ...details } = v;
+    // The saved details this form was loaded from (or last saved): what "changed since" is measured against.
+    const base = sentValues((form.formState.defaultValues ?? {}) as Details);
+    const send = (expectedUpdatedAt: string) => saveApi<{ user: Profile }>('/api/profile', { method: 'PUT',
+      json: { ...details, ...(dirtyFields.announcementEmails ? { announcementEmails } : {}), expectedUpdatedAt } });
     try {
-      const r = await saveApi<{ user: Profile }>('/api/profile', { method: 'PUT', json: v });
+      let r: { user: Profile };
+      try {
+        r = await send(version);
+      } catch (err) {
+        // The account changed since, but not in anything this form shows (a password change here, the e-mail verified
+        // in another tab): the details saved are still the ones the form started from, so saving over them loses nothing.
+        const now = conflictProfile(err);
+        if (!now || !sameDetails(toDetails(now), base)) throw err;
+        r = await send(now.updatedAt);
+      }
       onSaved(r.user);
+      setVersion(r.user.updatedAt);
+      keptBox.clear();
       // What was typed while saving stays, and stays unsaved (ui/keep-edits.ts).
       resetKeepingEdits(form, toDetails(r.user), sent);
       setUser(r.user);
       toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
     } catch (err) {
+      if (conflictProfile(err)) { setConflict((err as ApiError).userMessage); return; }
       if (!applyServerErrors(setError, err, DETAIL_FIELDS)) setFailure(`Your changes were not saved. ${errorText(err, 'An error occurred')}`);
       toast({ title: 'Update failed', description: errorText(err, 'An error occurred'), variant: 'destructive' });
     }
   };
+  /** Reload after a 409: the saved profile now, keeping every field changed here (EditConflict.tsx). */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const latest = (await api<{ user: Profile }>('/api/profile')).user;
+      const stored = toDetails(latest);
+      // The version this form was loaded from: a kept field is listed only when the newer save changed it too.
+      const base = sentValues((form.formState.defaultValues ?? {}) as Details) as Record<string, unknown>;
+      const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields)
+        .filter((k) => JSON.stringify((stored as Record<string, unknown>)[k as string] ?? '') !== JSON.stringify(base[k as string] ?? ''));
+      keptBox.show(stored, differs.map((k) => ({ name: String(k), label: LABELS[k as keyof typeof LABELS] ?? String(k), saved: savedValue(String(k), (stored as Record<string, unknown>)[k as string]) })));
+      setVersion(latest.updatedAt);
+      setConflict(null);
+      onSaved(latest);
+      setUser(latest);
+    } catch (err) {
+      toast({ title: 'Failed to reload your profile', description: errorText(err, 'An error occurred'), variant: 'destructive' });
+    } finally { setReloading(false); }
+  };
+  const kept = (k: string, props: { 'aria-describedby'?: string }) => withKeptNote(props, keptBox.kept, k, 'pf');
   const input = (k: (typeof DETAIL_FIELDS)[number], label: string, props: Record<string, unknown> = {}) => (
     <Field id={`pf-${k}`} label={label} error={e(k)}>
-      <input {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input" {...props} />
+      <input {...kept(k, fieldProps(`pf-${k}`, e(k)))} {...register(k)} className="input" {...props} />
     </Field>
   );
   const country = (k: 'nationality' | 'country', label: string) => (
     <Field id={`pf-${k}`} label={label} error={e(k)}>
-      <select {...fieldProps(`pf-${k}`, e(k))} {...register(k)} className="input" autoComplete={k === 'country' ? 'country' : undefined}>
+      <select {...kept(k, fieldProps(`pf-${k}`, e(k)))} {...register(k)} className="input" autoComplete={k === 'country' ? 'country' : undefined}>
         <option value="">Not set</option>
         {COUNTRY_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
@@ -147,7 +220,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
             : input('idNumber', 'ID number', { inputMode: 'numeric', autoComplete: 'off' })}
           {typedDob ? (
             <Field id="pf-dateOfBirth" label="Date of birth" hint="YYYY-MM-DD" error={e('dateOfBirth')}>
-              <input {...fieldProps('pf-dateOfBirth', e('dateOfBirth'))} aria-describedby={e('dateOfBirth') ? 'pf-dateOfBirth-error' : 'pf-dateOfBirth-hint'} {...register('dateOfBirth')} className="input" autoComplete="bday" spellCheck={false} maxLength={10} />
+              <input {...fieldProps('pf-dateOfBirth', e('dateOfBirth'))} {...kept('dateOfBirth', { 'aria-describedby': e('dateOfBirth') ? 'pf-dateOfBirth-error' : 'pf-dateOfBirth-hint' })} {...register('dateOfBirth')} className="input" autoComplete="bday" spellCheck={false} maxLength={10} />
             </Field>
           ) : (
             <Field id="pf-dob" label="Date of birth" hint="Filled in from your ID number.">
@@ -174,13 +247,15 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
           <legend className="mb-2 font-semibold">E-mail</legend>
           <label htmlFor="pf-announcementEmails" className="flex min-h-11 items-center gap-3">
             {/* shrink-0 and min-w-0: at 200 % text on a 360 px phone the words wrap instead of squashing the box. */}
-            <input id="pf-announcementEmails" type="checkbox" {...register('announcementEmails')} aria-describedby="pf-announcementEmails-hint" className="h-5 w-5 shrink-0" />
+            <input id="pf-announcementEmails" type="checkbox" {...register('announcementEmails')} {...kept('announcementEmails', { 'aria-describedby': 'pf-announcementEmails-hint' })} className="h-5 w-5 shrink-0" />
             <span className="min-w-0">E-mail me college announcements</span>
           </label>
           <p id="pf-announcementEmails-hint" className="text-sm muted">E-mails about your own applications, password and account always come.</p>
         </fieldset>
+        {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} />}
+        <KeptChanges fields={keptBox.kept} reloaded={keptBox.reloaded} prefix="pf" onUseSaved={keptBox.takeSaved} />
         <div className="flex flex-wrap items-center gap-3">
-          <BusyButton type="submit" className="btn-primary" busy={isSubmitting} unavailable={!isDirty}>{isSubmitting ? 'Saving...' : 'Save changes'}</BusyButton>
+          <BusyButton type="submit" className="btn-primary" busy={isSubmitting} unavailable={!isDirty || reloading}>{isSubmitting ? 'Saving...' : 'Save changes'}</BusyButton>
           <div role="alert" data-testid="profile-save-error" className="min-w-0 flex-1">{failure && <p className="text-sm font-medium text-red-700 dark:text-red-300">{failure}</p>}</div>
         </div>
       </form>
