@@ -201,8 +201,9 @@ let listening: BroadcastChannel | null = null;
 
 /** While this page has senders: answers another tab's log-out by sending its waiting changes ('busy', then 'done'). */
 function listenForOtherTabs(): void {
-  if (listening || typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(SAVES_CHANNEL);
+  if (listening) return;
+  const channel = openChannel();
+  if (!channel) return;
   listening = channel;
   channel.onmessage = (e: MessageEvent<SavesMessage>) => {
     const { kind, id } = e.data ?? {};
@@ -213,6 +214,10 @@ function listenForOtherTabs(): void {
   };
 }
 function stopListening(): void { listening?.close(); listening = null; }
+/** The channel, or null where the browser has none (Safari < 15.4) or refuses one (an opaque origin: SecurityError). */
+function openChannel(): BroadcastChannel | null {
+  try { return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SAVES_CHANNEL); } catch { return null; }
+}
 // An open channel can keep the page out of the back/forward cache: closed as the page is left, opened again if it is restored.
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', stopListening);
@@ -225,9 +230,9 @@ if (typeof window !== 'undefined') {
  * question will be asked anyway), or after OTHER_TABS_WAIT_MS, whichever is first.
  */
 function askOtherTabsToSend(userId: number): () => Promise<void> {
-  if (typeof BroadcastChannel === 'undefined') return () => Promise.resolve();
+  const channel = openChannel();
+  if (!channel) return () => Promise.resolve();
   const id = Math.random().toString(36).slice(2);
-  const channel = new BroadcastChannel(SAVES_CHANNEL);
   const working = new Set<string>();
   let failed = false;
   let finish!: () => void;
