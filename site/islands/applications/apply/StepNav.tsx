@@ -2,10 +2,15 @@
  * The wizard's step list (spec §2): done steps are buttons back to them, the current one is marked
  * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
  * It also gives each step its page title (use-step-title.ts).
+ * Where the wizard is narrower than 18rem of text (a phone with its text enlarged: 125 % and more on a 360 px screen;
+ * never at normal text size on a 320 px or wider one), the list folds behind one disclosure button, 'Step 1 of 5'
+ * (spoken 'Step 1 of 5: Personal Information'; the heading right below shows the name): at 200 % text the open list
+ * pushed the form's first field two and a half screens down (accessibility audit at 360×740, WCAG 1.4.10). The
+ * page must be a size container (@container, pages/apply/index.astro).
  */
 import { DRAFT_OTHER_USER, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
@@ -54,9 +59,20 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
   const spoken = useSpokenSync(sync);
+  // Folded list only (below 18rem): open after the button, closed again once a step is chosen or reached.
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [step]);
+  const listId = useId();
   return (
     <nav aria-label="Application steps">
-      <ol className="space-y-1">
+      {/* The step's name is the heading right below, so it is only spoken here (the visible words start the name, WCAG 2.5.3). */}
+      <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}
+        aria-label={`Step ${step + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEPS[step]}`}
+        className="hidden w-full items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-left text-sm dark:bg-slate-800 @max-2xs:flex">
+        <span className="font-semibold">Step {step + 1} of {WIZARD_STEPS.length}</span>
+        <span aria-hidden="true" className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
+      </button>
+      <ol id={listId} className={`space-y-1 ${open ? '@max-2xs:mt-1' : '@max-2xs:hidden'}`}>
         {WIZARD_STEPS.map((label, i) => {
           const state = i < step ? 'done' : i === step ? 'current' : 'todo';
           const inner = (
@@ -75,7 +91,7 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
         })}
       </ol>
       {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
-      <p className="mt-4 px-3 text-xs muted" data-testid="draft-status">{SYNC_TEXT[sync]}
+      <p className="mt-4 px-3 text-xs muted @max-2xs:mt-1" data-testid="draft-status">{SYNC_TEXT[sync]}
         {HELD_FOR_LOG_IN.includes(sync) && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
       <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
