@@ -43,7 +43,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('admin:create and the embedded datab
       const { rows } = await restarted.pool.query('SELECT role FROM users WHERE email = $1', ['admin@college.example']);
       expect(rows).toEqual([{ role: 'admin' }]);
     } finally { await restarted.close(); }
-  });
+  }, 180_000); // an embedded database, then a CLI process that opens it: over 60 s on a loaded 2-core machine
 
   it('a DATA_DIR that holds no database yet is refused, naming the folder and npm start, and no empty database is made there', async () => {
     const mistyped = path.join(dataDir, 'no-such-college');

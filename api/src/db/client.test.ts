@@ -29,5 +29,5 @@ describe.skipIf(!!process.env.DATABASE_URL)('openDatabase on a damaged DATA_DIR'
       const { rows } = await fresh.pool.query('SELECT count(*)::int AS n FROM users');
       expect(rows).toEqual([{ n: 0 }]);
     } finally { await fresh.close(); }
-  });
+  }, 180_000); // opens two embedded databases from scratch (no template): over 60 s on a loaded 2-core machine
 });

@@ -78,5 +78,5 @@ describe(`security: route × role matrix (${DB_KIND})`, () => {
         expectStatus(admin.status !== 401 && admin.status !== 403, r, rule, 'admin', admin, 'access (not 401/403)');
       }
     }
-  });
+  }, 180_000); // four callers on every route, one after another: over 60 s on a loaded 2-core machine
 });
