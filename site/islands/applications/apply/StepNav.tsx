@@ -10,7 +10,7 @@
  */
 import { DRAFT_OTHER_USER, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
@@ -59,20 +59,20 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
   const spoken = useSpokenSync(sync);
-  // Folded list only (below 18rem): open after the button, closed again once a step is chosen or reached.
+  // Folded list only (below 18rem): open after the button, closed again once a step is chosen or reached. One
+  // wizard per page, so the list's id is fixed (useId would add to every island page's shared JavaScript).
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [step]);
-  const listId = useId();
   return (
     <nav aria-label="Application steps">
       {/* The step's name is the heading right below, so it is only spoken here (the visible words start the name, WCAG 2.5.3). */}
-      <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}
+      <button type="button" aria-expanded={open} aria-controls="wizard-steps-list" onClick={() => setOpen(!open)}
         aria-label={`Step ${step + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEPS[step]}`}
         className="hidden w-full items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-left text-sm dark:bg-slate-800 @max-2xs:flex">
         <span className="font-semibold">Step {step + 1} of {WIZARD_STEPS.length}</span>
         <span aria-hidden="true" className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
       </button>
-      <ol id={listId} className={`space-y-1 ${open ? '@max-2xs:mt-1' : '@max-2xs:hidden'}`}>
+      <ol id="wizard-steps-list" className={`space-y-1 ${open ? '@max-2xs:mt-1' : '@max-2xs:hidden'}`}>
         {WIZARD_STEPS.map((label, i) => {
           const state = i < step ? 'done' : i === step ? 'current' : 'todo';
           const inner = (
