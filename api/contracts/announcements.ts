@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { httpImageUrl } from './common.ts';
+import { expectedUpdatedAt } from './expected-version.ts';
 
 /**
  * Create/edit body (spec §5): title ≥ 3, content ≥ 10, imageUrl a valid URL or empty/null (blank → null),
@@ -77,7 +78,7 @@ export const ANNOUNCEMENT_EDIT_CONFLICT = 'Someone else changed this announcemen
 
 /**
  * Admin edit (PUT /api/announcements/:id): the create fields plus `expectedUpdatedAt`, the `updatedAt` of the
- * version the form (or the list's Activate/Deactivate) was opened on (ISO 8601 with offset). Optional for API
+ * version the form (or the list's Activate/Deactivate) was opened on (ISO 8601 with offset, see expectedUpdatedAt()). Optional for API
  * compatibility; when given, the save is refused with 409 ANNOUNCEMENT_EDIT_CONFLICT if the announcement changed
  * since (compared at millisecond precision).
  * `active` left out keeps the announcement's own flag (it has no default here: an edit that did not mention it
@@ -90,7 +91,7 @@ export const AnnouncementUpdateSchema = /*#__PURE__*/ (() => z.extend(Announceme
   /** Inactive announcements leave the public site; omitted = unchanged. */
   active: z.optional(z.boolean()),
   /** updatedAt of the version being edited; omitted = overwrite without a check. */
-  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+  expectedUpdatedAt: expectedUpdatedAt(),
 }).check(z.superRefine(noMailWhenInactive)))();
 export type AnnouncementUpdate = z.input<typeof AnnouncementUpdateSchema>;
 

@@ -13,6 +13,7 @@ import { yearProblem } from './application-steps.ts';
 import { crossField, passwordsMatch, yearsInOrder } from './cross-field.ts';
 import { accountFields, name, password, phone, signInEmail } from './sign-in.ts';
 import { optionalPhone } from './phone.ts';
+import { expectedUpdatedAt } from './expected-version.ts';
 
 export { birthDateFromIdNumber, isValidSaIdNumber, saIdNumberProblem, typedBirthDateProblem, PASSWORD_MAX, SA_ID_MESSAGE };
 export { LoginSchema, SimpleRegisterSchema, type Login, type SimpleRegister } from './sign-in.ts';
@@ -215,14 +216,14 @@ export const PROFILE_EDIT_CONFLICT = 'Your details were changed since you opened
 
 /**
  * PUT /api/profile as the API checks it: ProfileUpdateSchema plus `expectedUpdatedAt`, the profile's `updatedAt`
- * (ISO 8601 with offset) the form was loaded with. Optional for API compatibility; when given, a save made from an
+ * (ISO 8601 with offset, see expectedUpdatedAt()) the form was loaded with. Optional for API compatibility; when given, a save made from an
  * older version is refused with 409 PROFILE_EDIT_CONFLICT (compared at millisecond precision), as course and
  * announcement edits are. Built in a pure function call, so that the browser, which validates with
  * ProfileUpdateSchema, drops it and zod's ISO date-time format (issue #17).
  */
 export const ProfileSaveSchema = /*#__PURE__*/ (() => z.extend(ProfileFields, {
   /** updatedAt of the version being edited; omitted = overwrite without a check. */
-  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+  expectedUpdatedAt: expectedUpdatedAt(),
 }).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true })))();
 export type ProfileSave = z.input<typeof ProfileSaveSchema>;
 

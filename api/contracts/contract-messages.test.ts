@@ -1,6 +1,6 @@
 /**
  * The messages of the contracts the admin and external pages share with the API (common, courses, announcements,
- * settings, external, and admin's list queries built on pageQuerySchema) for a set of bad and good inputs: for each
+ * settings, external, admin's list queries built on pageQuerySchema, and the edits' shared expectedUpdatedAt) for a set of bad and good inputs: for each
  * exported schema, the issues (path: message) or the parsed value, in a snapshot taken from the classic-zod contracts
  * (issue #17 moved them to zod/mini; the API's 400 answers and the forms' messages must not change by a byte).
  * Two runs:
@@ -19,6 +19,7 @@ import * as announcements from './announcements.ts';
 import * as settings from './settings.ts';
 import * as external from './external.ts';
 import * as admin from './admin.ts';
+import * as expectedVersion from './expected-version.ts';
 
 type Parser = { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
 
@@ -57,9 +58,10 @@ function outcome(schema: Parser, input: unknown, field?: string): string {
 
 /**
  * A schema, a valid object for it (absent for non-object schemas), and, when an island validates with it, what its
- * form puts in each field: 'text' (a string), 'tick' (a boolean) or 'list' (an array).
+ * form puts in each field: 'text' (a string), 'tick' (a boolean) or 'list' (an array); `more`, values a non-object
+ * schema is given after VALUES.
  */
-interface Case { schema: Parser; base?: Record<string, unknown>; form?: Record<string, 'text' | 'tick' | 'list'> }
+interface Case { schema: Parser; base?: Record<string, unknown>; form?: Record<string, 'text' | 'tick' | 'list'>; more?: unknown[] }
 
 const course = { title: 'Bookkeeping', description: 'Learn the books', level: 'certificate', duration: 12, department: 'Business', tuitionFee: 'R 1 000', startDate: 'January' };
 const announcement = { title: 'Open day', content: 'Come to the open day', imageUrl: '', active: true, sendEmail: false, sendNotification: false };
@@ -126,6 +128,11 @@ const CASES: Record<string, Case> = {
   'admin.AdminApplicationsQuerySchema': { schema: admin.AdminApplicationsQuerySchema, base: {} },
   'admin.AdminPageQuerySchema': { schema: admin.AdminPageQuerySchema, base: {} },
   'admin.StudentsQuerySchema': { schema: admin.StudentsQuerySchema, base: {} },
+  // Instants zod's ISO format takes and PostgreSQL's timestamptz input refuses (year 0000, offsets past ±15:59), and digits past the milliseconds.
+  'expected-version.expectedUpdatedAt()': {
+    schema: expectedVersion.expectedUpdatedAt(),
+    more: ['0000-01-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '9999-12-31T23:59:59-05:00', '2026-01-01T10:00:00+16:00', '2026-01-01T10:00:00-23:59', '2026-01-01T10:00:00.123456Z', '2026-02-30T10:00:00Z'],
+  },
 };
 
 /** Field names to vary for an object case: its base's and its shape's. */
@@ -139,7 +146,7 @@ const ofKind = { text: (v: unknown) => typeof v === 'string', tick: (v: unknown)
  */
 function inputs(c: Case): Array<[string, unknown, boolean, string?]> {
   const whole: Array<[string, unknown, boolean]> = [undefined, null, {}, [], 'x', 42].map((v) => [`whole ${label(v)}`, v, false]);
-  if (!c.base) return [...whole, ...VALUES.map((v): [string, unknown, boolean] => [label(v), v, false])];
+  if (!c.base) return [...whole, ...[...VALUES, ...(c.more ?? [])].map((v): [string, unknown, boolean] => [label(v), v, false])];
   const out: Array<[string, unknown, boolean, string?]> = [...whole, ['base', c.base, true]];
   for (const f of fieldsOf(c)) {
     const kind = c.form?.[f];

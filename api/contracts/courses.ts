@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { COURSE_LEVELS, DEPARTMENTS, httpImageUrl } from './common.ts';
 import { MinimumApsSchema, SubjectRequirementsSchema } from './nsc-schema.ts';
 import { normaliseAmountText, toTwoDecimals } from './money-input.ts';
+import { expectedUpdatedAt } from './expected-version.ts';
 
 export const CourseSchema = z.object({
   id: z.number(),
@@ -109,13 +110,13 @@ export const COURSE_EDIT_CONFLICT = 'Someone else changed this course since you 
 
 /**
  * Admin edit (PUT /api/courses/:id): the create fields plus `expectedUpdatedAt`, the `updatedAt` of the version
- * the form was opened on (ISO 8601 with offset). Optional for API compatibility; when given, the save is refused
+ * the form was opened on (ISO 8601 with offset, see expectedUpdatedAt()). Optional for API compatibility; when given, the save is refused
  * with 409 COURSE_EDIT_CONFLICT if the course changed since (compared at millisecond precision).
  * Built in a pure function call, so that the browser, which never edits with it, drops it and zod's ISO date-time
  * format (issue #17).
  */
 export const CourseUpdateSchema = /*#__PURE__*/ (() => z.extend(CourseInputSchema, {
   /** updatedAt of the version being edited; omitted = overwrite without a check. */
-  expectedUpdatedAt: z.optional(z.iso.datetime({ offset: true, error: 'Expected version must be an ISO 8601 date and time' })),
+  expectedUpdatedAt: expectedUpdatedAt(),
 }))();
 export type CourseUpdate = z.input<typeof CourseUpdateSchema>;

@@ -115,6 +115,12 @@ describe(`announcement edits from a stale form (${DB_KIND})`, () => {
     const ok = await admin.agent.put(`/api/announcements/${seeded.id}`).send(formOf(seeded));
     expect(ok.status).toBe(200);
     const created = (await admin.agent.post('/api/announcements').send(body({ title: 'Short-lived' }))).body.announcement;
+    // Zod's ISO date-time accepts these; PostgreSQL's ::timestamptz refused them and the edit answered 500.
+    const yearZero = await admin.agent.put(`/api/announcements/${created.id}`).send(formOf(created, { expectedUpdatedAt: '0000-01-01T00:00:00Z' }));
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.error.fields).toEqual({ expectedUpdatedAt: 'Expected version must be a date and time in the years 0001 to 9999' });
+    const farEast = await admin.agent.put(`/api/announcements/${created.id}`).send(formOf(created, { expectedUpdatedAt: '2026-01-01T10:00:00-16:00' }));
+    expect(farEast.status).toBe(409);
     await admin.agent.delete(`/api/announcements/${created.id}`).expect(204);
     const gone = await admin.agent.put(`/api/announcements/${created.id}`).send(formOf(created));
     expect(gone.status).toBe(404);

@@ -145,6 +145,12 @@ describe(`course edits from a stale form (${DB_KIND})`, () => {
     const bad = await agent.put(`/api/courses/${created.id}`).send(formOf(created, { expectedUpdatedAt: 'yesterday' }));
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ expectedUpdatedAt: 'Expected version must be an ISO 8601 date and time' });
+    // Zod's ISO date-time accepts these; PostgreSQL's ::timestamptz refused them and the edit answered 500.
+    const yearZero = await agent.put(`/api/courses/${created.id}`).send(formOf(created, { expectedUpdatedAt: '0000-01-01T00:00:00Z' }));
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.error.fields).toEqual({ expectedUpdatedAt: 'Expected version must be a date and time in the years 0001 to 9999' });
+    const farEast = await agent.put(`/api/courses/${created.id}`).send(formOf(created, { expectedUpdatedAt: '2026-01-01T10:00:00+16:00' }));
+    expect(farEast.status).toBe(409);
 
     const { courses } = await import('../../db/schema/catalogue.ts');
     const { eq } = await import('drizzle-orm');

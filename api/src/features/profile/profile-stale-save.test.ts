@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
 import { PROFILE_EDIT_CONFLICT, SA_ID_MESSAGE } from '#contracts/auth.ts';
+import { EXPECTED_VERSION_RANGE_MESSAGE } from '#contracts/expected-version.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -17,6 +18,9 @@ afterAll(async () => { await t.close(); });
 
 type Student = Awaited<ReturnType<typeof signUpStudent>>;
 const FORM_FIELDS = ['firstName', 'lastName', 'phone', 'nationality', 'idNumber', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelation'] as const;
+
+/** The instant `iso` written with the offset +hh:00 (`hours` 0..23), as a client far east of UTC might send it. */
+const withOffset = (iso: string, hours: number) => `${new Date(Date.parse(iso) + hours * 3_600_000).toISOString().slice(0, -1)}+${String(hours).padStart(2, '0')}:00`;
 
 /** GET /api/profile's user. */
 const profileOf = async (s: Student) => (await s.agent.get('/api/profile').expect(200)).body.user;
@@ -82,6 +86,21 @@ describe(`PUT /api/profile from an older version (${DB_KIND})`, () => {
     const bad = await s.agent.put('/api/profile').send(formBody(put.body.user, { expectedUpdatedAt: 'yesterday' }));
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('expectedUpdatedAt');
+  });
+
+  it('a version that is no instant PostgreSQL can hold (year 0000) is a 400 on the field; one written with an offset like +16:00 is that instant', async () => {
+    const s = await signUpStudent(t);
+    const opened = await profileOf(s);
+    // Zod's ISO date-time accepted both; PostgreSQL's ::timestamptz refused them and the save answered 500.
+    const yearZero = await s.agent.put('/api/profile').send(formBody(opened, { city: 'Tzaneen', expectedUpdatedAt: '0000-01-01T00:00:00Z' }));
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.error.fields).toEqual({ expectedUpdatedAt: EXPECTED_VERSION_RANGE_MESSAGE });
+
+    const stale = await s.agent.put('/api/profile').send(formBody(opened, { city: 'Tzaneen', expectedUpdatedAt: withOffset('2026-01-01T10:00:00.000Z', 16) }));
+    expect(stale.status).toBe(409);
+    const same = await s.agent.put('/api/profile').send(formBody(opened, { city: 'Tzaneen', expectedUpdatedAt: withOffset(opened.updatedAt, 16) }));
+    expect(same.status).toBe(200);
+    expect(same.body.user.city).toBe('Tzaneen');
   });
 });
 
