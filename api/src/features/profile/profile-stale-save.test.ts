@@ -6,7 +6,7 @@
  * nationality 'za' over a stored passport number, which made the person's next save fail (saIdForSouthAfricans).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
 import { PROFILE_EDIT_CONFLICT, SA_ID_MESSAGE } from '#contracts/auth.ts';
@@ -101,6 +101,16 @@ describe(`PUT /api/profile from an older version (${DB_KIND})`, () => {
     const same = await s.agent.put('/api/profile').send(formBody(opened, { city: 'Tzaneen', expectedUpdatedAt: withOffset(opened.updatedAt, 16) }));
     expect(same.status).toBe(200);
     expect(same.body.user.city).toBe('Tzaneen');
+  });
+
+  it('a stored updated_at with microseconds matches the milliseconds the page was given', async () => {
+    const s = await signUpStudent(t);
+    // PGlite's now() has millisecond resolution, PostgreSQL's microseconds: set some, so the check is the same on both.
+    await t.database.db.update(users).set({ updatedAt: sql`date_trunc('milliseconds', ${users.updatedAt}) + interval '123 microseconds'` }).where(eq(users.id, s.user.id));
+    const opened = await profileOf(s);
+    const saved = await s.agent.put('/api/profile').send(formBody(opened, { city: 'Louis Trichardt' }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.city).toBe('Louis Trichardt');
   });
 });
 
