@@ -2,11 +2,14 @@
  * The wizard's step list (spec §2): done steps are buttons back to them, the current one is marked
  * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
  * It also gives each step its page title (use-step-title.ts).
- * Where the wizard is narrower than 18rem of text (a phone with its text enlarged: 125 % and more on a 360 px screen;
- * never at normal text size on a 320 px or wider one), the list folds behind one disclosure button, 'Step 1 of 5'
+ * Where the wizard is narrower than 18rem of text, the list folds behind one disclosure button, 'Step 1 of 5'
  * (spoken 'Step 1 of 5: Personal Information'; the heading right below shows the name): at 200 % text the open list
  * pushed the form's first field two and a half screens down (accessibility audit at 360×740, WCAG 1.4.10). The
- * page must be a size container (@container, pages/apply/index.astro).
+ * page must be a size container (@container, pages/apply/index.astro): its content box, the window less the scrollbar
+ * and 2 × min(1rem, 5vw). On a 360 px phone that is 324 px once text is enlarged, so the list folds above 112.5 %
+ * text (18 px; Chrome's 'Large', 20 px, folds it). At normal text on a 320 px phone the box is 288 px, 18rem exactly,
+ * so it stays open from 320 px up where scrollbars overlay the page (phones); a desktop browser's classic scrollbar
+ * (about 15 px) folds it in a window narrower than about 335 px.
  */
 import { DRAFT_OTHER_USER, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
