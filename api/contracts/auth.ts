@@ -178,12 +178,7 @@ export const ResetPasswordConfirmSchema = z.object({
 }).check(passwordsMatch());
 export type ResetPasswordConfirm = z.input<typeof ResetPasswordConfirmSchema>;
 
-/**
- * PUT /api/profile: the person's own details. E-mail and role are not editable here. The date of birth follows
- * the registration rule: for za (or no nationality) it is derived from the ID number (spec §5) when one is given,
- * and a sent one is ignored; for any other nationality it is typed (typedBirthDateProblem), and left as stored
- * when not sent.
- */
+/** The fields of a profile save (ProfileUpdateSchema); their cross-field checks are profileChecks. */
 const ProfileFields = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
@@ -205,7 +200,19 @@ const ProfileFields = z.object({
   /** 'E-mail me college announcements' (POPIA s69 opt-out): false turns announcement mail off; omitted leaves it as it is. */
   announcementEmails: z.optional(z.boolean({ error: 'Please choose whether to receive announcement e-mails' })),
 });
-export const ProfileUpdateSchema = ProfileFields.check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true }));
+/** The profile's cross-field checks, for ProfileUpdateSchema and ProfileSaveSchema alike: the SA ID when given, the date of birth by nationality. */
+const profileChecks = <T extends { nationality?: string; idNumber?: string; dateOfBirth?: string | null }>() =>
+  [saIdForSouthAfricans<T>({ optional: true }), dateOfBirthByNationality<T>({ optional: true })] as const;
+
+/**
+ * PUT /api/profile's details as the profile page checks them in the browser (the API adds `expectedUpdatedAt`:
+ * ProfileSaveSchema): the person's own details; e-mail and role are not editable here. Optional text is trimmed,
+ * blank → ''. An SA ID number is Luhn- and date-checked for za when given (SA_ID_MESSAGE). The date of birth follows
+ * the registration rule: for za (or no nationality) it is derived from the ID number (spec §5) when one is given,
+ * and a sent one is ignored; for any other nationality it is typed (typedBirthDateProblem), and left as stored
+ * when not sent. `announcementEmails` omitted leaves the choice as it is.
+ */
+export const ProfileUpdateSchema = ProfileFields.check(...profileChecks());
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /**
@@ -216,15 +223,15 @@ export const PROFILE_EDIT_CONFLICT = 'Your details were changed since you opened
 
 /**
  * PUT /api/profile as the API checks it: ProfileUpdateSchema plus `expectedUpdatedAt`, the profile's `updatedAt`
- * (ISO 8601 with offset, see expectedUpdatedAt()) the form was loaded with. Optional for API compatibility; when given, a save made from an
- * older version is refused with 409 PROFILE_EDIT_CONFLICT (compared at millisecond precision), as course and
- * announcement edits are. Built in a pure function call, so that the browser, which validates with
+ * the form was loaded with (ISO 8601 with Z or an offset; 400 outside years 0001..9999, parsed to UTC milliseconds:
+ * expectedUpdatedAt()). Optional for API compatibility; when given, a save made from an older version is refused
+ * with 409 PROFILE_EDIT_CONFLICT (compared at millisecond precision), as course and announcement edits are. Built in a pure function call, so that the browser, which validates with
  * ProfileUpdateSchema, drops it and zod's ISO date-time format (issue #17).
  */
 export const ProfileSaveSchema = /*#__PURE__*/ (() => z.extend(ProfileFields, {
   /** updatedAt of the version being edited; omitted = overwrite without a check. */
   expectedUpdatedAt: expectedUpdatedAt(),
-}).check(saIdForSouthAfricans({ optional: true }), dateOfBirthByNationality({ optional: true })))();
+}).check(...profileChecks()))();
 export type ProfileSave = z.input<typeof ProfileSaveSchema>;
 
 /** POST /api/profile/password: needs the current password. */
