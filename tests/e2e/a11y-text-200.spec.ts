@@ -9,6 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { WIZARD_STEPS } from '../../api/contracts/application-steps.ts';
 import { fillPersonalDetails, uniqueEmail } from './fixtures.ts';
+import { adminLogin, studentApplies } from './admin-seed.ts';
 
 const PHONE = { width: 360, height: 740 };
 const PERSONAL = { dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za' };
@@ -162,4 +163,39 @@ test.describe('normal text size: the step list stays open', () => {
       expect(await page.getByRole('heading', { name: 'Personal Information' }).evaluate((h) => getComputedStyle(h).fontSize)).toBe('24px');
     });
   }
+});
+
+test.describe('a course title of one very long word, on a 360×740 phone', () => {
+  test.use({ viewport: PHONE });
+
+  /*
+   * Review of the 200 % change: a heading beside a badge in a flex row is as wide as its longest word (min-content;
+   * break-word does not lower it), so a course named with one long word widened the whole page.
+   */
+  test('My Applications, the dashboard and the application page do not scroll sideways, at normal and 200 % text', async ({ page, request }) => {
+    const title = 'Supercalifragilisticexpialidociousmanagement';
+    await adminLogin(request);
+    const res = await request.post('/api/courses', { data: { title, description: 'Managing very long words.', duration: 6, department: 'Technology', tuitionFee: 'R5,000', startDate: 'July 2027', isActive: true } });
+    expect(res.status()).toBe(201);
+    const courseId = (await res.json()).course.id as number;
+    const appId = await studentApplies(page.request, courseId, 'Thandi', 'Mokoena');
+    const problems: string[] = [];
+    for (const percent of [100, 200]) {
+      await setTextSize(page, percent);
+      const measure = async (where: string) => {
+        await expect(page.getByText(title).first()).toBeVisible();
+        const w = await pageWidth(page);
+        if (w.scrollWidth > w.innerWidth) problems.push(`${where} at ${percent} %: ${w.scrollWidth} px wide in ${w.innerWidth}`);
+      };
+      for (const path of ['/my-applications', '/dashboard/student', `/applications/${appId}`]) {
+        await page.goto(path);
+        await measure(path);
+        if (path !== '/dashboard/student') continue;
+        // The dashboard's Applications tab lists the course beside its status badge.
+        await page.getByRole('tab', { name: 'Applications' }).click();
+        await measure(`${path}, Applications tab`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -93,7 +93,7 @@ function List({ heading }: { heading: boolean }) {
                 <li key={s.id} className="card p-4" data-testid="student" data-student-id={s.id}>
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     {/* One level below the list's own heading (an h1 on /admin/students, an h2 where it is a section). */}
-                    {heading ? <h2 className="font-semibold">{s.name}</h2> : <h3 className="font-semibold">{s.name}</h3>}
+                    {heading ? <h2 className="min-w-0 font-semibold">{s.name}</h2> : <h3 className="min-w-0 font-semibold">{s.name}</h3>}
                     <span className="text-xs muted">Registered {formatStaffDateTime(s.createdAt)}</span>
                   </div>
                   <p className="text-sm [overflow-wrap:anywhere]"><a className="underline" href={`mailto:${s.email}`}>{s.email}</a>{s.phone && <> · <a className="underline" href={`tel:${s.phone}`}>{formatPhone(s.phone)}</a></>}</p>

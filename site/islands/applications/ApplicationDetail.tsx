@@ -82,7 +82,7 @@ export default function ApplicationDetail() {
     <div className="space-y-8">
       <a href="/my-applications" className="-my-1 inline-block py-1 text-sm underline">← Back to My Applications</a>
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <p className="text-sm muted">{appRef(app.id)}</p>
           <h1 className="text-3xl font-extrabold">{courseName(app)}</h1>
           <p className="muted">Submitted {formatDate(app.submittedAt)}</p>

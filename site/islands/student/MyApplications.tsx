@@ -74,7 +74,7 @@ export default function MyApplications() {
               return (
                 <Tabs.Content key={v} value={v} className="outline-none">
                   {shown.length === 0 ? <p className="card p-8 text-center muted">No applications found for this filter.</p> : (
-                    <ul className="grid gap-6 md:grid-cols-2">{shown.map((a) => <li key={a.id}><ApplicationCard app={a} /></li>)}</ul>
+                    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">{shown.map((a) => <li key={a.id}><ApplicationCard app={a} /></li>)}</ul>
                   )}
                 </Tabs.Content>
               );
@@ -91,7 +91,8 @@ function ApplicationCard({ app }: { app: ApplicationItem }) {
   return (
     <article className="card flex h-full flex-col p-5" data-testid="application-card">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="text-lg font-semibold">{courseName(app)}</h2>
+        {/* min-w-0 (and the list's grid-cols-1): a course name of one long word breaks (body's break-word) instead of widening the row and the page. */}
+        <h2 className="min-w-0 text-lg font-semibold">{courseName(app)}</h2>
         <StatusBadge status={app.status} />
       </div>
       <p className="text-xs muted">{appRef(app.id)}</p>

@@ -216,7 +216,7 @@ export default function StudentDashboard() {
               {applications.map((a) => (
                 <li key={a.id} className="card p-5">
                   <div className="flex flex-wrap items-center justify-between gap-3">
-                    <div><p className="font-semibold">{courseName(a)}</p><p className="text-xs muted">{appRef(a.id)} · Applied {formatDate(a.submittedAt)}</p></div>
+                    <div className="min-w-0"><p className="font-semibold">{courseName(a)}</p><p className="text-xs muted">{appRef(a.id)} · Applied {formatDate(a.submittedAt)}</p></div>
                     <StatusBadge status={a.status} />
                   </div>
                   <div className="mt-3"><ProgressBar value={applicationProgress(a)} label="Progress" /></div>
