@@ -138,7 +138,7 @@ test.describe('a 360×740 phone with text at 200 %', () => {
       const w = await pageWidth(page);
       if (w.scrollWidth > w.innerWidth) problems.push(`${path}: ${w.scrollWidth} px wide in ${w.innerWidth}`);
     };
-    for (const path of ['/', '/courses', '/courses/1', '/about', '/contact', '/assessment-centre', '/login', '/register', '/forgot-password', '/terms', '/privacy', '/no-such-page']) await check(path);
+    for (const path of ['/', '/courses', '/courses/1', '/courses/2', '/about', '/contact', '/assessment-centre', '/login', '/register', '/forgot-password', '/terms', '/privacy', '/no-such-page']) await check(path);
     await signUp(page, 'text200-pages');
     for (const path of ['/apply', '/my-applications', '/dashboard/student', '/profile']) await check(path);
     expect(problems).toEqual([]);
