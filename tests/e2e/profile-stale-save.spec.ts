@@ -2,14 +2,14 @@
  * /profile on a 360 px phone does not save over newer details (issue #16, no lost work): a page opened before an
  * application submit (which fills the profile's empty date of birth, nationality and address) or before another
  * tab's save, then saved, shows "Your details were changed since you opened this page…" and keeps what was typed;
- * Reload takes the newer values and keeps the typed ones; the next save keeps both.
+ * Reload takes the newer values and keeps the typed ones; the next save keeps both. And a read-only date of birth
+ * that the stored passport number did not give (the submit filled it) is not said to come from the ID number.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PROFILE_EDIT_CONFLICT as CONFLICT } from '#contracts/auth.ts';
 import { signUp, pdfOf } from './slow-network.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-
-const CONFLICT = 'Your details were changed since you opened this page, in another tab or by an application you submitted. Reload to see the changes.';
 
 async function openProfile(page: Page) {
   await page.goto('/profile');
@@ -17,6 +17,18 @@ async function openProfile(page: Page) {
 }
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save changes' });
 const profileNow = async (page: Page) => (await (await page.request.get('/api/profile')).json()).user;
+/** Submits an application for course 1 born 2001-04-12, nationality za, living in Thohoyandou (its step 1 fills the profile's empty details). */
+async function submitApplication(request: APIRequestContext) {
+  const pdf = `data:application/pdf;base64,${pdfOf(2048).toString('base64')}`;
+  const submitted = await request.post('/api/applications', { data: {
+    courseId: 1, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', addressLine2: '',
+    city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
+    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
+    documents: { idDocument: pdf, transcripts: pdf },
+    payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'T Mokoena', paymentTerms: true }, certification: true,
+  } });
+  expect(submitted.status()).toBe(201);
+}
 
 test('a profile page opened before an application submit, saved after it: the message, nothing typed lost, nothing filled erased', async ({ page, context }) => {
   await signUp(page);
@@ -26,15 +38,7 @@ test('a profile page opened before an application submit, saved after it: the me
 
   // Another tab submits an application: its step 1 fills the empty date of birth, nationality and address.
   const other = await context.newPage();
-  const pdf = `data:application/pdf;base64,${pdfOf(2048).toString('base64')}`;
-  const submitted = await other.request.post('/api/applications', { data: {
-    courseId: 1, phone: '0821234567', dateOfBirth: '2001-04-12', nationality: 'za', addressLine1: '12 Church Street', addressLine2: '',
-    city: 'Thohoyandou', state: 'Limpopo', postalCode: '0950', country: 'za',
-    academicHistory: { highSchool: { name: 'Mbilwi Secondary', city: 'Thohoyandou', country: 'South Africa', from: '2015', to: '2019', qualification: 'NSC', grade: '72%' } },
-    documents: { idDocument: pdf, transcripts: pdf },
-    payment: { paymentMethod: 'card', cardNumber: '4242424242424242', cardExpiry: '12/28', cardCvc: '123', cardName: 'T Mokoena', paymentTerms: true }, certification: true,
-  } });
-  expect(submitted.status()).toBe(201);
+  await submitApplication(other.request);
   await other.close();
 
   await saveButton(page).click();
@@ -109,4 +113,21 @@ test('a password changed on the same page does not make the next details save a 
   await expect(page.getByTestId('toast').getByText('Profile updated')).toBeVisible();
   await expect(page.getByTestId('edit-conflict')).toHaveCount(0);
   expect(await profileNow(page)).toMatchObject({ city: 'Louis Trichardt' });
+});
+
+test('a passport number and no nationality: the date of birth the submit filled is shown as saved, not as from the ID number, and choosing a nationality makes it editable', async ({ page }) => {
+  await signUp(page);
+  expect((await page.request.put('/api/profile', { data: { firstName: 'Thandi', lastName: 'Mokoena', phone: '0821234567', idNumber: 'P12345678' } })).status()).toBe(200);
+  await submitApplication(page.request);
+  expect(await profileNow(page)).toMatchObject({ nationality: null, idNumber: 'P12345678', dateOfBirth: '2001-04-12' });
+
+  await openProfile(page);
+  const dob = page.getByLabel('Date of birth');
+  await expect(dob).toHaveValue('2001-04-12');
+  await expect(dob).not.toBeEditable();
+  await expect(dob).toHaveAccessibleDescription('Saved with your details. To change it, choose your nationality.');
+
+  await page.getByLabel('Nationality').selectOption('other');
+  await expect(dob).toBeEditable();
+  await expect(dob).toHaveValue('2001-04-12');
 });

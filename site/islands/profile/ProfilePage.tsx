@@ -3,7 +3,8 @@
  * every device, "Download my data" (JSON) and "Delete my account" (POPIA). Logged-out visitors go to
  * /login?redirect=/profile. Destructive actions ask for confirmation first. The date of birth follows the
  * registration wizard's rule: read-only from the SA ID for za (or no nationality), typed YYYY-MM-DD with a
- * "Passport or ID number" for any other nationality (typesDateOfBirth; checked by ProfileUpdateSchema).
+ * "Passport or ID number" for any other nationality (typesDateOfBirth; checked by ProfileUpdateSchema). A read-only
+ * date the ID number does not give (a passport number, or none) is the saved one, and its hint says so.
  * A save sends the profile's `updatedAt` it was loaded with as `expectedUpdatedAt`. When the details changed since
  * (another tab saved, or an application submitted meanwhile filled empty ones), the 409 leaves the form as typed and
  * shows the message with Reload (admin/EditConflict.tsx, as the course and announcement forms do; issue #16, no lost
@@ -132,8 +133,13 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   const e = (k: (typeof DETAIL_FIELDS)[number]) => errors[k]?.message as string | undefined;
   // A South African's date of birth is shown from the ID number; another nationality's is the typed field.
   const typedDob = typesDateOfBirth(watch('nationality'));
-  // The server keeps the stored date when the ID number gives none (none typed, or a passport number): show that one.
-  const dob = birthDateFromIdNumber(watch('idNumber') ?? '') || (watch('dateOfBirth') ?? '');
+  // The server keeps the stored date when the ID number gives none (none typed, or a passport number): show that one,
+  // and do not say it came from the ID number (an application submit fills it; issue #16).
+  const idDob = birthDateFromIdNumber(watch('idNumber') ?? '');
+  const dob = idDob || (watch('dateOfBirth') ?? '');
+  const dobHint = idDob || !dob ? 'Filled in from your ID number.'
+    : watch('nationality') === 'za' ? 'Saved with your details. Enter your ID number to change it.'
+      : 'Saved with your details. To change it, choose your nationality.';
   // A failure the fields cannot show (no connection, a server error) stays beside Save until the next try: the toast
   // goes after 5 s, before a screen-magnifier or a slow reader has found it (WCAG 3.3.1).
   const [failure, setFailure] = useState<string | null>(null);
@@ -223,7 +229,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
               <input {...fieldProps('pf-dateOfBirth', e('dateOfBirth'))} {...kept('dateOfBirth', { 'aria-describedby': e('dateOfBirth') ? 'pf-dateOfBirth-error' : 'pf-dateOfBirth-hint' })} {...register('dateOfBirth')} className="input" autoComplete="bday" spellCheck={false} maxLength={10} />
             </Field>
           ) : (
-            <Field id="pf-dob" label="Date of birth" hint="Filled in from your ID number.">
+            <Field id="pf-dob" label="Date of birth" hint={dobHint}>
               <input id="pf-dob" value={dob} readOnly aria-describedby="pf-dob-hint" className="input bg-slate-100 dark:bg-slate-800" />
             </Field>
           )}
