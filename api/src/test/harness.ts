@@ -79,49 +79,69 @@ function migratedTemplate(): Promise<Blob | undefined> {
 }
 
 /**
- * A database of its own for a test that runs no app (the site-build tests): in-memory PGlite started from the run's
- * migrated template, or, when DATABASE_URL is set, a new database on that server that `close()` drops. Test files run
- * two at a time, so on the server's shared `test` database one file's builds were another file's "last build".
+ * A database of its own: in-memory PGlite started from the run's migrated template, or, when DATABASE_URL is set, a
+ * new database on that server (its URL in `url`, for a second connection like another node's) that `close()` drops;
+ * when opening or migrating it fails, it is dropped before the error is rethrown. For startTestApp and for tests that
+ * run no app (the site-build tests): test files run two at a time, so on the server's shared `test` database one
+ * file's builds were another file's "last build".
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const pgUrl = process.env.DATABASE_URL;
-  const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
-  const database = await openDatabase(fresh ? { url: fresh.url } : { template: await migratedTemplate() });
-  if (!fresh) return database;
-  return { ...database, close: async () => { await database.close(); await fresh.drop(); } };
+  if (!pgUrl) return openDatabase({ template: await migratedTemplate() });
+  const fresh = await freshPostgres(pgUrl);
+  let database: Database;
+  try {
+    database = await openDatabase({ url: fresh.url });
+  } catch (err) {
+    await fresh.drop().catch(() => {});
+    throw err;
+  }
+  return { ...database, url: fresh.url, close: async () => { await database.close(); await fresh.drop(); } };
 }
 
 /**
- * Starts the app on a random port for one test file: a fresh PostgreSQL database when DATABASE_URL is set (dropped on
- * close), else in-memory PGlite started from the run's migrated template; a new temporary DATA_DIR (removed on
- * close) unless `env` sets one; memory mailer; `env` overrides the config; `opts.seed` (default true) loads the seed.
+ * Starts the app on a random port for one test file on its own database (openTestDatabase: dropped on close on
+ * PostgreSQL); a new temporary DATA_DIR (removed on close) unless `env` sets one; memory mailer; `env` overrides the
+ * config; `opts.seed` (default true) loads the seed. When a step after opening the database fails, the database is
+ * closed (and dropped) and the DATA_DIR removed before the error is rethrown.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
-  const pgUrl = process.env.DATABASE_URL;
-  const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
   // Each test app has its own DATA_DIR (outbox, uploads): test files share a worker process (vitest `isolate: false`).
   const ownDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'college-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: ownDataDir ?? env.DATA_DIR, ...env } as any);
-  const database = await openDatabase(fresh ? { url: fresh.url } : { template: await migratedTemplate() });
-  if (opts.seed !== false) await seed(database.db);
-  const mailer = memoryMailer();
-  const store = await createDocumentStore(config);
-  await store.init();
-  const contentChanges: string[] = [];
-  const deps: AppDeps = { database, config, mailer, store, onContentChanged: (r) => contentChanges.push(r) };
-  const app = createApp(deps);
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url, app, server, database, databaseUrl: fresh?.url, config, mailer, store, deps, contentChanges,
-    request: () => supertest.agent(url),
-    close: async () => {
-      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
-      await database.close();
-      await fresh?.drop();
-      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
-    },
-  };
+  const removeDataDir = () => { if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true }); };
+  let database: Database & { url?: string };
+  let config: Config;
+  try {
+    config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-123', LOGIN_RATE_LIMIT: '1000', REGISTER_SOFT_LIMIT: '1000', DATA_DIR: ownDataDir ?? env.DATA_DIR, ...env } as any);
+    database = await openTestDatabase();
+  } catch (err) {
+    removeDataDir();
+    throw err;
+  }
+  try {
+    if (opts.seed !== false) await seed(database.db);
+    const mailer = memoryMailer();
+    const store = await createDocumentStore(config);
+    await store.init();
+    const contentChanges: string[] = [];
+    const deps: AppDeps = { database, config, mailer, store, onContentChanged: (r) => contentChanges.push(r) };
+    const app = createApp(deps);
+    const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      url, app, server, database, databaseUrl: database.url, config, mailer, store, deps, contentChanges,
+      request: () => supertest.agent(url),
+      close: async () => {
+        await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
+        await database.close();
+        removeDataDir();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    removeDataDir();
+    throw err;
+  }
 }
 
 /**
