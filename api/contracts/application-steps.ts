@@ -88,3 +88,6 @@ export const feeLabel = (fee: string): string => `$${fee}`;
 export const feeChangedMessage = (fee: string): string => `The application fee changed to ${feeLabel(fee)}. Please review and confirm the new fee.`;
 /** Max upload size in bytes, spec §9 (5 MB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** How long the wizard waits after the last change before it saves the draft to the server (ms; draft-store.ts). */
+export const DRAFT_SAVE_PAUSE_MS = 1200;

@@ -177,83 +177,9 @@ const pendingSaveSenders = new Set<PendingSaveSender>();
  */
 export function sendBeforeLogout(send: PendingSaveSender): () => void {
   pendingSaveSenders.add(send);
-  listenForOtherTabs();
-  return () => { pendingSaveSenders.delete(send); if (pendingSaveSenders.size === 0) stopListening(); };
+  return () => { pendingSaveSenders.delete(send); };
 }
 
-/** Runs every registered sender at once; true when each says the server has everything. */
-const runSenders = (): Promise<boolean> => Promise.all(Array.from(pendingSaveSenders, (send) => send().catch(() => false))).then((all) => all.every(Boolean));
-
-// Log-out in one tab while another tab's change waits for its pause (review, November 2026: the log-out asked
-// UNSENT_AT_LOGOUT about a change the other tab was about to send): the logging-out tab asks the browser's other tabs,
-// over this BroadcastChannel, to send now. A browser without BroadcastChannel (iOS 15.0-15.3) asks the question as before.
-const SAVES_CHANNEL = 'college.pending-saves';
-/**
- * 'send': please run your senders now; 'busy': this tab is on it; 'done': it has finished, `sent` as its senders
- * answered (false: something stays on that device only). Answers name the request (`id`) and the tab.
- */
-type SavesMessage = { kind: 'send'; id: string } | { kind: 'busy'; id: string; tab: string } | { kind: 'done'; id: string; tab: string; sent: boolean };
-/** How long log-out waits for the other tabs' saves (ms); a tab that does not answer (closed, frozen) must not hold it. */
-const OTHER_TABS_WAIT_MS = 2000;
-const thisTab = Math.random().toString(36).slice(2);
-const askedHere = new Set<string>();
-let listening: BroadcastChannel | null = null;
-
-/** While this page has senders: answers another tab's log-out by sending its waiting changes ('busy', then 'done'). */
-function listenForOtherTabs(): void {
-  if (listening) return;
-  const channel = openChannel();
-  if (!channel) return;
-  listening = channel;
-  channel.onmessage = (e: MessageEvent<SavesMessage>) => {
-    const { kind, id } = e.data ?? {};
-    if (kind !== 'send' || askedHere.has(id)) return;
-    const answer = (m: SavesMessage) => { try { channel.postMessage(m); } catch { /* closed meanwhile */ } };
-    answer({ kind: 'busy', id, tab: thisTab });
-    void runSenders().then((sent) => answer({ kind: 'done', id, tab: thisTab, sent }));
-  };
-}
-function stopListening(): void { listening?.close(); listening = null; }
-/** The channel, or null where the browser has none (Safari < 15.4) or refuses one (an opaque origin: SecurityError). */
-function openChannel(): BroadcastChannel | null {
-  try { return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SAVES_CHANNEL); } catch { return null; }
-}
-// An open channel can keep the page out of the back/forward cache: closed as the page is left, opened again if it is restored.
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', stopListening);
-  window.addEventListener('pageshow', () => { if (pendingSaveSenders.size > 0) listenForOtherTabs(); });
-}
-
-/**
- * Asks the other tabs to send their waiting changes now; answers a wait that ends when `userId` has no unsent local
- * draft copy left, when every tab that took the request has finished and one of them could not send everything (the
- * question will be asked anyway), or after OTHER_TABS_WAIT_MS, whichever is first.
- */
-function askOtherTabsToSend(userId: number): () => Promise<void> {
-  const channel = openChannel();
-  if (!channel) return () => Promise.resolve();
-  const id = Math.random().toString(36).slice(2);
-  const working = new Set<string>();
-  let failed = false;
-  let finish!: () => void;
-  const over = new Promise<void>((resolve) => { finish = resolve; });
-  // Every tab that answered may have sent all it had while another, slower to answer, still holds a change: only a
-  // tab that could not send ends the wait early.
-  const check = () => { if (!hasUnsentDrafts(userId) || (failed && working.size === 0)) finish(); };
-  channel.onmessage = (e: MessageEvent<SavesMessage>) => {
-    const m = e.data;
-    if (!m || m.id !== id || m.kind === 'send') return;
-    if (m.kind === 'busy') working.add(m.tab);
-    else { working.delete(m.tab); if (!m.sent) failed = true; check(); }
-  };
-  // A tab's save that reached the server rewrites its copy as acknowledged: seen here as a storage event.
-  addEventListener('storage', check);
-  const timer = setTimeout(finish, OTHER_TABS_WAIT_MS);
-  void over.then(() => { clearTimeout(timer); removeEventListener('storage', check); channel.close(); askedHere.delete(id); });
-  askedHere.add(id);
-  channel.postMessage({ kind: 'send', id } satisfies SavesMessage);
-  return () => { check(); return over; };
-}
 
 /**
  * What log-out asks when a change could not be sent (no connection, a server failure, an ended login, or a
@@ -273,15 +199,18 @@ export const UNSENT_AT_LOGOUT = 'Some changes to your application have not reach
  */
 export async function sendPendingSaves(): Promise<boolean> {
   const userId = $session.get().user?.id ?? lastUserId();
-  const othersSent = hasUnsentDrafts(userId) ? askOtherTabsToSend(userId) : null;
+  const othersSent = hasUnsentDrafts(userId)
+    ? import('../lib/pending-saves-channel.ts').then((m) => m.askOtherTabsToSend(userId, () => hasUnsentDrafts(userId)), () => null)
+    : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const sent = await Promise.race([
-    runSenders(),
+    Promise.all(Array.from(pendingSaveSenders, (send) => send().catch(() => false))).then((all) => all.every(Boolean)),
     new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), READ_TIMEOUT_MS); }),
   ]);
   clearTimeout(timer);
   if (!sent) return false;
-  if (othersSent) await othersSent();
+  const waitForOthers = await othersSent;
+  if (waitForOthers) await waitForOthers();
   return !hasUnsentDrafts(userId);
 }
 

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { logInThroughUi } from './fixtures.ts';
+import { DRAFT_SAVE_PAUSE_MS } from '../../api/contracts/application-steps.ts';
 import { DRAFT, logOutInOpenMenu, openAt, PASSWORD, sessionEndedDialog, signUp, wizardAndSecondTab } from './wizard-draft.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -103,13 +104,20 @@ test('"Log out" in another tab while the wizard waits to save: no question, the 
   const order: string[] = [];
   tabA.on('request', (r) => { if (isDraft(new URL(r.url())) && r.method() === 'PUT') order.push('tab A saves'); });
 
+  // Tab A's pause never ends by itself here (its 1.2 s timers are not scheduled), so only tab B's request can send
+  // the change: on a slow machine the pause could otherwise end before the click, and the test prove nothing.
+  await tabA.evaluate((ms) => {
+    const w = window as unknown as { setTimeout: typeof setTimeout; keptSetTimeout?: typeof setTimeout };
+    w.keptSetTimeout = w.setTimeout;
+    w.setTimeout = ((fn: () => void, delay?: number, ...rest: unknown[]) => (delay === ms ? 0 : w.keptSetTimeout!(fn, delay, ...rest))) as typeof setTimeout;
+  }, DRAFT_SAVE_PAUSE_MS);
   await tabA.locator(GRADE).fill('93%');
   await expect(tabA.getByTestId('draft-status')).toHaveText('Saving draft…');
   order.push('log out in tab B');
   await logOutInOpenMenu(tabB, asked);
   expect(asked).toEqual([]);
-  // Tab A's change was still waiting for its pause when tab B logged out: the log-out is what sent it.
   expect(order.slice(0, 2)).toEqual(['log out in tab B', 'tab A saves']);
+  await tabA.evaluate(() => { const w = window as unknown as { setTimeout: typeof setTimeout; keptSetTimeout: typeof setTimeout }; w.setTimeout = w.keptSetTimeout; });
   expect((await tabB.request.get('/api/auth/me')).status()).toBe(401);
 
   // The account has tab A's change (a log-in of its own, apart from the browser's).

@@ -35,10 +35,11 @@
  * another tab of this browser (session.ts asks this tab over a BroadcastChannel where the browser has one). The status line says
  * 'saving' from the first change until the server has it, never 'saved' for a change only this device holds.
  */
-import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE } from '#contracts/application-steps.ts';
+import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE, DRAFT_SAVE_PAUSE_MS } from '#contracts/application-steps.ts';
 import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session, sendBeforeLogout } from '../../stores/session.ts';
+import { answerOtherTabs } from '../../lib/pending-saves-channel.ts';
 import { askToSignInAgain } from '../ui/save-api.ts';
 
 /**
@@ -53,8 +54,6 @@ export interface Draft { step: number; data: Record<string, unknown>; savedAt: s
  * 'other-account': the same, after a 409 draft_other_user (another account is logged in on this browser now).
  */
 export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict' | 'signed-out' | 'other-account';
-
-const SERVER_DELAY_MS = 1200;
 
 /** GET/PUT/DELETE path of the server copy of draft `key` ('general' or 'course-{id}'). */
 export const draftPath = (key: string): string => `/api/applications/draft?key=${encodeURIComponent(key)}`;
@@ -217,6 +216,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     return !pending || stopped;
   }
   const stopFlushingAtLogout = sendBeforeLogout(flush);
+  const stopAnsweringOtherTabs = answerOtherTabs(userId, flush);
   const onOnline = () => { void push(); };
   // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account. Other
   // updates set it too (the session check run again once online, a profile save), so only one that comes with a new
@@ -252,7 +252,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     write(localKey, d);
     // Not 'Draft saved' while this change waits for its pause (the states that say where it is kept stay).
     if (told === 'saved' || told === 'idle') tell('saving');
-    timer = setTimeout(() => { void push(); }, SERVER_DELAY_MS);
+    timer = setTimeout(() => { void push(); }, DRAFT_SAVE_PAUSE_MS);
   }
   window.addEventListener('online', onOnline);
   window.addEventListener('pagehide', onHide);
@@ -355,6 +355,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       window.removeEventListener('pagehide', onHide);
       unlisten();
       stopFlushingAtLogout();
+      stopAnsweringOtherTabs();
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
       await api(`${url}&forUserId=${userId}`, { method: 'DELETE', keepalive: true }).catch(() => {});
     },
