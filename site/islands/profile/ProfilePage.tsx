@@ -143,13 +143,14 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   // A failure the fields cannot show (no connection, a server error) stays beside Save until the next try: the toast
   // goes after 5 s, before a screen-magnifier or a slow reader has found it (WCAG 3.3.1).
   const [failure, setFailure] = useState<string | null>(null);
+  /** The saved details this form was loaded from (or last saved): what "changed since" is measured against. */
+  const loadedDetails = () => sentValues((form.formState.defaultValues ?? {}) as Details);
   const onSubmit = async (v: Details) => {
     const sent = sentValues(getValues());
     setFailure(null);
     setConflict(null);
     const { announcementEmails, ...details } = v;
-    // The saved details this form was loaded from (or last saved): what "changed since" is measured against.
-    const base = sentValues((form.formState.defaultValues ?? {}) as Details);
+    const base = loadedDetails();
     const send = (expectedUpdatedAt: string) => saveApi<{ user: Profile }>('/api/profile', { method: 'PUT',
       json: { ...details, ...(dirtyFields.announcementEmails ? { announcementEmails } : {}), expectedUpdatedAt } });
     try {
@@ -182,8 +183,8 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
     try {
       const latest = (await api<{ user: Profile }>('/api/profile')).user;
       const stored = toDetails(latest);
-      // The version this form was loaded from: a kept field is listed only when the newer save changed it too.
-      const base = sentValues((form.formState.defaultValues ?? {}) as Details) as Record<string, unknown>;
+      // A kept field is listed only when the newer save changed it too.
+      const base = loadedDetails() as Record<string, unknown>;
       const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields)
         .filter((k) => JSON.stringify((stored as Record<string, unknown>)[k as string] ?? '') !== JSON.stringify(base[k as string] ?? ''));
       keptBox.show(stored, differs.map((k) => ({ name: String(k), label: LABELS[k as keyof typeof LABELS] ?? String(k), saved: savedValue(String(k), (stored as Record<string, unknown>)[k as string]) })));
