@@ -221,6 +221,38 @@ test('a course page opened straight from home on a phone costs at most 8 KB: its
   await ctx.close();
 });
 
+test('pages after the first come compressed with the page dictionary (dcz), fetched once when idle, and render whole, also through the service worker', async ({ browser, baseURL }) => {
+  // The server writes the dictionary and its dcz copies in the background once the build is live (dictionary.ts).
+  await expect.poll(async () => (await rawGet(`${baseURL}/login`, 'br')).headers.link ?? '', { timeout: 60_000 }).toMatch(/rel="compression-dictionary"/);
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await ctx.newPage();
+  const documents: { url: string; coding: string; bytes: number }[] = [];
+  let dictionaries = 0;
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const codings = new Map<string, { url: string; coding: string }>();
+  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Document' || e.response.url.includes('/_astro/dictionary.')) codings.set(e.requestId, { url: e.response.url, coding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '') }); });
+  cdp.on('Network.loadingFinished', (e) => { const c = codings.get(e.requestId); if (!c) return; if (c.url.includes('/_astro/dictionary.')) dictionaries++; else documents.push({ ...c, bytes: e.encodedDataLength }); });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => dictionaries, { message: 'the dictionary is fetched while the first page is idle' }).toBeGreaterThan(0);
+  for (const [path, heading] of [['/courses', 'Our Courses'], ['/courses/1', null], ['/login', 'Log in']] as const) {
+    const res = await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect((await res!.allHeaders())['content-encoding'], path).toBe('dcz');
+    if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(dictionaries, 'fetched once').toBe(1);
+  const list = documents.map((d) => `${d.coding} ${d.bytes} ${d.url}`).join('\n  ');
+  for (const d of documents.slice(1)) {
+    const brotli = (await rawGet(d.url, 'br')).bytes;
+    expect(d.bytes, `${list}\n  (Brotli alone: ${brotli} bytes of body for ${d.url})`).toBeLessThan(brotli);
+  }
+  await ctx.close();
+});
+
 test('contact: a message typed and sent with one tap on Send arrives (the tap that loads the form is not lost)', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => { if (/contact-form/.test(r.url())) scripts.push(r.url()); });

@@ -23,6 +23,7 @@ import { publicSnapshot } from './snapshot.ts';
 import { southAfricanMidnight, todayInSouthAfrica } from '#contracts/sa-calendar.ts';
 import { writeCspManifest } from './csp.ts';
 import { precompressBuild } from './precompress.ts';
+import { writePageDictionary } from './dictionary.ts';
 import type { SiteStatus } from './serve.ts';
 import type { BuildShare } from './shared-builds.ts';
 import { assetIndex, earlierBuilds, pruneBuilds } from './kept-builds.ts';
@@ -220,12 +221,18 @@ export class SiteBuilder {
     this.earlierAssets = assetIndex(earlierBuilds(path.join(this.siteDir, 'builds'), this.live));
   }
 
-  /** Writes the Brotli copies of the live build `dir` in the background (precompress.ts); a newer live build stops it. */
+  /**
+   * Writes the page dictionary with its dcz copies (dictionary.ts), then the Brotli copies (precompress.ts), of the live
+   * build `dir` in the background; a newer live build stops it.
+   */
   private compressLive(dir: string): void {
     this.compressing?.abort();
     const ctrl = new AbortController();
     this.compressing = ctrl;
-    precompressBuild(dir, path.join(this.siteDir, 'cache', 'brotli'), ctrl.signal)
+    writePageDictionary(dir, ctrl.signal)
+      .then((r) => { if (r.pages) this.opts.log?.(`site: page dictionary ${r.dictionary?.url} and ${r.pages} dcz copies written in ${r.ms} ms`); })
+      .catch((err) => { if (!ctrl.signal.aborted) this.opts.log?.(`site: page dictionary not written (${err?.message ?? err}); pages are sent as Brotli`); })
+      .then(() => precompressBuild(dir, path.join(this.siteDir, 'cache', 'brotli'), ctrl.signal))
       .then((r) => { if (r.compressed || r.reused) this.opts.log?.(`site: brotli copies written in ${r.ms} ms (${r.compressed} compressed, ${r.reused} from the cache)`); })
       .catch((err) => { if (!ctrl.signal.aborted) this.opts.log?.(`site: brotli copies not written (${err?.message ?? err}); pages are compressed on the fly`); });
   }

@@ -7,6 +7,8 @@
  * lists the hashes of their inline scripts (csp.ts), when the build has a manifest. A file with a precompressed
  * `.br` copy in the build is sent as that copy to browsers that accept Brotli. An `/_astro/` file the live build
  * lacks comes from the newest kept earlier build that has it (a tab opened before a deploy or publish; kept-builds.ts).
+ * A page is sent as its `.dcz` copy to a browser that holds the build's page dictionary (dictionary.ts), and names
+ * that dictionary in a Link header to one that does not.
  * A revalidated file's ETag names its content coding (RFC 9110 §8.8.3): the file's own tag for identity, with `-br`
  * for the `.br` copy and `-gzip`/`-br`/`-deflate` for what the `compression` middleware encodes (entity-tags.ts).
  */
@@ -19,6 +21,7 @@ import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
 import { DOCUMENT_ONLY_HEADERS } from '../http/document-headers.ts';
 import { acceptedCodings, codingETag, notModifiedETag } from '../http/entity-tags.ts';
+import { isPageDictionary, pageDictionaryFor } from './dictionary.ts';
 
 /** What the server can say about its static site (issue #11): shown on the 503 page and by the health check. */
 export interface SiteStatus {
@@ -141,7 +144,18 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   // The build's Brotli copy (quality 11, site/integrations/precompress.mjs) when the browser takes it; the
   // `compression` middleware leaves an answer with a Content-Encoding alone (issue #17: 10–20 % fewer bytes).
   res.vary('Accept-Encoding');
-  const brCopy = req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`);
+  // A page whose build has a dictionary (dictionary.ts) goes out as its `.dcz` copy to a browser holding that
+  // dictionary; any other browser is pointed at the dictionary, to fetch when idle.
+  const dictionary = file.endsWith('.html') ? pageDictionaryFor(root) : null;
+  let dcz = false;
+  if (dictionary) {
+    res.vary('Available-Dictionary');
+    const held = req.headers['available-dictionary'] === `:${dictionary.hash}:`;
+    dcz = held && req.acceptsEncodings('dcz') === 'dcz' && fs.existsSync(`${file}.dcz`);
+    if (!held) res.setHeader('Link', `<${dictionary.url}>; rel="compression-dictionary"`);
+  }
+  if (isPageDictionary(req.path)) res.setHeader('Use-As-Dictionary', 'match="/*"');
+  const brCopy = !dcz && req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`);
   // The tag is the file's own, whichever bytes go out (tagPerCoding adds the coding), and If-None-Match is judged
   // here against every representation this request may be given (notModifiedETag): `send` would compare the
   // `.br` copy's own stat, or the identity tag for a body compression then gzips. The identity tag is the one `send`
@@ -151,7 +165,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   if (tag) {
     res.setHeader('ETag', tag);
     if (req.headers['if-none-match']) {
-      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], CODINGS)) : null;
+      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, dcz ? 'dcz' : brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], dictionary ? [...CODINGS, 'dcz'] : CODINGS)) : null;
       if (held) {
         res.setHeader('ETag', held);
         res.setHeader('Cache-Control', cacheControl);
@@ -164,10 +178,10 @@ function send(res: Response, file: string, status: number, root: string, stats?:
       delete req.headers['if-modified-since'];
     }
   }
-  if (brCopy) {
+  if (dcz || brCopy) {
     res.type(path.extname(file));
-    res.setHeader('Content-Encoding', 'br');
-    relative += '.br';
+    res.setHeader('Content-Encoding', dcz ? 'dcz' : 'br');
+    relative += dcz ? '.dcz' : '.br';
   }
   res.status(status);
   res.sendFile(relative, {
