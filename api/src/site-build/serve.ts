@@ -167,9 +167,12 @@ function send(res: Response, file: string, status: number, root: string, stats?:
     if (req.headers['if-none-match']) {
       const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, dcz ? 'dcz' : brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], dictionary ? [...CODINGS, 'dcz'] : CODINGS)) : null;
       if (held) {
+        // A bare 304 (RFC 9110 §15.4.5: the validators, Cache-Control and Vary a 200 would carry). The browser keeps
+        // the stored page's other headers, its CSP among them (RFC 9111 §3.2 updates only the fields sent); the
+        // document headers were 1.2 KB of every revalidated page (issue #17).
+        for (const h of [...DOCUMENT_ONLY_HEADERS, 'Content-Type', 'Link']) res.removeHeader(h);
         res.setHeader('ETag', held);
         res.setHeader('Cache-Control', cacheControl);
-        res.setHeader('X-Content-Type-Options', 'nosniff');
         res.status(304).end();
         return;
       }

@@ -16,12 +16,36 @@ import { createTusUploads, TUS_PATH, type TusUploads } from './tus.service.ts';
 const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
 /**
+ * Drops `Access-Control-Expose-Headers` from the answer @tus/server writes on `res` (it sets it on every answer):
+ * the endpoint grants no origin (allowedOrigins: () => false, same-origin only), and a same-origin script reads
+ * every header without it, so the list was 300 bytes of each upload request for nothing (issue #17). srvx hands
+ * writeHead the headers as an object, a list of [name, value] pairs or a flat list; all three are filtered.
+ */
+function withoutCorsExposure(res: Response): void {
+  const writeHead = res.writeHead;
+  const exposure = (name: unknown) => String(name).toLowerCase() === 'access-control-expose-headers';
+  res.writeHead = function filtered(this: Response, ...args: unknown[]) {
+    res.removeHeader('Access-Control-Expose-Headers');
+    const last = args[args.length - 1];
+    if (Array.isArray(last)) {
+      args[args.length - 1] = Array.isArray(last[0])
+        ? last.filter((pair: unknown[]) => !exposure(pair[0]))
+        : last.filter((_v, i) => !exposure(last[i - (i % 2)]));
+    } else if (last && typeof last === 'object') {
+      args[args.length - 1] = Object.fromEntries(Object.entries(last).filter(([name]) => !exposure(name)));
+    }
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
  * Router at /api/uploads/tus (issue #16 point 1; tus 1.0): creation for signed-in users, HEAD/PATCH/DELETE for the owner only (others 404). `tus` defaults to createTusUploads(deps).
  */
 export function tusRouter(deps: AppDeps, tus: TusUploads = createTusUploads(deps)): Router {
   const r = Router();
   const pass = async (req: Request, res: Response, id?: string) => {
     req.url = id ? `${TUS_PATH}/${id}` : TUS_PATH;
+    withoutCorsExposure(res);
     await tus.handle(req, res);
   };
   // tus clients may tunnel PATCH/DELETE through POST with this header; the checks below judge the real method.

@@ -37,7 +37,10 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
     const { res, url } = await create(s.agent, file.length);
     expect(res.status).toBe(201);
     expect(url).toMatch(/^\/api\/uploads\/tus\/[A-Za-z0-9_-]+$/);
-    expect((await patch(s.agent, url!, 0, file.subarray(0, 120_000))).headers['upload-offset']).toBe('120000');
+    const first = await patch(s.agent, url!, 0, file.subarray(0, 120_000));
+    expect(first.headers['upload-offset']).toBe('120000');
+    expect(first.headers['access-control-expose-headers']).toBeUndefined();
+    expect(res.headers['access-control-expose-headers']).toBeUndefined();
     // The connection dropped: the client asks where to continue.
     const h = await head(s.agent, url!);
     expect(h.status).toBe(200);
@@ -70,6 +73,10 @@ describe(`resumable uploads, tus 1.0 (${DB_KIND})`, () => {
     expect(res.status).toBe(201);
     expect(res.headers.location).toMatch(/^\/api\/uploads\/tus\/[A-Za-z0-9_-]+$/);
     expect(res.headers['upload-offset']).toBe(String(file.length));
+    expect(res.headers['tus-resumable']).toBe('1.0.0');
+    // Same-origin only: no CORS grant, so no list of headers exposed to other origins either (issue #17 bytes).
+    expect(res.headers['access-control-expose-headers']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const id = String(res.headers.location).split('/').pop()!;
     expect(JSON.parse(res.text).upload).toMatchObject({ id, name: 'cwu.pdf', size: file.length });
     const listed = (await s.agent.get('/api/uploads')).body.uploads.filter((u: any) => u.name === 'cwu.pdf');
