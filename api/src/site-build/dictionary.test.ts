@@ -91,7 +91,7 @@ describe('serving pages with the dictionary (issue #17)', () => {
     expect(first.headers.vary).toMatch(/Accept-Encoding.*Available-Dictionary/i);
 
     const dict = await supertest(app).get(dictionary.url).set('Accept-Encoding', 'br');
-    expect(dict.headers['use-as-dictionary']).toBe('match="/*"');
+    expect(dict.headers['use-as-dictionary']).toBe('match="/*", match-dest=("document" "")');
     expect(dict.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(dict.headers['content-encoding']).toBe('br');
     const bytes = fs.readFileSync(path.join(dir, dictionary.url));
@@ -107,6 +107,28 @@ describe('serving pages with the dictionary (issue #17)', () => {
 
     const revalidated = await supertest(app).get('/courses/12').set('Accept-Encoding', 'br, dcz').set('Available-Dictionary', `:${dictionary.hash}:`).set('If-None-Match', next.headers.etag);
     expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(next.headers.etag);
+    expect(revalidated.headers.vary).toMatch(/Available-Dictionary/i);
+    expect(revalidated.headers.link).toBeUndefined();
+
+    // A browser (or a cache answering for one) holding another dictionary also offers dcz: the dcz copy held is not
+    // confirmed to it, since its bytes need this build's dictionary; it gets the page.
+    const otherDictionary = await supertest(app).get('/courses/12').set('Accept-Encoding', 'br, dcz')
+      .set('Available-Dictionary', ':AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=:').set('If-None-Match', next.headers.etag);
+    expect(otherDictionary.status).toBe(200);
+    expect(otherDictionary.headers['content-encoding']).not.toBe('dcz');
+  });
+
+  it('a page whose dcz copy is missing goes out as Brotli; an unknown dictionary URL is a 404 that offers no dictionary', async () => {
+    const { dir, dictionary, app } = await served();
+    fs.rmSync(path.join(dir, 'login', 'index.html.dcz'));
+    const page = await supertest(app).get('/login').set('Accept-Encoding', 'br, dcz').set('Available-Dictionary', `:${dictionary.hash}:`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.text).toContain('<h1>Log in</h1>');
+    const missing = await supertest(app).get('/_astro/dictionary.000000000000.txt');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['use-as-dictionary']).toBeUndefined();
   });
 
   it('an older dictionary, or one named without dcz in Accept-Encoding, gets Brotli or the file; a script never varies on it', async () => {
@@ -125,9 +147,13 @@ describe('serving pages with the dictionary (issue #17)', () => {
     expect(asset.headers.link).toBeUndefined();
   });
 
-  it('a build whose dictionary is not written yet is served as before, with no Link', async () => {
+  it('a build whose dictionary is not written yet is served as before, with no Link, and the dictionary is named only once every page has its copy', async () => {
     const dir = build();
-    fs.rmSync(path.join(dir, DICTIONARY_INFO), { force: true });
+    const ctrl = new AbortController();
+    const run = writePageDictionary(dir, ctrl.signal);
+    ctrl.abort();
+    expect((await run).dictionary).toBeNull();
+    expect(fs.existsSync(path.join(dir, DICTIONARY_INFO))).toBe(false);
     const res = await supertest(express().use(siteMiddleware({ dir: () => dir }))).get('/login').set('Accept-Encoding', 'br, dcz');
     expect(res.status).toBe(200);
     expect(res.headers.link).toBeUndefined();

@@ -6,15 +6,17 @@
  * Once a build is live this writes, in the background:
  * - `_astro/dictionary.<12 hex>.txt`: the log-in page followed by the first course page of the build (an island
  *   page and a public page, so both kinds share most of their bytes with it), served immutable with
- *   `Use-As-Dictionary: match="/*"`. Browsers are told of it by a `Link: <…>; rel="compression-dictionary"` header
+ *   `Use-As-Dictionary: match="/*", match-dest=("document" "")`. Browsers are told of it by a `Link: <…>; rel="compression-dictionary"` header
  *   on a page and fetch it when idle (about 7 KB once);
  * - `<page>.html.dcz` next to every page: the 40-byte dcz header (magic and the dictionary's SHA-256) and a zstd
  *   frame made with the dictionary (level 19);
  * - `.dictionary.json` (a dot-file, never served): `{ url, hash }`, hash the base64 SHA-256 the browser sends back as
  *   `Available-Dictionary: :<hash>:`.
  * serve.ts sends the `.dcz` copy when a request names this build's dictionary and accepts `dcz`, and the Brotli copy
- * otherwise. No `match-dest` is given: the service worker fetches pages with an empty destination, and a dictionary
- * limited to documents was never offered for them (Chromium 156). Browsers without the feature ignore the headers.
+ * otherwise. `match-dest` names the empty destination besides documents: the service worker fetches pages with an
+ * empty destination, and a dictionary limited to documents was never offered for them (Chromium 156). Browsers
+ * without the feature ignore the headers. `.dictionary.json` is written after the copies, so a page names the
+ * dictionary only once every page has its copy.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,7 +24,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-const zstd = promisify(zlib.zstdCompress);
+/** Node's zstd (22.15+ and 23.8+); without it no dictionary is written and pages go out as Brotli. */
+const zstd = typeof zlib.zstdCompress === 'function' ? promisify(zlib.zstdCompress) : null;
+
+/**
+ * The dictionary's `Use-As-Dictionary` value: any page path, for documents and for requests with an empty
+ * destination (the service worker's page fetches; a dictionary for documents alone was never offered for them in
+ * Chromium 156), so scripts, styles and images do not carry `Available-Dictionary` (about 80 bytes each).
+ */
+export const USE_AS_DICTIONARY = 'match="/*", match-dest=("document" "")';
 
 /** The dot-file of a build that names its dictionary (PageDictionary as JSON). */
 export const DICTIONARY_INFO = '.dictionary.json';
@@ -67,7 +77,7 @@ function writeAtomically(file: string, data: Buffer): void {
 export async function writePageDictionary(dir: string, signal?: AbortSignal): Promise<DictionaryResult> {
   const started = Date.now();
   const sources = sourcePages(dir);
-  if (!sources.length) return { dictionary: null, pages: 0, ms: Date.now() - started };
+  if (!sources.length || !zstd) return { dictionary: null, pages: 0, ms: Date.now() - started };
   const bytes = Buffer.concat(sources.map((f) => fs.readFileSync(f)));
   const digest = crypto.createHash('sha256').update(bytes).digest();
   const name = `dictionary.${digest.toString('hex').slice(0, 12)}.txt`;
@@ -78,15 +88,16 @@ export async function writePageDictionary(dir: string, signal?: AbortSignal): Pr
     writeAtomically(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   }
   const dictionary: PageDictionary = { url: `/_astro/${name}`, hash: digest.toString('base64') };
-  writeAtomically(path.join(dir, DICTIONARY_INFO), Buffer.from(JSON.stringify(dictionary)));
   let pages = 0;
   for (const page of pagesOf(dir)) {
-    if (signal?.aborted) break;
+    if (signal?.aborted) return { dictionary: null, pages, ms: Date.now() - started };
     if (fs.existsSync(`${page}.dcz`)) continue;
     const frame = await zstd(fs.readFileSync(page), { dictionary: bytes, params: { [zlib.constants.ZSTD_c_compressionLevel]: 19 } });
     writeAtomically(`${page}.dcz`, Buffer.concat([DCZ_MAGIC, digest, frame]));
     pages++;
   }
+  // Named last: pages point browsers at the dictionary only once every page has its copy.
+  writeAtomically(path.join(dir, DICTIONARY_INFO), Buffer.from(JSON.stringify(dictionary)));
   return { dictionary, pages, ms: Date.now() - started };
 }
 

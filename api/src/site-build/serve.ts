@@ -21,7 +21,7 @@ import { Router } from 'express';
 import { manifestFor, pagePolicy } from './csp.ts';
 import { DOCUMENT_ONLY_HEADERS } from '../http/document-headers.ts';
 import { acceptedCodings, codingETag, notModifiedETag } from '../http/entity-tags.ts';
-import { isPageDictionary, pageDictionaryFor } from './dictionary.ts';
+import { isPageDictionary, pageDictionaryFor, USE_AS_DICTIONARY } from './dictionary.ts';
 
 /** What the server can say about its static site (issue #11): shown on the 503 page and by the health check. */
 export interface SiteStatus {
@@ -147,14 +147,13 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   // A page whose build has a dictionary (dictionary.ts) goes out as its `.dcz` copy to a browser holding that
   // dictionary; any other browser is pointed at the dictionary, to fetch when idle.
   const dictionary = file.endsWith('.html') ? pageDictionaryFor(root) : null;
-  let dcz = false;
+  const holdsDictionary = !!dictionary && req.headers['available-dictionary'] === `:${dictionary.hash}:`;
+  const dcz = holdsDictionary && req.acceptsEncodings('dcz') === 'dcz' && fs.existsSync(`${file}.dcz`);
   if (dictionary) {
     res.vary('Available-Dictionary');
-    const held = req.headers['available-dictionary'] === `:${dictionary.hash}:`;
-    dcz = held && req.acceptsEncodings('dcz') === 'dcz' && fs.existsSync(`${file}.dcz`);
-    if (!held) res.setHeader('Link', `<${dictionary.url}>; rel="compression-dictionary"`);
+    if (!holdsDictionary) res.setHeader('Link', `<${dictionary.url}>; rel="compression-dictionary"`);
   }
-  if (isPageDictionary(req.path)) res.setHeader('Use-As-Dictionary', 'match="/*"');
+  if (status === 200 && immutable && isPageDictionary(req.path)) res.setHeader('Use-As-Dictionary', USE_AS_DICTIONARY);
   const brCopy = !dcz && req.acceptsEncodings('br') === 'br' && fs.existsSync(`${file}.br`);
   // The tag is the file's own, whichever bytes go out (tagPerCoding adds the coding), and If-None-Match is judged
   // here against every representation this request may be given (notModifiedETag): `send` would compare the
@@ -165,12 +164,13 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   if (tag) {
     res.setHeader('ETag', tag);
     if (req.headers['if-none-match']) {
-      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, dcz ? 'dcz' : brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], dictionary ? [...CODINGS, 'dcz'] : CODINGS)) : null;
+      // dcz counts as acceptable only with this build's dictionary: a browser holding another one also offers dcz,
+      // and a 304 for the `-dcz` tag would confirm bytes it cannot decode to a cache answering for it.
+      const held = status === 200 ? notModifiedETag(req.headers['if-none-match'], tag, dcz ? 'dcz' : brCopy ? 'br' : 'identity', acceptedCodings(req.headers['accept-encoding'], holdsDictionary ? [...CODINGS, 'dcz'] : CODINGS)) : null;
       if (held) {
-        // A bare 304 (RFC 9110 §15.4.5: the validators, Cache-Control and Vary a 200 would carry). The browser keeps
-        // the stored page's other headers, its CSP among them (RFC 9111 §3.2 updates only the fields sent); the
-        // document headers were 1.2 KB of every revalidated page (issue #17).
-        for (const h of [...DOCUMENT_ONLY_HEADERS, 'Content-Type', 'Link']) res.removeHeader(h);
+        // The 304 keeps the page's CSP and other document headers: the ETag names the file only, and a browser updates
+        // its stored headers from a 304 (RFC 9111 §3.2), so a deploy that changes a policy but no page still reaches it.
+        res.removeHeader('Link');
         res.setHeader('ETag', held);
         res.setHeader('Cache-Control', cacheControl);
         res.status(304).end();
