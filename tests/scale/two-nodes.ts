@@ -15,6 +15,7 @@
  * (exit 0, with the reason) when PostgreSQL or haproxy is unavailable.
  * Env: DATABASE_URL (server to create the database on), SCALE_LOAD_SECONDS (30), SCALE_APPLICANTS (50).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -186,6 +187,16 @@ try {
   const { rows: [shared] } = await sql.query<{ bytes: number }>(`select bytes from shared_site_builds where status = 'ready' order by finished_at desc limit 1`);
   figures.publish = { ...(figures.publish as object), astroBuilds: builds.length - fetchedBuilds, fetchedBuilds, sharedBuildBytes: shared?.bytes ?? null };
   check('…built once: the other node downloads that build', fetchedBuilds >= 1 && builds.length - fetchedBuilds >= 1, `${builds.length - fetchedBuilds} astro build(s), ${fetchedBuilds} fetched (tarball ${Math.round((shared?.bytes ?? 0) / 1024)} KB)`);
+
+  // Both nodes serve the same build, so they name the same page dictionary (dictionary.ts), and a browser that took
+  // it from one node gets dcz pages from the other: behind the balancer its requests alternate between them.
+  const dictionaryLink = async (u: string) => (await fetch(`${u}/login`, { headers: { 'accept-encoding': 'br' } })).headers.get('link') ?? '';
+  const [linkA, linkB] = await Promise.all([A, B].map((u) => waitFor(`${u} to name its page dictionary`, async () => { const l = await dictionaryLink(u); return /rel="compression-dictionary"/.test(l) && l; }, 60_000, 250)));
+  const dictionaryUrl = /<([^>]+)>/.exec(linkA)?.[1] ?? '';
+  const dictionaryBytes = Buffer.from(await (await fetch(`${A}${dictionaryUrl}`)).arrayBuffer());
+  const fromB = await fetch(`${B}/courses`, { headers: { 'accept-encoding': 'br, dcz', 'available-dictionary': `:${crypto.createHash('sha256').update(dictionaryBytes).digest('base64')}:` } });
+  await fromB.arrayBuffer();
+  check('both nodes name the same page dictionary, and B sends dcz pages to a browser holding A\'s', linkA === linkB && fromB.headers.get('content-encoding') === 'dcz', `${dictionaryUrl} (${dictionaryBytes.length} B) on A, ${/<([^>]+)>/.exec(linkB)?.[1]} on B; B's /courses as ${fromB.headers.get('content-encoding')}`);
 
   // 3. 50 applicants for 30 s through the balancer; kill -9 A after a third, restart it at 40 % (a start takes
   // seconds on a busy machine); A has rejoined once the balancer hands it requests again.
