@@ -7,7 +7,11 @@
  * out, and named on one line "Left out, not part of the portal: …". --url must be a new database: one with any
  * schema, extension, table, function or type is refused before anything runs ("not an empty database: …"). An
  * archive holding links or names a backup never has is refused (restoreBackup). Every
- * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads. Every
+ * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads; with the
+ * nodes' S3 document store settings (DOCUMENT_STORE=s3 or S3_BUCKET, and S3_*: restoreStore) it is written into that
+ * bucket instead, through the document store's S3 driver, which must hold no object at all (refused before anything
+ * runs: "… is not empty …"); a failure while writing deletes what it wrote, undoes the database and says how many
+ * were written and to run the restore again. Every
  * session of the restored copy is ended (logins ended after the backup stay ended). Then start the portal with
  * DATA_DIR=DIR (and DATABASE_URL=--url, with the same SESSION_SECRET as the backed-up nodes, or none when they used
  * the generated one: printed, session-secret-hint.ts); its migrations bring an older backup up to date. Relative FILE,
@@ -22,14 +26,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
-import { resolveFromStartDir } from '../config.ts';
+import { BackupError, describeStore, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
+import { ConfigError, loadConfig, resolveFromStartDir } from '../config.ts';
+import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' }, 'allow-superuser': { type: 'boolean' } } });
 if (positionals.length !== 1 || !values['data-dir']) {
-  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db [--allow-superuser]] [--erasures-from <DATA_DIR or postgres://… of the database in use>]');
+  console.error('usage: npm run restore -- college-2026-11-26.tgz --data-dir /srv/college-data [--url postgres://…/new_empty_db [--allow-superuser]] [--erasures-from <DATA_DIR or postgres://… of the database in use>]   (documents into S3: DOCUMENT_STORE=s3 and S3_* as for npm start, an empty bucket)');
   process.exit(2);
 }
 // Relative paths are taken from the folder the command was typed in (npm runs the script from the checkout).
@@ -37,13 +42,15 @@ const dataDir = resolveFromStartDir(values['data-dir']);
 const archive = resolveFromStartDir(positionals[0]);
 const erasuresFrom = values['erasures-from'] && (/^postgres(ql)?:\/\//.test(values['erasures-from']) ? values['erasures-from'] : resolveFromStartDir(values['erasures-from']));
 const dataDirExisted = fs.existsSync(dataDir);
-const secrets = [values.url && safePassword(values.url), values['erasures-from'] && safePassword(values['erasures-from'])];
+const secrets = [values.url && safePassword(values.url), values['erasures-from'] && safePassword(values['erasures-from']), process.env.S3_SECRET_ACCESS_KEY || undefined];
 if (values['allow-superuser']) {
   console.warn('WARNING: --allow-superuser: if --url is a superuser, pg_restore runs the SQL in this archive with the power to run programs and read or write files on the database server. Use it only for an archive you made and kept safe yourself.');
 }
 try {
-  const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'] });
-  console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s); ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
+  const store = await restoreStore(dataDir);
+  if (store) console.info(`Documents go to ${describeStore(store)}${process.env.S3_ENDPOINT ? ` at ${process.env.S3_ENDPOINT}` : ''} (DOCUMENT_STORE=s3), not to ${path.join(dataDir, 'uploads')}.`);
+  const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'], store });
+  console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s)${store ? ` written into ${describeStore(store)}` : ''}; ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.leftOut.length) console.warn(`Left out, not part of the portal: ${r.leftOut.join(', ')}. Their SQL was not run; restore them by hand from the archive's database.dump (pg_restore) if they are still wanted.`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
   if (values['erasures-from']) {
@@ -52,12 +59,21 @@ try {
     try {
       e = await reapplyErasuresFrom(erasuresFrom as string, dataDir, {
         url: values.url,
+        store,
         onPlan: (plan) => console.info(`Erasing again: ${list(plan.erased)}.\nDeleting again (accounts deleted since the backup): ${list(plan.deleted)}.`),
       });
     } catch (err) {
       // The copy still holds the people erased since the backup: it must not be started. DIR was empty or missing.
       if (dataDirExisted) for (const name of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
       else fs.rmSync(dataDir, { recursive: true, force: true });
+      // …and so do the documents written into the bucket (those of the people erased since among them).
+      if (store) {
+        const left: string[] = [];
+        for (const key of r.writtenKeys) await store.delete(key).catch(() => { left.push(key); });
+        console.error(left.length
+          ? `${left.length} of the ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} could not be deleted (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in the bucket) before the next restore.`
+          : `The ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} were deleted again.`);
+      }
       if (values.url) console.error('The database in --url holds the restored copy without these erasures: drop it and create it again (dropdb, createdb) before the next restore.');
       throw err;
     }
@@ -66,21 +82,38 @@ try {
   } else {
     console.warn('WARNING: people erased (or accounts deleted) after this backup was taken are back in the restored copy. Run the restore with --erasures-from <DATA_DIR or postgres://… of the database in use> to carry those erasures out again.');
   }
+  // The nodes must use the bucket the documents were written into.
+  const storeEnv = store ? ` DOCUMENT_STORE=s3 S3_BUCKET=${shellQuote(process.env.S3_BUCKET ?? '')}${process.env.S3_ENDPOINT ? ` S3_ENDPOINT=${shellQuote(process.env.S3_ENDPOINT)}` : ''} S3_…=<the same as for this restore>` : '';
   if (values.url) {
     // The copy keeps the fingerprint of the secret the backed-up nodes signed sessions with: another one is refused.
     const copied = await copiedSessionSecret(values.url).catch(() => 'unknown' as const);
-    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)} DATABASE_URL=…${copied === 'configured' ? ' SESSION_SECRET=<the same as before>' : ''} npm start`);
+    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)} DATABASE_URL=…${storeEnv}${copied === 'configured' ? ' SESSION_SECRET=<the same as before>' : ''} npm start`);
     console.info(sessionSecretAdvice(copied, 'the backed-up nodes'));
   } else {
-    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)} npm start`);
+    console.info(`Start it with: DATA_DIR=${shellQuote(dataDir)}${storeEnv} npm start`);
   }
 } catch (err: any) {
   // The message only, masked: the --url password must never reach the console, and a stack of an unexpected error
   // can carry a query's parameters (drizzle's `params:`, a person's e-mail). DEBUG=1 prints the stack too.
-  const message = err instanceof BackupError ? err.message : String(err?.message ?? err).replace(/\nparams:[\s\S]*$/, '');
+  const message = err instanceof BackupError || err instanceof ConfigError ? err.message : String(err?.message ?? err).replace(/\nparams:[\s\S]*$/, '');
   console.error(`Not restored: ${maskSecrets(message, secrets)}`);
   if (process.env.DEBUG && !(err instanceof BackupError)) console.error(maskSecrets(String(err?.stack ?? err), secrets));
   process.exit(1);
+}
+
+/**
+ * The S3 document store the restored college's nodes will use, from this process's DOCUMENT_STORE and S3_* variables
+ * as loadConfig reads them (DOCUMENT_STORE=s3, or S3_BUCKET set and DOCUMENT_STORE not `local`), or undefined for the
+ * local store (the documents then go to DIR/uploads). Only those variables are read: the nodes' other settings
+ * (SESSION_SECRET, PUBLIC_URL, MAIL_FROM in production) are not needed to restore. Throws ConfigError for invalid S3
+ * settings (a bucket name S3 refuses, one credential without the other).
+ */
+async function restoreStore(dir: string): Promise<DocumentStore | undefined> {
+  const names = ['DOCUMENT_STORE', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dir };
+  for (const name of names) if (process.env[name] !== undefined) env[name] = process.env[name];
+  const config = loadConfig(env);
+  return config.DOCUMENT_STORE === 's3' ? createDocumentStore(config) : undefined;
 }
 
 /** `s` as one word for a POSIX shell: unchanged when plain, else in single quotes (a `'` as `'\''`). */

@@ -269,7 +269,11 @@ const serverRunning = (dataDir: string) => new BackupError(`The embedded databas
  * What `restoreBackup` did: database kind, documents written, documents the backup already lacked, sessions ended,
  * and the dump's entries left out as not part of the portal (PostgreSQL; empty for PGlite).
  */
-export interface RestoreSummary { kind: 'pglite' | 'postgres'; documents: number; missing: number; sessionsEnded: number; leftOut: string[] }
+export interface RestoreSummary {
+  kind: 'pglite' | 'postgres'; documents: number; missing: number; sessionsEnded: number; leftOut: string[];
+  /** The keys written into RestoreOptions.store (every manifest key), [] when the documents went to `dataDir/uploads`. */
+  writtenKeys: string[];
+}
 
 /**
  * Ends every login of a restored copy: a person who logged out (or was locked out) after the backup was taken must not
@@ -576,8 +580,82 @@ async function assertNoLinks(dir: string): Promise<void> {
   }
 }
 
-/** Options of restoreBackup: `url` the PostgreSQL database to restore into; `allowSuperuser` lets `url` be a superuser's. */
-export interface RestoreOptions { url?: string; allowSuperuser?: boolean }
+/**
+ * Options of restoreBackup: `url` the PostgreSQL database to restore into; `allowSuperuser` lets `url` be a superuser's;
+ * `store` the document store the restored college will use when it is not `dataDir/uploads` (the S3 driver of
+ * DOCUMENT_STORE=s3, created from the same S3_* settings as the nodes): the documents are written into it instead.
+ */
+export interface RestoreOptions { url?: string; allowSuperuser?: boolean; store?: DocumentStore }
+
+/** How `store` is named in the operator's messages: `the S3 bucket "name"`, or `the document store (local)`. */
+export function describeStore(store: DocumentStore): string {
+  return store.kind === 's3' ? `the S3 bucket "${(store as { bucket?: string }).bucket}"` : `the document store (${store.kind})`;
+}
+
+/** S3's answer for a bucket that does not exist yet (ListObjectsV2 on it): NoSuchBucket, 404. */
+const noSuchBucket = (err: any) => err?.name === 'NoSuchBucket' || err?.Code === 'NoSuchBucket' || err?.$metadata?.httpStatusCode === 404;
+
+/**
+ * Throws a BackupError unless `store` holds no object at all (a bucket that does not exist yet counts as empty; its
+ * creation is left to `store.init()`). The whole store, not only the manifest's keys: documents live at the bucket's
+ * root beside tus uploads (`<id>`, `<id>.info`) and `site-builds/`, so any object means a college already uses it, and
+ * a restore never mixes with a college's data (as `dataDir` must be empty). A store that cannot be listed (unreachable,
+ * no s3:ListBucket permission) is a BackupError too. `when` ends the message ("nothing was restored", …).
+ */
+async function assertStoreEmpty(store: DocumentStore, when: string): Promise<void> {
+  let keys: string[];
+  try { keys = await store.list(); } catch (err: any) {
+    if (noSuchBucket(err)) return;
+    throw new BackupError(`cannot list ${describeStore(store)} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE); ${when}.`);
+  }
+  if (keys.length) {
+    throw new BackupError(`${describeStore(store)} is not empty: it holds ${keys.length} object(s) (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}). Restore the documents into a new, empty bucket (or empty this one), never over a college's documents; ${when}. To restore them into DATA_DIR/uploads instead, run the restore without DOCUMENT_STORE=s3 and S3_BUCKET.`);
+  }
+}
+
+/** A Content-Type to store a document under: the upload row's `mime` when it is one (type/subtype), else octet-stream. */
+const safeMime = (mime: unknown) => typeof mime === 'string' && /^[a-z0-9][\w.+-]*\/[\w.+-]+$/i.test(mime) && mime.length <= 100 ? mime : 'application/octet-stream';
+
+/** How many documents restoreBackup writes into a store at once. */
+const STORE_WRITERS = 8;
+
+/**
+ * Writes every document of `manifest` from `work/uploads/<key>` into `store` under its key (STORE_WRITERS at a time;
+ * Content-Type from `mimes`, the restored upload rows' `mime` by key). Resolves to the keys
+ * written (read whole: documents are ≤ 5 MB). On the first failure no further document is started; those already written (and any in flight) are
+ * deleted again, and a BackupError says how many of how many were written, which failed and why, whether they were
+ * all deleted (else names the ones left, which a new restore would refuse as a non-empty bucket) and to run the
+ * restore again. The caller undoes the database.
+ */
+async function writeDocumentsToStore(store: DocumentStore, work: string, manifest: BackupManifest, mimes: Map<string, string>): Promise<string[]> {
+  const docs = manifest.uploads;
+  const written: string[] = [];
+  const tried: string[] = [];
+  let failure: { doc: BackupManifest['uploads'][number]; err: any } | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (!failure && next < docs.length) {
+      const doc = docs[next++];
+      tried.push(doc.key);
+      try {
+        // A buffer (documents are ≤ 5 MB), not a stream: the SDK's retry can send it again.
+        await store.put(doc.key, await fsp.readFile(path.join(work, 'uploads', doc.key)), { contentType: safeMime(mimes.get(doc.key)) });
+        written.push(doc.key);
+      } catch (err) { failure ??= { doc, err }; }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STORE_WRITERS, docs.length) }, worker));
+  if (!failure) return written;
+  // A failed put may still have stored the object (the answer was lost): delete every key this run tried.
+  const left: string[] = [];
+  for (const key of tried) await store.delete(key).catch(() => { left.push(key); });
+  const where = describeStore(store);
+  const cleanup = left.length
+    ? `${left.length} of the documents this restore wrote or tried could not be deleted again (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in ${where}) before running the restore again, which refuses a bucket that is not empty.`
+    : `They were deleted again: ${where} is as it was.`;
+  const { doc, err } = failure;
+  throw new BackupError(`writing the documents into ${where} failed after ${written.length} of ${docs.length} were written: document ${doc.id} (${doc.key}): ${err?.name ?? 'Error'}: ${err?.message ?? err}. ${cleanup} The restored database was removed again. Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`);
+}
 
 /**
  * Restores the archive `file` (createBackup) into `dataDir`, which must be missing or empty (BackupError otherwise:
@@ -593,13 +671,19 @@ export interface RestoreOptions { url?: string; allowSuperuser?: boolean }
  * (assertPortalDatabase; else what the restore created is dropped again, and nothing that was there before). `url` must not be a superuser's, nor a member of
  * pg_execute_server_program / pg_read_server_files / pg_write_server_files, unless `opts.allowSuperuser`: a dump's
  * entries are SQL that pg_restore runs as that role, and a superuser's can run programs on the database server.
- * Documents go to `dataDir/uploads` (the local store). Every session of the copy is ended (endSessions). Migrations
- * are not applied: the next start does.
+ * Documents go to `dataDir/uploads` (the local store), or with `opts.store` (the S3 driver) into that store under
+ * their manifest keys: it must hold no object at all (assertStoreEmpty, checked before anything is written and again
+ * just before the documents are), and they are written only after every check passed and the database was loaded
+ * and checked; a failure while writing deletes what this run wrote and undoes the database (writeDocumentsToStore:
+ * BackupError saying how many were written and to run the restore again). Every session of the copy is ended
+ * (endSessions). Migrations are not applied: the next start does.
  */
 export async function restoreBackup(file: string, dataDir: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   dataDir = path.resolve(dataDir);
   if (!emptyOrMissing(dataDir)) throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
+  // A bucket that holds anything is refused before the folder is even created (read only: nothing written yet).
+  if (opts.store) await assertStoreEmpty(opts.store, 'nothing was restored');
   const created = !fs.existsSync(dataDir);
   // 0700 (an existing empty folder is tightened): the restored database and documents are the server user's only.
   ensurePrivateDir(dataDir);
@@ -631,15 +715,31 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
     }
     let sessionsEnded: number;
     let leftOut: string[] = [];
+    let writtenKeys: string[] = [];
+    // The restored rows' mime types, by key: the Content-Type the documents had in the store (an upload's put).
+    const mimes = new Map<string, string>();
+    const readMimes = async (query: (sql: string) => Promise<{ rows: any[] }>) => {
+      if (opts.store) for (const r of (await query('select stored_name, mime from uploads')).rows) mimes.set(r.stored_name, r.mime);
+    };
+    // Last, after the database is loaded and checked: the bucket is checked again (it may have been written since the
+    // first check), created when missing, and filled; a failure throws and the caller undoes the database.
+    const writeDocuments = async () => {
+      if (!opts.store) return;
+      await opts.store.init().catch((err: any) => { throw new BackupError(`${describeStore(opts.store!)}: ${err?.message ?? err}. The restored database was removed again; nothing was written to the bucket.`); });
+      await assertStoreEmpty(opts.store, 'the restored database was removed again and nothing was written to the bucket');
+      writtenKeys = await writeDocumentsToStore(opts.store, work, manifest, mimes);
+    };
     if (manifest.database.kind === 'pglite') {
       const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
       let n = 0;
       await loadPgliteFolder(dataDir, dump, async (client) => {
         await assertPortalDatabase((q) => client.query(q), manifest);
         n = await endSessions((q) => client.query(q));
+        await readMimes((q) => client.query(q));
       });
       sessionsEnded = n;
       await assertNoLinks(path.join(dataDir, 'pgdata'));
+      await writeDocuments();
     } else {
       if (!opts.url) throw new BackupError('this is a backup of a PostgreSQL database: give --url postgres://… of a new, empty database (createdb) to restore it into.');
       await requireTool('pg_restore');
@@ -663,6 +763,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
           await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-L', useList, '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', dumpFile], env, [env.PGPASSWORD]);
           await assertPortalDatabase((q) => pool.query(q), manifest);
           sessionsEnded = await endSessions((q) => pool.query(q));
+          await readMimes((q) => pool.query(q));
+          await writeDocuments();
         } catch (err) {
           const undone = await undoPostgresRestore((q) => pool.query(q), before);
           if (!undone && err instanceof BackupError) err.message += ' Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
@@ -670,12 +772,15 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
         }
       } finally { await pool.end(); }
     }
-    await fsp.rename(path.join(work, 'uploads'), path.join(dataDir, 'uploads')).catch(async (err) => {
-      if (err?.code !== 'ENOENT') throw err;
-      await fsp.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
-    });
+    // With a store the documents are in it: DATA_DIR gets no second copy (and no uploads folder a node would ignore).
+    if (!opts.store) {
+      await fsp.rename(path.join(work, 'uploads'), path.join(dataDir, 'uploads')).catch(async (err) => {
+        if (err?.code !== 'ENOENT') throw err;
+        await fsp.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
+      });
+    }
     done = true;
-    return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded, leftOut };
+    return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded, leftOut, writtenKeys };
   } finally {
     // A failed cleanup must not hide why the restore failed (security review D); retries cover a slow file system.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
@@ -691,13 +796,14 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
  * deletions that the database in use, `source`, made since the backup was taken (privacy audit F2: restoring a backup
  * taken before an erasure brought the person back). `source` is a `postgres://…` URL or the DATA_DIR of an embedded
  * database (its server stopped: BackupError otherwise). The restored copy is opened, and so brought up to this
- * release's migrations; its documents are those restore put in `dataDir/uploads`. Accounts are matched by id and
+ * release's migrations; its documents are those restore put in `dataDir/uploads`, or in `opts.store` (the S3 store the
+ * restore wrote them into), where an erased person's documents are deleted. Accounts are matched by id and
  * created_at (reapplyErasures); a source that is not this backup's database (most shared ids name other accounts, or
  * it lacks an account with applications or an admin) is refused with a BackupError before anything is erased.
  * `opts.onPlan` sees what will be erased and deleted before it is. Resolves to the accounts erased, deleted and
  * skipped (ReappliedErasures).
  */
-export async function reapplyErasuresFrom(source: string, dataDir: string, opts: { url?: string; onPlan?: (plan: ReappliedErasures) => void } = {}): Promise<ReappliedErasures> {
+export async function reapplyErasuresFrom(source: string, dataDir: string, opts: { url?: string; store?: DocumentStore; onPlan?: (plan: ReappliedErasures) => void } = {}): Promise<ReappliedErasures> {
   let ledger;
   if (/^postgres(ql)?:\/\//.test(source)) {
     const client = new pg.Client({ connectionString: source });
@@ -713,7 +819,7 @@ export async function reapplyErasuresFrom(source: string, dataDir: string, opts:
   }
   const database = await openDatabase(opts.url ? { url: opts.url } : { dataDir: path.resolve(dataDir) });
   try {
-    return await reapplyErasures(database.db, new LocalDocumentStore(localUploadRoot(path.resolve(dataDir))), ledger, opts.onPlan);
+    return await reapplyErasures(database.db, opts.store ?? new LocalDocumentStore(localUploadRoot(path.resolve(dataDir))), ledger, opts.onPlan);
   } catch (err) {
     throw err instanceof WrongErasureSource ? new BackupError(err.message) : err;
   } finally { await database.close(); }
