@@ -199,3 +199,34 @@ test.describe('a course title of one very long word, on a 360×740 phone', () =>
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('the small-screen flex-wrap rule gives way to utilities', () => {
+  test.use({ viewport: PHONE });
+
+  /*
+   * global.css wraps a flex row holding a heading below 20em. Unlayered, it beat every Tailwind utility (all in
+   * @layer utilities), so a row marked to stay on one line could not. A utility-layer rule stands in for any
+   * flex-nowrap utility (the build ships only the utilities the site uses).
+   */
+  test('at 200 % text a heading row wraps, unless a utility says nowrap', async ({ page }) => {
+    await setTextSize(page, 200);
+    await page.goto('/about');
+    await expect(page.locator('h1').first()).toBeVisible();
+    const wraps = await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = '@layer utilities { .e2e-nowrap { flex-wrap: nowrap; } }';
+      document.head.append(style);
+      const row = (extra: string) => {
+        const div = document.createElement('div');
+        div.className = `flex ${extra}`;
+        div.innerHTML = '<h2>Heading</h2><button type="button">Action</button>';
+        document.querySelector('main')!.append(div);
+        const value = getComputedStyle(div).flexWrap;
+        div.remove();
+        return value;
+      };
+      return { plain: row(''), nowrapUtility: row('e2e-nowrap') };
+    });
+    expect(wraps).toEqual({ plain: 'wrap', nowrapUtility: 'nowrap' });
+  });
+});
