@@ -92,7 +92,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
   if (!stats) return <SkeletonRows rows={6} label="Loading dashboard" />;
   return (
     <div className="space-y-6">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Total applications" value={stats.totals.applications} testid="stat-total" />
         <Stat label="Acceptance rate" value={`${stats.acceptanceRate}%`} testid="stat-acceptance" />
         <Stat label="Completion rate" value={`${stats.completionRate}%`} testid="stat-completion" />
@@ -100,8 +100,8 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       </div>
       <section aria-labelledby="by-status" className="card p-4">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
-        <ul className="grid gap-2 sm:grid-cols-3">
-          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex items-center justify-between gap-2"><StatusBadge status={s} /><a className="font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex flex-wrap items-center justify-between gap-2"><StatusBadge status={s} /><a className="font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
       </section>
@@ -110,10 +110,10 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
           <h2 id="sms-stats" className="mb-2 font-semibold">SMS</h2>
           {/* Message counts read sms_outbox, whose sent and failed rows the retention sweep deletes after 90 days
               (RETENTION_DAYS.messages; Privacy Policy "How long we keep it"); opted out counts people, not messages. */}
-          <div className="grid gap-4 sm:grid-cols-[3fr_1fr]">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-[3fr_1fr]">
             <div role="group" aria-labelledby="sms-messages">
               <h3 id="sms-messages" className="mb-1 text-sm font-semibold">Messages, last 90 days</h3>
-              <dl className="grid gap-2 sm:grid-cols-3">
+              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
                 <div><dt className="text-sm muted">Sent</dt><dd className="text-xl font-bold" data-testid="sms-sent">{stats.sms.sent}</dd></div>
                 <div><dt className="text-sm muted">Failed</dt><dd className="text-xl font-bold" data-testid="sms-failed">{stats.sms.failed}</dd></div>
                 <div><dt className="text-sm muted">Waiting to be sent</dt><dd className="text-xl font-bold" data-testid="sms-pending">{stats.sms.pending}</dd></div>
@@ -126,7 +126,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
           </div>
         </section>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent" className="card p-4">
           <div className="mb-2 flex items-center justify-between"><h2 id="recent" className="font-semibold">Recent applications</h2>
             <button type="button" className={CARD_LINK} onClick={() => onTab('applications')}>View all</button></div>
@@ -134,7 +134,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {stats.recentApplications.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="recent-app">
-                  <span><a className="font-mono underline" href={`/admin/applications?q=${appRef(a.id)}`} aria-label={`Open ${appRef(a.id)}`}>{appRef(a.id)}</a> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {formatStaffDateTime(a.createdAt)}</span></span>
+                  <span className="min-w-0 wrap-anywhere"><a className="font-mono underline" href={`/admin/applications?q=${appRef(a.id)}`} aria-label={`Open ${appRef(a.id)}`}>{appRef(a.id)}</a> · {a.applicant.name}<span className="block muted">{a.course?.title ?? 'Unknown Course'} · {formatStaffDateTime(a.createdAt)}</span></span>
                   <StatusBadge status={a.status} />
                 </li>))}
             </ul>)}
@@ -143,13 +143,13 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
           <div className="mb-2 flex items-center justify-between"><h2 id="courses4" className="font-semibold">Courses</h2>
             <button type="button" className={CARD_LINK} onClick={() => onTab('courses')}>Manage courses</button></div>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {stats.courses.map((c) => <li key={c.id} className="py-2 text-sm" data-testid="dash-course">{c.title}<span className="block muted">{levelLabel(c.level)} · {c.department}{c.isActive ? '' : ' · inactive'}</span></li>)}
+            {stats.courses.map((c) => <li key={c.id} className="py-2 text-sm wrap-anywhere" data-testid="dash-course">{c.title}<span className="block muted">{levelLabel(c.level)} · {c.department}{c.isActive ? '' : ' · inactive'}</span></li>)}
           </ul>
         </section>
       </div>
       <section aria-labelledby="depts" className="card p-4">
         <h2 id="depts" className="mb-2 font-semibold">Departments</h2>
-        <ul className="grid gap-2 sm:grid-cols-4">{stats.departments.map((d) => <li key={d.name} data-testid="dept">{d.name} <span className="muted">({d.courses} course{d.courses === 1 ? '' : 's'})</span></li>)}</ul>
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-4">{stats.departments.map((d) => <li key={d.name} data-testid="dept">{d.name} <span className="muted">({d.courses} course{d.courses === 1 ? '' : 's'})</span></li>)}</ul>
       </section>
       <BuildStatus />
     </div>
@@ -194,7 +194,7 @@ function Departments() {
   if (error) return <ErrorState message="Could not load departments." onRetry={load} />;
   if (!stats) return <SkeletonRows rows={4} label="Loading departments" />;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {stats.departments.map((d) => <li key={d.name} className="card p-4"><h2 className="font-semibold">{d.name}</h2><p className="muted">{d.courses} course{d.courses === 1 ? '' : 's'}</p></li>)}
     </ul>
   );
@@ -230,7 +230,7 @@ function Payments() {
 
 function External() {
   return (
-    <div className="grid gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
       <a href="/admin/branches" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">Branches</h2><p className="text-sm muted">Campuses and their students</p></a>
       <a href="/admin/external-students" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">External students</h2><p className="text-sm muted">Enrolled students in the administration system</p></a>
       <a href="/admin/external-payments" className="card block p-4 hover:border-brand-700"><h2 className="font-semibold">External payments</h2><p className="text-sm muted">Payments ledger and new payments</p></a>

@@ -110,7 +110,7 @@ function Manager() {
                   <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="announcement-row" data-announcement-id={a.id}>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
-                    <td className={`px-3 py-2 whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
+                    <td className={`px-3 py-2 lg:whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex flex-wrap gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" data-edit onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy} onClick={() => void toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</BusyButton>

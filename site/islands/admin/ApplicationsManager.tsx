@@ -244,7 +244,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                           onChange={(e) => setSelected((s) => { const n = new Set(s); if (e.target.checked) n.add(a.id); else n.delete(a.id); return n; })} />)}</td>
                       <td className={`px-3 py-2 font-mono whitespace-nowrap ${CARD_ROWS.cell} max-lg:font-semibold`}>{appRef(a.id)}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.applicant.name}</span><span className="block text-xs muted wrap-anywhere">{a.applicant.email}</span>{a.applicant.emailVerified === false && <NotVerified />}</td>
-                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Course">{a.course?.title ?? 'Unknown Course'}</td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled} max-[20em]:flex-wrap`} data-label="Course"><span className="min-w-0 max-lg:wrap-anywhere">{a.course?.title ?? 'Unknown Course'}</span></td>
                       <td className={`px-3 py-2 tabular-nums ${CARD_ROWS.labelled}`} data-label="APS">{a.aps ?? '—'}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Eligible"><EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} /></td>
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status"><StatusBadge status={a.status} /></td>

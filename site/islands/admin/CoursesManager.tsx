@@ -74,7 +74,7 @@ function Manager({ heading }: { heading: boolean }) {
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
                     <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex gap-1">
+                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex gap-1 max-lg:flex-wrap">
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy === c.id} onClick={() => void toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</BusyButton>
                     </div></td>

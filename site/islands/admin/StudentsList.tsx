@@ -107,7 +107,7 @@ function List({ heading }: { heading: boolean }) {
                     </div>)}
                   {s.applications.length === 0 ? <p className="mt-2 text-sm muted">No applications yet.</p> : (
                     <ul className="mt-2 space-y-1 text-sm">
-                      {s.applications.map((a) => <li key={a.id} className="flex flex-wrap items-center gap-2"><a className="font-mono underline" href={`/admin/applications?q=${appRef(a.id)}`}>{appRef(a.id)}</a> {a.course} <StatusBadge status={a.status} /></li>)}
+                      {s.applications.map((a) => <li key={a.id} className="flex flex-wrap items-center gap-2"><a className="font-mono underline" href={`/admin/applications?q=${appRef(a.id)}`}>{appRef(a.id)}</a> <span className="min-w-0 wrap-anywhere">{a.course}</span> <StatusBadge status={a.status} /></li>)}
                     </ul>)}
                 </li>
               ))}

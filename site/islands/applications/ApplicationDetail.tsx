@@ -84,7 +84,7 @@ export default function ApplicationDetail() {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm muted">{appRef(app.id)}</p>
-          <h1 className="text-3xl font-extrabold">{courseName(app)}</h1>
+          <h1 className="text-3xl font-extrabold max-[20em]:hyphens-auto" lang="en">{courseName(app)}</h1>
           <p className="muted">Submitted {formatDate(app.submittedAt)}</p>
         </div>
         <StatusBadge status={app.status} />

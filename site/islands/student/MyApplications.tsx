@@ -90,9 +90,12 @@ function ApplicationCard({ app }: { app: ApplicationItem }) {
   const duration = app.course?.duration ? `${app.course.duration} month${app.course.duration === 1 ? '' : 's'}` : 'N/A';
   return (
     <article className="card flex h-full flex-col p-5" data-testid="application-card">
-      <div className="flex items-start justify-between gap-3">
-        {/* min-w-0 (and the list's grid-cols-1): a course name of one long word breaks (body's break-word) instead of widening the row and the page. */}
-        <h2 className="min-w-0 text-lg font-semibold">{courseName(app)}</h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {/* The name takes the room beside the badge (flex-1) but no less than its longest word, else the badge goes below
+            it: beside a badge that keeps its width (shrink-0), 'Small Business Entrepreneurship' would break inside its
+            last word at 360 px. max-w-full caps that minimum at the row (with the list's grid-cols-1): a course name of
+            one very long word breaks (body's break-word) instead of widening the row and the page. */}
+        <h2 className="max-w-full flex-1 text-lg font-semibold max-[20em]:hyphens-auto" lang="en">{courseName(app)}</h2>
         <StatusBadge status={app.status} />
       </div>
       <p className="text-xs muted">{appRef(app.id)}</p>

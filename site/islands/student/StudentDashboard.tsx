@@ -132,7 +132,7 @@ export default function StudentDashboard() {
   const notificationList = (items: NotificationItem[]) => items.length === 0 ? <p className="muted">No notifications yet</p> : (
     <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="notifications">
       {items.map((n) => (
-        <li key={n.id} className="flex items-start justify-between gap-3 py-3">
+        <li key={n.id} className="flex items-start justify-between gap-3 py-3 max-[20em]:flex-wrap">
           <div className="min-w-0 [overflow-wrap:anywhere]">
             <p className={n.read ? 'muted' : 'font-medium'}>{!n.read && <span className="sr-only">Unread: </span>}{n.message}</p>
             <p className="text-xs muted">{formatDateTime(n.createdAt)}{n.applicationId ? <> · <a className="-my-1 inline-block py-1 underline" href={`/applications/${n.applicationId}`}>{appRef(n.applicationId)}</a></> : null}</p>
@@ -170,7 +170,7 @@ export default function StudentDashboard() {
             <h2 id="progress-h" className="mb-4 text-xl font-semibold">Application progress</h2>
             {latest ? (
               <>
-                <p className="mb-1 font-medium">{courseName(latest)} <span className="text-sm muted">({appRef(latest.id)})</span></p>
+                <p className="mb-1 font-medium"><span className="max-[20em]:hyphens-auto" lang="en">{courseName(latest)}</span> <span className="text-sm muted">({appRef(latest.id)})</span></p>
                 <div className="mb-4"><StatusBadge status={latest.status} /></div>
                 <ProgressBar value={applicationProgress(latest)} label="Overall progress" />
                 <ol className="mt-4 grid grid-cols-1 gap-1.5 text-xs sm:grid-cols-5 sm:gap-2 sm:text-center" aria-label="Milestones">
@@ -216,7 +216,7 @@ export default function StudentDashboard() {
               {applications.map((a) => (
                 <li key={a.id} className="card p-5">
                   <div className="flex flex-wrap items-center justify-between gap-3">
-                    <div className="min-w-0"><p className="font-semibold">{courseName(a)}</p><p className="text-xs muted">{appRef(a.id)} · Applied {formatDate(a.submittedAt)}</p></div>
+                    <div className="min-w-0"><p className="font-semibold max-[20em]:hyphens-auto" lang="en">{courseName(a)}</p><p className="text-xs muted">{appRef(a.id)} · Applied {formatDate(a.submittedAt)}</p></div>
                     <StatusBadge status={a.status} />
                   </div>
                   <div className="mt-3"><ProgressBar value={applicationProgress(a)} label="Progress" /></div>

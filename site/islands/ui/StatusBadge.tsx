@@ -32,12 +32,18 @@ export function statusColour(status: string): Colour {
   return (STATUS_COLOUR as Record<string, Colour>)[status] ?? (EXTERNAL_COLOUR as Record<string, Colour>)[status] ?? 'grey';
 }
 
-/** A pill with the status's label ('under_review' → 'Under Review') in its colour; `data-status`/`data-colour` for tests. */
+/**
+ * A pill with the status's label ('under_review' → 'Under Review') in its colour; `data-status`/`data-colour` for tests.
+ * In a flex row it keeps its width (shrink-0): 'Documents Required' was squeezed onto two lines beside its count on the
+ * admin dashboard (248 px of its 303, at 360 px and 200 % text) and beside 'Small Business Entrepreneurship' on My
+ * Applications (96 px, at 360 px and normal text). It never grows past its row (max-w-full): a label longer than the
+ * whole line wraps inside.
+ */
 export function StatusBadge({ status }: { status: string }): ReactElement {
   const colour = statusColour(status);
   return (
     <span data-status={status} data-colour={colour}
-      className={`inline-flex items-center rounded-full border px-[9px] py-px text-xs font-semibold ${CLASSES[colour]}`}>
+      className={`inline-flex max-w-full shrink-0 items-center rounded-full border px-[9px] py-px text-xs font-semibold ${CLASSES[colour]}`}>
       {statusLabel(status)}
     </span>
   );

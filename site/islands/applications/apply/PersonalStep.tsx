@@ -31,7 +31,7 @@ export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
       {/* min-w-0 and break-words: at 200 % text on a 360 px phone a long course word wraps instead of widening the page. */}
       <div className="min-w-0 sm:col-span-2">
         {urlCourseKnown ? (
-          <p className="break-words rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong>{courseLabel(courses, urlCourse)}</strong></p>
+          <p className="break-words rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong className="max-[20em]:hyphens-auto" lang="en">{courseLabel(courses, urlCourse)}</strong></p>
         ) : (
           <CourseSelect courses={courses} hint={coursesError ? 'Error Loading Courses: Unable to load courses. Please try again later.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined} />
         )}
