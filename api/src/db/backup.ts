@@ -277,12 +277,17 @@ export interface RestoreSummary {
 
 /**
  * Ends every login of a restored copy: a person who logged out (or was locked out) after the backup was taken must not
- * be logged in again by the restore. Empties `session` and revokes the bearer tokens. Resolves to the sessions removed.
+ * be logged in again by the restore. Empties `session` and revokes the bearer tokens. Also deletes every row of
+ * `shared_site_builds` (when the table exists at the backup's migration level): a backup never carries the site builds'
+ * objects (`site-builds/<hash>.tgz`), and a `ready` row makes an S3 node download that key from the bucket and serve it
+ * as the site (api/src/site-build/shared-builds.ts; review of aade6f1); the first node to start builds it again.
+ * Resolves to the sessions removed.
  */
 async function endSessions(query: (sql: string) => Promise<{ rows: any[]; affectedRows?: number; rowCount?: number | null }>): Promise<number> {
   const n = (await query('select count(*)::int as n from session')).rows[0].n as number;
   await query('delete from session');
   await query('update auth_tokens set revoked_at = now() where revoked_at is null');
+  if ((await query(`select to_regclass('public.shared_site_builds') is not null as present`)).rows[0].present) await query('delete from shared_site_builds');
   return n;
 }
 
@@ -511,7 +516,8 @@ function memberName(p: string): string {
 
 /**
  * Extracts archive `file` into `work`, only regular files and folders named as a backup names them (security review
- * A): `manifest.json`, `pgdata.tar` or `database.dump`, `uploads` and the files and folders under it. Symbolic links,
+ * A): `manifest.json`, `pgdata.tar` or `database.dump`, the folder `uploads` and the files in it, each named by a single
+ * document key (validKey: no folder under uploads, review of aade6f1). Symbolic links,
  * hard links, devices and any other name are not written and make it throw a BackupError naming them. Resolves only
  * once node-tar has finished writing (also after an error), so the caller's cleanup never races the extraction.
  */
@@ -520,7 +526,7 @@ async function extractArchive(file: string, work: string): Promise<void> {
   const warnings: string[] = [];
   const allowed = (name: string, type: string) => {
     if (type === 'File') return ['manifest.json', 'pgdata.tar', 'database.dump'].includes(name) || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)));
-    if (type === 'Directory') return name === 'uploads' || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)));
+    if (type === 'Directory') return name === 'uploads';
     return false;
   };
   const unpack = new tar.Unpack({
@@ -541,15 +547,34 @@ async function extractArchive(file: string, work: string): Promise<void> {
   // cleanup does not meet a folder still being filled ("ENOTEMPTY … rmdir '.restoring-…'", security review D).
   await Promise.race([ended, new Promise((r) => setTimeout(r, 2000).unref())]);
   if (refused.length) {
-    throw new BackupError(`${file} holds ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}: a backup holds only regular files and folders (manifest.json, the database, uploads/…). The archive was altered; nothing was restored.`);
+    throw new BackupError(`${file} holds ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}: a backup holds only regular files (manifest.json, the database, uploads/<document>: one name each, no folder under uploads). The archive was altered; nothing was restored.`);
   }
   if (failure || warnings.length) {
     throw new BackupError(`${file} is not a readable backup archive (${(failure as any)?.message ?? warnings[0]}).`);
   }
 }
 
+/**
+ * True when `key` can be a document's key in a backup: a key assertKey accepts that is a single name, without `/`
+ * (review of aade6f1). The portal names every document `<32 hex>.<ext>` (storeUpload in
+ * api/src/features/uploads/uploads.service.ts, for tus uploads too) at the store's root; keys with `/` are the store's
+ * other objects (`tus/…` of the local driver, `site-builds/<hash>.tgz` of the S3 nodes), never a document.
+ */
 function validKey(key: string): boolean {
-  try { assertKey(key); return true; } catch { return false; }
+  try { assertKey(key); return !key.includes('/'); } catch { return false; }
+}
+
+/**
+ * Throws a BackupError (before any document is written) when `manifest.uploads` lists a key that no row of the restored
+ * database's `uploads` table names in `stored_name` (review of aade6f1: a tampered archive could otherwise write any
+ * object into the bucket, e.g. a site build the S3 nodes serve). Names up to five such keys.
+ */
+async function assertManifestKeysNamed(query: (sql: string) => Promise<{ rows: any[] }>, manifest: BackupManifest): Promise<void> {
+  const named = new Set((await query('select stored_name from uploads')).rows.map((r) => r.stored_name as string));
+  const unnamed = manifest.uploads.map((u) => u.key).filter((key) => !named.has(key));
+  if (unnamed.length) {
+    throw new BackupError(`the backup's manifest lists ${unnamed.length} document(s) that no upload row of its database names: ${unnamed.slice(0, 5).join(', ')}${unnamed.length > 5 ? `, and ${unnamed.length - 5} more` : ''}. The archive was altered; nothing was restored.`);
+  }
 }
 
 /**
@@ -675,8 +700,11 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
  * their manifest keys: it must hold no object at all (assertStoreEmpty, checked before anything is written and again
  * just before the documents are), and they are written only after every check passed and the database was loaded
  * and checked; a failure while writing deletes what this run wrote and undoes the database (writeDocumentsToStore:
- * BackupError saying how many were written and to run the restore again). Every session of the copy is ended
- * (endSessions). Migrations are not applied: the next start does.
+ * BackupError saying how many were written and to run the restore again). Every document key must be a single name
+ * (validKey) that a restored `uploads` row names in `stored_name` (assertManifestKeysNamed, checked once the database
+ * is loaded, before any document is written; else BackupError listing them and everything undone). Every session of
+ * the copy is ended and every `shared_site_builds` row deleted (endSessions). Migrations are not applied: the next
+ * start does.
  */
 export async function restoreBackup(file: string, dataDir: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
@@ -734,6 +762,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       let n = 0;
       await loadPgliteFolder(dataDir, dump, async (client) => {
         await assertPortalDatabase((q) => client.query(q), manifest);
+        await assertManifestKeysNamed((q) => client.query(q), manifest);
         n = await endSessions((q) => client.query(q));
         await readMimes((q) => client.query(q));
       });
@@ -762,6 +791,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
           // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
           await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-L', useList, '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', dumpFile], env, [env.PGPASSWORD]);
           await assertPortalDatabase((q) => pool.query(q), manifest);
+          await assertManifestKeysNamed((q) => pool.query(q), manifest);
           sessionsEnded = await endSessions((q) => pool.query(q));
           await readMimes((q) => pool.query(q));
           await writeDocuments();

@@ -1,0 +1,129 @@
+/**
+ * Restore into the S3 document store after the senior review of aade6f1 (s3rver on port 4351): a tampered archive
+ * cannot plant objects no upload row names (a site build under `site-builds/<hash>.tgz` that S3 nodes would serve),
+ * the restored copy keeps no `shared_site_builds` row, and a bucket that fails while documents are written leaves
+ * nothing behind. Runs on PGlite, and on PostgreSQL with DATABASE_URL (a new database per restore).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KIND, freshPostgres } from '../test/harness.ts';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { openDatabase } from '../db/client.ts';
+import { createBackup, restoreBackup, type BackupManifest } from '../db/backup.ts';
+import { loadConfig } from '../config.ts';
+import { S3DocumentStore } from '../storage/s3-store.ts';
+
+const PG = process.env.DATABASE_URL;
+const S3_PORT = 4351;
+const HASH = 'a'.repeat(64);
+
+describe(`restore into S3 after the review (${DB_KIND})`, () => {
+  let s3: TestS3Server;
+  let root = '';
+  let archive = '';
+  const drops: Array<() => Promise<void>> = [];
+  const doc1 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(2000), Buffer.from('\n%%EOF')]);
+  const doc2 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(1000), Buffer.from('\n%%EOF')]);
+
+  const bucket = (name: string) => new S3DocumentStore({ bucket: name, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const newDatabase = async () => { if (!PG) return undefined; const f = await freshPostgres(PG); drops.push(f.drop); return f.url; };
+  const tableCount = async (url: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try { return (await c.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`)).rows[0].n as number; } finally { await c.end(); }
+  };
+  /** Rows of `sql` in the restored copy (PGlite folder `target`, or `url`). */
+  const rowsIn = async (target: string, url: string | undefined, sql: string) => {
+    const db = await openDatabase(url ? { url } : { dataDir: target });
+    try { return (await db.pool.query(sql)).rows; } finally { await db.close(); }
+  };
+  /** A copy of the archive with `files` (archive path → bytes) added under uploads/ and listed in its manifest. */
+  const tamper = async (name: string, files: Record<string, Buffer>) => {
+    const dir = path.join(root, `unpacked-${name}`);
+    fs.mkdirSync(dir);
+    await tar.x({ file: archive, cwd: dir });
+    const manifest: BackupManifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    for (const [key, bytes] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, 'uploads', key)), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'uploads', key), bytes);
+      manifest.uploads.push({ id: `planted-${key}`, key, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
+    }
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const out = path.join(root, `${name}.tgz`);
+    await tar.c({ gzip: true, file: out, cwd: dir, portable: true }, fs.readdirSync(dir));
+    return out;
+  };
+
+  beforeAll(async () => {
+    s3 = await startS3Server({ port: S3_PORT, bucket: 'unused' });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-restore-review-'));
+    const source = path.join(root, 'source');
+    const url = await newDatabase();
+    const db = await openDatabase(url ? { url } : { dataDir: source });
+    try {
+      const { rows: [student] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('thandi@example.com', 'x', 'Thandi', 'Mokoena') returning id`);
+      await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('upload-doc1', $1, 'id.pdf', 'doc1.pdf', 'application/pdf', $2), ('upload-doc2', $1, 'matric.pdf', 'doc2.pdf', 'application/pdf', $3)`, [student.id, doc1.length, doc2.length]);
+      // The college's S3 nodes had built the site: the row points at an object a backup never carries.
+      await db.pool.query(`insert into shared_site_builds (content_hash, status, object_key, bytes, finished_at) values ($1, 'ready', $2, 10, now())`, [HASH, `site-builds/${HASH}.tgz`]);
+    } finally { await db.close(); }
+    fs.mkdirSync(path.join(source, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(source, 'uploads', 'doc1.pdf'), doc1);
+    fs.writeFileSync(path.join(source, 'uploads', 'doc2.pdf'), doc2);
+    archive = path.join(root, 'college.tgz');
+    const summary = await createBackup({ ...loadConfig({ NODE_ENV: 'test' }), DOCUMENT_STORE: 'local', DATABASE_URL: url, dataDir: source } as any, archive);
+    expect(summary.documents).toBe(2);
+  }, 300_000);
+  afterAll(async () => {
+    for (const drop of drops) await drop().catch(() => {});
+    await s3?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a normal restore leaves shared_site_builds empty (a backup never carries the site builds\' objects)', async () => {
+    const target = path.join(root, 'normal');
+    const url = await newDatabase();
+    const r = await restoreBackup(archive, target, { url, allowSuperuser: true, store: bucket('normal') });
+    expect(r.writtenKeys.sort()).toEqual(['doc1.pdf', 'doc2.pdf']);
+    expect(await rowsIn(target, url, 'select content_hash from shared_site_builds')).toEqual([]);
+  }, 300_000);
+
+  it('a tampered archive planting uploads/site-builds/<hash>.tgz beside a ready shared_site_builds row is refused: nothing written', async () => {
+    const tampered = await tamper('site-build', { [`site-builds/${HASH}.tgz`]: Buffer.from('<script>planted</script>') });
+    for (const kind of ['s3', 'local'] as const) {
+      const target = path.join(root, `site-build-${kind}`);
+      const url = await newDatabase();
+      const store = kind === 's3' ? bucket('site-build') : undefined;
+      await store?.init();
+      const failed = await restoreBackup(tampered, target, { url, allowSuperuser: true, store }).then(() => undefined, (err) => err as Error);
+      expect(failed?.message).toContain(`site-builds/${HASH}.tgz`);
+      expect(failed?.message).toContain('nothing was restored');
+      if (store) expect(await store.list()).toEqual([]);
+      expect(fs.existsSync(target)).toBe(false);
+      if (url) expect(await tableCount(url)).toBe(0);
+    }
+  }, 300_000);
+
+  it('a manifest key no restored upload row names is refused before any document is written, into S3 and into DATA_DIR/uploads', async () => {
+    const tampered = await tamper('unnamed', { 'planted.tgz': Buffer.from('planted'), 'also-planted.pdf': Buffer.from('%PDF-planted') });
+    for (const kind of ['s3', 'local'] as const) {
+      const target = path.join(root, `unnamed-${kind}`);
+      const url = await newDatabase();
+      const real = kind === 's3' ? bucket('unnamed') : undefined;
+      await real?.init();
+      let puts = 0;
+      const store = real && Object.assign(Object.create(real), { put: async (...args: Parameters<S3DocumentStore['put']>) => { puts++; return real.put(...args); } });
+      const failed = await restoreBackup(tampered, target, { url, allowSuperuser: true, store }).then(() => undefined, (err) => err as Error);
+      expect(failed?.message).toContain('no upload row of its database names: planted.tgz, also-planted.pdf');
+      expect(failed?.message).toContain('nothing was restored');
+      expect(puts).toBe(0);
+      if (real) expect(await real.list()).toEqual([]);
+      expect(fs.existsSync(target)).toBe(false);
+      if (url) expect(await tableCount(url)).toBe(0);
+    }
+  }, 300_000);
+});
