@@ -14,6 +14,7 @@ import { fileDriverWarning, publicUrlWarning, siteOrigin } from './mail/links.ts
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
+import { incompleteRestoreMessage } from './db/restore-marker.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
@@ -53,7 +54,8 @@ export interface RunningServer {
  * mail and SMS workers, purges, content watcher, site build and HTTP listener; DATA_DIR and PORT are checked first
  * (startup-checks.ts). Resolves when listening (and, with `waitForSite`, once the site is built). Throws ConfigError
  * naming the variable when config or database is unusable (a failed migration is told apart from an unreachable
- * server), or when SESSION_SECRET differs from the other nodes'.
+ * server), or when SESSION_SECRET differs from the other nodes', or when DATA_DIR holds RESTORE-INCOMPLETE (a restore
+ * into it did not finish: db/restore-marker.ts; checked before the database is opened).
  * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
  * starting at once on an empty database take turns.
  */
@@ -61,6 +63,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   const t0 = Date.now();
   const config = loadConfig(env);
   ensureWritableDataDir(config.dataDir);
+  // A restore into this DATA_DIR that did not finish (killed while loading or writing documents): never serve it.
+  const unfinishedRestore = incompleteRestoreMessage(config.dataDir);
+  if (unfinishedRestore) throw new ConfigError(unfinishedRestore);
   // Before the database (migrations and seed can take 20 s): a port in use is said at once, not after them.
   await checkPortFree(config.PORT, config.HOST);
   let database: Database;

@@ -4,6 +4,7 @@
  * the restored copy keeps no `shared_site_builds` row, and a bucket that fails while documents are written leaves
  * nothing behind. Runs on PGlite, and on PostgreSQL with DATABASE_URL (a new database per restore).
  */
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ import { DB_KIND, freshPostgres } from '../test/harness.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { openDatabase } from '../db/client.ts';
 import { createBackup, restoreBackup, type BackupManifest } from '../db/backup.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { startServer } from '../server.ts';
 import { S3DocumentStore } from '../storage/s3-store.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -125,5 +127,56 @@ describe(`restore into S3 after the review (${DB_KIND})`, () => {
       expect(fs.existsSync(target)).toBe(false);
       if (url) expect(await tableCount(url)).toBe(0);
     }
+  }, 300_000);
+
+  it('a restore killed while it writes the documents leaves DATA_DIR/RESTORE-INCOMPLETE: npm start refuses that DATA_DIR, and a rerun says what to empty', async () => {
+    const target = path.join(root, 'killed');
+    const url = await newDatabase();
+    const real = bucket('killed');
+    await real.init();
+    const settings = { bucket: 'killed', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+    // Killed (SIGKILL, as the OOM killer does) right after its first document reached the bucket.
+    const script = `
+      import { restoreBackup } from ${JSON.stringify(path.join(import.meta.dirname, '../db/backup.ts'))};
+      import { S3DocumentStore } from ${JSON.stringify(path.join(import.meta.dirname, '../storage/s3-store.ts'))};
+      const real = new S3DocumentStore(${JSON.stringify(settings)});
+      const store = Object.assign(Object.create(real), { put: async (...a) => { await real.put(...a); process.kill(process.pid, 'SIGKILL'); } });
+      await restoreBackup(${JSON.stringify(archive)}, ${JSON.stringify(target)}, { url: ${url ? JSON.stringify(url) : 'undefined'}, allowSuperuser: true, store });
+      console.log('finished');`;
+    const child = await new Promise<{ signal: string | null; stdout: string }>((resolve) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 180_000 }, (err, stdout) => resolve({ signal: (err as any)?.signal ?? null, stdout }));
+    });
+    expect(child.signal).toBe('SIGKILL');
+    expect(child.stdout).not.toContain('finished');
+    expect(fs.readFileSync(path.join(target, 'RESTORE-INCOMPLETE'), 'utf8')).toContain('the S3 bucket "killed"');
+    expect((await real.list()).length).toBeGreaterThan(0);
+
+    // npm start on it refuses, before opening the database, saying what to do.
+    const started = await startServer({ NODE_ENV: 'test', DATA_DIR: target, ...(url ? { DATABASE_URL: url } : {}), ...s3.env, S3_BUCKET: 'killed', PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'restore-marker-secret-0123456789' })
+      .then(async (node) => { await node.close(); return undefined; }, (err) => err as Error);
+    expect(started).toBeInstanceOf(ConfigError);
+    expect(started?.message).toContain(`${path.join(target, 'RESTORE-INCOMPLETE')} exists: a restore (npm run restore) into this DATA_DIR did not finish`);
+    expect(started?.message).toContain('empty this folder, the database in DATABASE_URL (dropdb, createdb) and the S3 bucket the restore wrote into, then run the restore again');
+
+    // The same restore again: refused, naming the marker and what to empty.
+    const again = await restoreBackup(archive, target, { url, allowSuperuser: true, store: real }).then(() => undefined, (err) => err as Error);
+    expect(again?.message).toContain(`${target} holds RESTORE-INCOMPLETE: an earlier restore into it did not finish`);
+    // Into a new folder but the same bucket: the bucket's refusal says what an interrupted restore leaves.
+    const other = await restoreBackup(archive, path.join(root, 'killed-2'), { url: await newDatabase(), allowSuperuser: true, store: real }).then(() => undefined, (err) => err as Error);
+    expect(other?.message).toContain('If it holds what an earlier restore wrote before it was interrupted (its DATA_DIR holds RESTORE-INCOMPLETE)');
+  }, 300_000);
+
+  it('the marker is gone after a successful restore and after a failure that was undone completely', async () => {
+    const target = path.join(root, 'marker-ok');
+    await restoreBackup(archive, target, { url: await newDatabase(), allowSuperuser: true, store: bucket('marker-ok') });
+    expect(fs.readdirSync(target)).not.toContain('RESTORE-INCOMPLETE');
+    // A target that existed (empty) and a bucket failing at once: undone, the folder empty again, no marker.
+    const failing = path.join(root, 'marker-undone');
+    fs.mkdirSync(failing);
+    const real = bucket('marker-undone');
+    const store = Object.assign(Object.create(real), { put: async () => { throw new Error('connect ECONNREFUSED'); } });
+    const failed = await restoreBackup(archive, failing, { url: await newDatabase(), allowSuperuser: true, store }).then(() => undefined, (err) => err as Error);
+    expect(failed?.message).toContain('They were deleted again');
+    expect(fs.readdirSync(failing)).toEqual([]);
   }, 300_000);
 });

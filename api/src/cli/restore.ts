@@ -30,6 +30,7 @@ import { BackupError, describeStore, maskSecrets, reapplyErasuresFrom, restoreBa
 import { ConfigError, loadConfig, resolveFromStartDir } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
+import { clearRestoreMarker, writeRestoreMarker } from '../db/restore-marker.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' }, 'allow-superuser': { type: 'boolean' } } });
@@ -49,7 +50,8 @@ if (values['allow-superuser']) {
 try {
   const store = await restoreStore(dataDir);
   if (store) console.info(`Documents go to ${describeStore(store)}${process.env.S3_ENDPOINT ? ` at ${process.env.S3_ENDPOINT}` : ''} (DOCUMENT_STORE=s3), not to ${path.join(dataDir, 'uploads')}.`);
-  const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'], store });
+  // With --erasures-from the copy is not finished until the erasures are carried out: the marker stays until then.
+  const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'], store, keepMarker: Boolean(values['erasures-from']) });
   console.info(`Restored into ${values['data-dir']}: ${r.kind} database, ${r.documents} document(s)${store ? ` written into ${describeStore(store)}` : ''}; ${r.sessionsEnded} session(s) ended (everyone logs in again).`);
   if (r.leftOut.length) console.warn(`Left out, not part of the portal: ${r.leftOut.join(', ')}. Their SQL was not run; restore them by hand from the archive's database.dump (pg_restore) if they are still wanted.`);
   if (r.missing) console.warn(`WARNING: ${r.missing} upload(s) had no document already when the backup was taken; their downloads answer 404.`);
@@ -67,16 +69,22 @@ try {
       if (dataDirExisted) for (const name of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
       else fs.rmSync(dataDir, { recursive: true, force: true });
       // …and so do the documents written into the bucket (those of the people erased since among them).
+      const left: string[] = [];
       if (store) {
-        const left: string[] = [];
         for (const key of r.writtenKeys) await store.delete(key).catch(() => { left.push(key); });
         console.error(left.length
           ? `${left.length} of the ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} could not be deleted (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in the bucket) before the next restore.`
           : `The ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} were deleted again.`);
       }
       if (values.url) console.error('The database in --url holds the restored copy without these erasures: drop it and create it again (dropdb, createdb) before the next restore.');
+      // Documents that could not be deleted from the bucket: DIR keeps the marker, so it is not started over them.
+      if (store && left.length) {
+        fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+        writeRestoreMarker(dataDir, `The --erasures-from step was refused; ${left.length} document(s) in ${describeStore(store)} could not be deleted again.`);
+      }
       throw err;
     }
+    clearRestoreMarker(dataDir);
     console.info(`Erasures made since the backup carried out again: ${e.erased.length} person(s) erased, ${e.deleted.length} deleted account(s) removed.`);
     if (e.reusedIds.length) console.warn(`WARNING: left alone, because ${maskSecrets(values['erasures-from'], secrets)} gave their ids to other accounts (after an earlier restore): ${list(e.reusedIds)}.`);
   } else {

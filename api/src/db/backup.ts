@@ -28,6 +28,7 @@ import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
+import { clearRestoreMarker, hasRestoreMarker, RESTORE_MARKER, writeRestoreMarker } from './restore-marker.ts';
 import { newestKnownMigration } from './migration-level.ts';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -39,8 +40,12 @@ import * as systemSchema from './schema/system.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
 
-/** A failure the operator can act on (the CLIs print its message and exit 1). */
-export class BackupError extends Error {}
+/**
+ * A failure the operator can act on (the CLIs print its message and exit 1). `leftBehind`: a failed restore could not
+ * remove everything it had written (documents in the bucket, the PostgreSQL database), so restoreBackup keeps the
+ * RESTORE-INCOMPLETE marker (restore-marker.ts).
+ */
+export class BackupError extends Error { leftBehind = false; }
 
 /** The archive's `manifest.json`. */
 export interface BackupManifest {
@@ -610,7 +615,11 @@ async function assertNoLinks(dir: string): Promise<void> {
  * `store` the document store the restored college will use when it is not `dataDir/uploads` (the S3 driver of
  * DOCUMENT_STORE=s3, created from the same S3_* settings as the nodes): the documents are written into it instead.
  */
-export interface RestoreOptions { url?: string; allowSuperuser?: boolean; store?: DocumentStore }
+export interface RestoreOptions {
+  url?: string; allowSuperuser?: boolean; store?: DocumentStore;
+  /** Leave DATA_DIR/RESTORE-INCOMPLETE after a success: the caller has more to do (--erasures-from) and clears it. */
+  keepMarker?: boolean;
+}
 
 /** How `store` is named in the operator's messages: `the S3 bucket "name"`, or `the document store (local)`. */
 export function describeStore(store: DocumentStore): string {
@@ -634,7 +643,7 @@ async function assertStoreEmpty(store: DocumentStore, when: string): Promise<voi
     throw new BackupError(`cannot list ${describeStore(store)} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE); ${when}.`);
   }
   if (keys.length) {
-    throw new BackupError(`${describeStore(store)} is not empty: it holds ${keys.length} object(s) (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}). Restore the documents into a new, empty bucket (or empty this one), never over a college's documents; ${when}. To restore them into DATA_DIR/uploads instead, run the restore without DOCUMENT_STORE=s3 and S3_BUCKET.`);
+    throw new BackupError(`${describeStore(store)} is not empty: it holds ${keys.length} object(s) (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}). Restore the documents into a new, empty bucket (or empty this one), never over a college's documents; ${when}. If it holds what an earlier restore wrote before it was interrupted (its DATA_DIR holds ${RESTORE_MARKER}), empty the bucket, that folder and its database, then run the restore again. To restore them into DATA_DIR/uploads instead, run the restore without DOCUMENT_STORE=s3 and S3_BUCKET.`);
   }
 }
 
@@ -679,7 +688,7 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
     ? `${left.length} of the documents this restore wrote or tried could not be deleted again (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in ${where}) before running the restore again, which refuses a bucket that is not empty.`
     : `They were deleted again: ${where} is as it was.`;
   const { doc, err } = failure;
-  throw new BackupError(`writing the documents into ${where} failed after ${written.length} of ${docs.length} were written: document ${doc.id} (${doc.key}): ${err?.name ?? 'Error'}: ${err?.message ?? err}. ${cleanup} The restored database was removed again. Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`);
+  throw Object.assign(new BackupError(`writing the documents into ${where} failed after ${written.length} of ${docs.length} were written: document ${doc.id} (${doc.key}): ${err?.name ?? 'Error'}: ${err?.message ?? err}. ${cleanup} The restored database was removed again. Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`), { leftBehind: left.length > 0 });
 }
 
 /**
@@ -709,14 +718,21 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
 export async function restoreBackup(file: string, dataDir: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   dataDir = path.resolve(dataDir);
-  if (!emptyOrMissing(dataDir)) throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
+  if (!emptyOrMissing(dataDir)) {
+    if (hasRestoreMarker(dataDir)) throw new BackupError(`${dataDir} holds ${RESTORE_MARKER}: an earlier restore into it did not finish (interrupted, or what it wrote could not be removed again). Empty this folder, the database in --url (dropdb, createdb) and the S3 bucket it wrote into, then run the restore again.`);
+    throw new BackupError(`${dataDir} is not empty: restore into a new (or empty) folder, never over a college's data; then point DATA_DIR at it.`);
+  }
   // A bucket that holds anything is refused before the folder is even created (read only: nothing written yet).
   if (opts.store) await assertStoreEmpty(opts.store, 'nothing was restored');
   const created = !fs.existsSync(dataDir);
   // 0700 (an existing empty folder is tightened): the restored database and documents are the server user's only.
   ensurePrivateDir(dataDir);
+  // Before anything is loaded or written: a restore killed from here on leaves the marker, which `npm start` refuses.
+  writeRestoreMarker(dataDir, `Archive: ${path.resolve(file)}. Database: ${opts.url ? 'the PostgreSQL database given with --url' : `${dataDir}/pgdata`}. Documents: ${opts.store ? describeStore(opts.store) : `${dataDir}/uploads`}.`);
   const work = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
   let done = false;
+  // Set when a failure could not remove what it wrote (keys left in the bucket, the --url database not emptied).
+  let leftBehind = false;
   try {
     await extractArchive(file, work);
     let manifest: BackupManifest;
@@ -755,7 +771,10 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       if (!opts.store) return;
       await opts.store.init().catch((err: any) => { throw new BackupError(`${describeStore(opts.store!)}: ${err?.message ?? err}. The restored database was removed again; nothing was written to the bucket.`); });
       await assertStoreEmpty(opts.store, 'the restored database was removed again and nothing was written to the bucket');
-      writtenKeys = await writeDocumentsToStore(opts.store, work, manifest, mimes);
+      try { writtenKeys = await writeDocumentsToStore(opts.store, work, manifest, mimes); } catch (err) {
+        if (err instanceof BackupError && err.leftBehind) leftBehind = true;
+        throw err;
+      }
     };
     if (manifest.database.kind === 'pglite') {
       const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
@@ -775,7 +794,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
       try {
         const held = await nonEmpty((q) => pool.query(q));
-        if (held.length) throw new BackupError(`the database in --url is not an empty database: it holds ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more` : ''}. Restore into a new, empty database (createdb -T template0 -O <role>); nothing was restored or changed.`);
+        if (held.length) throw new BackupError(`the database in --url is not an empty database: it holds ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more` : ''}. Restore into a new, empty database (createdb -T template0 -O <role>); nothing was restored or changed. If an earlier restore into it was interrupted (its DATA_DIR holds ${RESTORE_MARKER}), drop it and create it again (dropdb, createdb), empty that folder and the S3 bucket it wrote into, then run the restore again.`);
         const role = (await pool.query(`select current_user as name, rolsuper or ${SERVER_ACCESS_ROLES.map((r) => `pg_has_role(current_user, '${r}', 'MEMBER')`).join(' or ')} as powerful from pg_roles where rolname = current_user`)).rows[0];
         if (role?.powerful && !opts.allowSuperuser) {
           throw new BackupError(`--url connects as ${role.name}, a superuser (or a member of ${SERVER_ACCESS_ROLES.join(', ')}): pg_restore runs the SQL in the archive as that role, and a tampered backup could then run programs or read files on the database server. Restore as the role the portal uses (the owner of the new database: createdb -O <role>), or, for an archive you made and kept safe yourself, add --allow-superuser. Nothing was restored.`);
@@ -797,6 +816,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
           await writeDocuments();
         } catch (err) {
           const undone = await undoPostgresRestore((q) => pool.query(q), before);
+          if (!undone) leftBehind = true;
           if (!undone && err instanceof BackupError) err.message += ' Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
           throw err;
         }
@@ -815,9 +835,10 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
     // A failed cleanup must not hide why the restore failed (security review D); retries cover a slow file system.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     if (!done) {
-      if (created) await fsp.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
-      else for (const name of fs.readdirSync(dataDir)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
-    }
+      // Undone completely: the folder goes (or is emptied), marker and all. Otherwise only the marker stays.
+      if (created && !leftBehind) await fsp.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
+      else for (const name of fs.readdirSync(dataDir)) if (!(leftBehind && name === RESTORE_MARKER)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
+    } else if (!opts.keepMarker) clearRestoreMarker(dataDir);
   }
 }
 
