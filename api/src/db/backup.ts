@@ -670,10 +670,13 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
   const worker = async () => {
     while (!failure && next < docs.length) {
       const doc = docs[next++];
-      tried.push(doc.key);
       try {
         // A buffer (documents are ≤ 5 MB), not a stream: the SDK's retry can send it again.
-        await store.put(doc.key, await fsp.readFile(path.join(work, 'uploads', doc.key)), { contentType: safeMime(mimes.get(doc.key)) });
+        const body = await fsp.readFile(path.join(work, 'uploads', doc.key));
+        // Another writer may have failed while this one read the file: then this document is not started.
+        if (failure) break;
+        tried.push(doc.key);
+        await store.put(doc.key, body, { contentType: safeMime(mimes.get(doc.key)) });
         written.push(doc.key);
       } catch (err) { failure ??= { doc, err }; }
     }
