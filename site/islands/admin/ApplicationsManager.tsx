@@ -247,7 +247,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled} max-[20em]:flex-wrap`} data-label="Course"><span className="min-w-0 max-lg:wrap-anywhere">{a.course?.title ?? 'Unknown Course'}</span></td>
                       <td className={`px-3 py-2 tabular-nums ${CARD_ROWS.labelled}`} data-label="APS">{a.aps ?? '—'}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Eligible"><EligibilityBadge eligible={a.eligible} reasons={a.eligibilityReasons} /></td>
-                      <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status"><StatusBadge status={a.status} /></td>
+                      <td className={`px-3 py-2 ${CARD_ROWS.labelled} max-[20em]:flex-wrap`} data-label="Status"><StatusBadge status={a.status} /></td>
                       <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Submitted">{formatStaffDateTime(a.createdAt)}</td>
                       <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}>
                         <div className="flex flex-wrap gap-1">

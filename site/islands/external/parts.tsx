@@ -22,7 +22,7 @@ export function StudentTable({ students, caption }: { students: ExternalStudent[
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Phone">{formatPhone(s.phone) || '—'}</td>
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Campus">{s.campus}</td>
               <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Course">{s.course}</td>
-              <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status"><StatusBadge status={s.status} /></td>
+              <td className={`px-3 py-2 ${CARD_ROWS.labelled} max-[20em]:flex-wrap`} data-label="Status"><StatusBadge status={s.status} /></td>
               <td className={`px-3 py-2 whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Enrolled">{formatStaffDate(s.enrollmentDate)}</td>
             </tr>
           ))}
