@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KIND, freshPostgres } from '../test/harness.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
@@ -112,5 +113,30 @@ describe(`restore into a failing S3 bucket (${DB_KIND})`, () => {
     expect(puts).toBeLessThan(N);
     expect(await real.list()).toEqual([]);
     expect(fs.existsSync(target)).toBe(false);
+  }, 300_000);
+
+  it.skipIf(!PG)('PostgreSQL: when emptying the --url database fails as well, the message says so and never "removed again"', async () => {
+    const f = await freshPostgres(PG!);
+    drops.push(f.drop);
+    const name = new URL(f.url).pathname.slice(1);
+    const real = bucket('undo-fails');
+    // The bucket fails, and the database has gone away meanwhile (no connection accepted): the undo cannot run.
+    const store = wrap(real, {
+      put: async () => {
+        const admin = new pg.Client({ connectionString: PG });
+        await admin.connect();
+        try {
+          await admin.query(`alter database "${name}" with allow_connections false`);
+          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        } finally { await admin.end(); }
+        throw new Error('connect ECONNRESET');
+      },
+    });
+    const target = path.join(root, 'undo-fails');
+    const err = await restoreBackup(archive, target, { url: f.url, allowSuperuser: true, store }).then(() => undefined, (e) => e as Error);
+    expect(err?.message).toContain('writing the documents into the S3 bucket "undo-fails" failed after 0 of 20 were written');
+    expect(err?.message).toContain('Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.');
+    expect(err?.message).not.toContain('database was removed again');
+    expect(fs.readdirSync(target)).toEqual(['RESTORE-INCOMPLETE']);
   }, 300_000);
 });

@@ -650,6 +650,22 @@ async function assertStoreEmpty(store: DocumentStore, when: string): Promise<voi
 /** A Content-Type to store a document under: the upload row's `mime` when it is one (type/subtype), else octet-stream. */
 const safeMime = (mime: unknown) => typeof mime === 'string' && /^[a-z0-9][\w.+-]*\/[\w.+-]+$/i.test(mime) && mime.length <= 100 ? mime : 'application/octet-stream';
 
+/** Stands in a message written before the database was undone, for what the undo did (sayDatabaseUndo). */
+const DATABASE_UNDO = '\u0000database-undo\u0000';
+
+/**
+ * `err` (returned) with what became of the restored database said in its message (review of aade6f1: a failed undo
+ * was reported as 'removed again' and as failed in one message): DATABASE_UNDO is replaced by 'The restored database was
+ * removed again.' when `undone`, else by the instruction to drop and create the --url database (appended to a
+ * BackupError without the placeholder).
+ */
+function sayDatabaseUndo(err: unknown, undone: boolean): unknown {
+  if (!(err instanceof BackupError)) return err;
+  const said = undone ? 'The restored database was removed again.' : 'Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
+  err.message = err.message.includes(DATABASE_UNDO) ? err.message.replace(DATABASE_UNDO, said) : undone ? err.message : `${err.message} ${said}`;
+  return err;
+}
+
 /** How many documents restoreBackup writes into a store at once. */
 const STORE_WRITERS = 8;
 
@@ -691,7 +707,7 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
     ? `${left.length} of the documents this restore wrote or tried could not be deleted again (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in ${where}) before running the restore again, which refuses a bucket that is not empty.`
     : `They were deleted again: ${where} is as it was.`;
   const { doc, err } = failure;
-  throw Object.assign(new BackupError(`writing the documents into ${where} failed after ${written.length} of ${docs.length} were written: document ${doc.id} (${doc.key}): ${err?.name ?? 'Error'}: ${err?.message ?? err}. ${cleanup} The restored database was removed again. Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`), { leftBehind: left.length > 0 });
+  throw Object.assign(new BackupError(`writing the documents into ${where} failed after ${written.length} of ${docs.length} were written: document ${doc.id} (${doc.key}): ${err?.name ?? 'Error'}: ${err?.message ?? err}. ${cleanup} ${DATABASE_UNDO} Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`), { leftBehind: left.length > 0 });
 }
 
 /**
@@ -772,8 +788,11 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
     // first check), created when missing, and filled; a failure throws and the caller undoes the database.
     const writeDocuments = async () => {
       if (!opts.store) return;
-      await opts.store.init().catch((err: any) => { throw new BackupError(`${describeStore(opts.store!)}: ${err?.message ?? err}. The restored database was removed again; nothing was written to the bucket.`); });
-      await assertStoreEmpty(opts.store, 'the restored database was removed again and nothing was written to the bucket');
+      await opts.store.init().catch((err: any) => { throw new BackupError(`${describeStore(opts.store!)}: ${err?.message ?? err}. Nothing was written to the bucket. ${DATABASE_UNDO}`); });
+      await assertStoreEmpty(opts.store, 'nothing was written to the bucket').catch((err) => {
+        if (err instanceof BackupError) err.message += ` ${DATABASE_UNDO}`;
+        throw err;
+      });
       try { writtenKeys = await writeDocumentsToStore(opts.store, work, manifest, mimes); } catch (err) {
         if (err instanceof BackupError && err.leftBehind) leftBehind = true;
         throw err;
@@ -790,11 +809,14 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       });
       sessionsEnded = n;
       await assertNoLinks(path.join(dataDir, 'pgdata'));
-      await writeDocuments();
+      // The folder is removed below (finally) whatever failed here.
+      await writeDocuments().catch((err) => { throw sayDatabaseUndo(err, true); });
     } else {
       if (!opts.url) throw new BackupError('this is a backup of a PostgreSQL database: give --url postgres://… of a new, empty database (createdb) to restore it into.');
       await requireTool('pg_restore');
       const pool = new pg.Pool({ connectionString: opts.url, max: 1 });
+      // An idle connection the server ends (restart, pg_terminate_backend) must fail the next query, not the process.
+      pool.on('error', () => {});
       try {
         const held = await nonEmpty((q) => pool.query(q));
         if (held.length) throw new BackupError(`the database in --url is not an empty database: it holds ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more` : ''}. Restore into a new, empty database (createdb -T template0 -O <role>); nothing was restored or changed. If an earlier restore into it was interrupted (its DATA_DIR holds ${RESTORE_MARKER}), drop it and create it again (dropdb, createdb), empty that folder and the S3 bucket it wrote into, then run the restore again.`);
@@ -820,8 +842,7 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
         } catch (err) {
           const undone = await undoPostgresRestore((q) => pool.query(q), before);
           if (!undone) leftBehind = true;
-          if (!undone && err instanceof BackupError) err.message += ' Emptying the database in --url failed: drop it and create it again (dropdb, createdb) before the next restore.';
-          throw err;
+          throw sayDatabaseUndo(err, undone);
         }
       } finally { await pool.end(); }
     }
