@@ -101,6 +101,9 @@ test.describe('admin-written titles with a 60-character token on a 360×740 phon
           const edge = await table.evaluate((e) => e.getBoundingClientRect().left + e.clientWidth);
           const title = await table.getByText(text).first().evaluate((e) => { const r = document.createRange(); r.selectNodeContents(e); return Math.max(...Array.from(r.getClientRects()).map((c) => c.right)); });
           if (title > edge + 0.5) problems.push(`${path} at ${percent} %: the title runs to ${Math.round(title)} px, past its table's edge at ${Math.round(edge)} px`);
+          // Nor does any other cell: a card's value goes below its label when the two do not fit side by side.
+          const sideways = await table.evaluate((e) => e.scrollWidth - e.clientWidth);
+          if (sideways > 1) problems.push(`${path} at ${percent} %: the table's region scrolls ${sideways} px sideways`);
         }
       }
     }
