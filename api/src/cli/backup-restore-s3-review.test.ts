@@ -19,6 +19,7 @@ import { createBackup, restoreBackup, type BackupManifest } from '../db/backup.t
 import { ConfigError, loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 import { S3DocumentStore } from '../storage/s3-store.ts';
+import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 
 const PG = process.env.DATABASE_URL;
 const S3_PORT = 4351;
@@ -178,5 +179,34 @@ describe(`restore into S3 after the review (${DB_KIND})`, () => {
     const failed = await restoreBackup(archive, failing, { url: await newDatabase(), allowSuperuser: true, store }).then(() => undefined, (err) => err as Error);
     expect(failed?.message).toContain('They were deleted again');
     expect(fs.readdirSync(failing)).toEqual([]);
+  }, 300_000);
+
+  it('a bucket that is not empty is found with one short listing (MaxKeys), never by listing it whole; the message names three keys and says there are more', async () => {
+    const real = bucket('five-objects');
+    await real.init();
+    for (const key of ['a1', 'a2', 'a3', 'a4', 'a5']) await real.put(key, Buffer.from('x'));
+    const store = Object.assign(Object.create(real), { list: async () => { throw new Error('listed the whole bucket'); } });
+    const failed = await restoreBackup(archive, path.join(root, 'five'), { url: await newDatabase(), allowSuperuser: true, store }).then(() => undefined, (err) => err as Error);
+    expect(failed?.message).toContain('the S3 bucket "five-objects" is not empty: it holds more than 3 object(s) (a1, a2, a3, …)');
+    expect(fs.existsSync(path.join(root, 'five'))).toBe(false);
+  }, 300_000);
+
+  it('a document larger than a document can be (4 × MAX_UPLOAD_BYTES) is refused before it is read: in the manifest, and as an archive member', async () => {
+    const dir = path.join(root, 'unpacked-claims-huge');
+    fs.mkdirSync(dir);
+    await tar.x({ file: archive, cwd: dir });
+    const manifest: BackupManifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    manifest.uploads[0].size = 3 * 1024 ** 3;
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const claims = path.join(root, 'claims-huge.tgz');
+    await tar.c({ gzip: true, file: claims, cwd: dir, portable: true }, fs.readdirSync(dir));
+    const big = await tamper('member-huge', { 'big.pdf': Buffer.alloc(4 * MAX_UPLOAD_BYTES + 1) });
+    for (const [name, file, said] of [['claims', claims, `lists document upload-doc1 (uploads/doc1.pdf) of ${3 * 1024 ** 3} bytes, more than a document can be`], ['member', big, `uploads/big.pdf (File of ${4 * MAX_UPLOAD_BYTES + 1} bytes, more than a document can be)`]] as const) {
+      const target = path.join(root, `huge-${name}`);
+      const failed = await restoreBackup(file, target, { url: await newDatabase(), allowSuperuser: true, store: bucket(`huge-${name}`) }).then(() => undefined, (err) => err as Error);
+      expect(failed?.message).toContain(said);
+      expect(failed?.message).toContain('nothing was restored');
+      expect(fs.existsSync(target)).toBe(false);
+    }
   }, 300_000);
 });

@@ -28,6 +28,7 @@ import { LocalDocumentStore } from '../storage/local-store.ts';
 import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
+import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import { clearRestoreMarker, hasRestoreMarker, RESTORE_MARKER, writeRestoreMarker } from './restore-marker.ts';
 import { newestKnownMigration } from './migration-level.ts';
 import { getTableName, is } from 'drizzle-orm';
@@ -522,15 +523,15 @@ function memberName(p: string): string {
 /**
  * Extracts archive `file` into `work`, only regular files and folders named as a backup names them (security review
  * A): `manifest.json`, `pgdata.tar` or `database.dump`, the folder `uploads` and the files in it, each named by a single
- * document key (validKey: no folder under uploads, review of aade6f1). Symbolic links,
+ * document key (validKey: no folder under uploads, review of aade6f1) and at most MAX_RESTORED_DOCUMENT_BYTES. Symbolic links,
  * hard links, devices and any other name are not written and make it throw a BackupError naming them. Resolves only
  * once node-tar has finished writing (also after an error), so the caller's cleanup never races the extraction.
  */
 async function extractArchive(file: string, work: string): Promise<void> {
   const refused: string[] = [];
   const warnings: string[] = [];
-  const allowed = (name: string, type: string) => {
-    if (type === 'File') return ['manifest.json', 'pgdata.tar', 'database.dump'].includes(name) || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)));
+  const allowed = (name: string, type: string, size: number) => {
+    if (type === 'File') return ['manifest.json', 'pgdata.tar', 'database.dump'].includes(name) || (name.startsWith('uploads/') && validKey(name.slice('uploads/'.length)) && size <= MAX_RESTORED_DOCUMENT_BYTES);
     if (type === 'Directory') return name === 'uploads';
     return false;
   };
@@ -539,8 +540,9 @@ async function extractArchive(file: string, work: string): Promise<void> {
     filter: (p: string, entry: any) => {
       const name = memberName(p);
       const type = String(entry?.type ?? '');
-      if (allowed(name, type)) return true;
-      refused.push(`${name} (${type === 'SymbolicLink' ? `symbolic link to ${entry?.linkpath}` : type === 'Link' ? `hard link to ${entry?.linkpath}` : type})`);
+      const size = Number(entry?.size ?? 0);
+      if (allowed(name, type, size)) return true;
+      refused.push(`${name} (${type === 'SymbolicLink' ? `symbolic link to ${entry?.linkpath}` : type === 'Link' ? `hard link to ${entry?.linkpath}` : type === 'File' && size > MAX_RESTORED_DOCUMENT_BYTES ? `File of ${size} bytes, more than a document can be` : type})`);
       return false;
     },
     onwarn: (_code: string, message: string | Error) => { warnings.push(String((message as Error)?.message ?? message)); },
@@ -633,17 +635,22 @@ const noSuchBucket = (err: any) => err?.name === 'NoSuchBucket' || err?.Code ===
  * Throws a BackupError unless `store` holds no object at all (a bucket that does not exist yet counts as empty; its
  * creation is left to `store.init()`). The whole store, not only the manifest's keys: documents live at the bucket's
  * root beside tus uploads (`<id>`, `<id>.info`) and `site-builds/`, so any object means a college already uses it, and
- * a restore never mixes with a college's data (as `dataDir` must be empty). A store that cannot be listed (unreachable,
+ * a restore never mixes with a college's data (as `dataDir` must be empty). Asked with one request for up to three keys
+ * (S3DocumentStore.firstKeys; other stores are listed): the message names them and says "more than 3" beyond. A store
+ * that cannot be listed (unreachable,
  * no s3:ListBucket permission) is a BackupError too. `when` ends the message ("nothing was restored", …).
  */
 async function assertStoreEmpty(store: DocumentStore, when: string): Promise<void> {
   let keys: string[];
-  try { keys = await store.list(); } catch (err: any) {
+  let more = false;
+  // One request (MaxKeys 3) where the driver has it, not a listing of the whole bucket (review of aade6f1).
+  const first = (store as { firstKeys?: (max: number) => Promise<{ keys: string[]; more: boolean }> }).firstKeys;
+  try { ({ keys, more } = first ? await first.call(store, 3) : { keys: await store.list(), more: false }); } catch (err: any) {
     if (noSuchBucket(err)) return;
     throw new BackupError(`cannot list ${describeStore(store)} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE); ${when}.`);
   }
   if (keys.length) {
-    throw new BackupError(`${describeStore(store)} is not empty: it holds ${keys.length} object(s) (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}). Restore the documents into a new, empty bucket (or empty this one), never over a college's documents; ${when}. If it holds what an earlier restore wrote before it was interrupted (its DATA_DIR holds ${RESTORE_MARKER}), empty the bucket, that folder and its database, then run the restore again. To restore them into DATA_DIR/uploads instead, run the restore without DOCUMENT_STORE=s3 and S3_BUCKET.`);
+    throw new BackupError(`${describeStore(store)} is not empty: it holds ${more ? `more than ${keys.length}` : keys.length} object(s) (${keys.slice(0, 3).join(', ')}${more || keys.length > 3 ? ', …' : ''}). Restore the documents into a new, empty bucket (or empty this one), never over a college's documents; ${when}. If it holds what an earlier restore wrote before it was interrupted (its DATA_DIR holds ${RESTORE_MARKER}), empty the bucket, that folder and its database, then run the restore again. To restore them into DATA_DIR/uploads instead, run the restore without DOCUMENT_STORE=s3 and S3_BUCKET.`);
   }
 }
 
@@ -665,6 +672,13 @@ function sayDatabaseUndo(err: unknown, undone: boolean): unknown {
   err.message = err.message.includes(DATABASE_UNDO) ? err.message.replace(DATABASE_UNDO, said) : undone ? err.message : `${err.message} ${said}`;
   return err;
 }
+
+/**
+ * The largest document a restore accepts, in bytes: 4 × MAX_UPLOAD_BYTES (5 MB, spec §9), a margin for documents
+ * uploaded under an earlier, higher limit. A tampered archive's manifest entry or `uploads/` member above it is refused
+ * before it is extracted or read (review of aade6f1: documents are read whole into memory to be written to S3).
+ */
+export const MAX_RESTORED_DOCUMENT_BYTES = 4 * MAX_UPLOAD_BYTES;
 
 /** How many documents restoreBackup writes into a store at once. */
 const STORE_WRITERS = 8;
@@ -764,6 +778,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       || manifest.uploads.some((u) => typeof u?.key !== 'string' || !validKey(u.key))) {
       throw new BackupError(`${file} has a manifest.json this portal does not write: the archive was altered; nothing was restored.`);
     }
+    const huge = manifest.uploads.find((u) => !Number.isSafeInteger(u.size) || u.size < 0 || u.size > MAX_RESTORED_DOCUMENT_BYTES);
+    if (huge) throw new BackupError(`${file} lists document ${huge.id} (uploads/${huge.key}) of ${huge.size} bytes, more than a document can be (${MAX_RESTORED_DOCUMENT_BYTES} bytes): the archive was altered; nothing was restored.`);
     // A backup of a database a newer release had migrated would restore "successfully" and then refuse to start
     // (rolling-deploy audit F4): say so before writing anything.
     if (manifest.database.lastMigration != null && manifest.database.lastMigration > newestKnownMigration()) {

@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import {
   S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand, HeadBucketCommand,
-  CreateBucketCommand, ListObjectsV2Command,
+  CreateBucketCommand, ListObjectsCommand, ListObjectsV2Command,
 } from '@aws-sdk/client-s3';
 import { assertKey, streamToBuffer, type DocumentStore, type S3Settings, type StoredObject } from './document-store.ts';
 
@@ -94,6 +94,18 @@ export class S3DocumentStore implements DocumentStore {
       if (isMissing(err)) return false;
       throw err;
     }
+  }
+
+  /**
+   * Up to `max` keys (1…1000) in key order and whether the bucket holds more: one ListObjectsV2 request with MaxKeys,
+   * for "is it empty" (the restore) without listing the whole bucket. S3 errors are thrown (NoSuchBucket too).
+   * ListObjects (v1), which every S3-compatible service has: on a truncated answer v2 makes a continuation token, and
+   * s3rver's (DES) cannot be made under Node 24's OpenSSL 3 (InternalError).
+   */
+  async firstKeys(max: number): Promise<{ keys: string[]; more: boolean }> {
+    const out = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, MaxKeys: max }));
+    const keys = (out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+    return { keys, more: Boolean(out.IsTruncated) };
   }
 
   async list(prefix = ''): Promise<string[]> {
