@@ -29,6 +29,7 @@ import { memoryMailer } from '../mail/mailer.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
 import { S3DocumentStore } from '../storage/s3-store.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
+import { RESTORE_MARKER } from '../db/restore-marker.ts';
 
 const PG = process.env.DATABASE_URL;
 const S3_PORT = 4350;
@@ -211,12 +212,20 @@ describe(`restore into the S3 document store (${DB_KIND})`, () => {
     } finally { await other.close(); }
     const wrong = path.join(root, 'erasures-wrong');
     const refusedStore = bucket('erasures-wrong');
-    const refused = await run('restore', [...restoreArgs(wrong, await newDatabase()), '--erasures-from', otherUrl ?? path.join(root, 'other')], s3Env('erasures-wrong'));
+    const wrongUrl = await newDatabase();
+    const refused = await run('restore', [...restoreArgs(wrong, wrongUrl), '--erasures-from', otherUrl ?? path.join(root, 'other')], s3Env('erasures-wrong'));
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('--erasures-from names another database');
     expect(refused.stderr).toContain('The 2 document(s) this restore wrote into the S3 bucket "erasures-wrong" were deleted again.');
     expect(await refusedStore.list()).toEqual([]);
-    expect(fs.existsSync(wrong)).toBe(false);
+    if (wrongUrl) {
+      // The --url database still holds the copy with the people erased since: the folder keeps only the marker, so
+      // `npm start` on it refuses until that database is dropped and created again.
+      expect(fs.readdirSync(wrong)).toEqual([RESTORE_MARKER]);
+      expect(fs.readFileSync(path.join(wrong, RESTORE_MARKER), 'utf8')).toContain('The database in --url holds the restored copy with the people erased since the backup');
+    } else {
+      expect(fs.existsSync(wrong)).toBe(false);
+    }
 
     // The backed-up college erases Thandi (owner of doc1) after the backup.
     const live = await openDatabase(PG ? { url: sourceDb } : { dataDir: sourceDb });

@@ -77,10 +77,15 @@ try {
           : `The ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} were deleted again.`);
       }
       if (values.url) console.error('The database in --url holds the restored copy without these erasures: drop it and create it again (dropdb, createdb) before the next restore.');
-      // Documents that could not be deleted from the bucket: DIR keeps the marker, so it is not started over them.
-      if (store && left.length) {
+      // Documents that could not be deleted from the bucket, or a --url database that still holds the people erased
+      // since the backup: DIR keeps the marker, so `npm start` refuses it until both are emptied.
+      if ((store && left.length) || values.url) {
         fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-        writeRestoreMarker(dataDir, `The --erasures-from step was refused; ${left.length} document(s) in ${describeStore(store)} could not be deleted again.`);
+        writeRestoreMarker(dataDir, [
+          'The --erasures-from step was refused.',
+          values.url ? 'The database in --url holds the restored copy with the people erased since the backup: drop it and create it again.' : '',
+          store && left.length ? `${left.length} document(s) in ${describeStore(store)} could not be deleted again.` : '',
+        ].filter(Boolean).join(' '));
       }
       throw err;
     }

@@ -97,9 +97,9 @@ export class S3DocumentStore implements DocumentStore {
   }
 
   /**
-   * Up to `max` keys (1…1000) in key order and whether the bucket holds more: one ListObjectsV2 request with MaxKeys,
-   * for "is it empty" (the restore) without listing the whole bucket. S3 errors are thrown (NoSuchBucket too).
-   * ListObjects (v1), which every S3-compatible service has: on a truncated answer v2 makes a continuation token, and
+   * Up to `max` keys (1…1000) in key order and whether the bucket holds more: one ListObjects (v1) request with
+   * MaxKeys, for "is it empty" (the restore) without listing the whole bucket. S3 errors are thrown (NoSuchBucket too).
+   * v1, which every S3-compatible service has, because on a truncated answer v2 makes a continuation token, and
    * s3rver's (DES) cannot be made under Node 24's OpenSSL 3 (InternalError).
    */
   async firstKeys(max: number): Promise<{ keys: string[]; more: boolean }> {

@@ -18,5 +18,5 @@ export const CARD_ROWS = {
   rowWithCheck: 'max-lg:pl-10',
   checkCell: 'max-lg:absolute max-lg:left-0 max-lg:top-2.5',
   cell: 'max-lg:p-0',
-  labelled: 'max-lg:flex max-lg:items-baseline max-lg:gap-2 max-lg:p-0 max-[20em]:flex-wrap max-[20em]:gap-y-0.5 max-[20em]:before:basis-full max-lg:before:w-20 max-lg:before:shrink-0 max-lg:before:font-sans max-lg:before:text-sm max-lg:before:font-normal max-lg:before:normal-case max-lg:before:text-slate-600 max-lg:dark:before:text-slate-300 max-lg:before:content-[attr(data-label)]',
+  labelled: 'max-lg:flex max-lg:items-baseline max-lg:gap-2 max-lg:p-0 max-[20em]:flex-wrap max-[20em]:before:basis-full max-lg:before:w-20 max-lg:before:shrink-0 max-lg:before:font-sans max-lg:before:text-sm max-lg:before:font-normal max-lg:before:normal-case max-lg:before:text-slate-600 max-lg:dark:before:text-slate-300 max-lg:before:content-[attr(data-label)]',
 } as const;
