@@ -7,7 +7,7 @@
  * pushing its row past the screen. Text is enlarged as a reader's browser setting does (CDP Page.setFontSizes).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { adminLogin, studentApplies } from './admin-seed.ts';
+import { adminLogin, studentApplies, uniqueSurname } from './admin-seed.ts';
 import { uniqueEmail } from './fixtures.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -187,7 +187,10 @@ test.describe('status badges on a 360×740 phone with text at 200 %', () => {
     await adminLogin(admin.request);
     const res = await admin.request.post('/api/courses', { data: { title, description: 'Running a small business or a co-operative.', duration: 6, department: 'Business', tuitionFee: 'R5,000', startDate: 'July 2027', isActive: true } });
     expect(res.status()).toBe(201);
-    const appId = await studentApplies(page.request, (await res.json()).course.id, 'Thandi', 'Mokoena');
+    // A surname of its own: the admin lists below are searched for this student and application, since other specs
+    // running at the same time add students and applications that push them off a list's first page.
+    const surname = uniqueSurname();
+    const appId = await studentApplies(page.request, (await res.json()).course.id, 'Thandi', surname);
     for (const status of ['under_review', 'documents_required']) {
       expect((await admin.request.put(`/api/admin/applications/${appId}/status`, { data: { status, notes: status === 'documents_required' ? 'Please upload a clearer copy of your ID.' : '' } })).status()).toBe(200);
     }
@@ -208,7 +211,7 @@ test.describe('status badges on a 360×740 phone with text at 200 %', () => {
     await setTextSize(adminPage, 200);
     // /admin/applications: a card per row below 1024 px, the badge after its 'Status' label (it goes below the label
     // when they do not fit side by side).
-    for (const path of ['/dashboard/admin', '/admin/students', '/admin/applications']) {
+    for (const path of ['/dashboard/admin', `/admin/students?q=${surname}`, `/admin/applications?q=APP-${appId}`]) {
       await adminPage.goto(path);
       await expect(adminPage.locator('[data-status="documents_required"]').first()).toBeVisible();
       problems.push(...await squeezedBadges(adminPage, path));
