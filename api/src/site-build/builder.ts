@@ -230,7 +230,7 @@ export class SiteBuilder {
     const ctrl = new AbortController();
     this.compressing = ctrl;
     writePageDictionary(dir, ctrl.signal)
-      .then((r) => { if (r.pages) this.opts.log?.(`site: page dictionary ${r.dictionary?.url} and ${r.pages} dcz copies written in ${r.ms} ms`); })
+      .then((r) => { if (r.dictionary && r.pages) this.opts.log?.(`site: page dictionary ${r.dictionary.url} and ${r.pages} dcz copies written in ${r.ms} ms`); })
       .catch((err) => { if (!ctrl.signal.aborted) this.opts.log?.(`site: page dictionary not written (${err?.message ?? err}); pages are sent as Brotli`); })
       .then(() => precompressBuild(dir, path.join(this.siteDir, 'cache', 'brotli'), ctrl.signal))
       .then((r) => { if (r.compressed || r.reused) this.opts.log?.(`site: brotli copies written in ${r.ms} ms (${r.compressed} compressed, ${r.reused} from the cache)`); })
