@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { walk } from './precompress.ts';
 
 /** Node's zstd (22.15+ and 23.8+); without it no dictionary is written and pages go out as Brotli. */
 const zstd = typeof zlib.zstdCompress === 'function' ? promisify(zlib.zstdCompress) : null;
@@ -45,14 +46,6 @@ export interface PageDictionary { url: string; hash: string }
 
 /** What one run did: the dictionary (null when the build has neither source page), copies written, duration in ms. */
 export interface DictionaryResult { dictionary: PageDictionary | null; pages: number; ms: number }
-
-function pagesOf(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (e.name.startsWith('.')) return [];
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? pagesOf(full) : e.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 /** The pages the dictionary is made of: `login/index.html`, then the course page with the lowest numeric id. */
 function sourcePages(dir: string): string[] {
@@ -89,7 +82,8 @@ export async function writePageDictionary(dir: string, signal?: AbortSignal): Pr
   }
   const dictionary: PageDictionary = { url: `/_astro/${name}`, hash: digest.toString('base64') };
   let pages = 0;
-  for (const page of pagesOf(dir)) {
+  const inDotFolder = (f: string) => path.relative(dir, f).split(path.sep).some((part) => part.startsWith('.'));
+  for (const page of walk(dir).filter((f) => f.endsWith('.html') && !inDotFolder(f))) {
     if (signal?.aborted) return { dictionary: null, pages, ms: Date.now() - started };
     if (fs.existsSync(`${page}.dcz`)) continue;
     const frame = await zstd(fs.readFileSync(page), { dictionary: bytes, params: { [zlib.constants.ZSTD_c_compressionLevel]: 19 } });

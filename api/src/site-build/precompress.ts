@@ -18,7 +18,8 @@ const brotli = promisify(zlib.brotliCompress);
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|webmanifest|txt)$/;
 const MIN_BYTES = 1024;
 
-function walk(dir: string): string[] {
+/** Every file below `dir` (absolute paths), folders followed. */
+export function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
