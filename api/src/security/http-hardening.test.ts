@@ -41,6 +41,8 @@ beforeAll(async () => {
   put('.env', 'SECRET-ENV');
   put('.data/pgdata/PG_VERSION', 'SECRET-DATA');
   put('_astro/app.js', 'console.log(1)');
+  put('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  put('sw.js', 'self.addEventListener("fetch", () => {})');
   site = await listen(createApp({ ...t.deps, site: { dir: () => siteDir } }));
   a = await makeStudent(t);
 });
@@ -102,6 +104,21 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     const page = await supertest(site.url).get('/');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('V3.4 headers › issue #17: pages leave out the headers no supported browser obeys, API answers name only the four features, the favicon carries only subresource headers and the service worker keeps its CSP', async () => {
+    const page = await supertest(site.url).get('/');
+    for (const h of ['x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies']) expect(page.headers[h], h).toBeUndefined();
+    expect(page.headers['content-security-policy']).not.toMatch(/connect-src|font-src/);
+    expect(page.headers['permissions-policy']).toContain('usb=()');
+    for (const p of ['/api/courses', '/api/nope', '/api/auth/me']) expect((await supertest(site.url).get(p)).headers['permissions-policy'], p).toBe('camera=(), geolocation=(), microphone=(), payment=()');
+    const icon = await supertest(site.url).get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    for (const h of ['content-security-policy', 'permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) expect(icon.headers[h], h).toBeUndefined();
+    expect(icon.headers['x-content-type-options']).toBe('nosniff');
+    expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const worker = await supertest(site.url).get('/sw.js');
+    expect(worker.headers['content-security-policy']).toContain("object-src 'none'");
   });
 
   it('V3.4.1 headers › HSTS is sent behind an HTTPS proxy (TRUST_PROXY + X-Forwarded-Proto: https)', async () => {

@@ -105,6 +105,13 @@ function resolveFile(root: string, urlPath: string): { file: string; stats: fs.S
  */
 const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
 
+/**
+ * Images outside /_astro (the favicon, from public/): like hashed assets they are subresources of the build, never
+ * content, so they carry only the headers a subresource obeys (issue #17: the favicon's answer was 1.1 KB of headers
+ * for 237 bytes of icon).
+ */
+const BUILD_IMAGE = /\.(svg|png|ico|webp|avif|jpe?g)$/;
+
 /** The codings the `compression` middleware may apply (its SUPPORTED_ENCODING less identity). */
 const CODINGS = ['br', 'gzip', 'deflate'];
 
@@ -140,7 +147,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   const immutable = file.includes(`${path.sep}_astro${path.sep}`);
   const lifetime = LIFETIMES[relative.split(path.sep).join('/')];
   const cacheControl = immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache';
-  if (immutable) for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
+  if (immutable || BUILD_IMAGE.test(file)) for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
   // The build's Brotli copy (quality 11, site/integrations/precompress.mjs) when the browser takes it; the
   // `compression` middleware leaves an answer with a Content-Encoding alone (issue #17: 10–20 % fewer bytes).
   res.vary('Accept-Encoding');
