@@ -14,7 +14,7 @@ import { mountRoutes } from './routes.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
 import { storableJsonText, storableQueryText } from './http/json-text.ts';
 import { permissionsPolicy } from './http/permissions-policy.ts';
-import { apiHeaders } from './http/document-headers.ts';
+import { apiHeaders, apiNoStore } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
 import { apiCompression } from './http/api-compression.ts';
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
   // The one-click unsubscribe link (RFC 8058) is posted by mail providers from their own servers: its token authenticates it.
   const checkOrigin = sameOrigin({ publicUrl: deps.config.PUBLIC_URL });
   app.use('/api', (req, res, next) => (req.baseUrl + req.path === UNSUBSCRIBE_PATH ? next() : checkOrigin(req, res, next)));
-  app.use('/api', (_req, res, next) => { res.setHeader('Cache-Control', 'no-store'); next(); });
+  app.use('/api', apiNoStore);
 
   const appDeps: AppDeps = { ...deps, onContentChanged: (reason) => { cache.clear(); deps.onContentChanged?.(reason); } };
   mountRoutes(app, appDeps, pp, cache.middleware);

@@ -40,3 +40,19 @@ export function apiHeaders(_req: Request, res: Response, next: NextFunction): vo
   res.setHeader('Permissions-Policy', API_PERMISSIONS_POLICY);
   next();
 }
+
+/**
+ * Middleware for /api, before the routes: `Cache-Control: no-store` unless a route sets its own, and an answer that
+ * is still `no-store` when its headers go out loses the ETag Express gave it. A browser that stores nothing never
+ * revalidates, so the tag was about 40 bytes of every private answer for nothing (issue #17 data budget). Answers
+ * with another Cache-Control (the public read cache, the application fee's `no-cache`) keep theirs and their tag.
+ */
+export function apiNoStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  const writeHead = res.writeHead;
+  res.writeHead = function withoutStoreTag(this: Response, ...args: unknown[]) {
+    if (String(res.getHeader('Cache-Control')).includes('no-store')) res.removeHeader('ETag');
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+}

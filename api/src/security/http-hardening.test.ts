@@ -117,6 +117,12 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     for (const h of ['content-security-policy', 'permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) expect(icon.headers[h], h).toBeUndefined();
     expect(icon.headers['x-content-type-options']).toBe('nosniff');
     expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const me = await supertest(site.url).get('/api/auth/me').set('Authorization', `Bearer ${a.token}`);
+    expect(me.status).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers.etag).toBeUndefined();
+    const courses = await supertest(site.url).get('/api/courses');
+    expect(courses.headers.etag).toBeTruthy();
     const worker = await supertest(site.url).get('/sw.js');
     expect(worker.headers['content-security-policy']).toContain("object-src 'none'");
   });
