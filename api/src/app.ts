@@ -64,6 +64,8 @@ export function createApp(deps: AppDeps): Express {
   // HSTS only means something over HTTPS; helmet sends it always, so drop it on plain HTTP.
   app.use((req, res, next) => { if (!req.secure) res.removeHeader('Strict-Transport-Security'); next(); });
   app.use('/api', apiHeaders);
+  // Before the parsers and checks, so their refusals (400 bad JSON, 413, 401, 403) are no-store too.
+  app.use('/api', apiNoStore);
 
   const pp = configurePassport(deps.database);
   // Spec §7 lets POST /api/applications carry its documents as data URLs (4 slots × 5 MB, base64 = 4/3):
@@ -79,7 +81,6 @@ export function createApp(deps: AppDeps): Express {
   // The one-click unsubscribe link (RFC 8058) is posted by mail providers from their own servers: its token authenticates it.
   const checkOrigin = sameOrigin({ publicUrl: deps.config.PUBLIC_URL });
   app.use('/api', (req, res, next) => (req.baseUrl + req.path === UNSUBSCRIBE_PATH ? next() : checkOrigin(req, res, next)));
-  app.use('/api', apiNoStore);
 
   const appDeps: AppDeps = { ...deps, onContentChanged: (reason) => { cache.clear(); deps.onContentChanged?.(reason); } };
   mountRoutes(app, appDeps, pp, cache.middleware);

@@ -41,6 +41,7 @@ beforeAll(async () => {
   put('.env', 'SECRET-ENV');
   put('.data/pgdata/PG_VERSION', 'SECRET-DATA');
   put('_astro/app.js', 'console.log(1)');
+  put('_astro/picture.abc123.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
   put('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   put('sw.js', 'self.addEventListener("fetch", () => {})');
   site = await listen(createApp({ ...t.deps, site: { dir: () => siteDir } }));
@@ -106,7 +107,7 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('V3.4 headers › issue #17: pages leave out the headers no supported browser obeys, API answers name only the four features, the favicon carries only subresource headers and the service worker keeps its CSP', async () => {
+  it('V3.4 headers › issue #17: pages leave out the headers no supported browser obeys, API answers name only the four features, the favicon carries only subresource headers, every SVG a sandboxing CSP, API refusals no-store, and the service worker keeps its CSP', async () => {
     const page = await supertest(site.url).get('/');
     for (const h of ['x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies']) expect(page.headers[h], h).toBeUndefined();
     expect(page.headers['content-security-policy']).not.toMatch(/connect-src|font-src/);
@@ -114,13 +115,22 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     for (const p of ['/api/courses', '/api/nope', '/api/auth/me']) expect((await supertest(site.url).get(p)).headers['permissions-policy'], p).toBe('camera=(), geolocation=(), microphone=(), payment=()');
     const icon = await supertest(site.url).get('/favicon.svg');
     expect(icon.status).toBe(200);
-    for (const h of ['content-security-policy', 'permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) expect(icon.headers[h], h).toBeUndefined();
+    for (const h of ['permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) expect(icon.headers[h], h).toBeUndefined();
+    for (const svg of [icon, await supertest(site.url).get('/_astro/picture.abc123.svg')]) expect(svg.headers['content-security-policy'], svg.req.path).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(icon.headers['x-content-type-options']).toBe('nosniff');
     expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
     const me = await supertest(site.url).get('/api/auth/me').set('Authorization', `Bearer ${a.token}`);
     expect(me.status).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');
     expect(me.headers.etag).toBeUndefined();
+    for (const refused of [
+      await supertest(site.url).post('/api/auth/login').set('Origin', site.url).set('Content-Type', 'application/json').send('{bad'),
+      await supertest(site.url).post('/api/auth/login').set('Origin', 'https://evil.example').set('Cookie', 'college.sid=x').send({}),
+    ]) {
+      expect([400, 403]).toContain(refused.status);
+      expect(refused.headers['cache-control'], String(refused.status)).toBe('no-store');
+      expect(refused.headers.etag, String(refused.status)).toBeUndefined();
+    }
     const courses = await supertest(site.url).get('/api/courses');
     expect(courses.headers.etag).toBeTruthy();
     const worker = await supertest(site.url).get('/sw.js');

@@ -112,6 +112,13 @@ const LIFETIMES: Record<string, number> = { 'favicon.svg': 7 * 24 * 3600 };
  */
 const BUILD_IMAGE = /\.(svg|png|ico|webp|avif|jpe?g)$/;
 
+/**
+ * The CSP of every SVG the build serves, hashed or not: opened on its own an SVG is a document that could run
+ * script on this origin (an admin's image URL the build fetched could be one); as an <img> the header is ignored.
+ * Nothing loads and the document is sandboxed, as GitHub serves raw files (about 60 bytes).
+ */
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /** The codings the `compression` middleware may apply (its SUPPORTED_ENCODING less identity). */
 const CODINGS = ['br', 'gzip', 'deflate'];
 
@@ -148,6 +155,7 @@ function send(res: Response, file: string, status: number, root: string, stats?:
   const lifetime = LIFETIMES[relative.split(path.sep).join('/')];
   const cacheControl = immutable ? 'public, max-age=31536000, immutable' : lifetime ? `public, max-age=${lifetime}` : 'no-cache';
   if (immutable || BUILD_IMAGE.test(file)) for (const h of DOCUMENT_ONLY_HEADERS) res.removeHeader(h);
+  if (file.endsWith('.svg')) res.setHeader('Content-Security-Policy', SVG_CSP);
   // The build's Brotli copy (quality 11, site/integrations/precompress.mjs) when the browser takes it; the
   // `compression` middleware leaves an answer with a Content-Encoding alone (issue #17: 10–20 % fewer bytes).
   res.vary('Accept-Encoding');
