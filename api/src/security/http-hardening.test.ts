@@ -116,7 +116,7 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     const icon = await supertest(site.url).get('/favicon.svg');
     expect(icon.status).toBe(200);
     for (const h of ['permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) expect(icon.headers[h], h).toBeUndefined();
-    for (const svg of [icon, await supertest(site.url).get('/_astro/picture.abc123.svg')]) expect(svg.headers['content-security-policy'], svg.req.path).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    for (const [name, svg] of [['favicon', icon], ['hashed', await supertest(site.url).get('/_astro/picture.abc123.svg')]] as const) expect(svg.headers['content-security-policy'], name).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(icon.headers['x-content-type-options']).toBe('nosniff');
     expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin');
     const me = await supertest(site.url).get('/api/auth/me').set('Authorization', `Bearer ${a.token}`);
