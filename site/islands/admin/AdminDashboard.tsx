@@ -83,6 +83,8 @@ function Stat({ label, value, testid }: { label: string; value: string | number;
 /**
  * A card heading's text button (View all, Manage courses): below 640 px its tap area is 44 px tall, as the phone rule
  * for buttons in global.css (usability audit, November 2026), with negative margins so the card's layout stays.
+ * Its row wraps under the heading when both do not fit: at 1024 px with text at 200 % as a page style, 'Manage
+ * courses' ran 32 px past the screen.
  */
 const CARD_LINK = 'text-sm underline max-sm:-my-3 max-sm:inline-flex max-sm:min-h-11 max-sm:items-center';
 
@@ -98,9 +100,13 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
         <Stat label="Completion rate" value={`${stats.completionRate}%`} testid="stat-completion" />
         <Stat label="Fees collected" value={formatMoney(stats.feesCollected, 'USD')} testid="stat-fees" />
       </div>
-      <section aria-labelledby="by-status" className="card p-4">
+      {/* A column is at least 13.5rem, room for the widest badge (Documents Required, 10rem) and a four-digit count
+          beside it: from 640 px, two or three columns as many as fit the card (a size container; its rem follows the
+          text however it is enlarged). Three fixed columns were 191 px at 768 px with text at 200 % as a page style,
+          and the badge broke onto two lines with its count on a third (layout review, November 2026). */}
+      <section aria-labelledby="by-status" className="card p-4 @container">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-2 sm:@min-[27.5rem]:grid-cols-2 sm:@min-[41.5rem]:grid-cols-3">
           {APPLICATION_STATUSES.map((s) => <li key={s} className="flex flex-wrap items-center justify-between gap-2"><StatusBadge status={s} /><a className="font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
@@ -128,7 +134,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent" className="card p-4">
-          <div className="mb-2 flex items-center justify-between"><h2 id="recent" className="font-semibold">Recent applications</h2>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4"><h2 id="recent" className="font-semibold">Recent applications</h2>
             <button type="button" className={CARD_LINK} onClick={() => onTab('applications')}>View all</button></div>
           {stats.recentApplications.length === 0 ? <p className="muted">No applications found</p> : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -140,7 +146,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
             </ul>)}
         </section>
         <section aria-labelledby="courses4" className="card p-4">
-          <div className="mb-2 flex items-center justify-between"><h2 id="courses4" className="font-semibold">Courses</h2>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4"><h2 id="courses4" className="font-semibold">Courses</h2>
             <button type="button" className={CARD_LINK} onClick={() => onTab('courses')}>Manage courses</button></div>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {stats.courses.map((c) => <li key={c.id} className="py-2 text-sm wrap-anywhere" data-testid="dash-course">{c.title}<span className="block muted">{levelLabel(c.level)} · {c.department}{c.isActive ? '' : ' · inactive'}</span></li>)}
