@@ -66,6 +66,11 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   await expect(page.getByTestId('file-replace-idDocument')).toHaveText('id-clear.pdf');
   await page.getByRole('button', { name: 'Send new ID Document' }).click();
   await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
+  // The block with the Send button is gone: focus goes to the document's new state, not to <body> (WCAG 2.4.3;
+  // phone audit 2026-11-28), as on the admin side.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Document replaced' })).toBeVisible();
+  expect(await page.evaluate(() => { const a = document.activeElement; return a === document.body ? 'BODY' : (a?.textContent ?? '').trim(); })).toBe('ID Document: Received');
+  await expect(page.locator(':focus')).toBeVisible();
   await expect(page.getByTestId('document-checklist')).toContainText('id-clear.pdf');
   const notes = (await (await page.request.get('/api/notifications')).json()).notifications as { message: string }[];
   expect(notes.some((n) => n.message.includes('The photo of the ID is too blurry to read.'))).toBe(true);

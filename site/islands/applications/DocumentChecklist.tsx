@@ -6,7 +6,7 @@
  * in its own upload area (documents_required: one upload control per document, usability audit November 2026).
  */
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
@@ -52,6 +52,11 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
   const [file, setFile] = useState<SlotFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // After a replacement the rejected block, and the Send button that had the focus, are gone: the focus goes to the
+  // document's new state (tabIndex -1), not to <body> (WCAG 2.4.3; phone audit 2026-11-28), as on the admin side.
+  const stateRef = useRef<HTMLSpanElement>(null);
+  const [focusState, setFocusState] = useState(false);
+  useEffect(() => { if (focusState) { stateRef.current?.focus(); setFocusState(false); } }, [focusState]);
 
   async function replace() {
     if (!file || busy) return;
@@ -59,6 +64,7 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
     setBusy(true); setError(null);
     try {
       onReplaced(await saveApi<Checklist>(`/api/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { uploadId: sent.id } }));
+      setFocusState(true);
       toast({ title: 'Document replaced', description: `${item.label} was sent for review.`, variant: 'success' });
       setFile((f) => (f?.id === sent.id ? null : f));
     } catch (e) {
@@ -70,7 +76,8 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
     <li className="border-b border-slate-200 pb-3 last:border-0 dark:border-slate-700" data-slot-state={item.slot}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{item.label}</span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`} data-testid={`state-${item.slot}`}>{STATE_LABEL[item.state]}</span>
+        {/* The focus target after a replacement; its name says which document ("ID Document: Received"). */}
+        <span ref={stateRef} tabIndex={-1} className="rounded-full"><span className="sr-only">{item.label}: </span><span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`} data-testid={`state-${item.slot}`}>{STATE_LABEL[item.state]}</span></span>
       </div>
       {item.upload && (
         <p className="mt-1">
