@@ -2,10 +2,27 @@
  * The two status alerts of spec §2 My Applications (documents_required, payment_pending), exact wording. Shown as
  * boxes in the page's reading order, not `role="alert"`: they are there when the page loads, and an assertive
  * announcement per application interrupted a screen reader on every visit (screen-reader audit, 2026-11-27).
+ * Before them, on the list cards (/my-applications, the student dashboard), a third one when `rejectedDocuments`
+ * (GET /api/applications: slots whose current document staff rejected) is not empty, whatever the status: "A document
+ * was rejected. Open the application to replace it." with a link to /applications/{id} (phone audit 2026-11-28: with
+ * the status still Under Review nothing on the card said so). Not a spec string; the detail page passes no
+ * `rejectedDocuments` (its checklist shows the reason and the replace control).
  */
 import type { ApplicationListItem as ApplicationItem } from '#contracts/application-views.ts';
+import { appRef } from '../../lib/format.ts';
 
-export function ApplicationAlerts({ app }: { app: Pick<ApplicationItem, 'id' | 'status' | 'paymentAmount'> }) {
+/** The alerts of application `app` (see the file comment); nothing when none applies. */
+export function ApplicationAlerts({ app }: { app: Pick<ApplicationItem, 'id' | 'status' | 'paymentAmount'> & { rejectedDocuments?: readonly string[] | null } }) {
+  const rejected = app.rejectedDocuments && app.rejectedDocuments.length > 0 ? (
+    <div className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-50" data-testid="rejected-documents-alert">
+      A document was rejected. <a href={`/applications/${app.id}`} className="font-semibold underline">Open the application to replace it<span className="sr-only"> ({appRef(app.id)})</span></a>.
+    </div>
+  ) : null;
+  const status = statusAlert(app);
+  return rejected && status ? <>{rejected}{status}</> : rejected ?? status;
+}
+
+function statusAlert(app: Pick<ApplicationItem, 'status' | 'paymentAmount'>) {
   if (app.status === 'documents_required') {
     return (
       <div className="mt-4 rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950 dark:border-orange-700 dark:bg-orange-950 dark:text-orange-50">
