@@ -1,5 +1,5 @@
 /**
- * /my-applications (spec §2 My Applications, §4): login required (→ /login); counters Total, Pending, Accepted,
+ * /my-applications (spec §2 My Applications, §4): login required (→ /login?redirect=/my-applications, so signing in comes back here); counters Total, Pending, Accepted,
  * Rejected; tabs All, Pending, Accepted, Completed by the §4 filter groups; cards with badge colour, applied date,
  * department, duration ('N/A'), progress and 'View Details' (→ /applications/{id}); the documents_required and
  * payment_pending alerts; empty states. Polls every 30 s while the tab is visible (spec §9, student-stores.ts).
@@ -30,9 +30,9 @@ export default function MyApplications() {
   const session = useSession();
   useEffect(() => startStudentReads('my-applications'), []);
   const [tab, setTab] = useState<Filter>('all');
-  useEffect(() => { if (!session.isLoading && !session.user) redirectToLogin(false); }, [session.isLoading, session.user]);
+  useEffect(() => { if (!session.isLoading && !session.user) redirectToLogin(); }, [session.isLoading, session.user]);
   const apps = useStore($myApplications);
-  useEffect(() => { if (apps.data === null) redirectToLogin(false); }, [apps.data]);
+  useEffect(() => { if (apps.data === null) redirectToLogin(); }, [apps.data]);
 
   if (session.isLoading || !session.user || (!apps.data && !apps.error)) return <Spinner label="Loading your applications…" />;
   if (apps.error && !apps.data) {
