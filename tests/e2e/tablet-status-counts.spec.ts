@@ -5,8 +5,8 @@
  * 768 px, so "Documents Required" broke onto two lines inside its badge and the count went to a line of its own; at
  * 100 % a two-digit count did the same at 640 px. Now a column is at least 13.5rem, room for the longest badge and a
  * four-digit count, and there are as many columns as fit, three at most: each badge is on one line with its count
- * beside it, at 768, 820, 900, 1000, 1023 and 1024 px, at 100 % and 200 % text (both ways of enlarging it; 1024 px
- * with the page style excepted, see below), no page scrolls sideways ('Manage courses' ran past a 1024 px screen at
+ * beside it, at 768, 820, 900, 1000, 1023 and 1024 px, at 100 % and 200 % text (both ways of enlarging it), no page
+ * scrolls sideways ('Manage courses' ran past a 1024 px screen at
  * the page style), and at 100 % a tablet keeps its three columns. Counts are 1234 (the stats response is rewritten),
  * the widest likely.
  */
@@ -72,9 +72,9 @@ for (const mode of ['100 %', '200 %, browser font size', '200 %, html font-size'
       await openDashboard(page, width, mode);
       const rows = await statusRows(page);
       columns[width] = rows.columns;
-      // From 1024 px the admin pages' sidebar is 13rem (AdminLayout), 416 px at a 200 % page style, and leaves the
-      // card a 398 px column: a four-digit count then goes below "Documents Required" (a three-digit one fits).
-      if (!(width >= 1024 && mode === '200 %, html font-size')) problems.push(...rows.problems.map((p) => `${width} px: ${p}`));
+      // At 1024 px with a 200 % page style the admin sidebar (13rem, 416 px) left the card a 398 px column, where a
+      // four-digit count went below "Documents Required"; the sidebar is now the Admin menu there (AdminLayout).
+      problems.push(...rows.problems.map((p) => `${width} px: ${p}`));
       const w = await pageWidth(page);
       if (w.scrollWidth > w.innerWidth) problems.push(`${width} px: the page is ${w.scrollWidth} px wide`);
       await page.unrouteAll();
