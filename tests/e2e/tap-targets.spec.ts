@@ -101,3 +101,52 @@ test('phone 360 px › admin dashboard\'s View all and Manage courses, and the a
   expect(Math.min(b.width, b.height) + 0.5, `ID ${await size(id)}`).toBeGreaterThanOrEqual(44);
   expect(await smallTargets(page), '/admin/applications: targets under 24×24').toEqual([]);
 });
+
+/** Sets the browser's default text size to `percent` % of 16 px for this page (as a phone's text-size setting does). */
+async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: Math.round((16 * percent) / 100), fixed: Math.round((13 * percent) / 100) } });
+}
+
+/** "w×h" of every visible checkbox in `scope` whose box is squeezed (not square) or whose target (the box, or the label wrapping it) is under 24×24. */
+async function badCheckboxes(scope: import('@playwright/test').Locator): Promise<string[]> {
+  return scope.evaluate((root) => Array.from(root.querySelectorAll('input[type="checkbox"]')).flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return [];
+    const t = (el.closest('label') ?? el).getBoundingClientRect();
+    const name = `${el.id} box ${Math.round(r.width)}×${Math.round(r.height)} target ${Math.round(t.width)}×${Math.round(t.height)}`;
+    return Math.abs(r.width - r.height) > 0.5 || t.width + 0.5 < 24 || t.height + 0.5 < 24 ? [name] : [];
+  }));
+}
+
+test('phone 360 px › admin course and announcement forms: every checkbox is square and its target at least 24×24', async ({ page }) => {
+  await adminLogin(page.request);
+  await page.goto('/admin/courses');
+  await page.getByRole('button', { name: 'Add course' }).click();
+  const course = page.getByRole('dialog', { name: 'Add course' });
+  await expect(course.getByLabel(/^Active/)).toBeVisible();
+  expect(await badCheckboxes(course), 'Add course: checkboxes').toEqual([]);
+
+  await page.goto('/admin/announcements');
+  await page.getByRole('button', { name: 'New announcement' }).click();
+  const ann = page.getByRole('dialog', { name: 'New announcement' });
+  await expect(ann.getByLabel('Send e-mail to all students')).toBeVisible();
+  expect(await badCheckboxes(ann), 'New announcement: checkboxes').toEqual([]);
+});
+
+test('phone 360 px, text at 200 % › /register\'s terms checkbox keeps its square box', async ({ page }) => {
+  await setTextSize(page, 200);
+  await page.goto('/register');
+  const terms = page.locator('#reg-terms');
+  await expect(terms).toBeVisible();
+  expect(await badCheckboxes(page.locator('form').filter({ has: terms })), '/register at 200 %: checkboxes').toEqual([]);
+});
+
+test('phone 360 px › "Proof of receipt" on the application page is at least 24 px tall', async ({ page }) => {
+  const id = await studentApplies(page.request, 1, 'Thandi', 'Receipt');
+  await page.goto(`/applications/${id}`);
+  const summary = page.locator('[data-slot-state=idDocument] summary', { hasText: 'Proof of receipt' });
+  await expect(summary).toBeVisible();
+  const b = (await summary.boundingBox())!;
+  expect(b.height + 0.5, `Proof of receipt ${await size(summary)}`).toBeGreaterThanOrEqual(24);
+});

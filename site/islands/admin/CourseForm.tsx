@@ -178,7 +178,8 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
         <button type="button" className="btn-secondary mt-2" onClick={() => reqs.append({ subject: '', minimumPercent: 50 } as never)} disabled={reqs.fields.length >= 10}>Add subject requirement</button>
       </fieldset>
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('c-image', err('imageUrl')), keptBox.kept, 'imageUrl', 'c')} {...register('imageUrl')} /></Field></div>
-      <div className="flex items-center gap-2 sm:col-span-2"><input id="c-active" type="checkbox" className="h-4 w-4" {...withKeptNote({}, keptBox.kept, 'isActive', 'c')} {...register('isActive')} /><label htmlFor="c-active" className="text-sm">Active (shown on the public site and open for applications)</label></div>
+      {/* Box and words in one label, a 44 px tall target; shrink-0 keeps the box square at 360 px (was squeezed to 13×16). */}
+      <label htmlFor="c-active" className="flex min-h-11 items-center gap-3 text-sm sm:col-span-2"><input id="c-active" type="checkbox" className="h-5 w-5 shrink-0" {...withKeptNote({}, keptBox.kept, 'isActive', 'c')} {...register('isActive')} /><span className="min-w-0">Active (shown on the public site and open for applications)</span></label>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
       <KeptChanges fields={keptBox.kept} reloaded={keptBox.reloaded} prefix="c" onUseSaved={keptBox.takeSaved} className="sm:col-span-2" />
       {/* Always in the page, so the text is announced when it appears (WCAG 4.1.3). */}

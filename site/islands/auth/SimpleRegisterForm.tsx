@@ -104,8 +104,8 @@ export default function SimpleRegisterForm() {
       </Field>
       <div>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" id="reg-terms" {...register('terms')} aria-invalid={e('terms') ? true : undefined} aria-describedby={e('terms') ? 'reg-terms-error' : undefined} className="mt-0.5 h-4 w-4 accent-brand-700" />
-          <span>I agree to the <a href="/terms" target="_blank" rel="noopener" className="underline">terms and conditions<span className="sr-only"> (opens in a new tab)</span></a> and the <a href="/privacy" target="_blank" rel="noopener" className="underline">privacy policy<span className="sr-only"> (opens in a new tab)</span></a></span>
+          <input type="checkbox" id="reg-terms" {...register('terms')} aria-invalid={e('terms') ? true : undefined} aria-describedby={e('terms') ? 'reg-terms-error' : undefined} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
+          <span className="min-w-0">I agree to the <a href="/terms" target="_blank" rel="noopener" className="underline">terms and conditions<span className="sr-only"> (opens in a new tab)</span></a> and the <a href="/privacy" target="_blank" rel="noopener" className="underline">privacy policy<span className="sr-only"> (opens in a new tab)</span></a></span>
         </label>
         {e('terms') && <p id="reg-terms-error" role="alert" className="field-error">{e('terms')}</p>}
       </div>
