@@ -12,21 +12,12 @@
  * At 100 % the header and the sidebar are as before: desktop row from 1280 px, sidebar from 1024 px.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { largeText, type LargeTextMode } from './large-text.ts';
 import { adminLogin } from './admin-seed.ts';
 import { uniqueEmail } from './fixtures.ts';
 
-type Mode = 'html font-size' | 'browser font size';
+type Mode = LargeTextMode;
 const WIDTHS = [1024, 1280, 1440];
-
-/** Enlarges the text to 200 % in `mode`; for 'html font-size' call `afterLoad` after each page load. */
-async function largeText(page: Page, mode: Mode): Promise<{ afterLoad: () => Promise<void> }> {
-  if (mode === 'browser font size') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-    return { afterLoad: async () => {} };
-  }
-  return { afterLoad: async () => { await page.addStyleTag({ content: 'html{font-size:200% !important}' }); } };
-}
 
 /** Registers a student through the API in the page's own cookie jar (the page is then signed in as them). */
 async function signUpStudent(page: Page): Promise<void> {

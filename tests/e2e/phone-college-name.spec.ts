@@ -9,20 +9,11 @@
  * queries do not follow it). At 100 % the header is as before: the picture beside the name on one 64 px row.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { largeText, type LargeTextMode } from './large-text.ts';
 import { adminLogin } from './admin-seed.ts';
 
 const NAMES = ['Vhembe Skills College', 'VSC Admin'];
-type Mode = 'browser font size' | 'html font-size';
-
-/** Enlarges the text to 200 % in `mode`; for 'html font-size' call `afterLoad` once the page has loaded. */
-async function largeText(page: Page, mode: Mode): Promise<{ afterLoad: () => Promise<void> }> {
-  if (mode === 'browser font size') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-    return { afterLoad: async () => {} };
-  }
-  return { afterLoad: async () => { await page.addStyleTag({ content: 'html{font-size:200% !important}' }); } };
-}
+type Mode = LargeTextMode;
 
 /**
  * Every visible text that holds one of NAMES, and what is wrong with it: a word of the name on two lines (its
