@@ -14,7 +14,7 @@ import { fileDriverWarning, publicUrlWarning, siteOrigin } from './mail/links.ts
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
-import { incompleteRestoreMessage } from './db/restore-marker.ts';
+import { bucketMarkerMessage, databaseMarkerMessage, incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage } from './db/restore-marker.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
@@ -55,7 +55,10 @@ export interface RunningServer {
  * (startup-checks.ts). Resolves when listening (and, with `waitForSite`, once the site is built). Throws ConfigError
  * naming the variable when config or database is unusable (a failed migration is told apart from an unreachable
  * server), or when SESSION_SECRET differs from the other nodes', or when DATA_DIR holds RESTORE-INCOMPLETE (a restore
- * into it did not finish: db/restore-marker.ts; checked before the database is opened).
+ * into it did not finish: db/restore-marker.ts; checked before the database is opened), or when the database holds the
+ * table restore_incomplete or the S3 bucket the object RESTORE-INCOMPLETE (a restore run from any host did not finish;
+ * PostgreSQL and the bucket are checked before migrations run; the embedded database, whose restore always leaves the
+ * DATA_DIR file too, right after it is opened), in the same words.
  * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
  * starting at once on an empty database take turns.
  */
@@ -68,6 +71,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   if (unfinishedRestore) throw new ConfigError(unfinishedRestore);
   // Before the database (migrations and seed can take 20 s): a port in use is said at once, not after them.
   await checkPortFree(config.PORT, config.HOST);
+  // A restore run from another host (its own DATA_DIR) marks the database and the bucket every node shares: before
+  // migrations. An unreachable database is left to openDatabase below, which says so in its own words.
+  if (config.DATABASE_URL) {
+    const inDatabase = await postgresMarkerMessage(config.DATABASE_URL).catch(() => undefined);
+    if (inDatabase) throw new ConfigError(inDatabase);
+  }
+  const store = await createDocumentStore(config);
+  const inBucket = await bucketMarkerMessage(store).catch((err: any) => {
+    throw new ConfigError(`Could not open the document store (${store.kind}): asking the bucket for the object RESTORE-INCOMPLETE (HeadObject) failed: ${err?.name ?? 'Error'}: ${err?.message ?? err}. Check the S3_* settings; the nodes' credentials need s3:GetObject and s3:ListBucket on the bucket (without ListBucket, S3 answers 403 instead of 404 for a missing object).`);
+  });
+  if (inBucket) throw new ConfigError(inBucket);
   let database: Database;
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -83,6 +97,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       : `Could not open the embedded database in ${config.dataDir} (${err?.message ?? err}). Check DATA_DIR.`);
   }
   try {
+    // Also after opening (the embedded database, and a PostgreSQL one marked since the check above).
+    const inDatabase = await databaseMarkerMessage((sql, params) => database.pool.query(sql, params), database.kind === 'postgres' ? POSTGRES_DATABASE : `The embedded database in ${config.dataDir}`);
+    if (inDatabase) throw new ConfigError(inDatabase);
     // One node at a time (a PostgreSQL advisory lock): the seed checks then inserts, ensureAdmin finds then creates.
     await database.exclusive(async () => {
       config.sessionSecret = await resolveSessionSecret(database.db, config.SESSION_SECRET, { rotate: config.SESSION_SECRET_ROTATE, shared: database.kind === 'postgres' });
@@ -97,7 +114,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await database.close();
     throw err;
   }
-  const store = await createDocumentStore(config);
   try {
     await store.init();
   } catch (err: any) {

@@ -5,6 +5,8 @@
  * On the embedded database, a DATA_DIR that holds no database yet (no DATA_DIR/pgdata/PG_VERSION) is refused with exit 1:
  * creating one here would make an admin in a new empty college, a mistyped DATA_DIR reported as "Admin ready"
  * (operations audit); `npm start` creates the database. With DATABASE_URL the database is used as it is.
+ * While a restore into the college has not finished (DATA_DIR/RESTORE-INCOMPLETE, the table restore_incomplete, the
+ * bucket's RESTORE-INCOMPLETE: restoreMarkerRefusal) it is refused with exit 1, before any migration runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
+import { restoreMarkerRefusal } from '../db/backup.ts';
+import { createDocumentStore } from '../storage/document-store.ts';
 import { assertNotOrphanedDocuments } from '../db/data-dir-guard.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
 import { isReservedEmail } from '#contracts/mailbox.ts';
@@ -35,6 +39,14 @@ if (!config.DATABASE_URL) {
     console.error(`Cannot create the admin: ${config.dataDir} holds no database yet (${path.join(config.dataDir, 'pgdata')} does not exist). Check that DATA_DIR is the folder the portal runs with; \`npm start\` creates the database there on its first start, then run this again (or start it with ADMIN_EMAIL and ADMIN_PASSWORD).`);
     process.exit(1);
   }
+}
+// A half-restored college gets no admin: the restore must be run again from the start.
+const unfinishedRestore = await restoreMarkerRefusal({ dataDir: config.dataDir, url: config.DATABASE_URL, store: await createDocumentStore(config) })
+  // Unreachable: openDatabase below says so in its own words (the database's marker is the one a restore always leaves).
+  .catch(() => undefined);
+if (unfinishedRestore) {
+  console.error(`Cannot create the admin: ${unfinishedRestore}`);
+  process.exit(1);
 }
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((err) => {
   if (err instanceof ConfigError) {

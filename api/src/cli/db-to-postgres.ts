@@ -6,10 +6,13 @@
  * DATA_DIR/uploads to the new node's DATA_DIR (or to S3). The session secret's fingerprint is copied too: the printed
  * hint says to start with the same SESSION_SECRET, or none (session-secret-hint.ts). A relative --data-dir is taken from
  * the folder the command was typed in (resolveFromStartDir). Exit 0 when copied, 1 on a failure, 2 on a usage error.
+ * Refused (exit 1, nothing copied) while a restore into --data-dir has not finished: its RESTORE-INCOMPLETE, or the table
+ * restore_incomplete in its embedded database (restoreMarkerRefusal); the documents are not its business, so no bucket
+ * is asked.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError } from '../db/backup.ts';
+import { BackupError, restoreMarkerRefusal } from '../db/backup.ts';
 import { copyToPostgres } from '../db/to-postgres.ts';
 import { resolveFromStartDir } from '../config.ts';
 import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
@@ -22,6 +25,8 @@ if (!values['data-dir'] || !values.url || !/^postgres(ql)?:\/\//.test(values.url
 // A relative --data-dir is taken from the folder the command was typed in (npm runs the script from the checkout).
 const dataDir = resolveFromStartDir(values['data-dir']);
 try {
+  const unfinishedRestore = await restoreMarkerRefusal({ dataDir });
+  if (unfinishedRestore) throw new BackupError(unfinishedRestore);
   const r = await copyToPostgres(dataDir, values.url);
   console.info(`Copied ${Object.keys(r.tables).length} tables, ${r.rows} rows; row counts match.`);
   // app_secrets came along: the nodes must sign sessions with the embedded database's secret, or they are refused.

@@ -22,15 +22,19 @@
  * refused: nothing erased, and DIR emptied again (the copy would bring back the people erased since). Exit 0 on
  * success, 1 on a failure (DIR left as it was; the message only, and the stack of an unexpected error with DEBUG=1),
  * 2 on a usage error (api/src/db/backup.ts).
+ * Until the restore (and --erasures-from) has finished, three markers say so: DIR/RESTORE-INCOMPLETE, the table
+ * restore_incomplete in the database, and (documents into S3) the object RESTORE-INCOMPLETE in the bucket; every node
+ * refuses to start, and backup, admin:create, check:documents and db:to-postgres refuse, while any is there
+ * (db/restore-marker.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, describeStore, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
+import { BackupError, clearRestoreMarkers, describeStore, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
 import { ConfigError, loadConfig, resolveFromStartDir } from '../config.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
 import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
-import { clearRestoreMarker, writeRestoreMarker } from '../db/restore-marker.ts';
+import { deleteBucketMarker, RESTORE_MARKER, writeRestoreMarker } from '../db/restore-marker.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, url: { type: 'string' }, 'erasures-from': { type: 'string' }, 'allow-superuser': { type: 'boolean' } } });
@@ -72,6 +76,8 @@ try {
       const left: string[] = [];
       if (store) {
         for (const key of r.writtenKeys) await store.delete(key).catch(() => { left.push(key); });
+        // The bucket's marker goes last, and only when every document went: else nodes on the bucket keep refusing.
+        if (!left.length) await deleteBucketMarker(store).catch(() => { left.push(RESTORE_MARKER); });
         console.error(left.length
           ? `${left.length} of the ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} could not be deleted (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}): delete them (or every object in the bucket) before the next restore.`
           : `The ${r.writtenKeys.length} document(s) this restore wrote into ${describeStore(store)} were deleted again.`);
@@ -89,7 +95,8 @@ try {
       }
       throw err;
     }
-    clearRestoreMarker(dataDir);
+    // The database's table, the bucket's object, then DIR's file: the copy is finished.
+    await clearRestoreMarkers(dataDir, { url: values.url, store });
     console.info(`Erasures made since the backup carried out again: ${e.erased.length} person(s) erased, ${e.deleted.length} deleted account(s) removed.`);
     if (e.reusedIds.length) console.warn(`WARNING: left alone, because ${maskSecrets(values['erasures-from'], secrets)} gave their ids to other accounts (after an earlier restore): ${list(e.reusedIds)}.`);
   } else {

@@ -29,7 +29,10 @@ import { localUploadRoot } from '../storage/document-store.ts';
 import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedErasures } from '../features/erasure/erasure.service.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
-import { clearRestoreMarker, hasRestoreMarker, RESTORE_MARKER, writeRestoreMarker } from './restore-marker.ts';
+import {
+  bucketMarkerMessage, clearRestoreMarker, createDatabaseMarker, databaseMarkerMessage, deleteBucketMarker, dropDatabaseMarker, hasRestoreMarker,
+  incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage, RESTORE_MARKER, RESTORE_MARKER_TABLE, writeBucketMarker, writeRestoreMarker,
+} from './restore-marker.ts';
 import { newestKnownMigration } from './migration-level.ts';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -173,6 +176,13 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
 export async function createBackup(config: Config, out: string): Promise<BackupSummary> {
   out = path.resolve(out);
   if (fs.existsSync(out)) throw new BackupError(`${out} already exists: choose a new file name (a backup never overwrites one).`);
+  // A half-restored college is never archived as a good backup (its marker: DATA_DIR's file, the bucket's object,
+  // the database's table, checked below in the snapshot or copy that is dumped, so no dump carries the table).
+  const store = await createDocumentStore(config);
+  const marked = incompleteRestoreMessage(config.dataDir) ?? await bucketMarkerMessage(store).catch((err: any) => {
+    throw new BackupError(`cannot ask ${describeStore(store)} for the object ${RESTORE_MARKER} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (the credentials need s3:GetObject and s3:ListBucket); no backup was written.`);
+  });
+  if (marked) throw unfinishedRestoreBackup(marked);
   const work = await fsp.mkdtemp(path.join(path.dirname(out), '.college-backup-'));
   try {
     let rows: Array<{ id: string; key: string }>;
@@ -187,6 +197,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
         // The manifest's rows and the dump see the same snapshot: the transaction stays open while pg_dump runs.
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         const snapshot = (await client.query('select pg_export_snapshot() as s')).rows[0].s as string;
+        const restoring = await databaseMarkerMessage((sql, params) => client.query(sql, params as any[]), POSTGRES_DATABASE);
+        if (restoring) throw unfinishedRestoreBackup(restoring);
         rows = (await client.query(UPLOAD_ROWS_SQL)).rows;
         level = (await client.query(MIGRATION_LEVEL_SQL)).rows[0];
         const env = pgEnv(config.DATABASE_URL);
@@ -209,6 +221,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       }
       const folder = await openPgliteFolder(copy);
       try {
+        const restoring = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), `The embedded database in ${config.dataDir}`);
+        if (restoring) throw unfinishedRestoreBackup(restoring);
         rows = (await folder.client.query<{ id: string; key: string }>(UPLOAD_ROWS_SQL)).rows;
         level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
         await dropDeadRowVersions(folder.client);
@@ -221,7 +235,6 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       }
       database = { kind: 'pglite', file: 'pgdata.tar', migrations: level.n, lastMigration: level.last == null ? null : Number(level.last) };
     }
-    const store = await createDocumentStore(config);
     const manifest: BackupManifest = { format: 'college-portal-backup', version: 1, createdAt: new Date().toISOString(), database, uploads: [], missing: [] };
     for (const row of rows) {
       const copied = await copyDocument(store, row.key, path.join(work, 'uploads', row.key));
@@ -268,6 +281,9 @@ async function dropDeadRowVersions(client: { exec(sql: string): Promise<unknown>
   await client.exec('SET wal_recycle = off');
   await client.exec('CHECKPOINT');
 }
+
+/** The BackupError of createBackup when a restore marker is present: `marker` (its refusal) and that nothing was written. */
+const unfinishedRestoreBackup = (marker: string) => new BackupError(`${marker} No backup was written: an archive of a college a restore did not finish would look like a good backup.`);
 
 const serverRunning = (dataDir: string) => new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
 
@@ -452,7 +468,8 @@ async function assertPortalDatabase(query: (sql: string) => Promise<{ rows: any[
   }
   const found = (await query(`select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`)).rows;
-  const extra = found.filter((t) => !((t.schema === 'public' && tables.has(t.name)) || (t.schema === 'drizzle' && t.name === '__drizzle_migrations')));
+  // The restore's own marker (restore-marker.ts) is created before this check and dropped when the restore finishes.
+  const extra = found.filter((t) => !((t.schema === 'public' && (tables.has(t.name) || t.name === RESTORE_MARKER_TABLE)) || (t.schema === 'drizzle' && t.name === '__drizzle_migrations')));
   if (extra.length) fail(`holds table ${extra[0].schema}.${extra[0].name}, which the portal does not have`);
   if (!found.some((t) => t.schema === 'public' && t.name === 'users')) fail('has no users table');
   const functions = (await query(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -746,7 +763,11 @@ async function writeDocumentsToStore(store: DocumentStore, work: string, manifes
  * (validKey) that a restored `uploads` row names in `stored_name` (assertManifestKeysNamed, checked once the database
  * is loaded, before any document is written; else BackupError listing them and everything undone). Every session of
  * the copy is ended and every `shared_site_builds` row deleted (endSessions). Migrations are not applied: the next
- * start does.
+ * start does. Until it has finished, three markers make every node refuse to start (restore-marker.ts):
+ * `dataDir/RESTORE-INCOMPLETE` (written first), the table restore_incomplete in the restored database (PostgreSQL:
+ * created before pg_restore runs; embedded: right after the folder is loaded) and, with `opts.store`, the object
+ * RESTORE-INCOMPLETE in the bucket (before the first document). A success removes all three (clearRestoreMarkers),
+ * unless `opts.keepMarker`; a failure undone completely leaves none; one that left something behind keeps them.
  */
 export async function restoreBackup(file: string, dataDir: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
@@ -761,7 +782,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
   // 0700 (an existing empty folder is tightened): the restored database and documents are the server user's only.
   ensurePrivateDir(dataDir);
   // Before anything is loaded or written: a restore killed from here on leaves the marker, which `npm start` refuses.
-  writeRestoreMarker(dataDir, `Archive: ${path.resolve(file)}. Database: ${opts.url ? 'the PostgreSQL database given with --url' : `${dataDir}/pgdata`}. Documents: ${opts.store ? describeStore(opts.store) : `${dataDir}/uploads`}.`);
+  const details = `Archive: ${path.resolve(file)}. Database: ${opts.url ? 'the PostgreSQL database given with --url' : `${dataDir}/pgdata`}. Documents: ${opts.store ? describeStore(opts.store) : `${dataDir}/uploads`}. DATA_DIR: ${dataDir}.`;
+  writeRestoreMarker(dataDir, details);
   const work = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
   let done = false;
   // Set when a failure could not remove what it wrote (keys left in the bucket, the --url database not emptied).
@@ -809,8 +831,25 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
         if (err instanceof BackupError) err.message += ` ${DATABASE_UNDO}`;
         throw err;
       });
-      try { writtenKeys = await writeDocumentsToStore(opts.store, work, manifest, mimes); } catch (err) {
+      const store = opts.store;
+      const where = describeStore(store);
+      // Before the first document, deleted last (clearRestoreMarkers): nodes on this bucket refuse to start meanwhile.
+      const markerFailure = await writeBucketMarker(store, details).then(() => undefined, (err: any) => err ?? new Error('failed'));
+      if (markerFailure) {
+        // A failed put may still have stored it (the answer was lost): deleted again, like a document.
+        const deleted = await deleteBucketMarker(store).then(() => true, () => false);
+        if (!deleted) leftBehind = true;
+        throw new BackupError(`writing the documents into ${where} failed after 0 of ${manifest.uploads.length} were written: the restore's marker ${RESTORE_MARKER}, written first: ${markerFailure?.name ?? 'Error'}: ${markerFailure?.message ?? markerFailure}. ${deleted ? `Objects this restore wrote or tried: ${RESTORE_MARKER}. They were deleted again: ${where} is as it was.` : `It may be in ${where}: delete it before running the restore again (nodes on the bucket refuse to start while it is there).`} ${DATABASE_UNDO} Fix the cause (is the bucket reachable and writable with these S3_* settings?) and run the same restore again.`);
+      }
+      try {
+        writtenKeys = await writeDocumentsToStore(store, work, manifest, mimes);
+      } catch (err) {
         if (err instanceof BackupError && err.leftBehind) leftBehind = true;
+        else if (!(await deleteBucketMarker(store).then(() => true, () => false))) {
+          // The bucket still says a restore is unfinished: DATA_DIR keeps its marker too, saying what to empty.
+          leftBehind = true;
+          if (err instanceof BackupError) err.message += ` The object ${RESTORE_MARKER} could not be deleted from ${describeStore(store)}: delete it (nodes on the bucket refuse to start while it is there) before the next restore.`;
+        }
         throw err;
       }
     };
@@ -818,6 +857,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       const dump = new Blob([await fsp.readFile(path.join(work, manifest.database.file))]);
       let n = 0;
       await loadPgliteFolder(dataDir, dump, async (client) => {
+        // First, right after the load: a restore killed from here on leaves the table in the database too.
+        await createDatabaseMarker((sql, params) => client.query(sql, params as any[]), details);
         await assertPortalDatabase((q) => client.query(q), manifest);
         await assertManifestKeysNamed((q) => client.query(q), manifest);
         n = await endSessions((q) => client.query(q));
@@ -848,6 +889,10 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
         await fsp.writeFile(useList, use.list, { mode: 0o600 });
         const before = await presentSchemasAndExtensions((q) => pool.query(q));
         try {
+          // Before pg_restore (its use-list never holds this table): a restore killed while it loads, or at any time
+          // later, leaves the marker in the database every node reads, whatever their DATA_DIR. undoPostgresRestore
+          // drops it with public.
+          await createDatabaseMarker((sql, params) => pool.query(sql, params as any[]), details);
           // -d names only the database (from PGDATABASE): the URL and its password stay out of the command line.
           await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-L', useList, '-d', env.PGDATABASE ?? env.PGUSER ?? 'postgres', dumpFile], env, [env.PGPASSWORD]);
           await assertPortalDatabase((q) => pool.query(q), manifest);
@@ -870,6 +915,8 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       });
     }
     done = true;
+    // Database table, bucket object, then DATA_DIR's file; with keepMarker the caller does it (after --erasures-from).
+    if (!opts.keepMarker) await clearRestoreMarkers(dataDir, { url: opts.url, store: opts.store });
     return { kind: manifest.database.kind, documents: manifest.uploads.length, missing: manifest.missing.length, sessionsEnded, leftOut, writtenKeys };
   } finally {
     // A failed cleanup must not hide why the restore failed (security review D); retries cover a slow file system.
@@ -878,8 +925,57 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       // Undone completely: the folder goes (or is emptied), marker and all. Otherwise only the marker stays.
       if (created && !leftBehind) await fsp.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
       else for (const name of fs.readdirSync(dataDir)) if (!(leftBehind && name === RESTORE_MARKER)) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
-    } else if (!opts.keepMarker) clearRestoreMarker(dataDir);
+    }
   }
+}
+
+/**
+ * Clears every marker of a restore into `dataDir` that finished (restoreBackup after a success, the restore CLI after
+ * a successful --erasures-from): drops the table RESTORE_MARKER_TABLE from the restored database (`url`, or the
+ * embedded one in `dataDir`, opened again for it), deletes the object RESTORE_MARKER from `store` (S3), then removes
+ * `dataDir/RESTORE-INCOMPLETE`, last, so a failure part way leaves that file (and the restoring host refuses to start).
+ * Rejects on database or S3 errors (BackupError naming what is left).
+ */
+export async function clearRestoreMarkers(dataDir: string, opts: { url?: string; store?: DocumentStore } = {}): Promise<void> {
+  try {
+    if (opts.url) {
+      const client = new pg.Client({ connectionString: opts.url });
+      await client.connect();
+      try { await dropDatabaseMarker((sql) => client.query(sql)); } finally { await client.end().catch(() => {}); }
+    } else {
+      const folder = await openPgliteFolder(dataDir);
+      try { await dropDatabaseMarker((sql) => folder.client.query(sql)); } finally { await folder.close(); }
+    }
+    if (opts.store?.kind === 's3') await deleteBucketMarker(opts.store);
+  } catch (err: any) {
+    throw new BackupError(`the restore finished, but its markers could not be removed (${err?.message ?? err}): the table ${RESTORE_MARKER_TABLE} in ${opts.url ? 'the database in --url' : `${dataDir}/pgdata`}, the object ${RESTORE_MARKER} in ${opts.store ? describeStore(opts.store) : 'the bucket'} and ${path.join(dataDir, RESTORE_MARKER)} stay, and every node refuses to start until they are removed.`);
+  }
+  clearRestoreMarker(dataDir);
+}
+
+/**
+ * The refusal of a maintenance command (admin:create, check:documents, db:to-postgres) while a restore into the college
+ * has not finished, or undefined: `dataDir/RESTORE-INCOMPLETE`, the table RESTORE_MARKER_TABLE in the PostgreSQL
+ * database `url` or else in the embedded database of `dataDir` (opened as it is, no migration: skipped when it does not
+ * exist or another process holds it — the caller's own open says so), and the object RESTORE_MARKER in `store` (S3).
+ * Rejects on database or S3 errors.
+ */
+export async function restoreMarkerRefusal(target: { dataDir: string; url?: string; store?: DocumentStore }): Promise<string | undefined> {
+  const file = incompleteRestoreMessage(target.dataDir);
+  if (file) return file;
+  if (target.url) {
+    const inDatabase = await postgresMarkerMessage(target.url);
+    if (inDatabase) return inDatabase;
+  } else if (fs.existsSync(path.join(target.dataDir, 'pgdata', 'PG_VERSION')) && !(await pgliteFolderInUse(target.dataDir))) {
+    const folder = await openPgliteFolder(target.dataDir).catch(() => undefined);
+    if (folder) {
+      try {
+        const inDatabase = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), `The embedded database in ${target.dataDir}`);
+        if (inDatabase) return inDatabase;
+      } finally { await folder.close(); }
+    }
+  }
+  return target.store ? bucketMarkerMessage(target.store) : undefined;
 }
 
 /**
