@@ -85,7 +85,7 @@ const size = async (locator: import('@playwright/test').Locator) => {
   return `${Math.round(b.width)}×${Math.round(b.height)}`;
 };
 
-test('phone 360 px › admin dashboard\'s View all and Manage courses, and the applications list\'s sort buttons, are 44 px tall (and sort buttons 44 wide)', async ({ page }) => {
+test('phone 360 px › admin dashboard\'s View all and Manage courses are 44 px tall, its status counts 40×40 targets, and the applications list\'s sort buttons 44×44', async ({ page }) => {
   await adminLogin(page.request);
   await page.goto('/dashboard/admin');
   for (const name of ['View all', 'Manage courses']) {
@@ -93,6 +93,13 @@ test('phone 360 px › admin dashboard\'s View all and Manage courses, and the a
     await expect(button).toBeVisible();
     const b = (await button.boundingBox())!;
     expect(b.height + 0.5, `${name} ${await size(button)}`).toBeGreaterThanOrEqual(44);
+  }
+  // The counts under "Applications by status" link to the filtered list: a one-digit count was an 11×24 link.
+  const counts = page.locator('[data-testid^="status-"]');
+  await expect(counts.first()).toBeVisible();
+  for (const count of await counts.all()) {
+    const c = (await count.boundingBox())!;
+    expect(Math.min(c.width, c.height) + 0.5, `${await count.getAttribute('data-testid')} ${await size(count)}`).toBeGreaterThanOrEqual(40);
   }
   await page.goto('/admin/applications');
   const id = page.getByRole('button', { name: 'ID', exact: true });

@@ -107,7 +107,7 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       <section aria-labelledby="by-status" className="card p-4 @container">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
         <ul className="grid grid-cols-1 gap-2 sm:@min-[27.5rem]:grid-cols-2 sm:@min-[41.5rem]:grid-cols-3">
-          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex flex-wrap items-center justify-between gap-2"><StatusBadge status={s} /><a className="font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
+          {APPLICATION_STATUSES.map((s) => <li key={s} className="flex flex-wrap items-center justify-between gap-2"><StatusBadge status={s} /><a className="-my-2 inline-block min-w-10 py-2 text-right font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
       </section>
