@@ -201,3 +201,26 @@ describe('start-up mistakes are told as ConfigError', () => {
     }
   }, 120_000);
 });
+
+describe('the admin account at start-up', () => {
+  it('a start without ADMIN_EMAIL on a database with no admin says how to make one; with the settings it makes one and the hint is gone', async () => {
+    const dataDir = tmpDir();
+    const info = vi.spyOn(console, 'info');
+    const lines = () => info.mock.calls.map((c) => c.join(' ')).filter((l) => l.startsWith('[admin]'));
+    try {
+      const plain = await startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'admin-hint-secret-0123456789abcd' });
+      await plain.close();
+      expect(lines()).toEqual(['[admin] no admin account yet: to use the admin portal, start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run npm run admin:create (README)']);
+      info.mockClear();
+      const withAdmin = await startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'admin-hint-secret-0123456789abcd', ADMIN_EMAIL: 'admin@college.example', ADMIN_PASSWORD: 'Admin-pass-2026' });
+      await withAdmin.close();
+      expect(lines()).toEqual([expect.stringMatching(/^\[admin\] admin account ready \(user \d+\)$/)]);
+      info.mockClear();
+      const again = await startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'admin-hint-secret-0123456789abcd' });
+      await again.close();
+      expect(lines()).toEqual([]);
+    } finally {
+      info.mockRestore();
+    }
+  }, 120_000);
+});

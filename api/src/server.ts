@@ -18,6 +18,7 @@ import { bucketMarkerMessage, databaseMarkerMessage, incompleteRestoreMessage, P
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
+import { hasAdmin } from './auth/users-repo.ts';
 import { SiteBuilder } from './site-build/builder.ts';
 import { createBuildShare } from './site-build/shared-builds.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -108,6 +109,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
         console.info(`[admin] admin account ready (user ${admin.id})`);
+      } else if (!(await hasAdmin(database.db))) {
+        console.info('[admin] no admin account yet: to use the admin portal, start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run npm run admin:create (README)');
       }
     });
   } catch (err) {

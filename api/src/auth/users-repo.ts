@@ -102,6 +102,12 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
  * Makes user `id` an admin with this argon2id password hash and marks the address verified if it was not
  * (the operator vouches for it, DESIGN §4); returns the updated row.
  */
+/** Whether the portal has an admin account that can sign in (role admin, not erased). Start-up log hint, README. */
+export async function hasAdmin(db: DbOrTx): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.erasedAt)));
+  return n > 0;
+}
+
 export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: string): Promise<UserRow> {
   const [row] = await db.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
