@@ -98,16 +98,16 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
   return row!;
 }
 
-/**
- * Makes user `id` an admin with this argon2id password hash and marks the address verified if it was not
- * (the operator vouches for it, DESIGN §4); returns the updated row.
- */
 /** Whether the portal has an admin account that can sign in (role admin, not erased). Start-up log hint, README. */
 export async function hasAdmin(db: DbOrTx): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.erasedAt)));
   return n > 0;
 }
 
+/**
+ * Makes user `id` an admin with this argon2id password hash and marks the address verified if it was not
+ * (the operator vouches for it, DESIGN §4); returns the updated row.
+ */
 export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: string): Promise<UserRow> {
   const [row] = await db.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
