@@ -116,6 +116,19 @@ async function setTextSize(page: Page, percent: number): Promise<void> {
 }
 
 /** "w×h" of every visible checkbox in `scope` whose box is squeezed (not square) or whose target (the box, or the label wrapping it) is under 24×24. */
+/**
+ * The checkbox labels in `scope` whose box runs on past their words: a tap in the empty space to the right of "Send
+ * e-mail to all students" ticked it (review, 2026-11-28). Each as "<input id> label ends N px after its words".
+ */
+async function wideCheckboxLabels(scope: import('@playwright/test').Locator): Promise<string[]> {
+  return scope.evaluate((root) => Array.from(root.querySelectorAll('label:has(> input[type="checkbox"])')).flatMap((label) => {
+    const words = label.querySelector('span');
+    if (!words) return [];
+    const past = label.getBoundingClientRect().right - words.getBoundingClientRect().right;
+    return past > 1 ? [`${label.querySelector('input')!.id} label ends ${Math.round(past)} px after its words`] : [];
+  }));
+}
+
 async function badCheckboxes(scope: import('@playwright/test').Locator): Promise<string[]> {
   return scope.evaluate((root) => Array.from(root.querySelectorAll('input[type="checkbox"]')).flatMap((el) => {
     const r = el.getBoundingClientRect();
@@ -133,12 +146,14 @@ test('phone 360 px › admin course and announcement forms: every checkbox is sq
   const course = page.getByRole('dialog', { name: 'Add course' });
   await expect(course.getByLabel(/^Active/)).toBeVisible();
   expect(await badCheckboxes(course), 'Add course: checkboxes').toEqual([]);
+  expect(await wideCheckboxLabels(course), 'Add course: labels').toEqual([]);
 
   await page.goto('/admin/announcements');
   await page.getByRole('button', { name: 'New announcement' }).click();
   const ann = page.getByRole('dialog', { name: 'New announcement' });
   await expect(ann.getByLabel('Send e-mail to all students')).toBeVisible();
   expect(await badCheckboxes(ann), 'New announcement: checkboxes').toEqual([]);
+  expect(await wideCheckboxLabels(ann), 'New announcement: labels').toEqual([]);
 });
 
 test('phone 360 px, text at 200 % › /register\'s terms checkbox keeps its square box', async ({ page }) => {

@@ -325,3 +325,24 @@ describe('a backup made by a newer release (rolling-deploy audit F4)', () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 });
+
+describe('a backup of the embedded database given --url (review of the restore marker, 2026-11-28)', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-backup-pglite-url-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('is refused before anything is written: it restores into DATA_DIR/pgdata, and the --url database would have been the one cleaned of the restore marker', async () => {
+    const work = path.join(root, 'archive');
+    fs.mkdirSync(work);
+    fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify({
+      format: 'college-portal-backup', version: 1, createdAt: new Date().toISOString(),
+      database: { kind: 'pglite', file: 'pgdata.tar', migrations: 1, lastMigration: null },
+      uploads: [], missing: [],
+    }));
+    fs.writeFileSync(path.join(work, 'pgdata.tar'), 'not read');
+    const archive = path.join(root, 'embedded.tgz');
+    await tar.c({ gzip: true, file: archive, cwd: work }, ['manifest.json', 'pgdata.tar']);
+    const target = path.join(root, 'restored');
+    await expect(restoreBackup(archive, target, { url: 'postgres://postgres@127.0.0.1:1/unused' })).rejects.toThrow('is a backup of the embedded database: it is restored into');
+    expect(fs.existsSync(target)).toBe(false);
+  });
+});

@@ -795,6 +795,12 @@ export async function restoreBackup(file: string, dataDir: string, opts: Restore
       throw new BackupError(`${file} has no manifest.json: it is not a backup made by \`npm run backup\`.`);
     }
     if (manifest.format !== 'college-portal-backup' || manifest.version !== 1) throw new BackupError(`${file} is not a backup of this portal (format ${manifest.format} ${manifest.version}).`);
+    // A backup of the embedded database is restored into DIR/pgdata, never into --url: with --url given, the restore
+    // used to load the folder, then look for its restore marker (and apply --erasures-from) in the --url database,
+    // so the restored copy kept its marker and refused every start (review of d921d13).
+    if (manifest.database?.kind === 'pglite' && opts.url) {
+      throw new BackupError(`${file} is a backup of the embedded database: it is restored into ${dataDir}/pgdata, not into --url. Run the restore without --url; to move the college to PostgreSQL afterwards, use npm run db:to-postgres. Nothing was restored.`);
+    }
     const kinds = { pglite: 'pgdata.tar', postgres: 'database.dump' } as const;
     if (kinds[manifest.database?.kind] !== manifest.database.file || !Array.isArray(manifest.uploads) || !Array.isArray(manifest.missing)
       || manifest.uploads.some((u) => typeof u?.key !== 'string' || !validKey(u.key))) {

@@ -179,7 +179,7 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
       </fieldset>
       <div className="sm:col-span-2"><Field id="c-image" label="Image URL (optional)" error={err('imageUrl')} hint="A link to a JPEG, PNG or WebP picture. Publishing keeps a copy on this site; a link that does not open is left out."><input type="url" className="input" {...withKeptNote(fieldProps('c-image', err('imageUrl')), keptBox.kept, 'imageUrl', 'c')} {...register('imageUrl')} /></Field></div>
       {/* Box and words in one label, a 44 px tall target; shrink-0 keeps the box square at 360 px (was squeezed to 13×16). */}
-      <label htmlFor="c-active" className="flex min-h-11 items-center gap-3 text-sm sm:col-span-2"><input id="c-active" type="checkbox" className="h-5 w-5 shrink-0" {...withKeptNote({}, keptBox.kept, 'isActive', 'c')} {...register('isActive')} /><span className="min-w-0">Active (shown on the public site and open for applications)</span></label>
+      <label htmlFor="c-active" className="flex w-fit max-w-full min-h-11 items-center gap-3 text-sm sm:col-span-2"><input id="c-active" type="checkbox" className="h-5 w-5 shrink-0" {...withKeptNote({}, keptBox.kept, 'isActive', 'c')} {...register('isActive')} /><span className="min-w-0">Active (shown on the public site and open for applications)</span></label>
       {conflict && <EditConflict message={conflict} reloading={reloading} onReload={() => void reload()} className="sm:col-span-2" />}
       <KeptChanges fields={keptBox.kept} reloaded={keptBox.reloaded} prefix="c" onUseSaved={keptBox.takeSaved} className="sm:col-span-2" />
       {/* Always in the page, so the text is announced when it appears (WCAG 4.1.3). */}
