@@ -46,7 +46,7 @@ test('logged-out visitors are sent to /login: the wizard with a toast and the wa
   await expect(page.getByTestId('toast').getByText('Authentication required')).toBeVisible();
   await expect(page.getByTestId('toast').getByText('Please log in to submit an application')).toBeVisible();
   await page.goto('/my-applications');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-applications$/);
   await page.goto('/dashboard/student');
   await expect(page).toHaveURL(/\/login$/);
 });

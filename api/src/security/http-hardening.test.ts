@@ -133,6 +133,7 @@ describe(`security: headers and cookies (${DB_KIND})`, () => {
     }
     const courses = await supertest(site.url).get('/api/courses');
     expect(courses.headers.etag).toBeTruthy();
+    expect((await supertest(site.url).get('/_astro/app.js')).headers['content-type']).toBe('text/javascript');
     const worker = await supertest(site.url).get('/sw.js');
     expect(worker.headers['content-security-policy']).toContain("object-src 'none'");
   });

@@ -201,6 +201,9 @@ function send(res: Response, file: string, status: number, root: string, stats?:
     res.setHeader('Content-Encoding', dcz ? 'dcz' : 'br');
     relative += dcz ? '.dcz' : '.br';
   }
+  // A hashed script is a module script, which a browser always decodes as UTF-8 (HTML §8.1.3.3): the charset parameter
+  // was 15 bytes of each of the 10–40 scripts a page loads (issue #17 data budget).
+  if (immutable && file.endsWith('.js')) res.setHeader('Content-Type', 'text/javascript');
   res.status(status);
   res.sendFile(relative, {
     root,

@@ -18,8 +18,7 @@ export function ApplicationAlerts({ app }: { app: Pick<ApplicationItem, 'id' | '
       A document was rejected. <a href={`/applications/${app.id}`} className="font-semibold underline">Open the application to replace it<span className="sr-only"> ({appRef(app.id)})</span></a>.
     </div>
   ) : null;
-  const status = statusAlert(app);
-  return rejected && status ? <>{rejected}{status}</> : rejected ?? status;
+  return <>{rejected}{statusAlert(app)}</>;
 }
 
 function statusAlert(app: Pick<ApplicationItem, 'status' | 'paymentAmount'>) {
