@@ -35,6 +35,9 @@ frontend college
   bind 127.0.0.1:${opts.port}
   # The nodes set TRUST_PROXY to believe this header (one proxy: TRUST_PROXY=1).
   option forwardfor
+  # The scheme is this frontend's, never the client's own header (a plain-http client sending https got Secure
+  # cookies and HSTS; security audit 2026-11-28).
+  http-request set-header X-Forwarded-Proto http
   use_backend astro_files if { path_beg /_astro/ }
   default_backend nodes
 
@@ -66,6 +69,7 @@ ${servers}
 frontend one
   bind 127.0.0.1:${opts.onePort}
   option forwardfor
+  http-request set-header X-Forwarded-Proto http
   default_backend one_node
 
 backend one_node
