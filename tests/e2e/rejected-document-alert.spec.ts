@@ -46,3 +46,28 @@ test('a rejected ID document: the card on /my-applications and the dashboard say
   await expect(card).toBeVisible();
   await expect(card.getByTestId('rejected-documents-alert')).toHaveCount(0);
 });
+
+/**
+ * The alert asks the applicant to act, so it shows only while the application is open (pending, under_review,
+ * documents_required, payment_pending: spec §4); once staff decide (accepted or rejected) the card says nothing of
+ * the rejected document (code review 2026-11-28: a rejected application still showed the red prompt).
+ */
+test('a rejected document on a decided application: no alert on the card once it is Rejected or Accepted; back while it is open', async ({ page, browser }) => {
+  const id = await studentApplies(page.request, 1, 'Lerato', 'Closed');
+  const admin = await browser.newContext();
+  await adminLogin(admin.request);
+  const setStatus = async (status: string) => expect((await admin.request.put(`/api/admin/applications/${id}/status`, { data: { status } })).status()).toBe(200);
+  expect((await admin.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: 'The photo of the ID is too blurry to read.' } })).status()).toBe(200);
+  const card = page.getByTestId('application-card').filter({ hasText: `APP-${id}` });
+
+  for (const [status, label, shown] of [['under_review', 'Under Review', true], ['rejected', 'Rejected', false], ['accepted', 'Accepted', false], ['documents_required', 'Documents Required', true]] as const) {
+    await setStatus(status);
+    await page.goto('/my-applications');
+    await expect(card, status).toContainText(label);
+    await expect(card.getByTestId('rejected-documents-alert'), `${status}: the alert ${shown ? 'shows' : 'does not show'}`).toHaveCount(shown ? 1 : 0);
+    await page.goto('/dashboard/student');
+    await expect(page.getByText(`(APP-${id})`, { exact: true }).first(), status).toBeVisible();
+    await expect(page.getByTestId('rejected-documents-alert'), `${status} on the dashboard`).toHaveCount(shown ? 1 : 0);
+  }
+  await admin.close();
+});
