@@ -85,7 +85,19 @@ const size = async (locator: import('@playwright/test').Locator) => {
   return `${Math.round(b.width)}×${Math.round(b.height)}`;
 };
 
-test('phone 360 px › admin dashboard\'s View all and Manage courses are 44 px tall, its status counts 40×40 targets, and the applications list\'s sort buttons 44×44', async ({ page }) => {
+/** Each pair of the admin dashboard's status count links whose boxes overlap, as "status-a and status-b share w×h px". */
+async function overlappingCounts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid^="status-"]').evaluateAll((links) => {
+    const boxes = links.map((el) => ({ id: el.getAttribute('data-testid'), r: el.getBoundingClientRect() }));
+    return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => {
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      return w > 0.5 && h > 0.5 ? [`${a.id} and ${b.id} share ${Math.round(w)}×${Math.round(h)} px`] : [];
+    }));
+  });
+}
+
+test('phone 360 px › admin dashboard\'s View all and Manage courses are 44 px tall, its status counts 40×40 targets that do not overlap, and the applications list\'s sort buttons 44×44', async ({ page }) => {
   await adminLogin(page.request);
   await page.goto('/dashboard/admin');
   for (const name of ['View all', 'Manage courses']) {
@@ -101,6 +113,11 @@ test('phone 360 px › admin dashboard\'s View all and Manage courses are 44 px 
     const c = (await count.boundingBox())!;
     expect(Math.min(c.width, c.height) + 0.5, `${await count.getAttribute('data-testid')} ${await size(count)}`).toBeGreaterThanOrEqual(40);
   }
+  // And no two of them overlap: 40 px tall links 32 px apart shared 8 px, where a tap went to the link below (review, 2026-11-28).
+  expect(await overlappingCounts(page), 'status counts overlapping at 360 px').toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await overlappingCounts(page), 'status counts overlapping at 1280 px').toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/applications');
   const id = page.getByRole('button', { name: 'ID', exact: true });
   await expect(id).toBeVisible();

@@ -103,10 +103,13 @@ function Overview({ onTab }: { onTab: (t: string) => void }) {
       {/* A column is at least 13.5rem, room for the widest badge (Documents Required, 10rem) and a four-digit count
           beside it: from 640 px, two or three columns as many as fit the card (a size container; its rem follows the
           text however it is enlarged). Three fixed columns were 191 px at 768 px with text at 200 % as a page style,
-          and the badge broke onto two lines with its count on a third (layout review, November 2026). */}
+          and the badge broke onto two lines with its count on a third (layout review, November 2026).
+          Each count is a 40 px tall link in a 24 px row (py-2 -my-2): the rows are 16 px apart (gap-y-4, was 8 px), so
+          one count's target ends where the next one's starts; with an 8 px gap they shared 8 px and a tap on the lower
+          quarter of a count went to the next status (review, 2026-11-28). */}
       <section aria-labelledby="by-status" className="card p-4 @container">
         <h2 id="by-status" className="mb-2 font-semibold">Applications by status</h2>
-        <ul className="grid grid-cols-1 gap-2 sm:@min-[27.5rem]:grid-cols-2 sm:@min-[41.5rem]:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-x-2 gap-y-4 sm:@min-[27.5rem]:grid-cols-2 sm:@min-[41.5rem]:grid-cols-3">
           {APPLICATION_STATUSES.map((s) => <li key={s} className="flex flex-wrap items-center justify-between gap-2"><StatusBadge status={s} /><a className="-my-2 inline-block min-w-10 py-2 text-right font-semibold underline" data-testid={`status-${s}`} href={`/admin/applications?status=${s}`} aria-label={`${stats.totals.byStatus[s] ?? 0} ${statusLabel(s)}: show these applications`}>{stats.totals.byStatus[s] ?? 0}</a></li>)}
         </ul>
         <p className="mt-2 text-sm muted">{stats.totals.students} {stats.totals.students === 1 ? 'student' : 'students'} · {stats.totals.activeCourses} of {stats.totals.courses} courses active</p>
