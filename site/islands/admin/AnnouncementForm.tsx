@@ -18,7 +18,8 @@
  * since (409), nothing is sent to students, the form keeps what was typed and shows the server's message with a
  * Reload button; Reload loads the announcement as it is now, keeps the fields this admin changed and takes the saved
  * values for the rest (audit C item 1, no lost work), lists the kept fields whose saved value differs
- * (EditConflict.tsx KeptChanges), and the next save is checked against that version.
+ * (EditConflict.tsx KeptChanges), and the next save is checked against that version (the version state: useEditVersion,
+ * use-edit-version.ts, shared with CourseForm).
  * E-mail to all students (audit: a draft was mailed to everyone unasked): the checkbox is disabled, unticked and
  * explained while Active is unticked (the API refuses it too), and a save that e-mails first asks "Send this
  * announcement by e-mail?" with the number of students who will receive it (GET /api/admin/announcements/recipients).
@@ -32,7 +33,8 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, useKeptChanges, withKeptNote } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, withKeptNote } from './EditConflict.tsx';
+import { useEditVersion } from './use-edit-version.ts';
 import { $adminAnnouncements } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -54,22 +56,19 @@ const LABELS: Partial<Record<keyof AnnouncementInput, string>> = { title: 'Title
  * stays open with newer changes (the table reloads; a new announcement is now edited as `a`).
  */
 export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { item: Announcement | null; onDone: () => void; onCancel: () => void; onSaved?: (a: Announcement) => void }) {
-  // The announcement the form edits: `item`, or the one this form created.
-  const [current, setCurrent] = useState(item);
-  const editing = current != null;
-  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload and by each save.
-  const [version, setVersion] = useState(item?.updatedAt ?? undefined);
-  // Saved at least once in this form: changes left in it are newer than that save.
-  const [savedHere, setSavedHere] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   const { register, handleSubmit, setError, reset, setValue, getValues, watch, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<AnnouncementInput>({
     resolver: zodResolver(AnnouncementInputSchema) as any,
     defaultValues: formValues(item),
     shouldFocusError: true,
   });
-  // After Reload: the kept fields whose saved value differs from the admin's (the KeptChanges box).
-  const keptBox = useKeptChanges(setValue);
+  // The announcement the form edits (`item`, or the one this form created), the version it is based on, a 409's
+  // notice, Reload and the KeptChanges box (use-edit-version.ts). Reload finds it in the admin list.
+  const { current, editing, version, savedHere, conflict, reloading, keptBox, clearConflict, conflicted, snapshot, changedFrom, rebase, reload } = useEditVersion({
+    record: item, form: { getValues, reset, setValue }, dirtyFields, formValues, labels: LABELS, conflictKey: 'announcement',
+    fetchLatest: async (a) => (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((x) => x.id === a.id) ?? null,
+    revalidate: () => $adminAnnouncements.revalidate(),
+    reloadError: { title: 'Error reloading announcement', unexpected: UNEXPECTED, deleted: 'This announcement was deleted.' },
+  });
   const close = usePanelUnsaved(isDirty, onCancel);
   const active = watch('active');
   useEffect(() => { if (!active) { setValue('sendEmail', false); setValue('sendNotification', false); } }, [active, setValue]);
@@ -83,26 +82,6 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
     }
     const who = `${n} student${n === 1 ? '' : 's'}`;
     return ask({ title: 'Send this announcement by e-mail?', description: `${who} will receive an e-mail. This cannot be undone.`, action: `Send e-mail to ${who}`, cancel: 'Keep editing' });
-  };
-  /** Fields whose value in the form is not `base`'s (all fields, the send flags too). */
-  const changedFrom = (base: AnnouncementInput): (keyof AnnouncementInput)[] => {
-    const now = getValues();
-    return (Object.keys(base) as (keyof AnnouncementInput)[]).filter((k) => now[k] !== base[k]);
-  };
-  /**
-   * `a` was just saved from the form values `sent`: the form now edits `a` at its new version, shows it, and puts back
-   * every field changed since `sent` was submitted, still unsaved (the admin went on typing while it was saved), as
-   * Reload does. The Reloaded box of an earlier 409 goes: its "Saved version" is no longer what is saved. Returns the
-   * fields changed since `sent` (the send flags too).
-   */
-  const rebase = (a: Announcement, sent: AnnouncementInput): (keyof AnnouncementInput)[] => {
-    const newer = changedFrom(sent);
-    setCurrent(a);
-    setVersion(a.updatedAt ?? undefined);
-    setSavedHere(true);
-    keptBox.clear();
-    reloadKeepingChanges({ getValues, reset, setValue }, formValues(a), Object.fromEntries(newer.map((k) => [k, true])));
-    return newer;
   };
   /** After a save of `a` (and its e-mails): closes the form, unless it holds changes newer than `a` (then they stay, marked unsaved). */
   const finish = (a: Announcement) => {
@@ -120,10 +99,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
         ? await saveApi(`/api/announcements/${current.id}`, { method: 'PUT', json: { ...body, sendEmail: false, expectedUpdatedAt: version } })
         : await saveApi('/api/announcements', { method: 'POST', json: body });
     } catch (e) {
-      if (current && e instanceof ApiError && e.status === 409 && (e.body as { announcement?: unknown } | null)?.announcement) {
-        setConflict(e.userMessage);
-        return null;
-      }
+      if (conflicted(e)) return null;
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
       toast({ title: `Error ${current ? 'updating' : 'creating'} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
       return null;
@@ -131,9 +107,9 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
   };
   const onSubmit = handleSubmit(async (v) => {
     // What the form held when it was submitted: anything typed from here on is newer than this save.
-    const sent = getValues();
+    const sent = snapshot();
     const wasEditing = editing;
-    setConflict(null);
+    clearConflict();
     if (v.sendEmail && !await confirmMail()) return;
     try {
       const saved = await save(v);
@@ -176,30 +152,14 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
     if (!current) return;
     if (!isDirty) { if (await sendEmails(current.id)) finish(current); return; }
     await handleSubmit(async (v) => {
-      const sent = getValues();
-      setConflict(null);
+      const sent = snapshot();
+      clearConflict();
       const saved = await save({ ...v, sendEmail: false });
       if (!saved) return;
       toast({ title: 'Announcement updated', variant: 'success' });
       if (rebase(saved.announcement, sent).length > 0) { setEmailFailure(HELD_BACK); return; }
       if (await sendEmails(saved.announcement.id)) finish(saved.announcement);
     })();
-  };
-  const reload = async () => {
-    if (!current) return;
-    setReloading(true);
-    try {
-      const latest = (await api<{ announcements: Announcement[] }>('/api/admin/announcements')).announcements.find((a) => a.id === current.id);
-      if (!latest) { toast({ title: 'Error reloading announcement', description: 'This announcement was deleted.', variant: 'destructive' }); return; }
-      const stored = formValues(latest);
-      const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
-      keptBox.show(stored, differs.filter((k) => LABELS[k]).map((k) => ({ name: k, label: LABELS[k]!, saved: savedText(stored[k]) })));
-      setVersion(latest.updatedAt ?? undefined);
-      setConflict(null);
-      void $adminAnnouncements.revalidate();
-    } catch (e) {
-      toast({ title: 'Error reloading announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
-    } finally { setReloading(false); }
   };
   const err = (k: keyof AnnouncementInput) => errors[k]?.message as string | undefined;
   return (

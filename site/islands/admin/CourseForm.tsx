@@ -9,7 +9,7 @@
  * (409), the form keeps what was typed and shows the server's message with a Reload button; Reload loads the
  * course as it is now, keeps the fields this admin changed and takes the saved values for the rest (audit C item 1,
  * no lost work), lists the kept fields whose saved value differs (EditConflict.tsx KeptChanges), and the next save
- * is checked against that version.
+ * is checked against that version (the version state: useEditVersion, use-edit-version.ts, shared with AnnouncementForm).
  * No lost work ("no lost work" audit, as AnnouncementForm.tsx): after a save the form takes the saved version as its
  * base and keeps every field the admin changed while the save was in flight; with such newer changes it stays open
  * and says they are not saved yet, instead of closing (and clears the Reloaded box of an earlier 409, whose "Saved
@@ -18,7 +18,6 @@
  * Department is a choice of the listed departments (DEPARTMENTS, spec §2), never free text: a typo once created a new
  * public department (admin audit). A course saved earlier with another department shows it, marked, until changed.
  */
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CourseInputSchema, type Course, type CourseInput } from '#contracts/courses.ts';
@@ -28,7 +27,8 @@ import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { usePanelUnsaved } from './Panel.tsx';
-import { EditConflict, KeptChanges, reloadKeepingChanges, savedText, useKeptChanges, withKeptNote } from './EditConflict.tsx';
+import { EditConflict, KeptChanges, withKeptNote } from './EditConflict.tsx';
+import { useEditVersion } from './use-edit-version.ts';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
@@ -49,88 +49,42 @@ const LABELS: Record<keyof CourseInput, string> = {
   minimumAps: 'Minimum APS', subjectRequirements: 'Minimum NSC subject results',
 };
 
-/** The course a 409 answer carries (the version someone else saved), when the answer is an edit conflict. */
-const conflictCourse = (e: unknown): Course | null =>
-  e instanceof ApiError && e.status === 409 ? ((e.body as { course?: Course } | null)?.course ?? null) : null;
-
 /**
  * `course`: the course to edit, null for a new one. `onSaved(c)`: `c` saved with nothing newer in the form: close it
  * and reload the table. `onCancel`: closed unsaved. `onSavedOpen(c)`: `c` was saved while the form stays open with
  * newer changes (reload the table; a new course is now edited as `c`).
  */
 export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: { course: Course | null; onSaved: (c: Course) => void; onCancel: () => void; onSavedOpen: (c: Course) => void }) {
-  // The course the form edits: `course`, or the one this form created.
-  const [current, setCurrent] = useState(course);
-  const editing = current != null;
-  // The version the form shows: sent back as expectedUpdatedAt, replaced by Reload and by each save.
-  const [version, setVersion] = useState(course?.updatedAt);
-  // Saved at least once in this form: changes left in it are newer than that save.
-  const [savedHere, setSavedHere] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   const { register, handleSubmit, setError, reset, setValue, getValues, control, formState: { errors, isSubmitting, isDirty, dirtyFields } } = useForm<CourseInput>({
     resolver: zodResolver(CourseInputSchema) as any,
     defaultValues: course ? formValues(course) : EMPTY,
     shouldFocusError: true,
   });
-  // After Reload: the kept fields whose saved value differs from the admin's (the KeptChanges box).
-  const keptBox = useKeptChanges(setValue);
+  // The course the form edits (`course`, or the one this form created), the version it is based on, a 409's notice,
+  // Reload and the KeptChanges box (use-edit-version.ts).
+  const { current, editing, version, savedHere, conflict, reloading, keptBox, clearConflict, conflicted, snapshot, changedFrom, rebase, reload } = useEditVersion({
+    record: course, form: { getValues, reset, setValue }, dirtyFields, formValues, labels: LABELS, conflictKey: 'course',
+    fetchLatest: async (c) => (await api<{ course: Course }>(`/api/courses/${c.id}`)).course,
+    revalidate: () => $adminCourses.revalidate(),
+    reloadError: { title: 'Failed to reload course', unexpected: 'An error occurred' },
+  });
   const close = usePanelUnsaved(isDirty, onCancel);
-  /** The form's values now, as plain data (a copy: later typing does not change it). */
-  const snapshot = (): CourseInput => JSON.parse(JSON.stringify(getValues()));
-  /** Fields whose value in the form is not `base`'s, compared as JSON (subjectRequirements is a list). */
-  const changedFrom = (base: CourseInput): (keyof CourseInput)[] => {
-    const now = getValues();
-    return (Object.keys(base) as (keyof CourseInput)[]).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(base[k]));
-  };
-  /**
-   * `c` was just saved from the form values `sent`: the form now edits `c` at its new version, shows it, and puts back
-   * every field changed since `sent` was submitted, still unsaved, as Reload does; the Reloaded box goes. Returns
-   * those fields.
-   */
-  const rebase = (c: Course, sent: CourseInput): (keyof CourseInput)[] => {
-    const newer = changedFrom(sent);
-    setCurrent(c);
-    setVersion(c.updatedAt);
-    setSavedHere(true);
-    keptBox.clear();
-    reloadKeepingChanges({ getValues, reset, setValue }, formValues(c), Object.fromEntries(newer.map((k) => [k, true])));
-    return newer;
-  };
   const onSubmit = handleSubmit(async (values) => {
     // What the form held when it was submitted: anything typed from here on is newer than this save.
     const sent = snapshot();
     const wasEditing = editing;
-    setConflict(null);
+    clearConflict();
     try {
       const r = await saveApi<{ course: Course }>(current ? `/api/courses/${current.id}` : '/api/courses', { method: current ? 'PUT' : 'POST', json: current ? { ...values, expectedUpdatedAt: version } : values });
       toast({ title: wasEditing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
       if (changedFrom(sent).length === 0) onSaved(r.course);
       else { rebase(r.course, sent); onSavedOpen(r.course); }
     } catch (e) {
-      if (editing && conflictCourse(e)) {
-        setConflict((e as ApiError).userMessage);
-        return;
-      }
+      if (conflicted(e)) return;
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof CourseInput, { message: m }, { shouldFocus: true });
       toast({ title: editing ? 'Failed to update course' : 'Failed to create course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
     }
   });
-  const reload = async () => {
-    if (!current) return;
-    setReloading(true);
-    try {
-      const latest = (await api<{ course: Course }>(`/api/courses/${current.id}`)).course;
-      const stored = formValues(latest);
-      const differs = reloadKeepingChanges({ getValues, reset, setValue }, stored, dirtyFields);
-      keptBox.show(stored, differs.map((k) => ({ name: k, label: LABELS[k], saved: savedText(stored[k]) })));
-      setVersion(latest.updatedAt);
-      setConflict(null);
-      void $adminCourses.revalidate();
-    } catch (e) {
-      toast({ title: 'Failed to reload course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
-    } finally { setReloading(false); }
-  };
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;
   const reqs = useFieldArray({ control, name: 'subjectRequirements' as never });
   const reqErr = (i: number, k: 'subject' | 'minimumPercent') => (errors.subjectRequirements as any)?.[i]?.[k]?.message as string | undefined;
