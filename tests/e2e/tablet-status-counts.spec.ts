@@ -13,6 +13,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { APPLICATION_STATUSES } from '../../api/contracts/statuses.ts';
 import { adminLogin } from './admin-seed.ts';
+import { largeText } from './large-text.ts';
 
 type Mode = '100 %' | '200 %, browser font size' | '200 %, html font-size';
 
@@ -25,13 +26,10 @@ async function openDashboard(page: Page, width: number, mode: Mode): Promise<voi
     json.totals.byStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 1234]));
     await route.fulfill({ response, json });
   });
-  if (mode === '200 %, browser font size') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-  }
+  const text = mode === '100 %' ? null : await largeText(page, mode === '200 %, browser font size' ? 'browser font size' : 'html font-size');
   await page.goto('/dashboard/admin');
   await expect(page.getByTestId('status-documents_required')).toHaveText('1234');
-  if (mode === '200 %, html font-size') await page.addStyleTag({ content: 'html{font-size:200% !important}' });
+  await text?.afterLoad();
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { adminLogin, studentApplies } from './admin-seed.ts';
+import { largeText } from './large-text.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -126,13 +127,6 @@ test('phone 360 px › admin dashboard\'s View all and Manage courses are 44 px 
   expect(await smallTargets(page), '/admin/applications: targets under 24×24').toEqual([]);
 });
 
-/** Sets the browser's default text size to `percent` % of 16 px for this page (as a phone's text-size setting does). */
-async function setTextSize(page: Page, percent: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: Math.round((16 * percent) / 100), fixed: Math.round((13 * percent) / 100) } });
-}
-
-/** "w×h" of every visible checkbox in `scope` whose box is squeezed (not square) or whose target (the box, or the label wrapping it) is under 24×24. */
 /**
  * The checkbox labels in `scope` whose box runs on past their words: a tap in the empty space to the right of "Send
  * e-mail to all students" ticked it (review, 2026-11-28). Each as "<input id> label ends N px after its words".
@@ -146,6 +140,7 @@ async function wideCheckboxLabels(scope: import('@playwright/test').Locator): Pr
   }));
 }
 
+/** "w×h" of every visible checkbox in `scope` whose box is squeezed (not square) or whose target (the box, or the label wrapping it) is under 24×24. */
 async function badCheckboxes(scope: import('@playwright/test').Locator): Promise<string[]> {
   return scope.evaluate((root) => Array.from(root.querySelectorAll('input[type="checkbox"]')).flatMap((el) => {
     const r = el.getBoundingClientRect();
@@ -174,7 +169,7 @@ test('phone 360 px › admin course and announcement forms: every checkbox is sq
 });
 
 test('phone 360 px, text at 200 % › /register\'s terms checkbox keeps its square box', async ({ page }) => {
-  await setTextSize(page, 200);
+  await largeText(page, 'browser font size');
   await page.goto('/register');
   const terms = page.locator('#reg-terms');
   await expect(terms).toBeVisible();
