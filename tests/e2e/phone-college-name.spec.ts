@@ -136,3 +136,35 @@ test('320 and 412 px with 100 % text: the header is as before, the picture besid
     expect(await headerButtons(page)).toEqual(['Switch to dark theme 44×44', 'Open menu 44×44']);
   }
 });
+
+/**
+ * Below 640 px the home link filled the header's empty space (flex-1, the size container of the picture's rule), so a
+ * tap just left of the theme and menu buttons went home (review, 2026-11-28). The space is now filled by a wrapper,
+ * the size container, and the link ends at its words: at 412 and 600 px, where the name is on one line, nothing
+ * right of the name is the link (a name that wraps, at 320 and 360 px, keeps the width of its box, as any wrapped text).
+ */
+test('412 and 600 px with 100 % text: the home link ends at its words; the space before the buttons is not the link', async ({ page }) => {
+  for (const width of [412, 600]) {
+    await page.setViewportSize({ width, height: 568 });
+    await page.goto('/courses');
+    await page.waitForLoadState('networkidle');
+    const hit = await page.evaluate(() => {
+      const header = document.querySelector('header[data-site-header]')!;
+      const link = header.querySelector('a[href="/"]')!;
+      const range = document.createRange();
+      range.selectNodeContents(link.querySelector('span')!);
+      const words = Array.from(range.getClientRects());
+      const wordsEnd = Math.max(...words.map((r) => r.right));
+      const button = Array.from(header.querySelectorAll('button')).find((b) => b.getClientRects().length)!.getBoundingClientRect();
+      const y = button.top + button.height / 2;
+      const isLink = (x: number) => !!document.elementFromPoint(x, y)?.closest('header a[href="/"]');
+      return {
+        lines: words.length,
+        pastWords: Math.round(link.getBoundingClientRect().right - wordsEnd),
+        [`8 px before the first button is the link`]: isLink(button.left - 8),
+        [`midway between the name and the first button is the link`]: isLink((wordsEnd + button.left) / 2),
+      };
+    });
+    expect(hit, `${width} px`).toEqual({ lines: 1, pastWords: 0, '8 px before the first button is the link': false, 'midway between the name and the first button is the link': false });
+  }
+});
