@@ -90,3 +90,14 @@ test('applicant › each wizard step\'s heading, which takes the focus, says "St
   await expect(next).toBeFocused();
   await expect(next).toHaveAccessibleDescription('Step 2 of 5');
 });
+
+test('applicant › each document in the checklist is named once, with its state ("ID Document: Received")', async ({ page }) => {
+  const id = await studentApplies(page.request, 1, 'Ndivhuwo', uniqueSurname());
+  await page.goto(`/applications/${id}`);
+  await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
+  // The row's heading line as the accessibility tree has it: the name once, with its state (was "ID Document" then
+  // "ID Document: Received", the visible label and the visually hidden prefix of the state).
+  const snapshot = await page.locator('[data-slot-state="idDocument"] > div').first().ariaSnapshot();
+  expect(snapshot.match(/ID Document/g), snapshot).toHaveLength(1);
+  expect(snapshot, snapshot).toContain('ID Document: Received');
+});

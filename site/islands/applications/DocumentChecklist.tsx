@@ -75,7 +75,9 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
   return (
     <li className="border-b border-slate-200 pb-3 last:border-0 dark:border-slate-700" data-slot-state={item.slot}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{item.label}</span>
+        {/* Read once, with the state: the visible label is hidden from screen readers, which heard "ID Document, ID
+            Document: Received" (review, 2026-11-28), as on the admin side (DocumentReviews). */}
+        <span className="font-medium" aria-hidden="true">{item.label}</span>
         {/* The focus target after a replacement; its name says which document ("ID Document: Received"). */}
         <span ref={stateRef} tabIndex={-1} className="rounded-full"><span className="sr-only">{item.label}: </span><span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[item.state]}`} data-testid={`state-${item.slot}`}>{STATE_LABEL[item.state]}</span></span>
       </div>
