@@ -2,28 +2,25 @@
  * The marker of an unfinished restore every node sees (security review: only the restoring host's DATA_DIR had it, so
  * a second node with its own DATA_DIR but the same DATABASE_URL and bucket started on the half-restored college and
  * served it; `npm run backup` archived it as a good backup). A restore killed after its first document reached the
- * bucket (s3rver on port 4357) leaves the table restore_incomplete in the database and the object RESTORE-INCOMPLETE in
+ * bucket (s3rver on port 4353) leaves the table restore_incomplete in the database and the object RESTORE-INCOMPLETE in
  * the bucket: a node with another DATA_DIR refuses to start, and backup, admin:create, check:documents refuse; a
  * restore that finishes (also with --erasures-from) leaves no marker anywhere. Runs on PGlite, and on PostgreSQL with
  * DATABASE_URL (a new database per restore).
  */
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, freshPostgres } from '../test/harness.ts';
-import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { DB_KIND } from '../test/harness.ts';
+import type { TestS3Server } from '../test/s3-server.ts';
 import { openDatabase, openPgliteFolder } from '../db/client.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
-import { S3DocumentStore } from '../storage/s3-store.ts';
+import { createS3BackupFixture, type S3BackupFixture } from './s3-backup-fixture.ts';
 
-const PG = process.env.DATABASE_URL;
-const S3_PORT = 4357;
+const S3_PORT = 4353;
 const cli = (name: string) => path.join(import.meta.dirname, `${name}.ts`);
 
 /** Runs CLI `name` with `env` added to this process's (DATABASE_URL only when `env` gives it). */
@@ -38,17 +35,14 @@ function run(name: string, args: string[], env: Record<string, string>): Promise
 }
 
 describe(`a restore's marker every node reads: database and bucket (${DB_KIND})`, () => {
+  let fx: S3BackupFixture;
   let s3: TestS3Server;
   let root = '';
   let archive = '';
   let sourceDb = '';
-  const drops: Array<() => Promise<void>> = [];
-  const doc1 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(2000), Buffer.from('\n%%EOF')]);
-  const doc2 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(1000), Buffer.from('\n%%EOF')]);
 
-  const settings = (name: string) => ({ bucket: name, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  const bucket = (name: string) => new S3DocumentStore(settings(name));
-  const newDatabase = async () => { if (!PG) return undefined; const f = await freshPostgres(PG); drops.push(f.drop); return f.url; };
+  const bucket = (name: string) => fx.bucket(name);
+  const newDatabase = () => fx.newDatabase();
   /** Whether the restored database (`url`, or the embedded one in `dataDir`) holds the table restore_incomplete. */
   const hasTable = async (dataDir: string, url: string | undefined) => {
     const sql = `select to_regclass('public.restore_incomplete') is not null as present`;
@@ -69,28 +63,10 @@ describe(`a restore's marker every node reads: database and bucket (${DB_KIND})`
   const backup = (env: Record<string, string>, out: string) => createBackup(loadConfig(env), out).then(() => undefined, (err) => err as Error);
 
   beforeAll(async () => {
-    s3 = await startS3Server({ port: S3_PORT, bucket: 'unused' });
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-restore-marker-'));
-    const source = path.join(root, 'source');
-    const url = await newDatabase();
-    sourceDb = url ?? source;
-    const db = await openDatabase(url ? { url } : { dataDir: source });
-    try {
-      const { rows: [student] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('thandi@example.com', 'x', 'Thandi', 'Mokoena') returning id`);
-      await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('upload-doc1', $1, 'id.pdf', 'doc1.pdf', 'application/pdf', $2), ('upload-doc2', $1, 'matric.pdf', 'doc2.pdf', 'application/pdf', $3)`, [student.id, doc1.length, doc2.length]);
-    } finally { await db.close(); }
-    fs.mkdirSync(path.join(source, 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(source, 'uploads', 'doc1.pdf'), doc1);
-    fs.writeFileSync(path.join(source, 'uploads', 'doc2.pdf'), doc2);
-    archive = path.join(root, 'college.tgz');
-    const summary = await createBackup({ ...loadConfig({ NODE_ENV: 'test' }), DOCUMENT_STORE: 'local', DATABASE_URL: url, dataDir: source } as any, archive);
-    expect(summary.documents).toBe(2);
+    fx = await createS3BackupFixture({ port: S3_PORT, tmpPrefix: 'college-restore-marker-' });
+    ({ s3, root, archive, sourceDb } = fx);
   }, 300_000);
-  afterAll(async () => {
-    for (const drop of drops) await drop().catch(() => {});
-    await s3?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => fx?.close());
 
   it('a restore killed after its first S3 write leaves the marker in the database and the bucket: a node with another DATA_DIR refuses to start, and backup, admin:create and check:documents refuse', async () => {
     const target = path.join(root, 'killed');
@@ -98,16 +74,7 @@ describe(`a restore's marker every node reads: database and bucket (${DB_KIND})`
     const real = bucket('killed');
     await real.init();
     // Killed (SIGKILL, as the OOM killer does) right after its first document reached the bucket.
-    const script = `
-      import { restoreBackup } from ${JSON.stringify(path.join(import.meta.dirname, '../db/backup.ts'))};
-      import { S3DocumentStore } from ${JSON.stringify(path.join(import.meta.dirname, '../storage/s3-store.ts'))};
-      const real = new S3DocumentStore(${JSON.stringify(settings('killed'))});
-      const store = Object.assign(Object.create(real), { put: async (key, ...a) => { await real.put(key, ...a); if (key !== 'RESTORE-INCOMPLETE') process.kill(process.pid, 'SIGKILL'); } });
-      await restoreBackup(${JSON.stringify(archive)}, ${JSON.stringify(target)}, { url: ${url ? JSON.stringify(url) : 'undefined'}, allowSuperuser: true, store });
-      console.log('finished');`;
-    const child = await new Promise<{ signal: string | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 180_000 }, (err, stdout) => resolve({ signal: (err as any)?.signal ?? null, stdout }));
-    });
+    const child = await fx.killedRestore(target, url, 'killed', 'first-document');
     expect(child.signal).toBe('SIGKILL');
     expect(child.stdout).not.toContain('finished');
     const written = await real.list();

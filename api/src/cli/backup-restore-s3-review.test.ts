@@ -4,37 +4,33 @@
  * the restored copy keeps no `shared_site_builds` row, and a bucket that fails while documents are written leaves
  * nothing behind. Runs on PGlite, and on PostgreSQL with DATABASE_URL (a new database per restore).
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KIND, freshPostgres } from '../test/harness.ts';
-import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { DB_KIND } from '../test/harness.ts';
+import type { TestS3Server } from '../test/s3-server.ts';
 import { openDatabase } from '../db/client.ts';
-import { createBackup, restoreBackup, type BackupManifest } from '../db/backup.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { restoreBackup, type BackupManifest } from '../db/backup.ts';
+import { ConfigError } from '../config.ts';
 import { startServer } from '../server.ts';
-import { S3DocumentStore } from '../storage/s3-store.ts';
+import type { S3DocumentStore } from '../storage/s3-store.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
+import { createS3BackupFixture, type S3BackupFixture } from './s3-backup-fixture.ts';
 
-const PG = process.env.DATABASE_URL;
 const S3_PORT = 4351;
 const HASH = 'a'.repeat(64);
 
 describe(`restore into S3 after the review (${DB_KIND})`, () => {
+  let fx: S3BackupFixture;
   let s3: TestS3Server;
   let root = '';
   let archive = '';
-  const drops: Array<() => Promise<void>> = [];
-  const doc1 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(2000), Buffer.from('\n%%EOF')]);
-  const doc2 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(1000), Buffer.from('\n%%EOF')]);
 
-  const bucket = (name: string) => new S3DocumentStore({ bucket: name, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  const newDatabase = async () => { if (!PG) return undefined; const f = await freshPostgres(PG); drops.push(f.drop); return f.url; };
+  const bucket = (name: string) => fx.bucket(name);
+  const newDatabase = () => fx.newDatabase();
   const tableCount = async (url: string) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -63,29 +59,14 @@ describe(`restore into S3 after the review (${DB_KIND})`, () => {
   };
 
   beforeAll(async () => {
-    s3 = await startS3Server({ port: S3_PORT, bucket: 'unused' });
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-restore-review-'));
-    const source = path.join(root, 'source');
-    const url = await newDatabase();
-    const db = await openDatabase(url ? { url } : { dataDir: source });
-    try {
-      const { rows: [student] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('thandi@example.com', 'x', 'Thandi', 'Mokoena') returning id`);
-      await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('upload-doc1', $1, 'id.pdf', 'doc1.pdf', 'application/pdf', $2), ('upload-doc2', $1, 'matric.pdf', 'doc2.pdf', 'application/pdf', $3)`, [student.id, doc1.length, doc2.length]);
+    fx = await createS3BackupFixture({
+      port: S3_PORT, tmpPrefix: 'college-restore-review-',
       // The college's S3 nodes had built the site: the row points at an object a backup never carries.
-      await db.pool.query(`insert into shared_site_builds (content_hash, status, object_key, bytes, finished_at) values ($1, 'ready', $2, 10, now())`, [HASH, `site-builds/${HASH}.tgz`]);
-    } finally { await db.close(); }
-    fs.mkdirSync(path.join(source, 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(source, 'uploads', 'doc1.pdf'), doc1);
-    fs.writeFileSync(path.join(source, 'uploads', 'doc2.pdf'), doc2);
-    archive = path.join(root, 'college.tgz');
-    const summary = await createBackup({ ...loadConfig({ NODE_ENV: 'test' }), DOCUMENT_STORE: 'local', DATABASE_URL: url, dataDir: source } as any, archive);
-    expect(summary.documents).toBe(2);
+      rows: async (db) => { await db.pool.query(`insert into shared_site_builds (content_hash, status, object_key, bytes, finished_at) values ($1, 'ready', $2, 10, now())`, [HASH, `site-builds/${HASH}.tgz`]); },
+    });
+    ({ s3, root, archive } = fx);
   }, 300_000);
-  afterAll(async () => {
-    for (const drop of drops) await drop().catch(() => {});
-    await s3?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => fx?.close());
 
   it('a normal restore leaves shared_site_builds empty (a backup never carries the site builds\' objects)', async () => {
     const target = path.join(root, 'normal');
@@ -135,18 +116,8 @@ describe(`restore into S3 after the review (${DB_KIND})`, () => {
     const url = await newDatabase();
     const real = bucket('killed');
     await real.init();
-    const settings = { bucket: 'killed', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
-    // Killed (SIGKILL, as the OOM killer does) right after its first document reached the bucket.
-    const script = `
-      import { restoreBackup } from ${JSON.stringify(path.join(import.meta.dirname, '../db/backup.ts'))};
-      import { S3DocumentStore } from ${JSON.stringify(path.join(import.meta.dirname, '../storage/s3-store.ts'))};
-      const real = new S3DocumentStore(${JSON.stringify(settings)});
-      const store = Object.assign(Object.create(real), { put: async (...a) => { await real.put(...a); process.kill(process.pid, 'SIGKILL'); } });
-      await restoreBackup(${JSON.stringify(archive)}, ${JSON.stringify(target)}, { url: ${url ? JSON.stringify(url) : 'undefined'}, allowSuperuser: true, store });
-      console.log('finished');`;
-    const child = await new Promise<{ signal: string | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 180_000 }, (err, stdout) => resolve({ signal: (err as any)?.signal ?? null, stdout }));
-    });
+    // Killed (SIGKILL, as the OOM killer does) right after its first put reached the bucket (the restore's marker).
+    const child = await fx.killedRestore(target, url, 'killed', 'first-put');
     expect(child.signal).toBe('SIGKILL');
     expect(child.stdout).not.toContain('finished');
     expect(fs.readFileSync(path.join(target, 'RESTORE-INCOMPLETE'), 'utf8')).toContain('the S3 bucket "killed"');

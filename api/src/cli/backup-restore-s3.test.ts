@@ -10,7 +10,6 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,17 +18,17 @@ import supertest from 'supertest';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { DB_KIND, freshPostgres } from '../test/harness.ts';
-import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { DB_KIND } from '../test/harness.ts';
+import type { TestS3Server } from '../test/s3-server.ts';
 import { openDatabase } from '../db/client.ts';
-import { createBackup, restoreBackup } from '../db/backup.ts';
+import { restoreBackup } from '../db/backup.ts';
 import { loadConfig } from '../config.ts';
 import { createApp } from '../app.ts';
 import { memoryMailer } from '../mail/mailer.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
-import { S3DocumentStore } from '../storage/s3-store.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { RESTORE_MARKER } from '../db/restore-marker.ts';
+import { createS3BackupFixture, type S3BackupFixture } from './s3-backup-fixture.ts';
 
 const PG = process.env.DATABASE_URL;
 const S3_PORT = 4350;
@@ -47,20 +46,20 @@ function run(name: string, args: string[], env: Record<string, string>): Promise
 }
 
 describe(`restore into the S3 document store (${DB_KIND})`, () => {
+  let fx: S3BackupFixture;
   let s3: TestS3Server;
   let root = '';
   let archive = '';
   let sourceDb = '';
-  const drops: Array<() => Promise<void>> = [];
-  const doc1 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(3000), Buffer.from('\n%%EOF')]);
-  const doc2 = Buffer.concat([Buffer.from('%PDF-1.4\n%'), crypto.randomBytes(1000), Buffer.from('\n%%EOF')]);
+  let doc1: Buffer;
+  let doc2: Buffer;
   const admin = { email: 'registrar@example.com', password: 'admin-pass-123' };
 
   /** The S3 document store on bucket `name` of the test's s3rver. */
-  const bucket = (name: string) => new S3DocumentStore({ bucket: name, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const bucket = (name: string) => fx.bucket(name);
   const s3Env = (name: string) => ({ ...s3.env, S3_BUCKET: name });
   /** A new empty database on the server (PostgreSQL), dropped after the file; undefined on PGlite. */
-  const newDatabase = async () => { if (!PG) return undefined; const f = await freshPostgres(PG); drops.push(f.drop); return f.url; };
+  const newDatabase = () => fx.newDatabase();
   const restoreArgs = (target: string, url?: string) => [archive, '--data-dir', target, ...(url ? ['--url', url, '--allow-superuser'] : [])];
   const tableCount = async (url: string) => {
     const c = new pg.Client({ connectionString: url });
@@ -69,29 +68,14 @@ describe(`restore into the S3 document store (${DB_KIND})`, () => {
   };
 
   beforeAll(async () => {
-    s3 = await startS3Server({ port: S3_PORT, bucket: 'unused' });
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'college-restore-s3-'));
-    const source = path.join(root, 'source');
-    const url = await newDatabase();
-    sourceDb = url ?? source;
-    const db = await openDatabase(url ? { url } : { dataDir: source });
-    try {
-      const registrar = await ensureAdmin(db.db, admin.email, admin.password);
-      const { rows: [student] } = await db.pool.query(`insert into users (email, password_hash, first_name, last_name) values ('thandi@example.com', 'x', 'Thandi', 'Mokoena') returning id`);
-      await db.pool.query(`insert into uploads (id, user_id, original_name, stored_name, mime, size) values ('upload-doc1', $1, 'id.pdf', 'doc1.pdf', 'application/pdf', $2), ('upload-doc2', $4, 'matric.pdf', 'doc2.pdf', 'application/pdf', $3)`, [student.id, doc1.length, doc2.length, registrar.id]);
-    } finally { await db.close(); }
-    fs.mkdirSync(path.join(source, 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(source, 'uploads', 'doc1.pdf'), doc1);
-    fs.writeFileSync(path.join(source, 'uploads', 'doc2.pdf'), doc2);
-    archive = path.join(root, 'college.tgz');
-    const summary = await createBackup({ ...loadConfig({ NODE_ENV: 'test' }), DOCUMENT_STORE: 'local', DATABASE_URL: url, dataDir: source } as any, archive);
-    expect(summary.documents).toBe(2);
+    // The registrar (an admin) first, owner of upload-doc2; Thandi owns upload-doc1.
+    fx = await createS3BackupFixture({
+      port: S3_PORT, tmpPrefix: 'college-restore-s3-', doc1RandomBytes: 3000,
+      rows: async (db) => ({ doc2Owner: (await ensureAdmin(db.db, admin.email, admin.password)).id }),
+    });
+    ({ s3, root, archive, sourceDb, doc1, doc2 } = fx);
   }, 300_000);
-  afterAll(async () => {
-    for (const drop of drops) await drop().catch(() => {});
-    await s3?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => fx?.close());
 
   it('the documents go into a new bucket under their manifest keys, not DATA_DIR/uploads, and the app on the restored copy serves them byte for byte', async () => {
     const target = path.join(root, 'restored');
