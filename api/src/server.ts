@@ -14,7 +14,7 @@ import { fileDriverWarning, publicUrlWarning, siteOrigin } from './mail/links.ts
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
-import { bucketMarkerMessage, databaseMarkerMessage, incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage } from './db/restore-marker.ts';
+import { bucketMarkerMessage, cannotConnectYet, databaseMarkerMessage, incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage } from './db/restore-marker.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
@@ -73,9 +73,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   // Before the database (migrations and seed can take 20 s): a port in use is said at once, not after them.
   await checkPortFree(config.PORT, config.HOST);
   // A restore run from another host (its own DATA_DIR) marks the database and the bucket every node shares: before
-  // migrations. An unreachable database is left to openDatabase below, which says so in its own words.
+  // migrations. A database that cannot be reached yet is left to openDatabase below, which says so in its own words;
+  // any other failure to read its marker refuses here, before a migration could change a half-restored database
+  // (cannotConnectYet, db/restore-marker.ts).
   if (config.DATABASE_URL) {
-    const inDatabase = await postgresMarkerMessage(config.DATABASE_URL).catch(() => undefined);
+    const inDatabase = await postgresMarkerMessage(config.DATABASE_URL).catch((err: any) => {
+      if (cannotConnectYet(err)) return undefined;
+      throw new ConfigError(`The PostgreSQL server in DATABASE_URL answered, but asking its database for the table restore_incomplete (the marker of an unfinished restore) failed: ${err?.code ? `${err.code} ` : ''}${err?.message ?? err}. Nothing was changed and no migration ran. Check DATABASE_URL (user, password, database name) and that its role may connect to that database.`);
+    });
     if (inDatabase) throw new ConfigError(inDatabase);
   }
   const store = await createDocumentStore(config);

@@ -98,13 +98,40 @@ export const POSTGRES_DATABASE = 'The PostgreSQL database in DATABASE_URL';
 
 /**
  * databaseMarkerMessage for the PostgreSQL database `url`, on one connection of its own (no migration runs). Rejects
- * when the server cannot be reached.
+ * when the server cannot be reached (cannotConnectYet tells that apart from the other failures) and on database errors.
  */
 export async function postgresMarkerMessage(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => {});
   await client.connect();
   try { return await databaseMarkerMessage((sql, params) => client.query(sql, params as any[]), POSTGRES_DATABASE); } finally { await client.end().catch(() => {}); }
+}
+
+/** Node's socket errors that mean nothing answered at DATABASE_URL's host and port (yet). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
+
+/**
+ * Whether `err`, from postgresMarkerMessage, means the PostgreSQL server cannot be reached or does not take connections
+ * yet — and only that: a socket error (UNREACHABLE_CODES; ENOENT of a Unix socket that is not there; an AggregateError
+ * of such errors, one per address of the host), pg's `timeout expired` (connectionTimeoutMillis) and `Connection
+ * terminated unexpectedly` (closed before the start-up finished), or SQLSTATE 57P03 cannot_connect_now (starting up,
+ * shutting down, in recovery). The start-up check before the migrations (server.ts) lets only these through, to
+ * openDatabase, which says "Could not connect" in its own words (and the check after opening still refuses a marked
+ * database). Anything else — a wrong password (28P01), no pg_hba.conf entry (28000), no CONNECT privilege (42501), a
+ * database that does not exist (3D000), a failed query — means the server answered but the marker could not be read:
+ * start-up then refuses before any migration runs (review of the swallowed pre-migration check, 2026-11-28).
+ */
+export function cannotConnectYet(err: unknown): boolean {
+  const e = err as { code?: unknown; syscall?: unknown; message?: unknown; errors?: unknown } | null | undefined;
+  if (!e || typeof e !== 'object') return false;
+  // Every address of a host name refused (Node's AggregateError of its connection attempts).
+  if (Array.isArray(e.errors) && e.errors.length) return e.errors.every(cannotConnectYet);
+  if (typeof e.code === 'string') {
+    if (UNREACHABLE_CODES.has(e.code)) return true;
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
+    return e.code === '57P03';
+  }
+  return e.message === 'timeout expired' || e.message === 'Connection terminated unexpectedly';
 }
 
 /** The part of a document store the bucket marker needs (DocumentStore's put, exists, delete; `bucket` on S3). */

@@ -1,0 +1,175 @@
+/**
+ * The start-up checks of the restore markers every node shares (server.ts, db/restore-marker.ts), before migrations:
+ * - the database's table restore_incomplete is asked on a connection of its own; only "cannot connect yet"
+ *   (cannotConnectYet: ECONNREFUSED, ENOTFOUND, pg's connection timeout, SQLSTATE 57P03…) is left to openDatabase;
+ *   any other failure (a refused login, no CONNECT privilege) refuses start-up before a migration could change a
+ *   half-restored database (review: `.catch(() => undefined)` swallowed every error, and the migrations then ran);
+ * A TCP proxy in front of the PostgreSQL server at 127.0.0.1:5432 answers chosen connections with a PostgreSQL
+ * ErrorResponse, or holds them. Databases are h_a_marker_<hex>, created and dropped here. The PostgreSQL part is
+ * skipped when that server cannot be reached.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.ts';
+import { startServer } from '../server.ts';
+import { cannotConnectYet, createDatabaseMarker } from './restore-marker.ts';
+
+const SERVER = 'postgres://postgres@127.0.0.1:5432/test';
+const reachable = await (async () => { const c = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 }); try { await c.connect(); await c.end(); return true; } catch { return false; } })();
+
+/** An Error with `code` (and `syscall`) as Node's socket errors and pg's server errors carry them. */
+const coded = (code: string, message: string, syscall?: string) => Object.assign(new Error(message), { code, ...(syscall ? { syscall } : {}) });
+
+describe('cannotConnectYet: only "the server cannot be reached yet" is left to openDatabase', () => {
+  it('tolerates socket errors, pg\'s connection timeout and 57P03, and nothing else', () => {
+    const tolerated = [
+      coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432', 'connect'),
+      coded('ENOTFOUND', 'getaddrinfo ENOTFOUND db.internal', 'getaddrinfo'),
+      coded('EAI_AGAIN', 'getaddrinfo EAI_AGAIN db.internal', 'getaddrinfo'),
+      coded('ETIMEDOUT', 'connect ETIMEDOUT 10.0.0.5:5432', 'connect'),
+      coded('EHOSTUNREACH', 'connect EHOSTUNREACH 10.0.0.5:5432', 'connect'),
+      coded('ECONNRESET', 'read ECONNRESET', 'read'),
+      coded('ENOENT', 'connect ENOENT /var/run/postgresql/.s.PGSQL.5432', 'connect'),
+      Object.assign(new AggregateError([coded('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')]), { code: 'ECONNREFUSED' }),
+      new Error('timeout expired'),
+      new Error('Connection terminated unexpectedly'),
+      coded('57P03', 'the database system is starting up'),
+    ];
+    const refused = [
+      coded('28P01', 'password authentication failed for user "college"'),
+      coded('28000', 'no pg_hba.conf entry for host "10.0.0.9", user "college", database "college", no encryption'),
+      coded('42501', 'permission denied for database college'),
+      coded('3D000', 'database "colege" does not exist'),
+      coded('ENOENT', 'ENOENT: no such file or directory, open \'/root/.postgresql/root.crt\'', 'open'),
+      Object.assign(new AggregateError([coded('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), coded('28P01', 'password authentication failed')]), { code: 'ECONNREFUSED' }),
+      new Error('The server does not support SSL connections'),
+      'a string',
+      undefined,
+    ];
+    expect(tolerated.map((e) => [String(e), cannotConnectYet(e)])).toEqual(tolerated.map((e) => [String(e), true]));
+    expect(refused.map((e) => [String(e), cannotConnectYet(e)])).toEqual(refused.map((e) => [String(e), false]));
+  });
+});
+
+/** A PostgreSQL ErrorResponse message (severity FATAL) with SQLSTATE `code` and `message`. */
+function errorResponse(code: string, message: string): Buffer {
+  const fields = Buffer.concat([...[['S', 'FATAL'], ['V', 'FATAL'], ['C', code], ['M', message]].map(([t, v]) => Buffer.from(`${t}${v}\0`)), Buffer.from([0])]);
+  const head = Buffer.alloc(5);
+  head.write('E', 0);
+  head.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([head, fields]);
+}
+
+/**
+ * A TCP proxy on 127.0.0.1 (a free port) to the PostgreSQL server at 127.0.0.1:5432. `onConnection(n)` (n from 1)
+ * decides each connection: 'forward', { refuse } (the bytes to answer its start-up message with, then closed), or
+ * { hold } (a promise: forwarded once it settles).
+ */
+async function startProxy(onConnection: (n: number) => 'forward' | { refuse: Buffer } | { hold: Promise<unknown> }) {
+  let count = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => {});
+    const what = onConnection(++count);
+    if (what !== 'forward' && 'refuse' in what) {
+      client.once('data', () => client.end(what.refuse));
+      return;
+    }
+    client.pause();
+    const forward = () => {
+      if (client.destroyed) return;
+      const upstream = net.connect(5432, '127.0.0.1');
+      sockets.add(upstream);
+      upstream.on('close', () => { sockets.delete(upstream); client.destroy(); });
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.resume();
+    };
+    if (what === 'forward') forward(); else what.hold.then(forward, forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+  };
+}
+
+describe.skipIf(!reachable)('start-up\'s restore-marker checks before migrations (PostgreSQL at 127.0.0.1:5432)', () => {
+  const databases: string[] = [];
+  const dirs: string[] = [];
+  const admin = async <T,>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: SERVER });
+    await c.connect();
+    try { return await fn(c); } finally { await c.end(); }
+  };
+  /** A new database h_a_marker_<hex>; with `marked`, holding the table restore_incomplete as a killed restore leaves it. */
+  const newDatabase = async (marked: boolean) => {
+    const name = `h_a_marker_${crypto.randomBytes(5).toString('hex')}`;
+    await admin((c) => c.query(`create database ${name}`));
+    databases.push(name);
+    if (marked) {
+      const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
+      await c.connect();
+      try { await createDatabaseMarker((sql, params) => c.query(sql, params as any[]), 'test: a restore killed while loading'); } finally { await c.end(); }
+    }
+    return name;
+  };
+  /** The tables in `name` outside pg_catalog and information_schema (a migration would add the portal's). */
+  const tablesIn = async (name: string) => {
+    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
+    await c.connect();
+    try { return (await c.query(`select table_schema || '.' || table_name as t from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 1`)).rows.map((r) => r.t as string); } finally { await c.end(); }
+  };
+  const env = (url: string, store: Record<string, string> = { DOCUMENT_STORE: 'local' }): Record<string, string> => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'h-a-marker-'));
+    dirs.push(dataDir);
+    return { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'restore-marker-secret-0123456789', ...store };
+  };
+  const start = (e: Record<string, string>) => startServer(e).then(async (node) => { await node.close(); return undefined; }, (err) => err as Error);
+  const proxied = (port: number, name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+  const DATABASE_MARKED = 'The PostgreSQL database in DATABASE_URL holds the table restore_incomplete: a restore (npm run restore) into it did not finish';
+
+  afterAll(async () => {
+    for (const name of databases) await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a marker check the server refuses (42501, no CONNECT privilege) refuses start-up before any migration runs; the message says why', async () => {
+    const name = await newDatabase(true);
+    // The check's own connection is refused; later connections (openDatabase's) would get through.
+    const proxy = await startProxy((n) => (n === 1 ? { refuse: errorResponse('42501', `permission denied for database "${name}"`) } : 'forward'));
+    try {
+      const err = await start(env(proxied(proxy.port, name)));
+      expect(await tablesIn(name)).toEqual(['public.restore_incomplete']);
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err?.message).toBe(`The PostgreSQL server in DATABASE_URL answered, but asking its database for the table restore_incomplete (the marker of an unfinished restore) failed: 42501 permission denied for database "${name}". Nothing was changed and no migration ran. Check DATABASE_URL (user, password, database name) and that its role may connect to that database.`);
+    } finally { await proxy.close(); }
+  }, 60_000);
+
+  it('a server that is starting up (57P03) is left to openDatabase: the check after opening still refuses the marked database', async () => {
+    const name = await newDatabase(true);
+    const proxy = await startProxy((n) => (n === 1 ? { refuse: errorResponse('57P03', 'the database system is starting up') } : 'forward'));
+    try {
+      const err = await start(env(proxied(proxy.port, name)));
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err?.message).toContain(DATABASE_MARKED);
+    } finally { await proxy.close(); }
+  }, 60_000);
+
+  it('a server nobody listens for (ECONNREFUSED) is said by openDatabase, in its own words', async () => {
+    const closed = await startProxy(() => 'forward');
+    await closed.close();
+    const err = await start(env(proxied(closed.port, 'college')));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err?.message).toMatch(/^Could not connect to the PostgreSQL server in DATABASE_URL \(.*ECONNREFUSED.*\)\. Check DATABASE_URL, or unset it to use the embedded database\.$/);
+  }, 60_000);
+});
