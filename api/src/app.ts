@@ -1,6 +1,7 @@
 /**
  * createApp(deps): the Express application (API + the current static build), never listening itself.
- * Order: permissions policy → public cache fast path → compression of /api answers → security headers → body parsing → sessions/passport/bearer → same-origin check → /api routes
+ * Order: permissions policy → public cache fast path → compression of /api answers → security headers → body parsing (not
+ * the submit call's: its route parses it after requireUser) → sessions/passport/bearer → same-origin check → /api routes
  * → API 404 → static site → error handler. See DESIGN §1 and §4.
  */
 import express, { type Express } from 'express';
@@ -18,6 +19,7 @@ import { apiHeaders, apiNoStore } from './http/document-headers.ts';
 import { createPublicCache } from './http/public-cache.ts';
 import { siteMiddleware } from './site-build/serve.ts';
 import { apiCompression } from './http/api-compression.ts';
+import { isLargeSubmitPath, SMALL_JSON_LIMIT } from './features/applications/large-body.ts';
 import { httpsFromPublicUrl } from './http/public-https.ts';
 
 /**
@@ -68,10 +70,11 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiNoStore);
 
   const pp = configurePassport(deps.database);
-  // Spec §7 lets POST /api/applications carry its documents as data URLs (4 slots × 5 MB, base64 = 4/3):
-  // that one call gets a larger body; the service still holds each document to 5 MB.
-  app.post(['/api/applications', '/api/colfront/applications'], express.json({ limit: '28mb' }));
-  app.use('/api', express.json({ limit: '200kb' }));
+  // Spec §7 lets POST /api/applications carry its documents as data URLs (4 slots × 5 MB, base64 = 4/3): that one
+  // call's body is parsed by its route, after requireUser, up to 28 MB (features/applications/large-body.ts). Parsed
+  // here, before sessions, anyone could make the node read 28 MB bodies only to answer 401 (security audit 2026-11-28).
+  const smallJson = express.json({ limit: SMALL_JSON_LIMIT });
+  app.use('/api', (req, res, next) => (isLargeSubmitPath(req) ? next() : smallJson(req, res, next)));
   app.use('/api', jsonDepthLimit, storableJsonText, storableQueryText);
   app.use('/api', sessionMiddleware(deps.database, deps.config));
   app.use('/api', sessionTimeouts(deps.database));

@@ -14,6 +14,7 @@ import { requireAdmin, requireUser, currentUser } from '../../http/guards.ts';
 import { IdParamSchema } from '#contracts/common.ts';
 import { ApplicationSubmitSchema, DocumentsUpdateSchema, StatusUpdateSchema } from '#contracts/applications.ts';
 import { ExpectedFeeSchema } from '#contracts/settings.ts';
+import { largeSubmitBody } from './large-body.ts';
 import { addMissingDocuments, applicationDetail, applicationsWithPayments, setApplicationStatus, submitApplication } from './applications.service.ts';
 
 const idParam = validate(IdParamSchema, 'params');
@@ -42,7 +43,8 @@ export function applicationsRouter(deps: AppDeps): Router {
     res.json({ application });
   });
   const expectedFee = validate(ExpectedFeeSchema);
-  r.post('/', requireUser, expectedFee, validate(ApplicationSubmitSchema), async (req, res) => {
+  // requireUser first: the body (up to 28 MB of data URLs, spec §7) is read only for a signed-in caller (large-body.ts).
+  r.post('/', requireUser, ...largeSubmitBody(), expectedFee, validate(ApplicationSubmitSchema), async (req, res) => {
     const user = currentUser(req);
     const fee = await feeToCharge(deps.database.db, deps.config, expectedFee.data(req).expectedFee);
     const application = await submitApplication(deps.database.db, user.id, req.body, fee, { store: deps.store, origin: linkOrigin(deps.config, req), applicant: user });
