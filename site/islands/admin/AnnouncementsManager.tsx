@@ -5,6 +5,8 @@
  * announcement?'; active toggle (checked against the row's updatedAt: a row someone else changed since is refused
  * with the server's message and the table reloads). E-mailing on edit uses POST /api/announcements/{id}/notify.
  * A form saved while the admin went on typing stays open on the saved announcement (a new one becomes its edit).
+ * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
+ * (table-cards.ts): no sideways scroll, Edit, Deactivate and Delete in view.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -22,7 +24,7 @@ import Panel from './Panel.tsx';
 import { Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
-import { CARD_ROWS } from '../ui/card-rows.ts';
+import { TABLE_CARDS } from './table-cards.ts';
 import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
 import { BusyButton, busyProps } from '../ui/BusyButton.tsx';
 import { useSettleGuard } from '../ui/confirm-guard.ts';
@@ -100,18 +102,18 @@ function Manager() {
         : !items ? <SkeletonRows rows={5} label="Loading announcements" />
         : items.length === 0 ? <Empty>No announcements yet.</Empty>
         : (
-          <div className="card overflow-auto" style={{ height: 500 }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
-            <table className={`w-full text-sm ${CARD_ROWS.block}`}>
-              <thead className={`sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900 ${CARD_ROWS.visuallyHidden}`}>
+          <div className={`card overflow-auto ${TABLE_CARDS.region}`} style={{ height: 500 }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
+            <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
+              <thead className={`sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900 ${TABLE_CARDS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
-              <tbody className={CARD_ROWS.block}>
+              <tbody className={TABLE_CARDS.block}>
                 {items.map((a) => (
-                  <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="announcement-row" data-announcement-id={a.id}>
-                    <td className={`px-3 py-2 ${CARD_ROWS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
-                    <td className={`px-3 py-2 lg:whitespace-nowrap ${CARD_ROWS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex flex-wrap gap-1">
+                  <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${TABLE_CARDS.row}`} data-testid="announcement-row" data-announcement-id={a.id}>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.nowrapWide} ${TABLE_CARDS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.actions}`}><div className="flex flex-wrap gap-1">
                       <button type="button" className="btn-secondary px-2 py-1" data-edit onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy} onClick={() => void toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</BusyButton>
                       <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>

@@ -2,6 +2,8 @@
  * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
  * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
  * A form saved while the admin went on typing stays open on the saved course (a new one becomes its edit).
+ * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
+ * (table-cards.ts): no sideways scroll, Edit and Deactivate in view.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -17,7 +19,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { AccessGate, Empty } from './admin-ui.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
-import { CARD_ROWS } from '../ui/card-rows.ts';
+import { TABLE_CARDS } from './table-cards.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
@@ -58,23 +60,23 @@ function Manager({ heading }: { heading: boolean }) {
         : !courses ? <SkeletonRows rows={6} label="Loading courses" />
         : courses.length === 0 ? <Empty>No courses found</Empty>
         : (
-          <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="All courses">
-            <table className={`w-full text-sm ${CARD_ROWS.block}`}>
+          <div className={`card overflow-x-auto ${TABLE_CARDS.region}`} tabIndex={0} role="region" aria-label="All courses">
+            <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
               <caption className="sr-only">All courses</caption>
-              <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${CARD_ROWS.visuallyHidden}`}>
+              <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${TABLE_CARDS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Course</th><th scope="col" className="px-3 py-2">Level</th><th scope="col" className="px-3 py-2">Department</th>
                   <th scope="col" className="px-3 py-2">Duration</th><th scope="col" className="px-3 py-2">Fee</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
-              <tbody className={CARD_ROWS.block}>
+              <tbody className={TABLE_CARDS.block}>
                 {courses.map((c) => (
-                  <tr key={c.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${CARD_ROWS.row}`} data-testid="course-row">
-                    <td className={`px-3 py-2 font-medium ${CARD_ROWS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Department">{c.department}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
-                    <td className={`px-3 py-2 ${CARD_ROWS.cell} max-lg:pt-1`}><div className="flex gap-1 max-lg:flex-wrap">
+                  <tr key={c.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${TABLE_CARDS.row}`} data-testid="course-row">
+                    <td className={`px-3 py-2 font-medium ${TABLE_CARDS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Department">{c.department}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.actions}`}><div className={`flex gap-1 ${TABLE_CARDS.actionsRow}`}>
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy === c.id} onClick={() => void toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</BusyButton>
                     </div></td>
