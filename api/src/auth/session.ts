@@ -3,6 +3,11 @@
  * plus bearer-token auth. Cookie HttpOnly, SameSite=Lax, Secure behind HTTPS (ASVS 3.3.x).
  * Idle timeout: 30 min for admins, 2 h for students; absolute lifetime 12 h (30 days with rememberMe
  * for students). Exposes `sessionMiddleware()` and `endAllSessions()`.
+ *
+ * Ended logins stay ended (security audit HIGH, 2026-11-28): a session loaded from the store is only ever UPDATEd
+ * back, never re-inserted (UpdateOnlyStore), the once-a-minute lastSeen touch is an UPDATE of the row rather than a
+ * change to the in-memory session (so a read neither saves the session nor sends Set-Cookie), and every login records
+ * users.session_epoch, which endAllSessions and role changes raise: an older cookie session or bearer token is refused.
  */
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -13,9 +18,11 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { publicUrlIsHttps } from '../http/public-https.ts';
-import { findUserByEmail, findUserById, toPublicUser } from './users-repo.ts';
+import { findUserByEmail, findUserById, toPublicUser, type UserRow } from './users-repo.ts';
 import { verifyPassword, verifyDummy } from './password.ts';
-import { revokeAllTokens, revokeTokenHash, tokenLogin } from './tokens.ts';
+import { revokeAllTokens, revokeTokenHash, sha256, tokenLogin } from './tokens.ts';
+import { users } from '../db/schema/users.ts';
+import { eq } from 'drizzle-orm';
 
 export const SESSION_COOKIE = 'college.sid';
 export const IDLE_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
@@ -23,7 +30,33 @@ export const ABSOLUTE_MS = 12 * 3600_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;
 
 declare module 'express-session' {
-  interface SessionData { createdAt?: number; lastSeen?: number; remember?: boolean; role?: string; tokenHash?: string }
+  interface SessionData { createdAt?: number; lastSeen?: number; remember?: boolean; role?: string; tokenHash?: string; epoch?: number }
+}
+
+/** users.session_epoch of each user the local strategy just authenticated, read with the password hash it checked. */
+const epochAtAuth = new WeakMap<object, number>();
+
+/**
+ * The login generation (users.session_epoch) to record on a new login of `user`: the value read together with the
+ * password hash the local strategy verified (so a password change or promotion committed between that check and the
+ * login still ends it), else the row's current value (registration, a password change's fresh session). 0 for a
+ * missing row. One SELECT when not known.
+ */
+export async function sessionEpochFor(db: DbOrTx, user: { id: number }): Promise<number> {
+  const known = epochAtAuth.get(user);
+  if (known !== undefined) return known;
+  const [row] = await db.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, user.id)).limit(1);
+  return row?.epoch ?? 0;
+}
+
+/**
+ * Whether a login that recorded generation `epoch` (undefined or null: made before migration 0032, counts as 0) and,
+ * for a cookie session, role `role` may still act as `user`: its epoch must equal users.session_epoch (raised by
+ * endAllSessions and promoteToAdmin), and a recorded role must be the row's current one (a role changed any other way
+ * ends the login too, so the idle limits sessionTimeouts picks by role are the current role's).
+ */
+export function loginStillValid(user: Pick<UserRow, 'sessionEpoch' | 'role'>, epoch: number | null | undefined, role?: string): boolean {
+  return (epoch ?? 0) === user.sessionEpoch && (role === undefined || role === user.role);
 }
 
 /** Absolute session lifetime for a login, in ms. Admins never get the remember-me extension. */
@@ -42,14 +75,20 @@ export function configurePassport(database: Database): passport.PassportStatic {
       const user = await findUserByEmail(database.db, email);
       if (!user) { await verifyDummy(password); return done(null, false); }
       const ok = await verifyPassword(user.passwordHash, password);
-      return ok ? done(null, toPublicUser(user)) : done(null, false);
+      if (!ok) return done(null, false);
+      const publicUser = toPublicUser(user);
+      epochAtAuth.set(publicUser, user.sessionEpoch);
+      return done(null, publicUser);
     } catch (err) { return done(err); }
   }));
   p.serializeUser((user: any, done) => done(null, user.id));
-  p.deserializeUser(async (id: number, done) => {
+  // The row is read once per request anyway (the PublicUser, with the current role); the epoch and role checks are
+  // comparisons on it. A refused session is treated as signed out (passport drops its user).
+  p.deserializeUser(async (req: Request, id: number, done: (err: unknown, user?: Express.User | false) => void) => {
     try {
       const user = await findUserById(database.db, id);
-      done(null, user ? toPublicUser(user) : false);
+      const s = req.session as Partial<{ epoch: number; role: string }> | undefined;
+      done(null, user && loginStillValid(user, s?.epoch, s?.role) ? toPublicUser(user) : false);
     } catch (err) { done(err); }
   });
   return p;
@@ -62,7 +101,7 @@ export function configurePassport(database: Database): passport.PassportStatic {
  */
 export function sessionMiddleware(database: Database, config: Config): RequestHandler {
   if (!config.sessionSecret) throw new Error('No session secret: startServer resolves one (session-secret.ts) before the app is built');
-  const PgStore = connectPgSimple(session);
+  const PgStore = updateOnlyStore(connectPgSimple(session));
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
@@ -77,6 +116,46 @@ export function sessionMiddleware(database: Database, config: Config): RequestHa
     // set the cookie at all behind a proxy that sends none.
     cookie: { httpOnly: true, sameSite: 'lax', secure: publicUrlIsHttps(config) ? true : 'auto', maxAge: ABSOLUTE_MS },
   });
+}
+
+/**
+ * connect-pg-simple's store, except that a session loaded from the table (express-session builds it with
+ * `createSession`) or already inserted by this request is saved with `UPDATE … WHERE sid = $1` only: its set is an
+ * upsert, so a request in flight across a logout, "log out everywhere" or a password change wrote the deleted row
+ * back (security audit HIGH, 2026-11-28). Only a new session (login's regenerate: `generate`, not `createSession`)
+ * is inserted. The UPDATE keeps the later of the stored and the saved lastSeen (sessionTimeouts touches the row
+ * directly). Errors reach express-session's callback as before.
+ */
+export function updateOnlyStore<S extends new (...args: any[]) => session.Store>(PgStore: S): S {
+  const Base = PgStore as unknown as new (...args: any[]) => {
+    createSession(req: any, sess: session.SessionData): session.Session & Partial<session.SessionData>;
+    set(sid: string, sess: session.SessionData, fn?: (err?: unknown) => void): void;
+    query(q: string, params: unknown[], fn: (err: Error | null) => void): void; quotedTable(): string;
+  };
+  class UpdateOnlyStore extends Base {
+    /** Session objects whose row exists (loaded, or inserted once): their saves must not insert. */
+    readonly #stored = new WeakSet<object>();
+
+    override createSession(req: any, sess: session.SessionData): session.Session & Partial<session.SessionData> {
+      const loaded = super.createSession(req, sess);
+      this.#stored.add(loaded);
+      return loaded;
+    }
+
+    override set(sid: string, sess: session.SessionData, fn?: (err?: unknown) => void): void {
+      if (!this.#stored.has(sess)) {
+        super.set(sid, sess, (err?: unknown) => { if (!err) this.#stored.add(sess); fn?.(err); });
+        return;
+      }
+      const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : Date.now() + 86_400_000;
+      this.query(
+        `UPDATE ${this.quotedTable()} SET sess = ($1::jsonb || jsonb_strip_nulls(jsonb_build_object('lastSeen', ` +
+        `greatest(($1::jsonb->>'lastSeen')::bigint, (sess::jsonb->>'lastSeen')::bigint))))::json, expire = to_timestamp($2) WHERE sid = $3`,
+        [JSON.stringify(sess), Math.ceil(expires / 1000), sid],
+        (err) => fn?.(err ?? undefined));
+    }
+  }
+  return UpdateOnlyStore as unknown as S;
 }
 
 /** Idle limit of a login in ms: the role's (30 min admin, 2 h student), or the whole lifetime for a remembered student. */
@@ -102,10 +181,22 @@ export function sessionTimeouts(database: Database): RequestHandler {
         .then(() => req.session.regenerate((err) => next(err)), next);
       return;
     }
-    // Touch at most once a minute so reads do not write on every request.
-    if (!s.lastSeen || now - s.lastSeen > 60_000) s.lastSeen = now;
+    // Touch at most once a minute so reads do not write on every request. The row is updated, not the session in
+    // memory: a changed session is saved (and its cookie sent again) when the request ends, however long that takes.
+    if (!s.lastSeen || now - s.lastSeen > 60_000) {
+      touchLastSeen(database.db, req.sessionID, now).then(() => next(), next);
+      return;
+    }
     next();
   };
+}
+
+/**
+ * Sets lastSeen (ms since the epoch) in stored session `sid`, if it still exists (an UPDATE: an ended session stays
+ * ended). One statement, at most once a minute per session (sessionTimeouts).
+ */
+export async function touchLastSeen(db: Db, sid: string, now: number): Promise<void> {
+  await db.execute(sql`UPDATE "session" SET sess = jsonb_set(sess::jsonb, '{lastSeen}', to_jsonb(${now}::bigint))::json WHERE sid = ${sid}`);
 }
 
 /**
@@ -121,7 +212,9 @@ export function bearerAuth(database: Database): RequestHandler {
       const login = await tokenLogin(database.db, token);
       if (login && !req.user) {
         const user = await findUserById(database.db, login.userId);
-        if (user) { (req as any).user = toPublicUser(user); (req as any).authVia = 'bearer'; }
+        // A token from before the user's sessions were last ended (or role changed) grants nothing, and is revoked.
+        if (user && !loginStillValid(user, login.epoch)) await revokeTokenHash(database.db, sha256(token));
+        else if (user) { (req as any).user = toPublicUser(user); (req as any).authVia = 'bearer'; }
       }
       next();
     } catch (err) { next(err); }
@@ -134,11 +227,13 @@ export async function endSession(db: Db, sid: string): Promise<void> {
 }
 
 /**
- * Ends every way `userId` is signed in: deletes each stored session and revokes each bearer token
- * (password reset, password change, "log out everywhere", erasure). Takes a drizzle handle so it can run
- * inside the caller's transaction.
+ * Ends every way `userId` is signed in: raises users.session_epoch (so a session or token recorded before it is
+ * refused, even if a request in flight writes its row back), deletes each stored session and revokes each bearer
+ * token (password reset, password change, "log out everywhere", erasure, promotion). Takes a drizzle handle so it can
+ * run inside the caller's transaction.
  */
 export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ sessionEpoch: sql`${users.sessionEpoch} + 1` }).where(eq(users.id, userId));
   await db.execute(sql`DELETE FROM "session" WHERE (sess->'passport'->>'user')::int = ${userId}`);
   await revokeAllTokens(db, userId);
 }

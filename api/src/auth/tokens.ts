@@ -17,24 +17,26 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Creates a token for `userId` valid for `ttlMs` milliseconds, idle-limited to `link.idleMs`, linked to the
- * cookie session `link.sessionId` of the same login. Returns the clear token (shown once).
+ * cookie session `link.sessionId` of the same login, recording the login generation `link.epoch` (users.session_epoch
+ * at login; bearerAuth refuses the token once it is raised). Returns the clear token (shown once).
  */
-export async function issueToken(db: DbOrTx, userId: number, ttlMs: number, link: { sessionId?: string; idleMs?: number } = {}): Promise<string> {
+export async function issueToken(db: DbOrTx, userId: number, ttlMs: number, link: { sessionId?: string; idleMs?: number; epoch?: number } = {}): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
   await db.insert(authTokens).values({
     userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs),
-    sessionId: link.sessionId ?? null, idleMs: link.idleMs ?? null, lastUsedAt: now,
+    sessionId: link.sessionId ?? null, idleMs: link.idleMs ?? null, lastUsedAt: now, sessionEpoch: link.epoch ?? null,
   });
   return token;
 }
 
 /**
- * The live login a token belongs to — `{ userId, sessionId }` — or null when it is unknown, revoked, past its
+ * The live login a token belongs to — `{ userId, sessionId, epoch }` (epoch: users.session_epoch at issue, null for a
+ * token from before migration 0032) — or null when it is unknown, revoked, past its
  * absolute expiry or idle for longer than its `idleMs` (an idle token is revoked on the spot). Touches the
  * token's last use at most once a minute.
  */
-export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): Promise<{ userId: number; sessionId: string | null } | null> {
+export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): Promise<{ userId: number; sessionId: string | null; epoch: number | null } | null> {
   const hash = sha256(token);
   const [row] = await db.select().from(authTokens).where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt))).limit(1);
   if (!row || row.expiresAt.getTime() <= now) return null;
@@ -44,7 +46,7 @@ export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): P
     return null;
   }
   if (now - lastUsed > TOUCH_EVERY_MS) await db.update(authTokens).set({ lastUsedAt: new Date(now) }).where(eq(authTokens.id, row.id));
-  return { userId: row.userId, sessionId: row.sessionId };
+  return { userId: row.userId, sessionId: row.sessionId, epoch: row.sessionEpoch };
 }
 
 /** The user id a live token belongs to, or null (see tokenLogin). */

@@ -106,10 +106,11 @@ export async function hasAdmin(db: DbOrTx): Promise<boolean> {
 
 /**
  * Makes user `id` an admin with this argon2id password hash and marks the address verified if it was not
- * (the operator vouches for it, DESIGN §4); returns the updated row.
+ * (the operator vouches for it, DESIGN §4); a role change, so it raises users.session_epoch: every earlier login of the
+ * account is refused from now on (auth/session.ts loginStillValid). Returns the updated row.
  */
 export async function promoteToAdmin(db: DbOrTx, id: number, passwordHash: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ role: 'admin', passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db.update(users).set({ role: 'admin', passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
 }
 

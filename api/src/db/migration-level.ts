@@ -40,6 +40,8 @@ export type JournalEntry = { tag: string; when: number };
  * - 0030_held_at: a new nullable column (payments.held_at). An older node holds payments without setting it; such
  *   rows are simply not restored when the application leaves payment_pending (the behaviour before 0030).
  * - 0031_search_word_indexes: three new indexes on users (the admin search's joined-name and phone tests).
+ * - 0032_session_epoch: users.session_epoch (DEFAULT 0 NOT NULL) and nullable auth_tokens.session_epoch. An older node
+ *   neither raises nor checks them; it still deletes the sessions and revokes the tokens as before.
  * Not listed: migrations that drop or rename a column or table older code uses, add NOT NULL without a default, or
  * change what a value means to older code.
  */
@@ -54,6 +56,7 @@ export const ADDITIVE_MIGRATIONS: ReadonlySet<string> = new Set([
   '0029_erased_at',
   '0030_held_at',
   '0031_search_word_indexes',
+  '0032_session_epoch',
 ]);
 
 /** The journal of this code, oldest first. */

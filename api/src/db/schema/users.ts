@@ -36,6 +36,12 @@ export const users = pgTable('users', {
    * null = not erased. The record of an erasure: the anonymised address alone is not one (migration 0029).
    */
   erasedAt: timestamp('erased_at', { withTimezone: true }),
+  /**
+   * Login generation (migration 0032): raised by endAllSessions and by a role change (promoteToAdmin). Each cookie
+   * session (`sess.epoch`) and bearer token (auth_tokens.session_epoch) records the value at login; one older than this
+   * is refused (auth/session.ts), even if a request in flight wrote its row back.
+   */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_uq').on(t.email)]);
@@ -52,6 +58,8 @@ export const authTokens = pgTable('auth_tokens', {
   /** Idle limit of the login's role in ms (DESIGN §4); null for tokens issued before it existed. */
   idleMs: bigint('idle_ms', { mode: 'number' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  /** users.session_epoch when the token was issued (migration 0032); null (issued before it) counts as 0. */
+  sessionEpoch: integer('session_epoch'),
 }, (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId)]);
 
 /** Single-use e-mail verification links (issue #12): SHA-256 of the token, 24 h, for the address it was sent to. */
