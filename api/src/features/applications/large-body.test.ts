@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { MAX_LARGE_BODIES } from './large-body.ts';
+import { MAX_LARGE_BODIES, submitBodySlots } from './large-body.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -87,16 +87,15 @@ describe(`POST /api/applications large bodies (${DB_KIND})`, () => {
   it('one large body per user at a time (429 + Retry-After) and at most MAX_LARGE_BODIES per node (503 + Retry-After); slots come back', async () => {
     const users = await Promise.all(Array.from({ length: MAX_LARGE_BODIES + 1 }, () => signUpStudent(t)));
     const bearer = (i: number) => ({ authorization: `Bearer ${users[i].token}` });
+    /** Waits until this node reads exactly `n` large bodies (a request's headers travel before it takes its slot). */
+    const inFlight = async (n: number) => { while (submitBodySlots.inFlight() !== n) await new Promise((r) => setTimeout(r, 10)); };
+    /** A whole large body (it is never left holding a slot): its answer. */
+    const whole = async (i: number) => { const p = slowPost('/api/applications', 300 * 1024, bearer(i)); p.finish(); return p.answer; };
+    await inFlight(0);
     const first = slowPost('/api/applications', 3 * MB, bearer(0));
-    // Wait until the first body holds its slot: a second one of the same user is refused while it does.
-    let second: Awaited<Pending['answer']>;
-    for (;;) {
-      const p = slowPost('/api/applications', 3 * MB, bearer(0));
-      second = await p.answer;
-      p.abort();
-      if (second.status === 429) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await inFlight(1);
+    const second = await whole(0);
+    expect(second.status).toBe(429);
     expect(second.headers['retry-after']).toMatch(/^\d+$/);
     expect(second.body.error).toEqual({ code: 'too_many_requests', message: 'Your previous submission with documents is still being received. Please wait for it to finish, then try again.' });
     // A small body of the same user is not held up by the large one (it is validated: 400 here).
@@ -104,14 +103,9 @@ describe(`POST /api/applications large bodies (${DB_KIND})`, () => {
     expect(small.status).toBe(400);
 
     const others = Array.from({ length: MAX_LARGE_BODIES - 1 }, (_, i) => slowPost('/api/applications', 3 * MB, bearer(i + 1)));
-    let busy: Awaited<Pending['answer']>;
-    for (;;) {
-      const p = slowPost('/api/applications', 3 * MB, bearer(MAX_LARGE_BODIES));
-      busy = await p.answer;
-      p.abort();
-      if (busy.status === 503) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await inFlight(MAX_LARGE_BODIES);
+    const busy = await whole(MAX_LARGE_BODIES);
+    expect(busy.status).toBe(503);
     expect(busy.headers['retry-after']).toMatch(/^\d+$/);
     expect(busy.body.error).toEqual({ code: 'busy', message: 'The server is busy receiving other applications with documents. Please try again in a few seconds.' });
 
@@ -119,14 +113,8 @@ describe(`POST /api/applications large bodies (${DB_KIND})`, () => {
     first.finish();
     expect((await first.answer).status).toBe(400);
     for (const o of others) o.abort();
-    let again: Awaited<Pending['answer']>;
-    for (;;) {
-      const p = slowPost('/api/applications', 300 * 1024, bearer(MAX_LARGE_BODIES));
-      p.finish();
-      again = await p.answer;
-      if (again.status !== 503) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await inFlight(0);
+    const again = await whole(MAX_LARGE_BODIES);
     expect(again.status).toBe(400);
   });
 });

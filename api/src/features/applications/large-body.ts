@@ -83,13 +83,16 @@ export function largeBodySlots(limits: { perUser: number; total: number } = { pe
   };
 }
 
+/** This process's slots (one node is one process): shared by every app it serves, as memory is. */
+export const submitBodySlots: LargeBodySlots = largeBodySlots();
+
 /**
  * Middleware chain for the submit route, after requireUser: a large body takes a slot (held until the answer is sent
  * or the connection closes; refused 429/503 with Retry-After LARGE_BODY_RETRY_AFTER_S before the body is read), then
  * express.json LARGE_JSON_LIMIT (413 payload_too_large over it, 400 invalid_json when malformed), jsonDepthLimit and
  * storableJsonText. A body of LARGE_BODY_BYTES or less takes no slot.
  */
-export function largeSubmitBody(slots = largeBodySlots()): RequestHandler[] {
+export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots): RequestHandler[] {
   const slot: RequestHandler = (req, res, next) => {
     if (!isLarge(req)) return next();
     const user = req.user as { id: number } | undefined;
