@@ -17,8 +17,11 @@
  * restored without its documents; backup and restore audit). It never turns the status red either: the node still
  * serves everything else, and every node of a shared store would be taken out together; the start-up log says
  * "N of M documents checked are missing from …", and `npm run check:documents` lists them all.
+ * `site`, `outbox` and `documents` go only to an admin or to a direct call from this machine (`seesDetails`); anyone
+ * else gets `{status, message}` with the same status code (security audit 2026-11-28: they told anonymous callers the
+ * mail backlog, missing documents and build state). A balancer reads only the status code.
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { outboxBacklog, type OutboxBacklog } from '../../db/outbox.ts';
@@ -26,9 +29,24 @@ import { outboxBacklog, type OutboxBacklog } from '../../db/outbox.ts';
 /** How long (ms) the health body reuses the outbox backlog it read (a balancer calls health every second). */
 export const OUTBOX_BACKLOG_CACHE_MS = 10_000;
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * True when `req` may see the health details: the signed-in user is an admin, or the call reached this node straight
+ * from the loopback address without any proxy header (X-Forwarded-For, Forwarded, X-Real-IP): an operator's curl or
+ * a check on the host. A proxy on the same host that adds none of these headers would pass its callers' requests as
+ * direct ones; README's HAProxy configuration adds X-Forwarded-For (`option forwardfor`).
+ */
+export function seesDetails(req: Request): boolean {
+  if ((req.user as { role?: string } | undefined)?.role === 'admin') return true;
+  const h = req.headers;
+  return LOOPBACK.has(req.socket.remoteAddress ?? '') && !h['x-forwarded-for'] && !h.forwarded && !h['x-real-ip'];
+}
+
 /**
  * Router for GET /api/colfront/health (see the module comment): 200 when the database answers a `select 1` and, if
- * this node serves the site, a build is live; 503 with `status` 'UNAVAILABLE', 'STARTING' or 'STOPPING' otherwise.
+ * this node serves the site, a build is live; 503 with `status` 'UNAVAILABLE', 'STARTING' or 'STOPPING' otherwise;
+ * `site`, `outbox`, `documents` only when `seesDetails(req)`.
  */
 export function healthRouter(deps: AppDeps): Router {
   const r = Router();
@@ -42,7 +60,8 @@ export function healthRouter(deps: AppDeps): Router {
     return backlog.value ? { outbox: backlog.value } : {};
   };
   const documents = () => { const d = deps.documents?.(); return d ? { documents: d } : {}; };
-  r.get('/', async (_req, res) => {
+  r.get('/', async (req, res) => {
+    const details = seesDetails(req);
     if (deps.stopping?.()) {
       res.status(503).json({ status: 'STOPPING', message: 'This node is shutting down' });
       return;
@@ -55,10 +74,12 @@ export function healthRouter(deps: AppDeps): Router {
     }
     const site = deps.site?.status?.();
     if (deps.site && servesSite && !deps.site.dir()) {
-      res.status(503).json({ status: 'STARTING', message: 'API is available; the site is not ready yet', site: site ?? { state: 'building', failures: 0, retryInMs: null }, ...(await outbox()), ...documents() });
+      const body = { status: 'STARTING', message: 'API is available; the site is not ready yet' };
+      res.status(503).json(details ? { ...body, site: site ?? { state: 'building', failures: 0, retryInMs: null }, ...(await outbox()), ...documents() } : body);
       return;
     }
-    res.json({ status: 'OK', message: 'API is available', ...(site ? { site } : {}), ...(await outbox()), ...documents() });
+    const body = { status: 'OK', message: 'API is available' };
+    res.json(details ? { ...body, ...(site ? { site } : {}), ...(await outbox()), ...documents() } : body);
   });
   return r;
 }

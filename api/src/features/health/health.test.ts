@@ -7,7 +7,8 @@ import supertest from 'supertest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../app.ts';
 import type { SiteHandle, SiteStatus } from '../../site-build/serve.ts';
-import { startTestApp, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, DB_KIND, uniqueEmail, validRegistration, type TestApp } from '../../test/harness.ts';
+import { ensureAdmin } from '../auth/auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -58,5 +59,38 @@ describe(`GET /api/colfront/health (${DB_KIND})`, () => {
     expect(res.body.outbox.mail.oldestPendingSeconds).toBeGreaterThanOrEqual(7200);
     expect(res.body.outbox.mail.failed).toBeGreaterThanOrEqual(1);
     expect(res.body.outbox.sms).toMatchObject({ pending: expect.any(Number), failed: expect.any(Number) });
+  });
+});
+
+describe(`GET /api/colfront/health details (${DB_KIND}; security audit 2026-11-28, LOW)`, () => {
+  // supertest calls from 127.0.0.1; X-Forwarded-For marks a call that came through a proxy (HAProxy `option forwardfor`).
+  const viaProxy = { 'X-Forwarded-For': '203.0.113.9' };
+  const deps = { site: site('/srv/site/builds/1', 'ready'), documents: () => ({ checked: 50, missing: 3 }) };
+
+  it('an anonymous caller through a proxy gets only {status, message} (spec §7), with the same status code', async () => {
+    const res = await health(deps).set(viaProxy);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'OK', message: 'API is available' });
+    const starting = await health({ ...deps, site: site(null, 'building') }).set(viaProxy);
+    expect(starting.status).toBe(503);
+    expect(starting.body).toEqual({ status: 'STARTING', message: 'API is available; the site is not ready yet' });
+  });
+
+  it('a signed-in student gets no details either; an admin does (outbox, documents, site)', async () => {
+    const app = createApp({ ...t.deps, ...deps });
+    const student = supertest.agent(app);
+    expect((await student.post('/api/auth/register').send(validRegistration())).status).toBe(201);
+    expect((await student.get('/api/colfront/health').set(viaProxy)).body).toEqual({ status: 'OK', message: 'API is available' });
+    const email = uniqueEmail('admin');
+    await ensureAdmin(t.database.db, email, 'admin-pass-123');
+    const admin = supertest.agent(app);
+    expect((await admin.post('/api/auth/login').send({ email, password: 'admin-pass-123' })).status).toBe(200);
+    const res = await admin.get('/api/colfront/health').set(viaProxy);
+    expect(res.body).toMatchObject({ status: 'OK', site: { state: 'ready' }, documents: { checked: 50, missing: 3 }, outbox: { mail: expect.any(Object) } });
+  });
+
+  it('a direct call from this machine (no proxy headers: an operator\'s curl, a check on the host) keeps the details', async () => {
+    const res = await health(deps);
+    expect(res.body).toMatchObject({ status: 'OK', documents: { checked: 50, missing: 3 }, outbox: expect.any(Object) });
   });
 });
