@@ -58,8 +58,9 @@ export interface RunningServer {
  * server), or when SESSION_SECRET differs from the other nodes', or when DATA_DIR holds RESTORE-INCOMPLETE (a restore
  * into it did not finish: db/restore-marker.ts; checked before the database is opened), or when the database holds the
  * table restore_incomplete or the S3 bucket the object RESTORE-INCOMPLETE (a restore run from any host did not finish;
- * PostgreSQL and the bucket are checked before migrations run; the embedded database, whose restore always leaves the
- * DATA_DIR file too, right after it is opened), in the same words.
+ * PostgreSQL and the bucket are asked at once before migrations run, the database's refusal told first; the embedded
+ * database, whose restore always leaves the DATA_DIR file too, right after it is opened), in the same words; and when
+ * the PostgreSQL server answers that check with anything but "cannot connect yet" (cannotConnectYet).
  * On PostgreSQL, migrations, the stored secrets, the seed and ADMIN_EMAIL run under an advisory lock, so nodes
  * starting at once on an empty database take turns.
  */
@@ -72,22 +73,26 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   if (unfinishedRestore) throw new ConfigError(unfinishedRestore);
   // Before the database (migrations and seed can take 20 s): a port in use is said at once, not after them.
   await checkPortFree(config.PORT, config.HOST);
-  // A restore run from another host (its own DATA_DIR) marks the database and the bucket every node shares: before
-  // migrations. A database that cannot be reached yet is left to openDatabase below, which says so in its own words;
-  // any other failure to read its marker refuses here, before a migration could change a half-restored database
-  // (cannotConnectYet, db/restore-marker.ts).
-  if (config.DATABASE_URL) {
-    const inDatabase = await postgresMarkerMessage(config.DATABASE_URL).catch((err: any) => {
-      if (cannotConnectYet(err)) return undefined;
-      throw new ConfigError(`The PostgreSQL server in DATABASE_URL answered, but asking its database for the table restore_incomplete (the marker of an unfinished restore) failed: ${err?.code ? `${err.code} ` : ''}${err?.message ?? err}. Nothing was changed and no migration ran. Check DATABASE_URL (user, password, database name) and that its role may connect to that database.`);
-    });
-    if (inDatabase) throw new ConfigError(inDatabase);
+  // A restore run from another host (its own DATA_DIR) marks the database and the bucket every node shares: both are
+  // asked at once, before migrations, and answered in the order database, bucket. A database that cannot be reached
+  // yet is left to openDatabase below, which says so in its own words; any other failure to read its marker refuses
+  // here, before a migration could change a half-restored database (cannotConnectYet, db/restore-marker.ts).
+  const storeReady = createDocumentStore(config);
+  const [databaseCheck, bucketCheck] = await Promise.allSettled([
+    config.DATABASE_URL ? postgresMarkerMessage(config.DATABASE_URL) : undefined,
+    storeReady.then((store) => bucketMarkerMessage(store)),
+  ]);
+  if (databaseCheck.status === 'rejected' && !cannotConnectYet(databaseCheck.reason)) {
+    const err = databaseCheck.reason;
+    throw new ConfigError(`The PostgreSQL server in DATABASE_URL answered, but asking its database for the table restore_incomplete (the marker of an unfinished restore) failed: ${err?.code ? `${err.code} ` : ''}${err?.message ?? err}. Nothing was changed and no migration ran. Check DATABASE_URL (user, password, database name) and that its role may connect to that database.`);
   }
-  const store = await createDocumentStore(config);
-  const inBucket = await bucketMarkerMessage(store).catch((err: any) => {
+  if (databaseCheck.status === 'fulfilled' && databaseCheck.value) throw new ConfigError(databaseCheck.value);
+  const store = await storeReady;
+  if (bucketCheck.status === 'rejected') {
+    const err = bucketCheck.reason;
     throw new ConfigError(`Could not open the document store (${store.kind}): asking the bucket for the object RESTORE-INCOMPLETE (HeadObject) failed: ${err?.name ?? 'Error'}: ${err?.message ?? err}. Check the S3_* settings; the nodes' credentials need s3:GetObject and s3:ListBucket on the bucket (without ListBucket, S3 answers 403 instead of 404 for a missing object).`);
-  });
-  if (inBucket) throw new ConfigError(inBucket);
+  }
+  if (bucketCheck.value) throw new ConfigError(bucketCheck.value);
   let database: Database;
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });

@@ -4,12 +4,15 @@
  *   (cannotConnectYet: ECONNREFUSED, ENOTFOUND, pg's connection timeout, SQLSTATE 57P03…) is left to openDatabase;
  *   any other failure (a refused login, no CONNECT privilege) refuses start-up before a migration could change a
  *   half-restored database (review: `.catch(() => undefined)` swallowed every error, and the migrations then ran);
+ * - the database and the bucket (HeadObject RESTORE-INCOMPLETE) are asked at once, and refuse in the order database,
+ *   bucket, with the messages they had when asked one after the other.
  * A TCP proxy in front of the PostgreSQL server at 127.0.0.1:5432 answers chosen connections with a PostgreSQL
- * ErrorResponse, or holds them. Databases are h_a_marker_<hex>, created and dropped here. The PostgreSQL part is
- * skipped when that server cannot be reached.
+ * ErrorResponse, or holds them; a small HTTP server stands in for S3 (HEAD answered 404, 200 or 403). Databases are
+ * h_a_marker_<hex>, created and dropped here. The PostgreSQL part is skipped when that server cannot be reached.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +21,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { startServer } from '../server.ts';
 import { cannotConnectYet, createDatabaseMarker } from './restore-marker.ts';
+// Loaded now, so that start-up's first HeadObject does not wait for the S3 SDK to load (createDocumentStore imports it).
+import '../storage/s3-store.ts';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432/test';
 const reachable = await (async () => { const c = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 }); try { await c.connect(); await c.end(); return true; } catch { return false; } })();
@@ -103,6 +108,33 @@ async function startProxy(onConnection: (n: number) => 'forward' | { refuse: Buf
   };
 }
 
+/**
+ * A stand-in for S3 on 127.0.0.1 (a free port): HeadObject of `<bucket>/RESTORE-INCOMPLETE` is answered with
+ * `answer()` (404 not there, 200 there, 403 refused), after `onHead()` is called; every other request gets 404.
+ */
+async function startFakeS3(answer: () => number, onHead: () => void = () => {}) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    if (req.method === 'HEAD' && req.url?.endsWith('/RESTORE-INCOMPLETE')) {
+      onHead();
+      const status = answer();
+      res.writeHead(status, status === 200 ? { 'content-length': '0', 'content-type': 'text/plain', etag: '"0"' } : { 'content-length': '0' });
+      res.end();
+      return;
+    }
+    res.writeHead(404, { 'content-length': '0' });
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    env: {
+      DOCUMENT_STORE: 's3', S3_BUCKET: 'college', S3_ENDPOINT: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test', S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
 describe.skipIf(!reachable)('start-up\'s restore-marker checks before migrations (PostgreSQL at 127.0.0.1:5432)', () => {
   const databases: string[] = [];
   const dirs: string[] = [];
@@ -137,6 +169,7 @@ describe.skipIf(!reachable)('start-up\'s restore-marker checks before migrations
   const start = (e: Record<string, string>) => startServer(e).then(async (node) => { await node.close(); return undefined; }, (err) => err as Error);
   const proxied = (port: number, name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   const DATABASE_MARKED = 'The PostgreSQL database in DATABASE_URL holds the table restore_incomplete: a restore (npm run restore) into it did not finish';
+  const BUCKET_MARKED = 'The S3 bucket "college" holds the object RESTORE-INCOMPLETE: a restore (npm run restore) into it did not finish';
 
   afterAll(async () => {
     for (const name of databases) await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
@@ -171,5 +204,52 @@ describe.skipIf(!reachable)('start-up\'s restore-marker checks before migrations
     const err = await start(env(proxied(closed.port, 'college')));
     expect(err).toBeInstanceOf(ConfigError);
     expect(err?.message).toMatch(/^Could not connect to the PostgreSQL server in DATABASE_URL \(.*ECONNREFUSED.*\)\. Check DATABASE_URL, or unset it to use the embedded database\.$/);
+  }, 60_000);
+
+  it('the database and the bucket are asked at once: the bucket\'s HeadObject is sent while the database\'s check is still waiting', async () => {
+    const name = await newDatabase(true);
+    let headSeen!: () => void;
+    const head = new Promise<void>((resolve) => { headSeen = resolve; });
+    let heldUntilHead: boolean | undefined;
+    // The database check's connection is held until the bucket has been asked (or, asked one after the other, until
+    // a fallback lets it through so the series order shows instead of a hang; under postgresMarkerMessage's 10 s
+    // connection timeout, after which the check would count as "cannot connect yet" and the bucket be asked anyway).
+    let fallback: NodeJS.Timeout | undefined;
+    const proxy = await startProxy((n) => (n === 1 ? {
+      hold: Promise.race([
+        head.then(() => { heldUntilHead ??= true; }),
+        new Promise<void>((resolve) => { fallback = setTimeout(() => { heldUntilHead ??= false; resolve(); }, 8000); }),
+      ]),
+    } : 'forward'));
+    const s3 = await startFakeS3(() => 200, () => headSeen());
+    try {
+      const err = await start(env(proxied(proxy.port, name), s3.env));
+      expect(heldUntilHead).toBe(true);
+      // Both are marked: the database's refusal, as when it was asked first.
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err?.message).toContain(DATABASE_MARKED);
+      expect(await tablesIn(name)).toEqual(['public.restore_incomplete']);
+    } finally { clearTimeout(fallback); await proxy.close(); await s3.close(); }
+  }, 60_000);
+
+  it('each still refuses on its own, with the same messages: the bucket alone, the database with a bucket that fails, the bucket failing', async () => {
+    const clean = await newDatabase(false);
+    const marked = await newDatabase(true);
+    const bucketMarked = await startFakeS3(() => 200);
+    const bucketFails = await startFakeS3(() => 403);
+    try {
+      const onlyBucket = await start(env(`postgres://postgres@127.0.0.1:5432/${clean}`, bucketMarked.env));
+      expect(onlyBucket).toBeInstanceOf(ConfigError);
+      expect(onlyBucket?.message).toContain(BUCKET_MARKED);
+      // The database's marker is told even when the bucket cannot be asked (as when the database was asked first).
+      const databaseFirst = await start(env(`postgres://postgres@127.0.0.1:5432/${marked}`, bucketFails.env));
+      expect(databaseFirst?.message).toContain(DATABASE_MARKED);
+      const failing = await start(env(`postgres://postgres@127.0.0.1:5432/${clean}`, bucketFails.env));
+      expect(failing).toBeInstanceOf(ConfigError);
+      expect(failing?.message).toMatch(/^Could not open the document store \(s3\): asking the bucket for the object RESTORE-INCOMPLETE \(HeadObject\) failed: .+\. Check the S3_\* settings; the nodes' credentials need s3:GetObject and s3:ListBucket on the bucket/);
+      // No migration ran in either database.
+      expect(await tablesIn(clean)).toEqual([]);
+      expect(await tablesIn(marked)).toEqual(['public.restore_incomplete']);
+    } finally { await bucketMarked.close(); await bucketFails.close(); }
   }, 60_000);
 });
