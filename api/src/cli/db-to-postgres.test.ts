@@ -2,26 +2,31 @@
  * `npm run db:to-postgres` (backup and restore audit): an embedded college moves into a fresh PostgreSQL database
  * that this test creates (and drops) on 127.0.0.1:5432: every row arrives, sequences continue after the copied ids,
  * and a database that already has tables is refused. Needs the PostgreSQL server; skipped on the PGlite run when
- * it cannot be reached.
+ * it cannot be reached. With the nodes' S3 settings (s3rver on port 4354) it refuses, copying nothing, while the
+ * bucket holds a restore's RESTORE-INCOMPLETE, and when the bucket cannot be asked (no PostgreSQL server needed).
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { resolveSessionSecret } from '../auth/session-secret.ts';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { S3DocumentStore } from '../storage/s3-store.ts';
+import { writeBucketMarker } from '../db/restore-marker.ts';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 const reachable = await (async () => { const c = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 }); try { await c.connect(); await c.end(); return true; } catch { return false; } })();
 
-/** Runs `npm run db:to-postgres` as a person would. */
-function toPostgres(dataDir: string, url: string): Promise<{ status: number; stdout: string; stderr: string }> {
+/** Runs `npm run db:to-postgres` as a person would, with `env` added to this process's environment. */
+function toPostgres(dataDir: string, url: string, env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(import.meta.dirname, 'db-to-postgres.ts'), '--data-dir', dataDir, '--url', url], { timeout: 240_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [path.join(import.meta.dirname, 'db-to-postgres.ts'), '--data-dir', dataDir, '--url', url], { timeout: 240_000, env: { ...process.env, ...env } }, (err, stdout, stderr) => {
       resolve({ status: err ? Number((err as any).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -77,4 +82,50 @@ describe.skipIf(!reachable)('db:to-postgres', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already has tables');
   }, 300_000);
+});
+
+describe('db:to-postgres asks the nodes\' S3 bucket for a restore\'s marker', () => {
+  let s3: TestS3Server;
+  let dataDir = '';
+  // Nothing listens there: a command that got past the marker checks fails on the copy (and says so otherwise).
+  const nowhere = 'postgres://nobody@127.0.0.1:1/none';
+  const bucketEnv = (name: string) => ({ ...s3.env, S3_BUCKET: name });
+  const bucket = (name: string) => new S3DocumentStore({ bucket: name, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+
+  beforeAll(async () => {
+    s3 = await startS3Server({ port: 4354, bucket: 'unused' });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'h-a-to-pg-s3-'));
+    const lite = await openDatabase({ dataDir });
+    await lite.close();
+  }, 120_000);
+  afterAll(async () => {
+    await s3?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses, copying nothing, while the bucket holds RESTORE-INCOMPLETE (a restore from another host into it did not finish); an unmarked bucket is let through', async () => {
+    const marked = bucket('marked');
+    await marked.init();
+    await writeBucketMarker(marked, 'test: killed while writing the documents');
+    const refused = await toPostgres(dataDir, nowhere, bucketEnv('marked'));
+    expect(refused.stderr).toContain('Not copied: The S3 bucket "marked" holds the object RESTORE-INCOMPLETE: a restore (npm run restore) into it did not finish');
+    expect(refused.status).toBe(1);
+    // Without the marker the checks pass, and the copy itself fails on the unreachable --url.
+    await bucket('unmarked').init();
+    const unmarked = await toPostgres(dataDir, nowhere, bucketEnv('unmarked'));
+    expect(unmarked.status).toBe(1);
+    expect(unmarked.stderr).not.toContain('RESTORE-INCOMPLETE');
+    expect(unmarked.stderr).toContain('ECONNREFUSED');
+  }, 240_000);
+
+  it('refuses when the bucket cannot be asked, naming the S3 error', async () => {
+    // A port nothing listens on any more.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const endpoint = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = await toPostgres(dataDir, nowhere, { ...s3.env, S3_BUCKET: 'marked', S3_ENDPOINT: endpoint });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Not copied: cannot ask the S3 bucket "marked" for the object RESTORE-INCOMPLETE \(.+\): check the S3_\* settings \(the credentials need s3:GetObject and s3:ListBucket\); nothing was copied\.$/m);
+  }, 240_000);
 });

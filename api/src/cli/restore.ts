@@ -8,7 +8,7 @@
  * schema, extension, table, function or type is refused before anything runs ("not an empty database: …"). An
  * archive holding links or names a backup never has is refused (restoreBackup). Every
  * document is checked against the manifest's SHA-256 before anything is written, and goes to DIR/uploads; with the
- * nodes' S3 document store settings (DOCUMENT_STORE=s3 or S3_BUCKET, and S3_*: restoreStore) it is written into that
+ * nodes' S3 document store settings (DOCUMENT_STORE=s3 or S3_BUCKET, and S3_*: nodesS3Store) it is written into that
  * bucket instead, through the document store's S3 driver, which must hold no object at all (refused before anything
  * runs: "… is not empty …"); a failure while writing deletes what it wrote, undoes the database and says how many
  * were written and to run the restore again. Every
@@ -31,8 +31,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, clearRestoreMarkers, describeStore, maskSecrets, reapplyErasuresFrom, restoreBackup } from '../db/backup.ts';
-import { ConfigError, loadConfig, resolveFromStartDir } from '../config.ts';
-import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
+import { ConfigError, resolveFromStartDir } from '../config.ts';
+import { nodesS3Store } from './nodes-s3-store.ts';
 import { copiedSessionSecret, sessionSecretAdvice } from './session-secret-hint.ts';
 import { deleteBucketMarker, RESTORE_MARKER, writeRestoreMarker } from '../db/restore-marker.ts';
 import type { ErasureTarget } from '../features/erasure/erasure.service.ts';
@@ -52,7 +52,7 @@ if (values['allow-superuser']) {
   console.warn('WARNING: --allow-superuser: if --url is a superuser, pg_restore runs the SQL in this archive with the power to run programs and read or write files on the database server. Use it only for an archive you made and kept safe yourself.');
 }
 try {
-  const store = await restoreStore(dataDir);
+  const store = await nodesS3Store(dataDir);
   if (store) console.info(`Documents go to ${describeStore(store)}${process.env.S3_ENDPOINT ? ` at ${process.env.S3_ENDPOINT}` : ''} (DOCUMENT_STORE=s3), not to ${path.join(dataDir, 'uploads')}.`);
   // With --erasures-from the copy is not finished until the erasures are carried out: the marker stays until then.
   const r = await restoreBackup(archive, dataDir, { url: values.url, allowSuperuser: values['allow-superuser'], store, keepMarker: Boolean(values['erasures-from']) });
@@ -119,21 +119,6 @@ try {
   console.error(`Not restored: ${maskSecrets(message, secrets)}`);
   if (process.env.DEBUG && !(err instanceof BackupError)) console.error(maskSecrets(String(err?.stack ?? err), secrets));
   process.exit(1);
-}
-
-/**
- * The S3 document store the restored college's nodes will use, from this process's DOCUMENT_STORE and S3_* variables
- * as loadConfig reads them (DOCUMENT_STORE=s3, or S3_BUCKET set and DOCUMENT_STORE not `local`), or undefined for the
- * local store (the documents then go to DIR/uploads). Only those variables are read: the nodes' other settings
- * (SESSION_SECRET, PUBLIC_URL, MAIL_FROM in production) are not needed to restore. Throws ConfigError for invalid S3
- * settings (a bucket name S3 refuses, one credential without the other).
- */
-async function restoreStore(dir: string): Promise<DocumentStore | undefined> {
-  const names = ['DOCUMENT_STORE', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dir };
-  for (const name of names) if (process.env[name] !== undefined) env[name] = process.env[name];
-  const config = loadConfig(env);
-  return config.DOCUMENT_STORE === 's3' ? createDocumentStore(config) : undefined;
 }
 
 /** `s` as one word for a POSIX shell: unchanged when plain, else in single quotes (a `'` as `'\''`). */
