@@ -20,10 +20,12 @@ import { createBackup, restoreBackup } from '../db/backup.ts';
 import { loadConfig } from '../config.ts';
 
 describe.skipIf(!!process.env.DATABASE_URL)('a backup never carries unfinished tus uploads (embedded database, local store)', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'h-a-tus-'));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  let root = '';
+  afterAll(() => { if (root) fs.rmSync(root, { recursive: true, force: true }); });
 
   it('the archive holds the upload rows\' documents only, and the restored folder has no tus store', async () => {
+    // Made here, not when the file is collected: a skipped run (PostgreSQL) leaves no folder behind.
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'h-a-tus-'));
     const source = path.join(root, 'source');
     const db = await openDatabase({ dataDir: source });
     let owner: number;
