@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applicationDrafts } from '../../db/schema/applications.ts';
+import { courses } from '../../db/schema/catalogue.ts';
 
 /** An `application_drafts` row: `step` 0..4, `data` jsonb as sent (secrets already stripped), `revision` 1 + saves since. */
 export type DraftRow = typeof applicationDrafts.$inferSelect;
@@ -36,4 +37,16 @@ export async function upsertDraft(db: DbOrTx, userId: number, key: string, step:
 /** Deletes the draft of `userId` under `key`; no error when there is none. */
 export async function deleteDraft(db: DbOrTx, userId: number, key: string): Promise<void> {
   await db.delete(applicationDrafts).where(and(eq(applicationDrafts.userId, userId), eq(applicationDrafts.key, key)));
+}
+
+/** True when course `id` exists (active or not: a draft begun before a course was closed may still be saved). */
+export async function courseExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** How many drafts `userId` keeps under keys other than `key`. */
+export async function countOtherDrafts(db: DbOrTx, userId: number, key: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applicationDrafts).where(and(eq(applicationDrafts.userId, userId), sql`${applicationDrafts.key} <> ${key}`));
+  return Number(row?.n ?? 0);
 }

@@ -8,13 +8,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db/client.ts';
 import { DRAFT_CHANGED } from '#contracts/applications.ts';
-import { deleteDraft, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { countOtherDrafts, courseExists, deleteDraft, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
 
 /** `step` 0..4, `data` the wizard state, `updatedAt` ISO 8601, `revision` what the next save sends back. */
 export interface DraftView { key: string; step: number; data: Record<string, unknown>; updatedAt: string; revision: number }
 
 /** A save: the stored draft, or the refusal with the draft as it is now (the client offers both versions). */
 export type DraftSaveResult = { draft: DraftView } | { conflict: { message: string; current: DraftView } };
+
+/**
+ * Drafts one account may keep (security audit 2026-11-28: one account stored 30 drafts under invented course keys).
+ * A draft is one application being prepared, one per course; nobody prepares 20 at once (the college has 14 courses,
+ * each also on its own page), and submitting or "Start over" deletes the draft.
+ */
+export const MAX_DRAFTS_PER_USER = 20;
 
 const SECRET_KEYS = new Set(['cardNumber', 'cardCvc']);
 
@@ -65,6 +73,19 @@ export async function saveDraft(db: Db, userId: number, key: string, step: numbe
     if (current) return { conflict: { message: DRAFT_CHANGED, current: toView(current) } };
   }
   throw new Error(`draft ${key} of user ${userId} was deleted and re-created during three saves in a row`);
+}
+
+/**
+ * Throws unless `userId` may save a draft under `key`: 404 'Course Not Found' (spec §8) for `course-<id>` of no course,
+ * 409 `draft_limit` when the account already keeps MAX_DRAFTS_PER_USER drafts under other keys. Saving a draft it
+ * already has is always allowed.
+ */
+export async function assertDraftAllowed(db: Db, userId: number, key: string): Promise<void> {
+  const course = /^course-(\d+)$/.exec(key);
+  if (course && !(Number(course[1]) <= 2147483647 && await courseExists(db, Number(course[1])))) throw notFound('Course Not Found');
+  if (await countOtherDrafts(db, userId, key) >= MAX_DRAFTS_PER_USER && !(await findDraft(db, userId, key))) {
+    throw new HttpError(409, 'draft_limit', `You have ${MAX_DRAFTS_PER_USER} applications in progress. Submit or start over on one of them first.`);
+  }
 }
 
 /** Deletes the caller's draft under `key` (after submitting, or "Start over"). */

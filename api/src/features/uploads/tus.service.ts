@@ -1,6 +1,7 @@
 /**
  * Resumable uploads, tus 1.0 (issue #16 point 1, DESIGN §6 Documents) with `@tus/server`:
  * - creation: `Upload-Length` must be given and ≤ MAX_UPLOAD_BYTES (5 MB, spec §9), else 413 from @tus/server;
+ *   409 `upload_limit` past the account's limits (quota.ts: unattached uploads, unfinished tus uploads);
  *   the owner (the signed-in user) is recorded in the upload's metadata by the server, never taken from the client;
  * - completion: the bytes are read back, checked by magic number and stored like a plain upload
  *   (`storeUpload`), under the tus upload id, so `GET /api/uploads` lists it like any other; a type that is not
@@ -26,6 +27,7 @@ import { tusDatastore } from '../../storage/tus-datastore.ts';
 import { storeUpload } from './uploads.service.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 import { findUploadRow } from './uploads.repo.ts';
+import { assertUploadRoom, liveTusUploads } from './quota.ts';
 
 /** Route of the tus endpoint (the creation URL; uploads live at `${TUS_PATH}/<id>`). */
 export const TUS_PATH = '/api/uploads/tus';
@@ -57,6 +59,7 @@ export interface TusUploads {
 /** Builds the tus endpoint for the app. The datastore is created on first use. */
 export function createTusUploads(deps: AppDeps): TusUploads {
   let server: Promise<{ tus: Server; store: DataStore }> | undefined;
+  const live = liveTusUploads();
   const db = () => deps.database.db;
   const init = () => (server ??= tusDatastore(deps.config).then((store) => ({
     store,
@@ -73,6 +76,14 @@ export function createTusUploads(deps: AppDeps): TusUploads {
         const user = nodeReq(req)?.user;
         if (!user) throw tusError(new HttpError(401, 'unauthorized', 'Authentication required'));
         if (upload.sizeIsDeferred) throw tusError(new HttpError(400, 'validation_error', 'Upload-Length is required'));
+        // Per-account limits (quota.ts): unattached uploads with this one's Upload-Length, and unfinished tus uploads.
+        try {
+          await assertUploadRoom(db(), user.id, upload.size ?? 0);
+          await live.add(user.id, upload.id, (id) => store.getUpload(id).then(() => true, () => false));
+        } catch (err) {
+          if (err instanceof HttpError) throw tusError(err);
+          throw err;
+        }
         const filename = String(upload.metadata?.filename ?? upload.metadata?.name ?? 'document').slice(0, 200);
         return { metadata: { filename, ownerId: String(user.id) } };
       },
@@ -87,6 +98,7 @@ export function createTusUploads(deps: AppDeps): TusUploads {
     }),
   })).then((built) => {
     // Emitted after a finishing PATCH too, whose partial finish() already removed.
+    built.tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => live.remove(id));
     built.tus.on(EVENTS.POST_FINISH, (req, _res, upload) => {
       if (req.method === 'POST') void built.store.remove(upload.id).catch(() => {});
     });
@@ -99,6 +111,7 @@ export function createTusUploads(deps: AppDeps): TusUploads {
    */
   async function finish(store: DataStore, upload: Upload, opts: { keepPartial?: boolean } = {}): Promise<UploadView> {
     const ownerId = Number(upload.metadata?.ownerId);
+    live.remove(upload.id);
     // FileStore.read returns a stream, S3Store.read a promise of one.
     const buffer = await readAll(await (store as any).read(upload.id));
     let stored = false;

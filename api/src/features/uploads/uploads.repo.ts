@@ -98,3 +98,13 @@ export async function isOrphanUpload(tx: DbOrTx, id: string, before: Date): Prom
 const orphaned = (before: Date) => sql`${uploads.createdAt} < ${before.toISOString()}
     and not exists (select 1 from applications a where upload_refs(a.documents) @> array[${uploads.id}])
     and not exists (select 1 from application_drafts r where upload_refs(r.data) @> array[${uploads.id}])`;
+
+/**
+ * How many uploads `userId` keeps that none of their applications cites, and their total size in bytes (the per-account
+ * limit, quota.ts). Each citation test is one probe of the GIN index applications_upload_refs_idx, as in `orphaned`.
+ */
+export async function unattachedUsage(db: DbOrTx, userId: number): Promise<{ count: number; bytes: number }> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${uploads.size}), 0)::bigint` }).from(uploads)
+    .where(and(eq(uploads.userId, userId), sql`not exists (select 1 from applications a where a.user_id = ${userId} and upload_refs(a.documents) @> array[${uploads.id}])`));
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}

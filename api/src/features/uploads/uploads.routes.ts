@@ -15,6 +15,7 @@ import { currentUser, requireUser } from '../../http/guards.ts';
 import { badRequest } from '../../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import { openUpload, removeUpload, storeUpload, tooLarge, uploadsOf } from './uploads.service.ts';
+import { assertUploadRoom } from './quota.ts';
 
 const UploadIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not found') });
 
@@ -57,7 +58,8 @@ const idParam = validate(UploadIdParamSchema, 'params');
 const downloadQuery = validate(DownloadQuerySchema, 'query');
 
 /**
- * Router at /api/uploads (DESIGN §4 Documents): list, upload (≤ 5 MB else 413; PDF, DOC, DOCX, JPEG, PNG by magic bytes else 415),
+ * Router at /api/uploads (DESIGN §4 Documents): list, upload (≤ 5 MB else 413; PDF, DOC, DOCX, JPEG, PNG by magic bytes else 415;
+ * 409 upload_limit past the account's unattached uploads, quota.ts),
  * download or inline view (owner or admin; always with a sandbox CSP, nosniff and no-store), delete (owner, unattached).
  */
 export function uploadsRouter(deps: AppDeps): Router {
@@ -66,7 +68,12 @@ export function uploadsRouter(deps: AppDeps): Router {
   r.get('/', requireUser, async (req, res) => {
     res.json({ uploads: await uploadsOf(deps.database.db, currentUser(req).id) });
   });
-  r.post('/', requireUser, parseFile, async (req, res) => {
+  // The account's limits (quota.ts) are checked before the file is read: 409 upload_limit.
+  const room: RequestHandler = async (req, _res, next) => {
+    await assertUploadRoom(deps.database.db, currentUser(req).id, Math.min(Number(req.headers['content-length']) || 0, MAX_UPLOAD_BYTES));
+    next();
+  };
+  r.post('/', requireUser, room, parseFile, async (req, res) => {
     const user = currentUser(req);
     const upload = await storeUpload(deps.database.db, store, user.id, req.file);
     res.status(201).json({ upload });
