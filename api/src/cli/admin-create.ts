@@ -6,7 +6,9 @@
  * creating one here would make an admin in a new empty college, a mistyped DATA_DIR reported as "Admin ready"
  * (operations audit); `npm start` creates the database. With DATABASE_URL the database is used as it is.
  * While a restore into the college has not finished (DATA_DIR/RESTORE-INCOMPLETE, the table restore_incomplete, the
- * bucket's RESTORE-INCOMPLETE: restoreMarkerRefusal) it is refused with exit 1, before any migration runs.
+ * bucket's RESTORE-INCOMPLETE: restoreMarkerRefusal) it is refused with exit 1, before any migration runs; so is a
+ * check that fails other than by "cannot connect yet" (cannotConnectYet: a refused login, no CONNECT privilege, an S3
+ * error), which used to be swallowed and let the migrations and the admin into a half-restored database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
 import { restoreMarkerRefusal } from '../db/backup.ts';
+import { cannotConnectYet } from '../db/restore-marker.ts';
+import { markerCheckFailed } from './marker-check-failed.ts';
 import { createDocumentStore } from '../storage/document-store.ts';
 import { assertNotOrphanedDocuments } from '../db/data-dir-guard.ts';
 import { ensureAdmin } from '../features/auth/auth.service.ts';
@@ -42,8 +46,12 @@ if (!config.DATABASE_URL) {
 }
 // A half-restored college gets no admin: the restore must be run again from the start.
 const unfinishedRestore = await restoreMarkerRefusal({ dataDir: config.dataDir, url: config.DATABASE_URL, store: await createDocumentStore(config) })
-  // Unreachable: openDatabase below says so in its own words (the database's marker is the one a restore always leaves).
-  .catch(() => undefined);
+  // Unreachable yet: openDatabase below says so in its own words. Any other failure: refused before any migration.
+  .catch((err: any) => {
+    if (cannotConnectYet(err)) return undefined;
+    console.error(`Cannot create the admin: ${markerCheckFailed(err)}`);
+    process.exit(1);
+  });
 if (unfinishedRestore) {
   console.error(`Cannot create the admin: ${unfinishedRestore}`);
   process.exit(1);

@@ -5,11 +5,14 @@
  * its documents, or documents lost (api/src/storage/document-check.ts). Reads only. On the embedded database stop the
  * server first (one process at a time). Exit 0 when every document is there, 1 when any is missing or on a failure,
  * and 1 while a restore into the college has not finished (DATA_DIR/RESTORE-INCOMPLETE, the table restore_incomplete, the
- * bucket's RESTORE-INCOMPLETE: restoreMarkerRefusal), checked before the database is opened.
+ * bucket's RESTORE-INCOMPLETE: restoreMarkerRefusal), checked before the database is opened; exit 1 too when that check
+ * fails other than by "cannot connect yet" (cannotConnectYet: a refused login, no CONNECT privilege, an S3 error).
  */
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, openDatabase } from '../db/client.ts';
 import { restoreMarkerRefusal } from '../db/backup.ts';
+import { cannotConnectYet } from '../db/restore-marker.ts';
+import { markerCheckFailed } from './marker-check-failed.ts';
 import { createDocumentStore } from '../storage/document-store.ts';
 import { checkDocuments, describeStore } from '../storage/document-check.ts';
 
@@ -21,8 +24,12 @@ try { config = loadConfig(); } catch (err) {
 }
 // A half-restored college's missing documents are the restore's, not lost ones: the restore must be run again.
 const unfinishedRestore = await restoreMarkerRefusal({ dataDir: config.dataDir, url: config.DATABASE_URL, store: await createDocumentStore(config) })
-  // Unreachable: openDatabase and the store's own reads below say so in their own words.
-  .catch(() => undefined);
+  // Unreachable yet: openDatabase and the store's own reads below say so in their own words. Anything else: refused.
+  .catch((err: any) => {
+    if (cannotConnectYet(err)) return undefined;
+    console.error(`Documents not checked: ${markerCheckFailed(err)}`);
+    process.exit(1);
+  });
 if (unfinishedRestore) {
   console.error(`Documents not checked: ${unfinishedRestore}`);
   process.exit(1);
