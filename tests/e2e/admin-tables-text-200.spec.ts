@@ -80,3 +80,30 @@ test('at 200 % text from 1024 to 1440 px the course and announcement lists are c
     }
   }
 });
+
+/**
+ * Every card label's text width (the `data-label` drawn by ::before, in its own font) and the width its column gives
+ * it, for the labelled cells in `region`: a label wider than its column breaks inside the word.
+ */
+function cardLabels(page: Page, name: string) {
+  return page.getByRole('region', { name }).evaluate((region) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    return Array.from(region.querySelectorAll<HTMLElement>('tbody [data-label]')).map((el) => {
+      const cs = getComputedStyle(el, '::before');
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return { label: el.dataset.label!, text: Math.ceil(ctx.measureText(el.dataset.label!).width), column: parseFloat(cs.width) };
+    });
+  });
+}
+
+test('on phones the course cards\' labels fit their column: "Department" is not broken into "Departmen/t"', async ({ page }) => {
+  for (const width of [360, 390, 412]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin/courses');
+    await expect(page.getByTestId('course-row').first()).toBeVisible();
+    const labels = await cardLabels(page, 'All courses');
+    expect(labels.map((l) => l.label)).toContain('Department');
+    const broken = labels.filter((l) => l.text > l.column).map((l) => `${l.label}: ${l.text} px of text in ${l.column} px`);
+    expect([...new Set(broken)], `${width} px`).toEqual([]);
+  }
+});

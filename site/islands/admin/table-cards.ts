@@ -21,7 +21,7 @@ export const TABLE_CARDS = {
   visuallyHidden: `${CARD_ROWS.visuallyHidden} @max-[44rem]:sr-only`,
   row: `${CARD_ROWS.row} @max-[44rem]:relative @max-[44rem]:flex @max-[44rem]:flex-col @max-[44rem]:gap-1.5 @max-[44rem]:px-3 @max-[44rem]:py-3`,
   cell: `${CARD_ROWS.cell} @max-[44rem]:p-0`,
-  labelled: `${CARD_ROWS.labelled} @max-[44rem]:flex @max-[44rem]:items-baseline @max-[44rem]:gap-2 @max-[44rem]:p-0 @max-[44rem]:before:w-20 @max-[44rem]:before:shrink-0 @max-[44rem]:before:font-sans @max-[44rem]:before:text-sm @max-[44rem]:before:font-normal @max-[44rem]:before:normal-case @max-[44rem]:before:text-slate-600 @max-[44rem]:dark:before:text-slate-300 @max-[44rem]:before:content-[attr(data-label)]`,
+  labelled: `${CARD_ROWS.labelled} @max-[44rem]:flex @max-[44rem]:items-baseline @max-[44rem]:gap-2 @max-[44rem]:p-0 @max-[44rem]:before:w-24 @max-[44rem]:before:shrink-0 @max-[44rem]:before:font-sans @max-[44rem]:before:text-sm @max-[44rem]:before:font-normal @max-[44rem]:before:normal-case @max-[44rem]:before:text-slate-600 @max-[44rem]:dark:before:text-slate-300 @max-[44rem]:before:content-[attr(data-label)]`,
   actions: `${CARD_ROWS.cell} @max-[44rem]:p-0 max-lg:pt-1 @max-[44rem]:pt-1`,
   actionsRow: 'max-lg:flex-wrap @max-[44rem]:flex-wrap',
   nowrapWide: 'lg:@min-[44rem]:whitespace-nowrap',
