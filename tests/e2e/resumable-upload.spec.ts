@@ -100,3 +100,18 @@ test('the login ended while the applicant was away: attaching a document asks th
   const list = (await (await page.request.get('/api/uploads')).json()).uploads as { name: string; sha256: string }[];
   expect(list.filter((u) => u.name === 'id-document.pdf').map((u) => u.sha256)).toEqual([crypto.createHash('sha256').update(file).digest('hex')]);
 });
+
+test('at the account\'s limit of documents not in an application, attaching one says so at once instead of retrying', async ({ page }) => {
+  await openDocumentsStep(page);
+  // Twenty documents sent outside the wizard (uploads/quota.ts MAX_UNATTACHED_UPLOADS): the account is at its limit.
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.post('/api/uploads', { multipart: { file: { name: `old-${i}.pdf`, mimeType: 'application/pdf', buffer: pdfOf(2048) } } });
+    expect(res.status(), `upload ${i}`).toBe(201);
+  }
+  let creations = 0;
+  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/uploads/tus')) creations++; });
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-document.pdf', mimeType: 'application/pdf', buffer: pdfOf(4096) });
+  // The server's 409 upload_limit is not the tus offset conflict a retry resolves: one creation, and its words.
+  await expect(page.getByText('You have 20 documents that are not part of an application. Delete the ones you no longer need, then upload again.')).toBeVisible();
+  expect(creations).toBe(1);
+});

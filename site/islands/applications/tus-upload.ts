@@ -9,7 +9,8 @@
  * (ui/SignInAgain.tsx, as for saves) and the upload carries on from where it was; cancelled, it fails with the
  * server's message.
  * Resolves with the stored upload (UploadView); rejects with an Error whose message is fit to show
- * ('File size exceeds 5MB limit' for 413, the server's message for 415).
+ * ('File size exceeds 5MB limit' for 413, the server's message for 415 and for the account's upload limit, a 409
+ * `upload_limit` that is not retried: it is not tus's offset conflict, which a retry resolves).
  */
 import { TOKEN_KEY } from '../../lib/api-client.ts';
 import { askToSignInAgain } from '../ui/save-api.ts';
@@ -58,7 +59,10 @@ export async function resumableUpload(file: File, key: string, onProgress: (perc
       onProgress: (sent, total) => onProgress(total ? Math.min(99, Math.floor((sent / total) * 100)) : 0),
       onAfterResponse: (_req, res) => { lastBody = res.getBody() ?? ''; },
       onShouldRetry: (err) => {
-        const status = (err as any).originalResponse?.getStatus?.() ?? 0;
+        const res = (err as any).originalResponse;
+        const status = res?.getStatus?.() ?? 0;
+        // tus's own 409 (offset conflict) is resolved by a retry; the account's upload limit is not (uploads/quota.ts).
+        if (status === 409 && (res?.getBody?.() ?? '').includes('"upload_limit"')) return false;
         return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
       },
       onSuccess: () => {

@@ -56,8 +56,8 @@ export interface LargeBodySlots {
 }
 
 /**
- * Slots for large bodies: `take(userId)` is null when the body may be read (release once with the returned function),
- * else the HttpError to answer — 429 `too_many_requests` when this user already has MAX_LARGE_BODIES_PER_USER in
+ * Slots for large bodies: `take(userId)` returns a release function (idempotent; call it once the answer is sent) when
+ * the body may be read, else the HttpError to answer — 429 `too_many_requests` when this user already has MAX_LARGE_BODIES_PER_USER in
  * flight, 503 `busy` when the node has MAX_LARGE_BODIES. In-process: each node counts its own.
  */
 export function largeBodySlots(limits: { perUser: number; total: number } = { perUser: MAX_LARGE_BODIES_PER_USER, total: MAX_LARGE_BODIES }): LargeBodySlots {
