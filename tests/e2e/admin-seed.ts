@@ -73,6 +73,11 @@ export async function appliedThenAdmin(page: Page, newContext: () => Promise<API
 /** On /admin/applications (already open on `page`), searches for APP-`id` and opens its detail panel; returns the panel. */
 export async function openApplicationPanel(page: Page, id: number): Promise<Locator> {
   await page.getByLabel('Search').fill(`APP-${id}`);
+  // The searched list, not the one before it: opened from the unfiltered list, the panel's Next pointed at a row the
+  // search then removed, so Next turned disabled under the keyboard focus (a CI run's "Tab past Reject" left the panel).
+  const views = page.getByRole('button', { name: /^View APP-\d+$/ });
+  const matching = page.getByRole('button', { name: new RegExp(`^View APP-${id}\\d*$`) });
+  await expect.poll(async () => { const n = await matching.count(); return n > 0 && n === await views.count(); }).toBe(true);
   await page.getByRole('button', { name: `View APP-${id}` }).click();
   return page.getByRole('dialog', { name: `Application APP-${id}` });
 }
