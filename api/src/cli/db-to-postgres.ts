@@ -14,8 +14,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, describeStore, restoreMarkerRefusal } from '../db/backup.ts';
-import { bucketMarkerMessage, RESTORE_MARKER } from '../db/restore-marker.ts';
+import { BackupError, bucketMarkerOrRefuse, restoreMarkerRefusal } from '../db/backup.ts';
 import { copyToPostgres } from '../db/to-postgres.ts';
 import { ConfigError, resolveFromStartDir } from '../config.ts';
 import { nodesS3Store } from './nodes-s3-store.ts';
@@ -30,9 +29,7 @@ if (!values['data-dir'] || !values.url || !/^postgres(ql)?:\/\//.test(values.url
 const dataDir = resolveFromStartDir(values['data-dir']);
 try {
   const store = await nodesS3Store(dataDir);
-  const unfinishedRestore = await restoreMarkerRefusal({ dataDir }) ?? (store && await bucketMarkerMessage(store).catch((err: any) => {
-    throw new BackupError(`cannot ask ${describeStore(store)} for the object ${RESTORE_MARKER} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (the credentials need s3:GetObject and s3:ListBucket); nothing was copied.`);
-  }));
+  const unfinishedRestore = await restoreMarkerRefusal({ dataDir }) ?? (store && await bucketMarkerOrRefuse(store, 'nothing was copied'));
   if (unfinishedRestore) throw new BackupError(unfinishedRestore);
   const r = await copyToPostgres(dataDir, values.url);
   console.info(`Copied ${Object.keys(r.tables).length} tables, ${r.rows} rows; row counts match.`);

@@ -179,9 +179,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   // A half-restored college is never archived as a good backup (its marker: DATA_DIR's file, the bucket's object,
   // the database's table, checked below in the snapshot or copy that is dumped, so no dump carries the table).
   const store = await createDocumentStore(config);
-  const marked = incompleteRestoreMessage(config.dataDir) ?? await bucketMarkerMessage(store).catch((err: any) => {
-    throw new BackupError(`cannot ask ${describeStore(store)} for the object ${RESTORE_MARKER} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (the credentials need s3:GetObject and s3:ListBucket); no backup was written.`);
-  });
+  const marked = incompleteRestoreMessage(config.dataDir) ?? await bucketMarkerOrRefuse(store, 'no backup was written');
   if (marked) throw unfinishedRestoreBackup(marked);
   const work = await fsp.mkdtemp(path.join(path.dirname(out), '.college-backup-'));
   try {
@@ -638,6 +636,17 @@ export interface RestoreOptions {
   url?: string; allowSuperuser?: boolean; store?: DocumentStore;
   /** Leave DATA_DIR/RESTORE-INCOMPLETE after a success: the caller has more to do (--erasures-from) and clears it. */
   keepMarker?: boolean;
+}
+
+/**
+ * bucketMarkerMessage of `store` (the RESTORE-INCOMPLETE object's refusal, or undefined), for commands that must not
+ * run on a half-restored college (backup, db:to-postgres). A bucket that cannot be asked refuses too: BackupError
+ * "cannot ask … (the credentials need s3:GetObject and s3:ListBucket); `outcome`." (`outcome`: what did not happen).
+ */
+export async function bucketMarkerOrRefuse(store: DocumentStore, outcome: string): Promise<string | undefined> {
+  return bucketMarkerMessage(store).catch((err: any) => {
+    throw new BackupError(`cannot ask ${describeStore(store)} for the object ${RESTORE_MARKER} (${err?.name ?? 'Error'}: ${err?.message ?? err}): check the S3_* settings (the credentials need s3:GetObject and s3:ListBucket); ${outcome}.`);
+  });
 }
 
 /** How `store` is named in the operator's messages: `the S3 bucket "name"`, or `the document store (local)`. */
