@@ -6,17 +6,26 @@ import { users } from '../../db/schema/users.ts';
 
 export type ReviewRow = typeof documentReviews.$inferSelect & { reviewerName: string | null; reviewerEmail: string | null };
 
-/** The application's owner and documents, locked FOR UPDATE so reviews and replacements of one application serialise. */
-export async function lockApplicationDocuments(tx: DbOrTx, id: number): Promise<{ userId: number; documents: Record<string, string> } | undefined> {
-  const rows = await tx.select({ userId: applications.userId, documents: applications.documents }).from(applications)
-    .where(eq(applications.id, id)).for('update').limit(1);
-  return rows[0] ? { userId: rows[0].userId, documents: (rows[0].documents ?? {}) as Record<string, string> } : undefined;
+/** An application's owner, status (spec §4) and documents (slot → upload id). */
+export interface ApplicationDocumentsRow { userId: number; status: string; documents: Record<string, string> }
+
+const documentsFields = { userId: applications.userId, status: applications.status, documents: applications.documents };
+const toDocumentsRow = (r: { userId: number; status: string; documents: unknown } | undefined): ApplicationDocumentsRow | undefined =>
+  r ? { userId: r.userId, status: r.status, documents: (r.documents ?? {}) as Record<string, string> } : undefined;
+
+/**
+ * The application's owner, status and documents, locked FOR UPDATE so reviews, replacements and status changes of one
+ * application serialise (a decision taken meanwhile is seen here).
+ */
+export async function lockApplicationDocuments(tx: DbOrTx, id: number): Promise<ApplicationDocumentsRow | undefined> {
+  const rows = await tx.select(documentsFields).from(applications).where(eq(applications.id, id)).for('update').limit(1);
+  return toDocumentsRow(rows[0]);
 }
 
-/** Owner and documents of the application, unlocked (reads). */
-export async function applicationDocuments(db: DbOrTx, id: number): Promise<{ userId: number; documents: Record<string, string> } | undefined> {
-  const rows = await db.select({ userId: applications.userId, documents: applications.documents }).from(applications).where(eq(applications.id, id)).limit(1);
-  return rows[0] ? { userId: rows[0].userId, documents: (rows[0].documents ?? {}) as Record<string, string> } : undefined;
+/** Owner, status and documents of the application, unlocked (reads). */
+export async function applicationDocuments(db: DbOrTx, id: number): Promise<ApplicationDocumentsRow | undefined> {
+  const rows = await db.select(documentsFields).from(applications).where(eq(applications.id, id)).limit(1);
+  return toDocumentsRow(rows[0]);
 }
 
 /**

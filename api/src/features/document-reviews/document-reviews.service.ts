@@ -4,14 +4,18 @@
  *   verified, or rejected with the admin's reason — and the history of every review. The state of a slot is the
  *   latest review of the upload now in it; a replaced document starts again as received.
  * - reviewDocument (admin): records a review; a rejection notifies the applicant in the portal, by e-mail and by
- *   SMS (issue #17, link on `origin`), in the same transaction as the review (DESIGN §4 Notifications and e-mail).
- * - replaceDocument (owner): puts a new upload into a slot whose current document was rejected; nothing else.
- * Errors: 404 unknown application or not the student's own; 409 no document to review / not rejected; 400 foreign upload.
+ *   SMS (issue #17, link on `origin`), in the same transaction as the review (DESIGN §4 Notifications and e-mail) —
+ *   while the application is open. On a decided one (accepted, rejected) the review is kept for the record and asks
+ *   the applicant for nothing: they could not send a new file (to ask for one, the admin reopens it, e.g. Documents Required).
+ * - replaceDocument (owner): puts a new upload into a slot whose current document was rejected, while the application
+ *   is open (spec §4: pending, under_review, documents_required, payment_pending); nothing else.
+ * Errors: 404 unknown application or not the student's own; 409 no document to review / not rejected / application
+ * decided (DECIDED_MESSAGE); 400 foreign upload.
  */
 import type { z } from 'zod/mini';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { DOCUMENT_SLOTS, FILTER_GROUPS } from '#contracts/application-steps.ts';
 import { DOCUMENT_REPLACED, documentAlreadyReviewed, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
@@ -24,6 +28,15 @@ type Review = z.output<typeof DocumentReviewSchema>;
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const labelOf = (slot: string) => DOCUMENT_SLOTS.find((s) => s.key === slot)?.label ?? slot;
+
+/**
+ * Whether an application with `status` is still open (spec §4: the statuses of the Pending tab, FILTER_GROUPS.pending —
+ * pending, under_review, documents_required, payment_pending); accepted and rejected are decided, and closed.
+ */
+export const isOpenStatus = (status: string): boolean => (FILTER_GROUPS.pending ?? []).includes(status);
+
+/** The 409 message when the applicant replaces a document of a decided (accepted or rejected) application. */
+export const DECIDED_MESSAGE = 'This application has been decided, so its documents can no longer be replaced.';
 
 /** The checklist of application `id` for its owner or an admin (reviewer names and e-mails for admins only); 404 otherwise. */
 export async function documentChecklist(db: Db, user: { id: number; role: string }, id: number): Promise<Checklist> {
@@ -91,7 +104,8 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
       throw conflict(documentAlreadyReviewed(latest.status === 'verified' ? 'Verified' : 'Rejected', latest.reviewerName));
     }
     await insertReview(t, { applicationId: id, slot, uploadId, status: review.status, reason: review.reason || null, reviewedBy: adminId });
-    if (review.status === 'rejected') {
+    // "Please upload a new one" only while the applicant can: a decided application takes no replacement.
+    if (review.status === 'rejected' && isOpenStatus(app.status)) {
       await notifyUser(t, app.userId, documentRejectedNotice(id, slot, review.reason ?? ''), { applicationId: id, origin });
       await queueSms(t, { userId: app.userId, applicationId: id, kind: 'document_rejected', body: documentRejectedSms(id, labelOf(slot), review.reason ?? '', applicationLink(origin, id)) });
     }
@@ -106,9 +120,13 @@ export const SAME_UPLOAD_MESSAGE = 'Please upload a new document to replace the 
  * The applicant replaces the rejected document in `slot` with their upload `uploadId`, and gets a receipt (portal and
  * e-mail, documentReplacedNotice; `origin` makes its link absolute) in the same transaction. 404 / 409 / 400 as above,
  * and 409 SAME_UPLOAD_MESSAGE (nothing stored or sent) when `uploadId` is the rejected upload itself; the upload is checked again under a FOR SHARE row lock in the transaction, so one deleted meanwhile is a 400.
+ * 409 DECIDED_MESSAGE (nothing stored or sent) once the application is accepted or rejected (isOpenStatus), checked
+ * first and again under the row lock, which a status change also takes (a decision made meanwhile wins).
  */
 export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string, origin: string): Promise<Checklist> {
   const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
+  const current = await applicationDocuments(db, id);
+  if (current && !isOpenStatus(current.status)) throw conflict(DECIDED_MESSAGE);
   const rejected = before.items.find((i) => i.slot === slot);
   if (rejected?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
   // The same upload again would leave the slot rejected and still send "We received your new …" each time
@@ -118,6 +136,7 @@ export async function replaceDocument(db: Db, userId: number, id: number, slot: 
   await db.transaction(async (t) => {
     const app = await lockApplicationDocuments(t, id);
     if (!app || app.userId !== userId) throw notFound('Application not found');
+    if (!isOpenStatus(app.status)) throw conflict(DECIDED_MESSAGE);
     // Checked again under the lock: a second replacement racing this one finds the slot no longer rejected.
     if (app.documents[slot] !== rejected.upload?.id) throw conflict('Only a rejected document can be replaced.');
     await lockCitedUploads(t, userId, { [slot]: uploadId });
