@@ -10,12 +10,16 @@
  * - Unfinished resumable (tus) uploads: at most MAX_LIVE_TUS_UPLOADS per account on a node (the wizard runs at most
  *   4 at once, one per slot); `LiveTusUploads` counts them in this process and, at the limit, asks the datastore
  *   which are still unfinished (one finished or cancelled through another node is then dropped).
- * Both answer 409 `upload_limit` with a message saying what to do. The count and the insert are not one statement:
- * uploads racing in parallel may pass the limit by a few, which is all this needs (a bound, not an exact quota).
+ * Both answer 409 `upload_limit` with a message saying what to do.
+ * The unattached limit is exact, also for uploads of one account arriving at once (PostgreSQL: 29 of 30 parallel
+ * uploads were stored when the count and the insert were separate statements): insertUploadWithinQuota counts and
+ * inserts in one transaction that first locks the account's users row. assertUploadRoom, before the bytes are read,
+ * only spares reading a file that cannot be kept.
  */
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { unattachedUsage } from './uploads.repo.ts';
+import { lockUserRow } from '../../auth/users-repo.ts';
+import { insertUploadRow, unattachedUsage, type NewUploadRow, type UploadRow } from './uploads.repo.ts';
 
 /** Unattached uploads one account may keep (files). */
 export const MAX_UNATTACHED_UPLOADS = 20;
@@ -30,9 +34,10 @@ const MB = 1024 * 1024;
 
 /**
  * Throws 409 `upload_limit` when `userId` already keeps MAX_UNATTACHED_UPLOADS unattached uploads, or when they and
- * `addBytes` (the new file's size, bytes) would exceed MAX_UNATTACHED_BYTES.
+ * `addBytes` (the new file's size, bytes) would exceed MAX_UNATTACHED_BYTES. A check before the bytes are read (the
+ * Content-Length or tus Upload-Length): uploads running at once may all pass it; insertUploadWithinQuota decides.
  */
-export async function assertUploadRoom(db: Db, userId: number, addBytes: number): Promise<void> {
+export async function assertUploadRoom(db: DbOrTx, userId: number, addBytes: number): Promise<void> {
   const { count, bytes } = await unattachedUsage(db, userId);
   if (count >= MAX_UNATTACHED_UPLOADS) {
     throw new HttpError(409, 'upload_limit', `You have ${MAX_UNATTACHED_UPLOADS} documents that are not part of an application. Delete the ones you no longer need, then upload again.`);
@@ -40,6 +45,25 @@ export async function assertUploadRoom(db: Db, userId: number, addBytes: number)
   if (bytes + Math.max(0, addBytes) > MAX_UNATTACHED_BYTES) {
     throw new HttpError(409, 'upload_limit', `Your documents that are not part of an application would take more than ${MAX_UNATTACHED_BYTES / MB} MB. Delete the ones you no longer need, then upload again.`);
   }
+}
+
+/**
+ * Inserts the metadata `row` of a stored file (an `uploads` row; `size` in bytes) if its account, `row.userId`, has
+ * room for it (assertUploadRoom's rule and 409 `upload_limit`), and returns it; nothing is inserted when refused.
+ * One transaction: lock the account's users row (lockUserRow, FOR NO KEY UPDATE), count, insert. The lock makes the
+ * uploads of one account take turns, and each count runs after the previous holder committed, so it sees that row.
+ * Why not one INSERT … SELECT … WHERE (count) < 20: on PostgreSQL (READ COMMITTED) each of two such statements
+ * counts in a snapshot without the other's uncommitted row, so both insert; a statement alone is atomic only on
+ * PGlite, which runs one at a time. Why the users row and not the uploads rows: an account at 0 uploads has no
+ * upload row to lock. FOR NO KEY UPDATE leaves the account's other writes alone (their foreign-key checks take KEY
+ * SHARE). Other accounts never wait. Throws the database's errors as they come (23505 on a duplicate id).
+ */
+export async function insertUploadWithinQuota(db: Db, row: NewUploadRow): Promise<UploadRow> {
+  return db.transaction(async (tx) => {
+    await lockUserRow(tx, row.userId);
+    await assertUploadRoom(tx, row.userId, row.size);
+    return insertUploadRow(tx, row);
+  });
 }
 
 /** What liveTusUploads returns: see there. */

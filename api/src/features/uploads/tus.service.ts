@@ -1,7 +1,8 @@
 /**
  * Resumable uploads, tus 1.0 (issue #16 point 1, DESIGN §6 Documents) with `@tus/server`:
  * - creation: `Upload-Length` must be given and ≤ MAX_UPLOAD_BYTES (5 MB, spec §9), else 413 from @tus/server;
- *   409 `upload_limit` past the account's limits (quota.ts: unattached uploads, unfinished tus uploads);
+ *   409 `upload_limit` past the account's limits (quota.ts: unattached uploads, unfinished tus uploads), and again
+ *   at completion, atomically with the upload's row (uploads created below the limit may finish at once);
  *   the owner (the signed-in user) is recorded in the upload's metadata by the server, never taken from the client;
  * - completion: the bytes are read back, checked by magic number and stored like a plain upload
  *   (`storeUpload`), under the tus upload id, so `GET /api/uploads` lists it like any other; a type that is not
@@ -116,7 +117,7 @@ export function createTusUploads(deps: AppDeps): TusUploads {
     const buffer = await readAll(await (store as any).read(upload.id));
     let stored = false;
     try {
-      const view = await storeUpload(db(), deps.store, ownerId, { buffer, originalname: String(upload.metadata?.filename ?? 'document') }, { id: upload.id });
+      const view = await storeUpload(db(), deps.store, ownerId, { buffer, originalname: String(upload.metadata?.filename ?? 'document') }, { id: upload.id, withinQuota: true });
       stored = true;
       return view;
     } catch (err) {

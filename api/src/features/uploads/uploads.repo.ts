@@ -8,8 +8,11 @@ import { uploads, applications } from '../../db/schema/applications.ts';
  */
 export type UploadRow = typeof uploads.$inferSelect;
 
+/** The values of a new `uploads` row (insertUploadRow): id, userId, names, mime, size in bytes, SHA-256 hex. */
+export type NewUploadRow = typeof uploads.$inferInsert;
+
 /** Inserts the metadata of a stored file and returns the row. Throws on a duplicate id (23505). */
-export async function insertUploadRow(db: DbOrTx, row: typeof uploads.$inferInsert): Promise<UploadRow> {
+export async function insertUploadRow(db: DbOrTx, row: NewUploadRow): Promise<UploadRow> {
   const [r] = await db.insert(uploads).values(row).returning();
   return r;
 }

@@ -68,14 +68,15 @@ export function uploadsRouter(deps: AppDeps): Router {
   r.get('/', requireUser, async (req, res) => {
     res.json({ uploads: await uploadsOf(deps.database.db, currentUser(req).id) });
   });
-  // The account's limits (quota.ts) are checked before the file is read: 409 upload_limit.
+  // The account's limits (quota.ts) are checked before the file is read (409 upload_limit), and again, atomically
+  // with the insert, once it is stored (storeUpload withinQuota): parallel uploads all pass the first check.
   const room: RequestHandler = async (req, _res, next) => {
     await assertUploadRoom(deps.database.db, currentUser(req).id, Math.min(Number(req.headers['content-length']) || 0, MAX_UPLOAD_BYTES));
     next();
   };
   r.post('/', requireUser, room, parseFile, async (req, res) => {
     const user = currentUser(req);
-    const upload = await storeUpload(deps.database.db, store, user.id, req.file);
+    const upload = await storeUpload(deps.database.db, store, user.id, req.file, { withinQuota: true });
     res.status(201).json({ upload });
   });
   r.get('/:id', requireUser, idParam, downloadQuery, async (req, res) => {

@@ -18,6 +18,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 import { UPLOAD_THE_DOCUMENT } from '#contracts/applications.ts';
+import { insertUploadWithinQuota } from './quota.ts';
 import { deleteUploadRow, findUploadRow, findUploadRows, insertUploadRow, isAttached, isOrphanUpload, listUploadRows, lockOwnedUploadIds, lockUploadRow, orphanUploadRows, ownedUploadIds, type UploadRow } from './uploads.repo.ts';
 
 
@@ -60,10 +61,12 @@ export function toUploadView(r: UploadRow): UploadView {
 
 /**
  * Stores one file for `userId`, recording its SHA-256 (hex) as the applicant's receipt. `opts.id` names the
- * upload (a finished tus upload keeps its tus id, issue #16); otherwise a random id. Throws 400 (no file),
- * 413 (> 5 MB), 415 (type not allowed by its bytes).
+ * upload (a finished tus upload keeps its tus id, issue #16); otherwise a random id. `opts.withinQuota` (the
+ * student's own uploads: POST /api/uploads, tus) records it only within the account's limit, checked and inserted
+ * atomically (quota.ts insertUploadWithinQuota), else 409 `upload_limit` and the stored bytes are deleted again.
+ * Throws 400 (no file), 413 (> 5 MB), 415 (type not allowed by its bytes).
  */
-export async function storeUpload(db: Db, store: DocumentStore, userId: number, file: { buffer: Buffer; originalname: string } | undefined, opts: { id?: string } = {}): Promise<UploadView> {
+export async function storeUpload(db: Db, store: DocumentStore, userId: number, file: { buffer: Buffer; originalname: string } | undefined, opts: { id?: string; withinQuota?: boolean } = {}): Promise<UploadView> {
   if (!file || file.buffer.length === 0) throw badRequest('Please choose a file to upload', { file: 'Please choose a file to upload' });
   if (file.buffer.length > MAX_UPLOAD_BYTES) throw tooLarge();
   const detected = await fileTypeFromBuffer(file.buffer);
@@ -74,7 +77,8 @@ export async function storeUpload(db: Db, store: DocumentStore, userId: number, 
   const storedName = `${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
   await store.put(storedName, file.buffer, { contentType: kind.mime, size: file.buffer.length });
   try {
-    const row = await insertUploadRow(db, { id, userId, originalName: sanitizeName(file.originalname, kind.ext), storedName, mime: kind.mime, size: file.buffer.length, sha256 });
+    const values = { id, userId, originalName: sanitizeName(file.originalname, kind.ext), storedName, mime: kind.mime, size: file.buffer.length, sha256 };
+    const row = await (opts.withinQuota ? insertUploadWithinQuota(db, values) : insertUploadRow(db, values));
     return toUploadView(row);
   } catch (err) {
     await store.delete(storedName).catch(() => {});
