@@ -4,10 +4,11 @@
  * (PUT /api/applications/:id/documents): the rejected and missing required documents first, each marked required with
  * the admin's reason, then "Add other documents (optional)"; the checklist then only points to it (one upload control
  * per document, usability audit November 2026). An accepted application says what happens next (the Accepted
- * e-mail's sentence) and gives the office phone. Another student's id shows 'Application not found'.
+ * e-mail's sentence) and gives the office phone. A decided (accepted or rejected) application's checklist is read-only:
+ * a rejected document shows its reason and why it can no longer be replaced. Another student's id shows 'Application not found'.
  */
 import { useEffect, useRef, useState } from 'react';
-import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
+import { DOCUMENT_SLOTS, FILTER_GROUPS } from '#contracts/application-steps.ts';
 import { appRef, countryName, formatDate, formatDateTime } from '../../lib/format.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { ACCEPTED_NEXT_STEP, statusLabel } from '#contracts/statuses.ts';
@@ -115,7 +116,8 @@ export default function ApplicationDetail() {
           </ol>
         </section>
 
-        <DocumentChecklist key={`${app.id}-${app.updatedAt}`} applicationId={app.id} replaceAbove={app.status === 'documents_required'} />
+        {/* Open is the Pending tab's statuses (spec §4); accepted and rejected are decided: no replacement (the API's 409). */}
+        <DocumentChecklist key={`${app.id}-${app.updatedAt}`} applicationId={app.id} replaceAbove={app.status === 'documents_required'} decided={!FILTER_GROUPS.pending?.includes(app.status)} />
 
         <section className="card p-6" aria-labelledby="personal-h">
           <h2 id="personal-h" className="mb-4 text-xl font-semibold">Personal information</h2>

@@ -3,7 +3,9 @@
  * Received (with size, and the SHA-256 as the receipt code under "Proof of receipt": plain words first, the code kept
  * for staff and disputes), Verified, or Rejected with the admin's reason. A rejected document — and only that one —
  * can be replaced here (PUT /api/applications/{id}/documents/{slot}), unless `replaceAbove` says the page asks for it
- * in its own upload area (documents_required: one upload control per document, usability audit November 2026).
+ * in its own upload area (documents_required: one upload control per document, usability audit November 2026), or
+ * `decided` says the application is accepted or rejected: it is closed, so a rejected document shows its reason and
+ * DECIDED_NOTE, read-only (the API refuses the replacement with a 409; one decided while the page was open says so).
  */
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -22,8 +24,11 @@ export const STATE_CLASS: Record<ChecklistItem['state'], string> = {
   rejected: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
 };
 
+/** Why a rejected document of a decided (accepted or rejected) application offers no replacement. */
+export const DECIDED_NOTE = 'This application has been decided, so its documents can no longer be replaced.';
+
 /** Loads and shows the checklist of application `applicationId`; `onChanged` runs after a replacement. */
-export function DocumentChecklist({ applicationId, onChanged, replaceAbove }: { applicationId: number; onChanged?: () => void; replaceAbove?: boolean }) {
+export function DocumentChecklist({ applicationId, onChanged, replaceAbove, decided }: { applicationId: number; onChanged?: () => void; replaceAbove?: boolean; decided?: boolean }) {
   const [list, setList] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,14 +46,14 @@ export function DocumentChecklist({ applicationId, onChanged, replaceAbove }: { 
       {!list && !error && <p className="muted" aria-live="polite">Loading documents…</p>}
       {list && (
         <ul className="space-y-4 text-sm" data-testid="document-checklist">
-          {list.items.map((item) => <ChecklistRow key={item.slot} item={item} applicationId={applicationId} replaceAbove={replaceAbove} onReplaced={(c) => { setList(c); onChanged?.(); }} />)}
+          {list.items.map((item) => <ChecklistRow key={item.slot} item={item} applicationId={applicationId} replaceAbove={replaceAbove} decided={decided} onReplaced={(c) => { setList(c); onChanged?.(); }} />)}
         </ul>
       )}
     </section>
   );
 }
 
-function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item: ChecklistItem; applicationId: number; onReplaced: (c: Checklist) => void; replaceAbove?: boolean }) {
+function ChecklistRow({ item, applicationId, onReplaced, replaceAbove, decided }: { item: ChecklistItem; applicationId: number; onReplaced: (c: Checklist) => void; replaceAbove?: boolean; decided?: boolean }) {
   const [file, setFile] = useState<SlotFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -95,10 +100,16 @@ function ChecklistRow({ item, applicationId, onReplaced, replaceAbove }: { item:
           <p className="mt-1 break-all font-mono muted" >Receipt code: {item.upload.sha256}</p>
         </details>
       )}
-      {item.state === 'rejected' && replaceAbove && (
+      {item.state === 'rejected' && decided && (
+        <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950" data-testid={`decided-${item.slot}`}>
+          <p><span className="font-semibold">Reason:</span> {item.reason}</p>
+          <p className="mt-1">{DECIDED_NOTE}</p>
+        </div>
+      )}
+      {item.state === 'rejected' && !decided && replaceAbove && (
         <p className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950"><span className="font-semibold">Reason:</span> {item.reason} <a className="underline" href="#missing-h">Upload a new one above</a></p>
       )}
-      {item.state === 'rejected' && !replaceAbove && (
+      {item.state === 'rejected' && !decided && !replaceAbove && (
         <div className="mt-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
           <p role="status"><span className="font-semibold">Reason:</span> {item.reason}</p>
           {/* Unavailable while sending: a file picked then was silently dropped by the success (phone audit, 2026-11-27). */}

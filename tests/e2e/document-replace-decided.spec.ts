@@ -1,0 +1,42 @@
+/**
+ * A decided application is closed (spec §4: accepted and rejected are decided): on /applications/{id} a rejected
+ * document shows its state and reason read-only, with why it cannot be replaced, and no "Send new …"; the API
+ * refuses a replacement with a 409, which a page opened before the decision shows. Open again, the replacement is back.
+ */
+import { expect, test } from '@playwright/test';
+import { adminLogin, studentApplies } from './admin-seed.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n% replaced\n');
+const DECIDED = 'This application has been decided, so its documents can no longer be replaced.';
+
+test('a rejected document of an accepted or rejected application is shown read-only with why; a replacement sent as the decision came is refused with that message', async ({ page, browser }) => {
+  const id = await studentApplies(page.request, 1, 'Naledi', 'Decided');
+  const admin = await browser.newContext();
+  await adminLogin(admin.request);
+  const setStatus = async (status: string) => expect((await admin.request.put(`/api/admin/applications/${id}/status`, { data: { status } })).status()).toBe(200);
+  expect((await admin.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: 'The photo of the ID is too blurry to read.' } })).status()).toBe(200);
+  const row = page.locator('[data-slot-state=idDocument]');
+  const send = page.getByRole('button', { name: 'Send new ID Document' });
+
+  for (const status of ['accepted', 'rejected']) {
+    await setStatus(status);
+    await page.goto(`/applications/${id}`);
+    await expect(page.getByTestId('state-idDocument'), status).toHaveText('Rejected');
+    await expect(row, status).toContainText('Reason: The photo of the ID is too blurry to read.');
+    await expect(row, status).toContainText(DECIDED);
+    await expect(send, `${status}: no replacement offered`).toHaveCount(0);
+    await expect(page.locator('#f-documents-replace-idDocument'), status).toHaveCount(0);
+  }
+
+  // Open again (Under Review): the replacement is offered. Decided while the page is open: the server refuses it.
+  await setStatus('under_review');
+  await page.goto(`/applications/${id}`);
+  await expect(row).not.toContainText(DECIDED);
+  await page.locator('#f-documents-replace-idDocument').setInputFiles({ name: 'id-clear.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('file-replace-idDocument')).toHaveText('id-clear.pdf');
+  await setStatus('accepted');
+  await send.click();
+  await expect(row.getByRole('alert')).toHaveText(DECIDED);
+  expect((await (await page.request.get(`/api/applications/${id}/checklist`)).json()).items.find((i: { slot: string }) => i.slot === 'idDocument').state).toBe('rejected');
+  await admin.close();
+});
