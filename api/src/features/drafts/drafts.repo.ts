@@ -39,14 +39,20 @@ export async function deleteDraft(db: DbOrTx, userId: number, key: string): Prom
   await db.delete(applicationDrafts).where(and(eq(applicationDrafts.userId, userId), eq(applicationDrafts.key, key)));
 }
 
-/** True when course `id` exists (active or not: a draft begun before a course was closed may still be saved). */
-export async function courseExists(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1);
-  return rows.length > 0;
-}
+/** What a draft save must know before it writes (draftRoom): see there. */
+export interface DraftRoom { courseExists: boolean; others: number; mine: boolean }
 
-/** How many drafts `userId` keeps under keys other than `key`. */
-export async function countOtherDrafts(db: DbOrTx, userId: number, key: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applicationDrafts).where(and(eq(applicationDrafts.userId, userId), sql`${applicationDrafts.key} <> ${key}`));
-  return Number(row?.n ?? 0);
+/**
+ * In one statement, for a save of `userId`'s draft under `key`: whether course `courseId` exists (active or not: a
+ * draft begun before a course was closed may still be saved; true when `courseId` is undefined, a key naming no
+ * course), how many drafts the account keeps under other keys (`others`), and whether it keeps one under `key`
+ * (`mine`). One aggregate over the account's drafts (the (user_id, key) index), which always answers one row.
+ */
+export async function draftRoom(db: DbOrTx, userId: number, key: string, courseId: number | undefined): Promise<DraftRoom> {
+  const [row] = await db.select({
+    others: sql<number>`(count(*) filter (where ${applicationDrafts.key} <> ${key}))::int`,
+    mine: sql<boolean>`coalesce(bool_or(${applicationDrafts.key} = ${key}), false)`,
+    courseExists: courseId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from ${courses} where ${courses.id} = ${courseId})`,
+  }).from(applicationDrafts).where(eq(applicationDrafts.userId, userId));
+  return { courseExists: Boolean(row?.courseExists), others: Number(row?.others ?? 0), mine: Boolean(row?.mine) };
 }

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db/client.ts';
 import { DRAFT_CHANGED } from '#contracts/applications.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { countOtherDrafts, courseExists, deleteDraft, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
+import { deleteDraft, draftRoom, findDraft, upsertDraft, type DraftRow } from './drafts.repo.ts';
 
 /** `step` 0..4, `data` the wizard state, `updatedAt` ISO 8601, `revision` what the next save sends back. */
 export interface DraftView { key: string; step: number; data: Record<string, unknown>; updatedAt: string; revision: number }
@@ -78,12 +78,16 @@ export async function saveDraft(db: Db, userId: number, key: string, step: numbe
 /**
  * Throws unless `userId` may save a draft under `key`: 404 'Course Not Found' (spec §8) for `course-<id>` of no course,
  * 409 `draft_limit` when the account already keeps MAX_DRAFTS_PER_USER drafts under other keys. Saving a draft it
- * already has is always allowed.
+ * already has is always allowed. At most one statement (draftRoom: the course, the count and the account's own draft
+ * together; none for a course id beyond PostgreSQL's integer, which DraftKeySchema's 9 digits already refuse); it was up to three (course,
+ * count, then the draft at the limit), on every autosave.
  */
 export async function assertDraftAllowed(db: Db, userId: number, key: string): Promise<void> {
   const course = /^course-(\d+)$/.exec(key);
-  if (course && !(Number(course[1]) <= 2147483647 && await courseExists(db, Number(course[1])))) throw notFound('Course Not Found');
-  if (await countOtherDrafts(db, userId, key) >= MAX_DRAFTS_PER_USER && !(await findDraft(db, userId, key))) {
+  if (course && !(Number(course[1]) <= 2147483647)) throw notFound('Course Not Found');
+  const room = await draftRoom(db, userId, key, course ? Number(course[1]) : undefined);
+  if (!room.courseExists) throw notFound('Course Not Found');
+  if (room.others >= MAX_DRAFTS_PER_USER && !room.mine) {
     throw new HttpError(409, 'draft_limit', `You have ${MAX_DRAFTS_PER_USER} applications in progress. Submit or start over on one of them first.`);
   }
 }

@@ -1,0 +1,68 @@
+/**
+ * What one draft save (PUT /api/applications/draft, the wizard's autosave) asks the database. Counted through
+ * drizzle's logger, as in submit-statements.test.ts, on PGlite and PostgreSQL alike; the cookie session store's own
+ * statements (connect-pg-simple on the pool) are not in the count, the session user's lookup (requireUser) is.
+ * The checks before the write (the course exists, the account's draft limit, the draft is already there) are one
+ * statement (draftRoom), whatever the key and whether the account is at the limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { courses } from '../../db/schema/catalogue.ts';
+import { MAX_DRAFTS_PER_USER } from './drafts.service.ts';
+
+let t: TestApp;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const logger = { logQuery: (query: string) => { statements?.push(query); } };
+  // Transactions copy the session's options, so setting both reaches statements inside them too.
+  const session = (t.database.db as any).session;
+  session.logger = logger;
+  session.options.logger = logger;
+});
+afterAll(async () => { await t.close(); });
+
+type Agent = Awaited<ReturnType<typeof signUpStudent>>['agent'];
+/** The statements of one PUT of `body` under `key` by `agent`, with the answer's status. */
+async function save(agent: Agent, key: string, body: Record<string, unknown>): Promise<{ status: number; body: any; sql: string[] }> {
+  statements = [];
+  const res = await agent.put(`/api/applications/draft?key=${key}`).send(body);
+  const sql = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
+  statements = null;
+  return { status: res.status, body: res.body, sql };
+}
+
+/** The statements that are not the session user's lookup (requireUser). */
+const ofTheSave = (sql: string[]) => sql.filter((q) => !/^select .* from "users"/.test(q));
+
+describe(`draft save statements (${DB_KIND})`, () => {
+  it('a save runs one check and one write: new and existing drafts, course and other keys, at the limit', async () => {
+    const extra = Array.from({ length: MAX_DRAFTS_PER_USER }, (_, i) => ({ title: `Draft Statements Course ${i}`, description: 'x', tuitionFee: 'R 100', department: 'Business' }));
+    const rows = await t.database.db.insert(courses).values(extra).returning({ id: courses.id });
+    const s = await signUpStudent(t);
+    const first = await save(s.agent, `course-${rows[0].id}`, { step: 1, data: { n: 0 } });
+    expect(first.status).toBe(200);
+    expect(ofTheSave(first.sql), first.sql.join('\n')).toHaveLength(2);
+    const again = await save(s.agent, `course-${rows[0].id}`, { step: 2, data: { n: 0 }, revision: first.body.draft.revision });
+    expect(again.status).toBe(200);
+    expect(ofTheSave(again.sql), again.sql.join('\n')).toHaveLength(2);
+    const general = await save(s.agent, 'general', { step: 1, data: {} });
+    expect(general.status).toBe(200);
+    expect(ofTheSave(general.sql), general.sql.join('\n')).toHaveLength(2);
+    for (let i = 1; i < MAX_DRAFTS_PER_USER - 1; i++) expect((await save(s.agent, `course-${rows[i].id}`, { step: 1, data: { n: i } })).status).toBe(200);
+    // At the limit (20 drafts): an existing one is saved, still with one check.
+    const atLimit = await save(s.agent, `course-${rows[0].id}`, { step: 3, data: { n: 0 }, revision: again.body.draft.revision });
+    expect(atLimit.status).toBe(200);
+    expect(ofTheSave(atLimit.sql), atLimit.sql.join('\n')).toHaveLength(2);
+    // A new key beyond the limit: the check alone, nothing written.
+    const refused = await save(s.agent, `course-${rows[MAX_DRAFTS_PER_USER - 1].id}`, { step: 1, data: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('draft_limit');
+    expect(ofTheSave(refused.sql), refused.sql.join('\n')).toHaveLength(1);
+    // An unknown course: the check alone, 404.
+    const unknown = await save(s.agent, 'course-200001', { step: 1, data: {} });
+    expect(unknown.status).toBe(404);
+    expect(ofTheSave(unknown.sql), unknown.sql.join('\n')).toHaveLength(1);
+  });
+});
