@@ -10,7 +10,7 @@
  * (decisionQuestion): a reject, an accept (naming required documents rejected or missing), a move to Payment Pending
  * that takes a paid fee out of "Fees collected", and any change of an application that is already accepted or rejected.
  */
-import { useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import type { Checklist } from '#contracts/document-reviews.ts';
@@ -21,7 +21,7 @@ import { appRef, countryName, formatMoney, formatStaffDate, formatStaffDateTime 
 import { formatPhone } from '../../lib/phone.ts';
 import DocumentReviews from './DocumentReviews.tsx';
 import { useConfirm, type ConfirmOptions } from './ConfirmDialog.tsx';
-import { usePanelUnsaved } from './Panel.tsx';
+import { usePanelFocusHome, usePanelUnsaved } from './Panel.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
@@ -184,7 +184,9 @@ function useDecisionBarClearance(bar: RefObject<HTMLElement | null>, ready: bool
 /**
  * The panel's content for application `id`; `onChanged` runs after a status change so the list refreshes.
  * `onPrevious` / `onNext` open the neighbouring application (absent: the button is disabled); `focus` names the
- * one of them to focus once this application has loaded (the admin pressed it to get here).
+ * one of them to focus once this application has loaded (the admin pressed it to get here). When the list behind the
+ * panel changes (a search or filter answered after the panel opened) and the focused one of them turns disabled, the
+ * focus moves to the other if it is enabled, else to the panel's Close (usePanelFocusHome), not to <body>.
  */
 export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: {
   id: number; onChanged: () => void; onPrevious?: () => void; onNext?: () => void; focus?: 'previous' | 'next';
@@ -214,6 +216,27 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
     const b = (focus === 'next' ? nextButton : previousButton).current;
     (b && !b.disabled ? b : updateButton.current)?.focus();
   }, [loaded]);
+  // Which of Previous/Next has the focus. Kept when it turns disabled: the browser then drops the focus to <body>
+  // with no focusin anywhere, so this still names the button that lost it (keyboard audit: Tab then left the panel).
+  const navFocus = useRef<'previous' | 'next' | null>(null);
+  const focusHome = usePanelFocusHome();
+  // A layout effect: the focus moves in the same frame as the button turns disabled.
+  useLayoutEffect(() => {
+    const which = navFocus.current;
+    const lost = which && (which === 'next' ? nextButton : previousButton).current;
+    if (!lost || !lost.disabled) return;
+    navFocus.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== lost) return; // the admin had moved on
+    const other = (which === 'next' ? previousButton : nextButton).current;
+    if (other && !other.disabled) other.focus();
+    else if (!focusHome()) updateButton.current?.focus();
+  }, [!onPrevious, !onNext]);
+  const trackNav = (which: 'previous' | 'next') => ({
+    onFocus: () => { navFocus.current = which; },
+    // Only a move to another element forgets it (a blur from turning disabled has no relatedTarget).
+    onBlur: (e: { relatedTarget: EventTarget | null }) => { if (e.relatedTarget && navFocus.current === which) navFocus.current = null; },
+  });
   // Moving on with a typed note or a changed status asks first, as closing the panel does (Panel.tsx).
   const go = async (to?: () => void) => {
     if (!to) return;
@@ -291,8 +314,8 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
           <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
           <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
           <span className="ml-auto flex flex-wrap gap-2">
-            <button ref={previousButton} type="button" className="btn-secondary" disabled={!onPrevious} onClick={() => void go(onPrevious)}>Previous<span className="sr-only"> application</span></button>
-            <button ref={nextButton} type="button" className="btn-secondary" disabled={!onNext} onClick={() => void go(onNext)}>Next<span className="sr-only"> application</span></button>
+            <button ref={previousButton} type="button" className="btn-secondary" disabled={!onPrevious} onClick={() => void go(onPrevious)} {...trackNav('previous')}>Previous<span className="sr-only"> application</span></button>
+            <button ref={nextButton} type="button" className="btn-secondary" disabled={!onNext} onClick={() => void go(onNext)} {...trackNav('next')}>Next<span className="sr-only"> application</span></button>
           </span>
         </div>
       </section>

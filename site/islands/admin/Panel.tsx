@@ -12,7 +12,7 @@ import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useReturnFocus } from '../ui/return-focus.ts';
 
-interface PanelGuard { report: (form: object, unsaved: boolean) => void; requestClose: () => Promise<boolean> }
+interface PanelGuard { report: (form: object, unsaved: boolean) => void; requestClose: () => Promise<boolean>; focusHome: () => boolean }
 const PanelGuardContext = createContext<PanelGuard | null>(null);
 
 /**
@@ -31,6 +31,16 @@ export function usePanelUnsaved(unsaved: boolean, fallback: () => void = () => {
     return () => guard?.report(form, false);
   }, [guard, unsaved]);
   return guard ? guard.requestClose : async () => { fallback(); return true; };
+}
+
+/**
+ * The panel's own place for the keyboard focus when the control that had it goes away or turns disabled (WCAG 2.4.3:
+ * the browser would drop it to <body>, outside the dialog): a function that focuses the panel's Close (×), else the
+ * panel itself, and answers whether it did (false outside a Panel, or before it is on the page).
+ */
+export function usePanelFocusHome(): () => boolean {
+  const guard = useContext(PanelGuardContext);
+  return guard ? guard.focusHome : () => false;
 }
 
 /**
@@ -68,7 +78,8 @@ function useFocusInView(): (el: HTMLElement | null) => void {
  * auto margins, not a transform: the Toaster renders its fixed region inside the open dialog (audit F1), and a
  * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise). Below
  * 640 px its padding is 1rem rather than 1.5rem, so with 200% text on a 360 px phone the content keeps 296 px.
- * A control focused outside the visible part is scrolled into view (useFocusInView).
+ * A control focused outside the visible part is scrolled into view (useFocusInView). A form inside may put the focus
+ * back on the panel's Close when its focused control turns disabled (usePanelFocusHome).
  */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
@@ -78,6 +89,8 @@ export default function Panel({ open, onOpenChange, title, description, side = f
   const [confirm, ask] = useConfirm();
   const change = useRef(onOpenChange);
   change.current = onOpenChange;
+  const closeButton = useRef<HTMLButtonElement | null>(null);
+  const content = useRef<HTMLDivElement | null>(null);
   const guard = useRef<PanelGuard>({
     report: (form, u) => { if (u) unsaved.current.add(form); else unsaved.current.delete(form); },
     requestClose: () => {
@@ -92,11 +105,17 @@ export default function Panel({ open, onOpenChange, title, description, side = f
       });
       return asking.current;
     },
+    focusHome: () => {
+      const home = closeButton.current?.isConnected ? closeButton.current : content.current?.isConnected ? content.current : null;
+      home?.focus();
+      return home != null;
+    },
   }).current;
   useBackCloses(open, guard.requestClose);
   // Opened from state (no Dialog.Trigger): give the focus back to what opened it (WCAG 2.4.3).
   const returnFocus = useReturnFocus();
   const focusInView = useFocusInView();
+  const contentRef = useCallback((el: HTMLDivElement | null) => { content.current = el; focusInView(el); }, [focusInView]);
   return (
     <>
       <Dialog.Root open={open} onOpenChange={(o) => { if (o) onOpenChange(true); else void guard.requestClose(); }}>
@@ -106,7 +125,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
             {...returnFocus}
             // No description: none rather than the title again (screen-reader audit: "Application APP-1" was read twice).
             {...(description ? {} : { 'aria-describedby': undefined })}
-            ref={focusInView}
+            ref={contentRef}
             className={side
               ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'
               : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'}>
@@ -115,7 +134,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
                 <Dialog.Title className="text-xl font-bold break-words">{title}</Dialog.Title>
                 {description && <Dialog.Description className="text-sm muted">{description}</Dialog.Description>}
               </div>
-              <Dialog.Close className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>
+              <Dialog.Close ref={closeButton} className="btn-secondary px-2" aria-label="Close">×</Dialog.Close>
             </div>
             <PanelGuardContext.Provider value={guard}>{children}</PanelGuardContext.Provider>
           </Dialog.Content>
