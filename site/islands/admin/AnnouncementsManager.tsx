@@ -1,12 +1,16 @@
 /**
- * /admin/announcements (spec §2 Announcements, §5, §6, §8; issue #6): a 500 px high table of every
- * announcement; create/edit in a dialog (title ≥ 3, content ≥ 10, image URL or blank → null, active,
+ * /admin/announcements (spec §2 Announcements, §5, §6, §8; issue #6): a table of every announcement; create/edit in a dialog (title ≥ 3, content ≥ 10, image URL or blank → null, active,
  * sendEmail, sendNotification); delete after the AlertDialog 'Are you sure you want to delete this
  * announcement?'; active toggle (checked against the row's updatedAt: a row someone else changed since is refused
  * with the server's message and the table reloads). E-mailing on edit uses POST /api/announcements/{id}/notify.
  * A form saved while the admin went on typing stays open on the saved announcement (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit, Deactivate and Delete in view.
+ * The table is as tall as its rows and scrolls with the page. Spec §2 has it 500 px high, scrolling inside: that box
+ * held four rows in a 1280×800 window at 100 % and less than one card with text at 200 % (350 px each), below a page
+ * that scrolled too (layout review, 2026-11-28); now the window shows as many as fit, and no scroll region inside
+ * another. A row's text is cut after two lines (line-clamp-2: `block` beside it had undone that; Edit shows it all),
+ * and in a table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %).
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -102,18 +106,18 @@ function Manager() {
         : !items ? <SkeletonRows rows={5} label="Loading announcements" />
         : items.length === 0 ? <Empty>No announcements yet.</Empty>
         : (
-          <div className={`card overflow-auto ${TABLE_CARDS.region}`} style={{ height: 500 }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
+          <div className={`card overflow-x-auto ${TABLE_CARDS.region}`} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
             <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
-              <thead className={`sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900 ${TABLE_CARDS.visuallyHidden}`}>
+              <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${TABLE_CARDS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
               <tbody className={TABLE_CARDS.block}>
                 {items.map((a) => (
                   <tr key={a.id} className={`border-b border-slate-100 align-top last:border-0 dark:border-slate-800 ${TABLE_CARDS.row}`} data-testid="announcement-row" data-announcement-id={a.id}>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 block muted">{a.content}</span></td>
+                    <td className={`px-3 py-2 ${TABLE_CARDS.cell}`}><span className="block font-medium">{a.title}</span><span className="line-clamp-2 muted">{a.content}</span></td>
                     <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Status">{a.active ? 'Active' : 'Inactive'}</td>
                     <td className={`px-3 py-2 ${TABLE_CARDS.nowrapWide} ${TABLE_CARDS.labelled}`} data-label="Created">{formatStaffDateTime(a.createdAt)}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.actions}`}><div className="flex flex-wrap gap-1">
+                    <td className={`px-3 py-2 ${TABLE_CARDS.actions}`}><div className={`flex gap-1 ${TABLE_CARDS.actionsRow}`}>
                       <button type="button" className="btn-secondary px-2 py-1" data-edit onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy} onClick={() => void toggle(a)} aria-label={`${a.active ? 'Deactivate' : 'Activate'} ${a.title}`}>{a.active ? 'Deactivate' : 'Activate'}</BusyButton>
                       <button type="button" className="btn-danger px-2 py-1" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>Delete</button>

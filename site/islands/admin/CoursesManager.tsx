@@ -3,7 +3,8 @@
  * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
  * A form saved while the admin went on typing stays open on the saved course (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
- * (table-cards.ts): no sideways scroll, Edit and Deactivate in view.
+ * (table-cards.ts): no sideways scroll, Edit and Deactivate in view. In a 44–50rem region (a 1024–1080 px window) the
+ * table is snug, tighter cells and the buttons stacked, so it fits there too (table-cards.ts).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -23,6 +24,8 @@ import { TABLE_CARDS } from './table-cards.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
+// A table cell's side padding: snug in a 44–50rem region (table-cards.ts).
+const SNUG = TABLE_CARDS.snugCell;
 
 /** Every course for admins (page /admin/courses and the dashboard tab; `heading` false inside the tab). */
 export default function CoursesManager({ heading = true }: { heading?: boolean }) {
@@ -64,19 +67,19 @@ function Manager({ heading }: { heading: boolean }) {
             <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
               <caption className="sr-only">All courses</caption>
               <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${TABLE_CARDS.visuallyHidden}`}>
-                <tr><th scope="col" className="px-3 py-2">Course</th><th scope="col" className="px-3 py-2">Level</th><th scope="col" className="px-3 py-2">Department</th>
-                  <th scope="col" className="px-3 py-2">Duration</th><th scope="col" className="px-3 py-2">Fee</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Actions</th></tr>
+                <tr><th scope="col" className={`px-3 py-2 ${SNUG}`}>Course</th><th scope="col" className={`px-3 py-2 ${SNUG}`}>Level</th><th scope="col" className={`px-3 py-2 ${SNUG}`}>Department</th>
+                  <th scope="col" className={`px-3 py-2 ${SNUG}`}>Duration</th><th scope="col" className={`px-3 py-2 ${SNUG}`}>Fee</th><th scope="col" className={`px-3 py-2 ${SNUG}`}>Status</th><th scope="col" className={`px-3 py-2 ${SNUG}`}>Actions</th></tr>
               </thead>
               <tbody className={TABLE_CARDS.block}>
                 {courses.map((c) => (
                   <tr key={c.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${TABLE_CARDS.row}`} data-testid="course-row">
-                    <td className={`px-3 py-2 font-medium ${TABLE_CARDS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Department">{c.department}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
-                    <td className={`px-3 py-2 ${TABLE_CARDS.actions}`}><div className={`flex gap-1 ${TABLE_CARDS.actionsRow}`}>
+                    <td className={`px-3 py-2 font-medium ${SNUG} ${TABLE_CARDS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Department">{c.department}</td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Fee">{formatPrice(c.price, c.tuitionFee)}</td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Status">{c.isActive ? <span className="text-green-800 dark:text-green-300">Active</span> : <span className="muted">Inactive</span>}</td>
+                    <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.actions}`}><div className={`flex gap-1 ${TABLE_CARDS.actionsRow} ${TABLE_CARDS.snugActionsRow}`}>
                       <button type="button" className="btn-secondary px-2 py-1" onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`}>Edit</button>
                       <BusyButton className="btn-secondary px-2 py-1" busy={busy === c.id} onClick={() => void toggle(c)} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.title}`}>{c.isActive ? 'Deactivate' : 'Activate'}</BusyButton>
                     </div></td>

@@ -7,10 +7,14 @@
  * Delete off to the right (WCAG 1.4.4, 1.4.10; layout review, November 2026). Why 44rem: with text at 200 % the
  * region is 29rem wide in a 1024 px window and 42rem at 1440 px, so both are cards there; at 100 % the narrowest
  * region from 1024 px is 46rem (45rem beside a 17 px scrollbar, the admin sidebar taking 13rem), so at 100 % nothing
- * changes. The course table needs about 50rem as a table: in a 46–50rem region (a 1024–1080 px window at 100 %, about
- * 1600 px at 200 %) it still scrolls sideways a little, as it did before. Each key as in CARD_ROWS, which it
- * includes; `region` goes on the table's scrolling region (the size container), `actions` on the row's actions cell,
- * `actionsRow` on the buttons' flex row, `nowrapWide` on a cell that keeps to one line only while it is a table's.
+ * changes. The course table needs about 50rem as a table (797 px at 100 % in DejaVu Sans): in a 44–50rem region (a
+ * 1024–1080 px window at 100 %, about 1600 px at 200 %) it scrolled sideways by up to 55 px, Deactivate cut off (layout
+ * review, 2026-11-28). There it stays a table, snug: its cells' sides are 0.5rem instead of 0.75rem and a row's buttons
+ * stand one above the other, so it needs about 43rem (691 px) and the course titles get the room left. Each key as in
+ * CARD_ROWS, which it includes; `region` goes on the table's scrolling region (the size container), `actions` on the
+ * row's actions cell, `actionsRow` on the buttons' flex row, `nowrapWide` on a cell that keeps to one line only while it
+ * is a table's, `snugCell` on every th and td and `snugActionsRow` on the buttons' flex row of a table that needs up
+ * to 50rem.
  */
 import { CARD_ROWS } from '../ui/card-rows.ts';
 
@@ -25,4 +29,6 @@ export const TABLE_CARDS = {
   actions: `${CARD_ROWS.cell} @max-[44rem]:p-0 max-lg:pt-1 @max-[44rem]:pt-1`,
   actionsRow: 'max-lg:flex-wrap @max-[44rem]:flex-wrap',
   nowrapWide: 'lg:@min-[44rem]:whitespace-nowrap',
+  snugCell: 'lg:@min-[44rem]:@max-[50rem]:px-2',
+  snugActionsRow: 'lg:@min-[44rem]:@max-[50rem]:flex-col',
 } as const;
