@@ -47,8 +47,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_BOUNCE_ADDRESS: 'bounces' })).toThrow(/MAIL_BOUNCE_ADDRESS: must be an e-mail address/);
   });
 
-  it('SHUTDOWN_GRACE_MS: 4 000 ms with DATABASE_URL (HAProxy inter 1s fall 3: 3 s) (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(4000);
+  it('SHUTDOWN_GRACE_MS: 8 000 ms with DATABASE_URL (HAProxy inter 1s fall 3, timeout check 5s: out up to 7–8 s after health turns 503) (several nodes), 0 on the embedded database, or as set; SHUTDOWN_TIMEOUT_MS 10 000', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/college' }).SHUTDOWN_GRACE_MS).toBe(8000);
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(0);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '4000' }).SHUTDOWN_GRACE_MS).toBe(4000);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/college', SHUTDOWN_GRACE_MS: '0' }).SHUTDOWN_GRACE_MS).toBe(0);

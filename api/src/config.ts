@@ -99,7 +99,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
   /**
    * Graceful stop, ms: how long health answers 503 (so a balancer takes the node out) before the node stops accepting
-   * connections. Default 2 500 with DATABASE_URL (several nodes possible), 0 on the embedded database (one process).
+   * connections. Default DEFAULT_SHUTDOWN_GRACE_MS (8 000) with DATABASE_URL (several nodes possible), 0 on the
+   * embedded database (one process).
    */
   SHUTDOWN_GRACE_MS: blankToUndefined(z.coerce.number().int().min(0).max(600_000).optional()),
   /** Graceful stop, ms: how long requests in flight may still run after the node stopped accepting connections. */
@@ -173,8 +174,18 @@ export function smsApiUrlProblem(url: string, driver: 'file' | 'http', nodeEnv: 
   return undefined;
 }
 
-/** SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL: a balancer checking every 1 s that takes a node out after 3 failures (HAProxy `inter 1s fall 3`, README "Running several nodes") needs 3 s, plus a margin. */
-const DEFAULT_SHUTDOWN_GRACE_MS = 4000;
+/**
+ * SHUTDOWN_GRACE_MS's default, ms, with DATABASE_URL: 8 000. The balancer must have taken the node out before the grace
+ * ends, or it keeps sending requests into the node's refusal (503 `unavailable`, server.ts refuse). With README "Running
+ * several nodes" (HAProxy `inter 1s fall 3`, `timeout check 5s`) the first failing check goes out within `inter` (1 s)
+ * of health turning 503, the next ones `inter` apart, and under load a check may take up to `timeout check` (5 s): the
+ * third failure, which takes the node out, can come inter × (fall − 1) + timeout check = 1 × 2 + 5 = 7 s after the
+ * first failing check, so up to 8 s after health turns 503; 8 000 covers that. The earlier 4 000 covered only
+ * inter × fall (3 s) with quick checks. QA, rolling restart of 2 nodes under 30–50 simulated applicants (2026-11-28):
+ * with 4 000, 3 of 9 stops sent requests into the refusal (up to 34, once a Submit), and a probe saw the stopping node
+ * still given requests 5 748 ms after SIGTERM.
+ */
+const DEFAULT_SHUTDOWN_GRACE_MS = 8000;
 
 /** `sessionSecret`: SESSION_SECRET, or '' until startServer resolves the stored one (auth/session-secret.ts). */
 export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOWN_GRACE_MS' | 'MAIL_FROM'> & { MAIL_FROM: string; DOCUMENT_STORE: 'local' | 's3'; SHUTDOWN_GRACE_MS: number; dataDir: string; sessionSecret: string };
@@ -184,7 +195,7 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'DOCUMENT_STORE' | 'SHUTDOW
  * and in production a missing SESSION_SECRET or PUBLIC_URL, an http PUBLIC_URL on a host other than loopback, and a
  * missing MAIL_FROM or one on a reserved domain (mailFromProblem); always, DKIM settings that are not all three or
  * none, or a DKIM key that cannot be read or loaded (the key is never quoted, and not enumerable on the result), and an
- * SMS_API_URL with credentials in it (or plain http to a non-loopback host in production; elsewhere a warning: smsApiUrlProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 4 000 ms with DATABASE_URL, 0 without.
+ * SMS_API_URL with credentials in it (or plain http to a non-loopback host in production; elsewhere a warning: smsApiUrlProblem). Outside production MAIL_FROM defaults to the college's name (defaultMailFrom). SHUTDOWN_GRACE_MS defaults to 8 000 ms with DATABASE_URL (DEFAULT_SHUTDOWN_GRACE_MS), 0 without.
  * `dataDir` is DATA_DIR made absolute from the folder started in (resolveFromStartDir: `env.INIT_CWD`, else the cwd);
  * the default `.data` from the cwd (the checkout, where npm runs scripts).
  */
