@@ -6,9 +6,88 @@
  * and, once the person has logged in again as the same account, sends the change once more. Cancelled, it throws
  * the 401's ApiError as `api` would, and the form keeps what was typed (issue #16, no lost work). Reads keep
  * `api`: a page whose read answers 401 goes to the log-in page as before.
+ * A change the server refused without acting on it — a stopping node's 503 `unavailable` "The server is restarting"
+ * (api/src/server.ts refuse, answered before the body is read) or a node's 503 `busy` with no slot for a large submit
+ * body (api/src/features/applications/large-body.ts, also before the body is read) — is sent again after the answer's
+ * Retry-After (at most RETRY_AFTER_CAP_MS, at most REFUSAL_RETRIES times), so that through a balancer it reaches a live
+ * node; the caller's busy state stays on meanwhile and only a refusal that lasts past the retries is thrown (QA, rolling
+ * restart behind HAProxy: a Submit answered 'The server is restarting').
  */
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError, RequestTimeoutError, storedToken, timeoutSignal, WRITE_TIMEOUT_MS } from '../../lib/api-client.ts';
 import type { SignInReason } from './SignInAgain.tsx';
+
+/** What `saveApi` takes: `api`'s init (lib/api-client.ts: `json`, `timeoutMs`, RequestInit) with a method. */
+export type SaveInit = RequestInit & { json?: unknown; timeoutMs?: number; method: string };
+
+/** Longest wait, ms, before a refused change is sent again, whatever its Retry-After says. */
+export const RETRY_AFTER_CAP_MS = 5000;
+/** How many times a refused change is sent again before its refusal is thrown. */
+export const REFUSAL_RETRIES = 2;
+/** The message of a stopping node's refusal (api/src/server.ts refuse); the database-outage 503 says something else. */
+export const RESTART_MESSAGE = 'The server is restarting. Please try again shortly.';
+
+/**
+ * How long (ms, capped at RETRY_AFTER_CAP_MS) to wait before sending a change again that was answered `status` with
+ * the parsed error `body` and the Retry-After header `retryAfter` (delay-seconds or an HTTP date, RFC 9110 §10.2.3,
+ * from `now`); null when it must not be sent again. Only refusals the server answers before it reads the request, so
+ * that nothing was done: 503 `unavailable` with RESTART_MESSAGE (server.ts refuse) and 503 `busy` (large-body.ts), each
+ * with a Retry-After. The other 503 `unavailable`, a database outage (api/src/http/error-handler.ts), can come after the
+ * change was written (a commit whose answer was lost), so it is never resent; nor is 429 (the same person's previous
+ * submission still being received).
+ */
+export function refusalRetryMs(status: number, body: ApiError['body'], retryAfter: string | null, now = Date.now()): number | null {
+  if (status !== 503 || retryAfter === null) return null;
+  const code = body?.error?.code;
+  if (!(code === 'busy' || (code === 'unavailable' && body?.error?.message === RESTART_MESSAGE))) return null;
+  const value = retryAfter.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (Number.isNaN(ms)) return null;
+  return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, ms));
+}
+
+/** Waits `ms`; rejects with the signal's reason if `signal` aborts first (the caller cancelled). */
+function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) { reject(signal.reason); return; }
+    const done = () => { signal?.removeEventListener('abort', stop); resolve(); };
+    const timer = setTimeout(done, ms);
+    const stop = () => { clearTimeout(timer); reject(signal!.reason); };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * One call as `api` makes it (lib/api-client.ts: cookies, JSON body, bearer token, WRITE_TIMEOUT_MS unless `timeoutMs`
+ * or a `signal`; ApiError, RequestTimeoutError, NetworkError), sent again while refusalRetryMs allows. Its own fetch
+ * rather than `api`'s only because ApiError does not keep the Retry-After header, and api-client.ts is also loaded by
+ * /dashboard/student, whose script is at its byte budget.
+ */
+async function send<T>(path: string, init: SaveInit): Promise<T> {
+  for (let retries = 0; ; retries++) {
+    const headers = new Headers(init.headers);
+    const { json, timeoutMs, ...rest } = init;
+    const limit = timeoutMs ?? (/^(GET|HEAD)$/i.test(rest.method) ? undefined : WRITE_TIMEOUT_MS);
+    const timer = limit !== undefined && !rest.signal ? timeoutSignal(limit) : undefined;
+    if (timer) rest.signal = timer;
+    if (json !== undefined) headers.set('Content-Type', 'application/json');
+    const t = storedToken();
+    if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      text = await res.text();
+    } catch (e) {
+      if (timer?.aborted) throw new RequestTimeoutError();
+      throw e instanceof TypeError ? new NetworkError(e) : e;
+    }
+    if (res.ok) return (text ? JSON.parse(text) : null) as T;
+    const error = new ApiError(res.status, text || res.statusText);
+    const wait = retries < REFUSAL_RETRIES ? refusalRetryMs(res.status, error.body, res.headers.get('Retry-After')) : null;
+    if (wait === null) throw error;
+    await pause(wait, init.signal);
+  }
+}
 
 /**
  * Loads the "Your session has ended" dialog and shows it (SignInAgain.tsx); resolves true once the person has
@@ -22,13 +101,16 @@ export async function askToSignInAgain(reason?: SignInReason): Promise<boolean> 
   return signInAgain(reason);
 }
 
-/** `api(path, init)`, with a log-in-again and one retry on 401 (see the module comment). */
-export async function saveApi<T = unknown>(path: string, init: Parameters<typeof api>[1] & { method: string }): Promise<T> {
+/**
+ * `api(path, init)`, with a refusal sent again after its Retry-After (refusalRetryMs) and a log-in-again and one more
+ * send on 401 (see the module comment). Throws what `api` throws, the last refusal's ApiError included.
+ */
+export async function saveApi<T = unknown>(path: string, init: SaveInit): Promise<T> {
   try {
-    return await api<T>(path, init);
+    return await send<T>(path, init);
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 401) throw e;
     if (!(await askToSignInAgain())) throw e;
-    return api<T>(path, init);
+    return send<T>(path, init);
   }
 }
