@@ -14,7 +14,7 @@ import { fileDriverWarning, publicUrlWarning, siteOrigin } from './mail/links.ts
 import { checkPortFree, ensureWritableDataDir, listenError } from './startup-checks.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { openDatabase, MigrationError, type Database } from './db/client.ts';
-import { bucketMarkerMessage, cannotConnectYet, databaseMarkerMessage, incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage } from './db/restore-marker.ts';
+import { bucketMarkerMessage, cannotConnectYet, databaseMarkerMessage, embeddedDatabase, incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage } from './db/restore-marker.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
@@ -109,7 +109,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   }
   try {
     // Also after opening (the embedded database, and a PostgreSQL one marked since the check above).
-    const inDatabase = await databaseMarkerMessage((sql, params) => database.pool.query(sql, params), database.kind === 'postgres' ? POSTGRES_DATABASE : `The embedded database in ${config.dataDir}`);
+    const inDatabase = await databaseMarkerMessage((sql, params) => database.pool.query(sql, params), database.kind === 'postgres' ? POSTGRES_DATABASE : embeddedDatabase(config.dataDir));
     if (inDatabase) throw new ConfigError(inDatabase);
     // One node at a time (a PostgreSQL advisory lock): the seed checks then inserts, ensureAdmin finds then creates.
     await database.exclusive(async () => {

@@ -30,7 +30,7 @@ import { readErasureLedger, reapplyErasures, WrongErasureSource, type ReappliedE
 import { ensurePrivateDir } from './private-dir.ts';
 import { MAX_UPLOAD_BYTES } from '#contracts/common.ts';
 import {
-  bucketMarkerMessage, clearRestoreMarker, createDatabaseMarker, databaseMarkerMessage, deleteBucketMarker, dropDatabaseMarker, hasRestoreMarker,
+  bucketMarkerMessage, clearRestoreMarker, createDatabaseMarker, databaseMarkerMessage, deleteBucketMarker, dropDatabaseMarker, embeddedDatabase, hasRestoreMarker,
   incompleteRestoreMessage, POSTGRES_DATABASE, postgresMarkerMessage, RESTORE_MARKER, RESTORE_MARKER_TABLE, writeBucketMarker, writeRestoreMarker,
 } from './restore-marker.ts';
 import { newestKnownMigration } from './migration-level.ts';
@@ -219,7 +219,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       }
       const folder = await openPgliteFolder(copy);
       try {
-        const restoring = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), `The embedded database in ${config.dataDir}`);
+        const restoring = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), embeddedDatabase(config.dataDir));
         if (restoring) throw unfinishedRestoreBackup(restoring);
         rows = (await folder.client.query<{ id: string; key: string }>(UPLOAD_ROWS_SQL)).rows;
         level = (await folder.client.query<{ n: number; last: string | null }>(MIGRATION_LEVEL_SQL)).rows[0];
@@ -283,7 +283,7 @@ async function dropDeadRowVersions(client: { exec(sql: string): Promise<unknown>
 /** The BackupError of createBackup when a restore marker is present: `marker` (its refusal) and that nothing was written. */
 const unfinishedRestoreBackup = (marker: string) => new BackupError(`${marker} No backup was written: an archive of a college a restore did not finish would look like a good backup.`);
 
-const serverRunning = (dataDir: string) => new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
+const serverRunning = (dataDir: string) => new BackupError(`${embeddedDatabase(dataDir)} is open in another process (a running \`npm start\`?). Stop the server, then run the backup again: the embedded database serves one process at a time, and a copy taken while it writes may not start.`);
 
 /**
  * What `restoreBackup` did: database kind, documents written, documents the backup already lacked, sessions ended,
@@ -985,7 +985,7 @@ export async function restoreMarkerRefusal(target: { dataDir: string; url?: stri
     const folder = await openPgliteFolder(target.dataDir).catch(() => undefined);
     if (folder) {
       try {
-        const inDatabase = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), `The embedded database in ${target.dataDir}`);
+        const inDatabase = await databaseMarkerMessage((sql, params) => folder.client.query(sql, params as any[]), embeddedDatabase(target.dataDir));
         if (inDatabase) return inDatabase;
       } finally { await folder.close(); }
     }

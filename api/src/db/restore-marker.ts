@@ -97,6 +97,14 @@ export async function databaseMarkerMessage(query: MarkerQuery, where: string): 
 export const POSTGRES_DATABASE = 'The PostgreSQL database in DATABASE_URL';
 
 /**
+ * How the embedded (PGlite) database of `dataDir` (the DATA_DIR, not its pgdata folder) is named at the start of an
+ * operator's message: "The embedded database in <dataDir>". The marker refusals (beside POSTGRES_DATABASE: npm start,
+ * npm run backup, a restore's check of its target) and the refusals of a folder open in another process (backup,
+ * db:to-postgres) all begin with it.
+ */
+export const embeddedDatabase = (dataDir: string): string => `The embedded database in ${dataDir}`;
+
+/**
  * databaseMarkerMessage for the PostgreSQL database `url`, on one connection of its own (no migration runs). Rejects
  * when the server cannot be reached (cannotConnectYet tells that apart from the other failures) and on database errors.
  */

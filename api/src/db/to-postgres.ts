@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { DataDirInUseError, openPgliteFolder } from './client.ts';
 import { BackupError } from './backup.ts';
+import { embeddedDatabase } from './restore-marker.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -50,7 +51,7 @@ function referencedFirst(tables: string[], fks: Array<{ child: string; parent: s
 export async function copyToPostgres(dataDir: string, url: string): Promise<CopySummary> {
   let folder: Awaited<ReturnType<typeof openPgliteFolder>>;
   try { folder = await openPgliteFolder(dataDir); } catch (err: any) {
-    if (err instanceof DataDirInUseError) throw new BackupError(`The embedded database in ${dataDir} is open in another process (a running \`npm start\`?). Stop the server, then run this again.`);
+    if (err instanceof DataDirInUseError) throw new BackupError(`${embeddedDatabase(dataDir)} is open in another process (a running \`npm start\`?). Stop the server, then run this again.`);
     throw new BackupError(err?.message ?? String(err));
   }
   const pool = new pg.Pool({ connectionString: url, max: 1 });
