@@ -2,9 +2,11 @@
  * A decided application is closed (spec §4: accepted and rejected are decided): on /applications/{id} a rejected
  * document shows its state and reason read-only, with why it cannot be replaced, and no "Send new …"; the API
  * refuses a replacement with a 409, which a page opened before the decision shows. Open again, the replacement is back.
+ * The admin may still verify or reject its documents, for the record: the panel says the applicant is not asked for a
+ * new file, and a rejection then sends the applicant nothing.
  */
 import { expect, test } from '@playwright/test';
-import { adminLogin, studentApplies } from './admin-seed.ts';
+import { adminLogin, openApplicationPanel, studentApplies, toast } from './admin-seed.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n% replaced\n');
 const DECIDED = 'This application has been decided, so its documents can no longer be replaced.';
@@ -39,4 +41,24 @@ test('a rejected document of an accepted or rejected application is shown read-o
   await expect(row.getByRole('alert')).toHaveText(DECIDED);
   expect((await (await page.request.get(`/api/applications/${id}/checklist`)).json()).items.find((i: { slot: string }) => i.slot === 'idDocument').state).toBe('rejected');
   await admin.close();
+});
+
+test('admin: a decided application\'s documents can still be rejected for the record; the panel says the applicant is not asked for a new file, and nothing is sent', async ({ page, browser }) => {
+  const student = await browser.newContext();
+  const id = await studentApplies(student.request, 1, 'Naledi', 'Recorded');
+  await adminLogin(page.request);
+  expect((await page.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'accepted' } })).status()).toBe(200);
+  const notices = async () => ((await (await student.request.get('/api/notifications')).json()).notifications as unknown[]).length;
+  const before = await notices();
+  await page.goto('/admin/applications');
+  const panel = await openApplicationPanel(page, id);
+  await expect(panel.getByTestId('decided-documents-note')).toHaveText(`APP-${id} is Accepted. Its documents can still be verified or rejected for the record, but the applicant is not asked for a new file and cannot send one. To ask for one, change the status to Documents Required.`);
+  const reviews = panel.getByTestId('admin-document-reviews');
+  await reviews.getByRole('button', { name: 'Reject ID Document' }).click();
+  await page.getByLabel('Reason (shown to the applicant)').fill('The ID has expired.');
+  await reviews.getByRole('button', { name: 'Reject document' }).click();
+  await expect(toast(page, 'Document rejected')).toBeVisible();
+  await expect(panel.getByTestId('review-history')).toContainText('ID Document: Rejected — The ID has expired.');
+  expect(await notices()).toBe(before);
+  await student.close();
 });

@@ -9,9 +9,12 @@
  * sticky the panel scrolls a focused element clear of it (useDecisionBarClearance). A decision is confirmed first
  * (decisionQuestion): a reject, an accept (naming required documents rejected or missing), a move to Payment Pending
  * that takes a paid fee out of "Fees collected", and any change of an application that is already accepted or rejected.
+ * On a decided (accepted or rejected) application the documents can still be verified or rejected, for the record; a
+ * note above them says the applicant is not asked for a new file and cannot send one (the API refuses it, 409).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
+import { FILTER_GROUPS } from '#contracts/application-steps.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
 import type { Checklist } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
@@ -286,6 +289,12 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
         </p>
         {a.eligible === false && <ul className="mt-1 list-disc pl-6 text-sm">{(a.eligibilityReasons ?? []).map((r) => <li key={r}>{r}</li>)}</ul>}
       </section>
+      {!FILTER_GROUPS.pending?.includes(a.status) && (
+        <p role="note" className="rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="decided-documents-note">
+          {appRef(id)} is {statusLabel(a.status)}. Its documents can still be verified or rejected for the record, but the
+          applicant is not asked for a new file and cannot send one. To ask for one, change the status to Documents Required.
+        </p>
+      )}
       <DocumentReviews applicationId={id} />
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
         <Dl items={[['Status', statusLabel(a.paymentStatus)], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? paymentMethodText(d.payment.method, d.payment.last4) : null], ['Reference', d.payment?.reference], ['Payment date', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
