@@ -145,8 +145,32 @@ test.describe('a 360×740 phone with text at 200 %', () => {
   });
 });
 
-test.describe('normal text size: the step list stays open', () => {
-  for (const viewport of [{ width: 320, height: 640 }, PHONE, { width: 1280, height: 800 }]) {
+test.describe('normal text size: the step list folds on phones, stays open on wider screens', () => {
+  /*
+   * Phone audit 2026-11-28 (360×740, normal text): with the five steps listed the first field started 710 px down a
+   * 740 px screen, so an applicant saw no form at all on the first screen. The list folds wherever the wizard is
+   * narrower than 28rem (every phone held upright); tablets and desktops keep it open.
+   */
+  for (const viewport of [{ width: 320, height: 640 }, PHONE, { width: 430, height: 932 }]) {
+    test(`at ${viewport.width}×${viewport.height} the list folds to "Step 1 of 5" and the first field is on the first screen`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUp(page, 'text100-fold');
+      await page.goto('/apply/1');
+      await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+      const steps = page.getByRole('navigation', { name: 'Application steps' });
+      const toggle = steps.getByRole('button', { name: 'Step 1 of 5: Personal Information' });
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(steps.getByRole('listitem')).toHaveCount(0);
+      const firstField = await page.locator('[data-wizard] form input:not([type="hidden"]), [data-wizard] form select').first().boundingBox();
+      expect(firstField, 'the first field is laid out').not.toBeNull();
+      expect(firstField!.y + firstField!.height, `first field ends at ${firstField!.y + firstField!.height} px`).toBeLessThanOrEqual(viewport.height);
+      await toggle.click();
+      await expect(steps.getByRole('listitem')).toHaveCount(WIZARD_STEPS.length);
+      await expect(steps.locator('[aria-current="step"]')).toHaveText(/Personal Information$/);
+    });
+  }
+  for (const viewport of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
     test(`at ${viewport.width}×${viewport.height} the five steps are listed, with no fold button, and the card says "Step 1 of 5"`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await signUp(page, 'text100-apply');
@@ -163,6 +187,28 @@ test.describe('normal text size: the step list stays open', () => {
       expect(await page.getByRole('heading', { name: 'Personal Information' }).evaluate((h) => getComputedStyle(h).fontSize)).toBe('24px');
     });
   }
+});
+
+test.describe('an NSC subject row on a 360×740 phone', () => {
+  test.use({ viewport: PHONE });
+
+  // Phone audit 2026-11-28: subject, percentage and Remove shared one row, and the subject box got about 50 px, so
+  // 'English Home Language' showed as 'E'.
+  test('the chosen subject has a line of its own, and Remove stays inside the list', async ({ page }) => {
+    await signUp(page, 'nsc-row-phone');
+    await page.goto('/apply/1');
+    await fillPersonalDetails(page, PERSONAL);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Academic History' })).toBeFocused();
+    await page.getByRole('button', { name: 'Add subject' }).click();
+    const subject = page.getByLabel('Subject 1', { exact: true });
+    await subject.selectOption('English Home Language');
+    const list = page.locator('[data-nsc-results] ul');
+    const [box, listBox, remove] = await Promise.all([subject.boundingBox(), list.boundingBox(), page.getByRole('button', { name: 'Remove subject 1' }).boundingBox()]);
+    expect(box!.width, `subject box ${box!.width} px of a ${listBox!.width} px list`).toBeGreaterThanOrEqual(listBox!.width - 1);
+    expect(await subject.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(remove!.x + remove!.width, 'Remove ends inside the list').toBeLessThanOrEqual(listBox!.x + listBox!.width + 0.5);
+  });
 });
 
 test.describe('a course title of one very long word, on a 360×740 phone', () => {

@@ -425,19 +425,19 @@ export default function ApplyWizard() {
   }
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)] @max-2xs:gap-4" data-wizard>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)] @max-md:gap-4" data-wizard>
       <StepNav step={step} sync={sync} onGoTo={goTo} onLogInAgain={() => store?.logInAgain()} />
       <FormProvider {...form}>
         {/* Below 18rem of text (StepNav.tsx) the card's top and bottom padding stay phone-sized (its sides: global.css, .card below 20em). */}
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6 @max-2xs:py-4">
+        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6 @max-md:py-4">
           {conflict && ConflictUI && <ConflictUI savedAt={conflict.savedAt} step={conflict.step} onLoadTheirs={loadTheirs} onKeepMine={keepMine} />}
           {restored && <RestoredNotice confirming={confirmReset} onAsk={() => setConfirmReset(true)} onCancel={() => setConfirmReset(false)}
             onDiscard={() => { void discardDraftUploads(getValues()).then(() => store?.discard()).then(() => window.location.reload()); }} />}
           {!online && <p role="status" data-testid="offline-notice" className="mb-4 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{OFFLINE_TEXT}</p>}
           {/* Shown by the folded step list's button instead where that is shown (StepNav.tsx); still the heading's description. */}
-          <p id="wizard-step-position" className="text-sm muted @max-2xs:sr-only">Step {step + 1} of {WIZARD_STEPS.length}</p>
+          <p id="wizard-step-position" className="text-sm muted @max-md:sr-only">Step {step + 1} of {WIZARD_STEPS.length}</p>
           {/* The heading takes the focus on every step change; its description says where the applicant is (screen-reader audit). */}
-          <h2 ref={headingRef} tabIndex={-1} aria-describedby="wizard-step-position" className="mb-6 text-2xl font-bold outline-none @max-2xs:mb-3">{WIZARD_STEPS[step]}</h2>
+          <h2 ref={headingRef} tabIndex={-1} aria-describedby="wizard-step-position" className="mb-6 text-2xl font-bold outline-none @max-md:mb-3">{WIZARD_STEPS[step]}</h2>
 
           {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError} />}
           {step > 0 && !stepComponent(step) && (stepMissing

@@ -3,6 +3,8 @@
  * asks for its name) and percentage, up to NSC_MAX_SUBJECTS, added and removed by button; shows the APS as you
  * type. `name` is the field array's path (e.g. 'academicHistory.nscResults'); the form's resolver validates the rows
  * with NscResultsSchema and this component shows each row's errors on its controls. DOM ids: `${idPrefix}-{i}-subject`.
+ * Where the list is narrower than 28rem (a phone) the subject takes a line of its own above percentage and Remove: in
+ * one row the subject box was squeezed to about 50 px and showed one letter of the chosen subject (phone audit, 360 px).
  */
 import { get, useFieldArray, useWatch, type Control, type FieldValues, type UseFormRegister, type FieldErrors } from 'react-hook-form';
 import { APS_MAX, computeAps, NSC_MAX_SUBJECTS, NSC_SUBJECTS } from '#contracts/nsc.ts';
@@ -26,12 +28,12 @@ export function NscResultsFields({ control, register, errors, name, idPrefix = '
       <legend className="px-1 font-semibold">{legend}</legend>
       <p className="text-sm muted">Up to {NSC_MAX_SUBJECTS} subjects with your final percentages. Your APS is the total of your best six subjects (Life Orientation excluded), at most {APS_MAX}.</p>
       {listMessage && <p className="field-error" role="alert">{listMessage}</p>}
-      <ul className="mt-3 space-y-3">
+      <ul className="@container mt-3 space-y-3">
         {fields.map((f, i) => {
           const id = `${idPrefix}-${i}`;
           return (
-            <li key={f.id} className="grid grid-cols-[1fr_6rem_auto] items-end gap-2">
-              <div>
+            <li key={f.id} className="grid grid-cols-[minmax(0,1fr)_6rem_auto] items-end gap-2 @max-md:grid-cols-[minmax(0,1fr)_auto]">
+              <div className="@max-md:col-span-2">
                 <Field id={`${id}-subject`} label={`Subject ${i + 1}`} error={rowError(i, 'subject')}>
                   <select className="input" {...fieldProps(`${id}-subject`, rowError(i, 'subject'))} {...register(`${name}.${i}.subject`)}>
                     <option value="">Select a subject…</option>

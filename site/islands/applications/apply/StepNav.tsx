@@ -2,14 +2,12 @@
  * The wizard's step list (spec §2): done steps are buttons back to them, the current one is marked
  * aria-current="step", later ones are plain text. Below it, the draft's sync state (issue #5 "Drafts survive").
  * It also gives each step its page title (use-step-title.ts).
- * Where the wizard is narrower than 18rem of text, the list folds behind one disclosure button, 'Step 1 of 5'
- * (spoken 'Step 1 of 5: Personal Information'; the heading right below shows the name): at 200 % text the open list
- * pushed the form's first field two and a half screens down (accessibility audit at 360×740, WCAG 1.4.10). The
- * page must be a size container (@container, pages/apply/index.astro): its content box, the window less the scrollbar
- * and 2 × min(1rem, 5vw). On a 360 px phone that is 324 px once text is enlarged, so the list folds above 112.5 %
- * text (18 px; Chrome's 'Large', 20 px, folds it). At normal text on a 320 px phone the box is 288 px, 18rem exactly,
- * so it stays open from 320 px up where scrollbars overlay the page (phones); a desktop browser's classic scrollbar
- * (about 15 px) folds it in a window narrower than about 335 px.
+ * Where the wizard is narrower than 28rem (every phone held upright; tablets and desktops keep the list open), the
+ * list folds behind one disclosure button, 'Step 1 of 5' (spoken 'Step 1 of 5: Personal Information'; the heading
+ * right below shows the name). Open, the five steps pushed the form's first field 710 px down a 360×740 phone at
+ * normal text (phone audit, 2026-11-28) and two and a half screens down at 200 % text (accessibility audit, WCAG
+ * 1.4.10). The page must be a size container (@container, pages/apply/index.astro): its content box, the window less
+ * the scrollbar and 2 × min(1rem, 5vw). 28rem follows the text size, so enlarged text folds it in wider windows too.
  */
 import { DRAFT_OTHER_USER, WIZARD_STEPS } from '#contracts/application-steps.ts';
 import type { SyncState } from '../draft-store.ts';
@@ -71,11 +69,11 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
       {/* The step's name is the heading right below, so it is only spoken here (the visible words start the name, WCAG 2.5.3). */}
       <button type="button" aria-expanded={open} aria-controls="wizard-steps-list" onClick={() => setOpen(!open)}
         aria-label={`Step ${step + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEPS[step]}`}
-        className="hidden w-full items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-left text-sm dark:bg-slate-800 @max-2xs:flex">
+        className="hidden w-full items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-left text-sm dark:bg-slate-800 @max-md:flex">
         <span className="font-semibold">Step {step + 1} of {WIZARD_STEPS.length}</span>
         <span aria-hidden="true" className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>▾</span>
       </button>
-      <ol id="wizard-steps-list" className={`space-y-1 ${open ? '@max-2xs:mt-1' : '@max-2xs:hidden'}`}>
+      <ol id="wizard-steps-list" className={`space-y-1 ${open ? '@max-md:mt-1' : '@max-md:hidden'}`}>
         {WIZARD_STEPS.map((label, i) => {
           const state = i < step ? 'done' : i === step ? 'current' : 'todo';
           const inner = (
@@ -94,7 +92,7 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
         })}
       </ol>
       {/* Shown, not spoken: a screen reader is not told of every save (the spoken line is the one below). */}
-      <p className="mt-4 px-3 text-xs muted @max-2xs:mt-1" data-testid="draft-status">{SYNC_TEXT[sync]}
+      <p className="mt-4 px-3 text-xs muted @max-md:mt-1" data-testid="draft-status">{SYNC_TEXT[sync]}
         {HELD_FOR_LOG_IN.includes(sync) && onLogInAgain && <> <button type="button" className="-my-1 inline-block py-1 underline max-sm:min-h-11" onClick={onLogInAgain}>Log in again</button></>}</p>
       <p role="status" className="sr-only" data-testid="draft-announcement">{spoken}</p>
     </nav>
