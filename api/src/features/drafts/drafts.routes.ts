@@ -1,7 +1,7 @@
 /**
  * Draft routes, mounted at /api/applications/draft (and the colfront twin) before the applications router:
  * GET ?key=… → {draft | null}; PUT ?key=… {step, data, revision?} → {draft} (404 'Course Not Found' for a course key of
- * no course, 409 `draft_limit` past MAX_DRAFTS_PER_USER drafts: assertDraftAllowed), or 409 {error: {code: 'conflict',
+ * no course, 409 `draft_limit` past MAX_DRAFTS_PER_USER drafts: saveDraft), or 409 {error: {code: 'conflict',
  * message: DRAFT_CHANGED}, draft: <as stored>} when the stored draft is not at `revision` (nothing stored) and is not
  * this very save already applied (a retry after a lost reply gets 200 with that draft), or 409 {error: {code:
  * 'draft_other_user', message: DRAFT_OTHER_USER}} when the body's `forUserId` is not the session's user (nothing
@@ -16,7 +16,7 @@ import { validate } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/guards.ts';
 import { HttpError } from '../../http/errors.ts';
 import { DRAFT_OTHER_USER, DraftBodySchema, DraftDiscardQuerySchema, DraftKeySchema } from '#contracts/applications.ts';
-import { assertDraftAllowed, discardDraft, getDraft, saveDraft } from './drafts.service.ts';
+import { discardDraft, getDraft, saveDraft } from './drafts.service.ts';
 
 const keyQuery = validate(DraftKeySchema, 'query');
 const body = validate(DraftBodySchema);
@@ -45,7 +45,6 @@ export function draftsRouter(deps: AppDeps): Router {
   r.put('/', requireUser, keyQuery, body, async (req, res) => {
     const { step, data, revision, forUserId } = body.data(req);
     assertOwnWizard(req, forUserId);
-    await assertDraftAllowed(db, currentUser(req).id, keyQuery.data(req).key);
     const result = await saveDraft(db, currentUser(req).id, keyQuery.data(req).key, step, data, revision);
     if ('conflict' in result) {
       res.status(409).json({ error: { code: 'conflict', message: result.conflict.message }, draft: result.conflict.current });

@@ -55,19 +55,24 @@ function isThisSave(stored: DraftRow, step: number, clean: unknown, baseRevision
 
 /**
  * Stores the caller's draft under `key` at wizard `step`, with card number and CVC removed (DESIGN §4 Payment), if
- * the stored draft is still at `baseRevision` (undefined: the client has seen none). Otherwise nothing is stored
- * and the answer is the conflict with the stored draft: another tab or device saved since (README "Drafts from two
- * tabs or devices"). The check and the write are one statement (upsertDraft).
+ * the stored draft is still at `baseRevision` (undefined: the client has seen none) and the save is allowed
+ * (assertDraftAllowed's rules: 404 'Course Not Found', 409 `draft_limit`, thrown). Otherwise nothing is stored and,
+ * unless refused, the answer is the conflict with the stored draft: another tab or device saved since (README
+ * "Drafts from two tabs or devices"). The rules, the revision check and the write are one statement (upsertDraft
+ * with limits), so an autosave is one round trip; only a save that wrote nothing asks why (assertDraftAllowed, then
+ * the stored draft).
  * Idempotent: a save retried after its reply was lost (node killed, connection cut) finds the draft it wrote itself,
  * at `baseRevision` + 1 with the same step and content, and gets that draft back (200, nothing written again)
  * instead of a conflict; a different draft at that revision is still a conflict.
  */
 export async function saveDraft(db: Db, userId: number, key: string, step: number, data: Record<string, unknown>, baseRevision?: number): Promise<DraftSaveResult> {
   const clean = stripSecrets(data);
+  const limits = { courseId: courseIdOf(key), maxDrafts: MAX_DRAFTS_PER_USER };
   // A draft deleted between the refused write and the read (a submit or "Start over" elsewhere): write again, it is new now.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const saved = await upsertDraft(db, userId, key, step, clean, baseRevision);
+    const saved = await upsertDraft(db, userId, key, step, clean, baseRevision, limits);
     if (saved) return { draft: toView(saved) };
+    await assertDraftAllowed(db, userId, key);
     const current = await findDraft(db, userId, key);
     if (current && isThisSave(current, step, clean, baseRevision)) return { draft: toView(current) };
     if (current) return { conflict: { message: DRAFT_CHANGED, current: toView(current) } };
@@ -76,16 +81,24 @@ export async function saveDraft(db: Db, userId: number, key: string, step: numbe
 }
 
 /**
+ * The course id a draft key names (`course-<id>`), or undefined for another key ('general'). Throws 404 'Course Not
+ * Found' (spec §8) for an id beyond PostgreSQL's integer, which no course has (DraftKeySchema's 9 digits refuse it first).
+ */
+function courseIdOf(key: string): number | undefined {
+  const course = /^course-(\d+)$/.exec(key);
+  if (!course) return undefined;
+  if (!(Number(course[1]) <= 2147483647)) throw notFound('Course Not Found');
+  return Number(course[1]);
+}
+
+/**
  * Throws unless `userId` may save a draft under `key`: 404 'Course Not Found' (spec §8) for `course-<id>` of no course,
  * 409 `draft_limit` when the account already keeps MAX_DRAFTS_PER_USER drafts under other keys. Saving a draft it
- * already has is always allowed. At most one statement (draftRoom: the course, the count and the account's own draft
- * together; none for a course id beyond PostgreSQL's integer, which DraftKeySchema's 9 digits already refuse); it was up to three (course,
- * count, then the draft at the limit), on every autosave.
+ * already has is always allowed. One statement (draftRoom: the course, the count and the account's own draft
+ * together); saveDraft asks it only when its write was refused, to say why.
  */
 export async function assertDraftAllowed(db: Db, userId: number, key: string): Promise<void> {
-  const course = /^course-(\d+)$/.exec(key);
-  if (course && !(Number(course[1]) <= 2147483647)) throw notFound('Course Not Found');
-  const room = await draftRoom(db, userId, key, course ? Number(course[1]) : undefined);
+  const room = await draftRoom(db, userId, key, courseIdOf(key));
   if (!room.courseExists) throw notFound('Course Not Found');
   if (room.others >= MAX_DRAFTS_PER_USER && !room.mine) {
     throw new HttpError(409, 'draft_limit', `You have ${MAX_DRAFTS_PER_USER} applications in progress. Submit or start over on one of them first.`);
