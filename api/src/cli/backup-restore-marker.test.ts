@@ -54,10 +54,13 @@ describe(`a restore's marker every node reads: database and bucket (${DB_KIND})`
     const folder = await openPgliteFolder(dataDir);
     try { return (await folder.client.query<{ present: boolean }>(sql)).rows[0].present; } finally { await folder.close(); }
   };
-  /** A node's environment: DATA_DIR `dataDir`, DATABASE_URL `url` (PostgreSQL), and the bucket `name` when given. */
+  /**
+   * A node's environment: DATA_DIR `dataDir`, DATABASE_URL `url` (PostgreSQL), and the bucket `name` when given. No
+   * grace period: a node that starts is stopped at once, with no balancer to wait for (the default with DATABASE_URL, 8 s).
+   */
   const nodeEnv = (dataDir: string, url: string | undefined, name?: string): Record<string, string> => ({
     NODE_ENV: 'test', DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...(name ? { ...s3.env, S3_BUCKET: name } : { DOCUMENT_STORE: 'local' }),
-    PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'restore-marker-secret-0123456789',
+    PORT: '0', HOST: '127.0.0.1', SITE_BUILD: 'never', SESSION_SECRET: 'restore-marker-secret-0123456789', SHUTDOWN_GRACE_MS: '0',
   });
   const start = (env: Record<string, string>) => startServer(env).then(async (node) => { await node.close(); return undefined; }, (err) => err as Error);
   const backup = (env: Record<string, string>, out: string) => createBackup(loadConfig(env), out).then(() => undefined, (err) => err as Error);
