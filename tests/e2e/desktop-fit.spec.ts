@@ -8,7 +8,7 @@
  *    50rem); now it fits there as a snug table, and from 1280 px it is as before.
  * 3. The admin announcements were a 500 px box scrolling inside a page that scrolled too: four rows at 1280×800, one
  *    card with text at 200 %. Now the list scrolls with the page and fills the window below the header.
- * Playwright's Chromium hides scrollbars (--hide-scrollbars); test 1's first check drops that switch to get the classic
+ * Playwright's Chromium hides scrollbars (--hide-scrollbars); the first test drops that switch to get the classic
  * scrollbar most Windows and Linux desktops have.
  */
 import fs from 'node:fs';
