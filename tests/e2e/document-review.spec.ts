@@ -50,7 +50,7 @@ test('an admin rejects the ID document with a reason; the applicant sees it and 
   await adminPage.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
   await expect(adminPage.getByLabel('Reason (shown to the applicant)')).toHaveValue('The photo of the ID is too blurry to read.');
   await reviews.getByRole('button', { name: 'Reject document' }).click();
-  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document rejected' })).toBeVisible();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Document rejected' })).toContainText('The applicant was notified.');
   await expect(adminPage.locator(':focus')).toHaveText('ID Document: Rejected');
   await expect(adminPage.locator(':focus')).toBeVisible();
   await expect(adminPage.getByTestId('review-history')).toContainText('ID Document: Rejected — The photo of the ID is too blurry to read.');

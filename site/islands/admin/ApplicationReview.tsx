@@ -12,7 +12,7 @@
  * On a decided (accepted or rejected) application the documents can still be verified or rejected, for the record; a
  * note above them says the applicant is not asked for a new file and cannot send one (the API refuses it, 409).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { APPLICATION_STATUSES, statusLabel } from '#contracts/statuses.ts';
 import { FILTER_GROUPS } from '#contracts/application-steps.ts';
 import type { AdminApplicationDetail } from '#contracts/admin.ts';
@@ -134,11 +134,26 @@ export function paymentMethodText(method: string, last4: string | null): string 
 }
 
 /**
+ * The applicant's account in the panel: the name, then the e-mail address on a line of its own, without angle brackets
+ * (phone audit, 360 px: '<thandi.qa1@example.com' wrapped with the '>' alone on the next line). The address breaks
+ * between any two characters only where it is wider than the column ([overflow-wrap:anywhere]); an unverified one says so.
+ */
+function AccountValue({ firstName, lastName, email, emailVerified }: { firstName: string; lastName: string; email: string; emailVerified?: boolean | null }) {
+  return (
+    <>
+      <span className="block">{firstName} {lastName}</span>
+      <span className="block [overflow-wrap:anywhere]" data-testid="account-email">{email}</span>
+      {emailVerified === false && <span className="block">E-mail not verified</span>}
+    </>
+  );
+}
+
+/**
  * Label and value pairs: the label in a 7rem column (10rem from 640 px) beside its value, or above it where the
  * value would get less than 10rem. Both are in rem, so at 200% text on a phone each label stacks above its value
  * (accessibility audit: the old grid kept the 224 px label column and left the value 16 px; WCAG 1.4.10 Reflow).
  */
-function Dl({ items }: { items: [string, string | null | undefined][] }) {
+function Dl({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="space-y-1 text-sm">
       {items.filter(([, v]) => v).map(([k, v]) => (
@@ -276,7 +291,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
       {confirmDialog}
       <div className="flex flex-wrap items-center gap-3"><StatusBadge status={a.status} /><span className="text-sm muted">Submitted {formatStaffDateTime(a.createdAt)}</span></div>
       <section aria-labelledby="d-applicant"><h3 id="d-applicant" className="mb-2 font-semibold">Applicant</h3>
-        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? `${d.applicant.firstName} ${d.applicant.lastName} <${d.applicant.email}>${d.applicant.emailVerified === false ? ' — e-mail not verified' : ''}` : null],
+        <Dl items={[['Course', a.course?.title ?? 'Unknown Course'], ['Department', a.course?.department], ['Account', d.applicant ? <AccountValue {...d.applicant} /> : null],
           ...PERSONAL.map(([k, l]) => [l, k === 'nationality' || k === 'country' ? countryName(p[k]) : k === 'phone' ? formatPhone(p[k]) : k === 'dateOfBirth' ? formatStaffDate(p[k]) || p[k] : p[k]] as [string, string])]} />
       </section>
       <section aria-labelledby="d-academic"><h3 id="d-academic" className="mb-2 font-semibold">Academic history</h3>
@@ -295,7 +310,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
           applicant is not asked for a new file and cannot send one. To ask for one, change the status to Documents Required.
         </p>
       )}
-      <DocumentReviews applicationId={id} />
+      <DocumentReviews applicationId={id} decided={!FILTER_GROUPS.pending?.includes(a.status)} />
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
         <Dl items={[['Status', statusLabel(a.paymentStatus)], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? paymentMethodText(d.payment.method, d.payment.last4) : null], ['Reference', d.payment?.reference], ['Payment date', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
       </section>

@@ -16,8 +16,20 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { STATE_CLASS, STATE_LABEL } from '../applications/DocumentChecklist.tsx';
 
-/** The documents of application `applicationId`, each verified or rejected with a reason (issue #16). */
-export default function DocumentReviews({ applicationId }: { applicationId: number }) {
+/**
+ * What the 'Document rejected' toast says: on an open application the applicant is asked for a new file (notice,
+ * e-mail, SMS); on a decided one (`decided`: accepted or rejected, not FILTER_GROUPS.pending, spec §4) the API records
+ * the rejection and sends nothing since df48331 (document-reviews.service reviewDocument, isOpenStatus).
+ */
+export const rejectedToastText = (decided: boolean): string => (decided
+  ? 'Recorded. The applicant was not notified, because the application has been decided.'
+  : 'The applicant was notified.');
+
+/**
+ * The documents of application `applicationId`, each verified or rejected with a reason (issue #16). `decided`: the
+ * application is accepted or rejected, as the panel last read it, so a rejection is not said to notify (rejectedToastText).
+ */
+export default function DocumentReviews({ applicationId, decided = false }: { applicationId: number; decided?: boolean }) {
   const [list, setList] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -31,7 +43,7 @@ export default function DocumentReviews({ applicationId }: { applicationId: numb
   return (
     <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
       <ul className="space-y-3 text-sm" data-testid="admin-document-reviews">
-        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} onDone={setList} onStale={load} />)}
+        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} decided={decided} onDone={setList} onStale={load} />)}
       </ul>
       {list.history.length > 0 && (
         <>
@@ -55,7 +67,7 @@ const fileUrl = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
  */
 const viewable = (name: string) => /\.(pdf|png|jpe?g)$/i.test(name);
 
-function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void; onStale: () => void }) {
+function ReviewRow({ item, applicationId, decided, onDone, onStale }: { item: ChecklistItem; applicationId: number; decided: boolean; onDone: (c: Checklist) => void; onStale: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -80,7 +92,7 @@ function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistIt
     setBusy(true); setFieldError(null);
     try {
       onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id, expectedState: item.state === 'missing' ? undefined : item.state } }));
-      toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? 'The applicant was notified.' : item.label, variant: 'success' });
+      toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? rejectedToastText(decided) : item.label, variant: 'success' });
       setRejecting(false); setReason(''); setFocusNext('state');
     } catch (e) {
       if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else if (e instanceof ApiError && e.status === 409) {

@@ -5,12 +5,13 @@
  * first asks "Discard your changes?". The browser's Back closes the panel rather than leaving the page
  * (use-back-closes).
  */
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 import { useReturnFocus } from '../ui/return-focus.ts';
+import { $toasts } from '../../stores/toasts.ts';
 
 interface PanelGuard { report: (form: object, unsaved: boolean) => void; requestClose: () => Promise<boolean>; focusHome: () => boolean }
 const PanelGuardContext = createContext<PanelGuard | null>(null);
@@ -72,6 +73,36 @@ function useFocusInView(): (el: HTMLElement | null) => void {
   }, []);
 }
 
+/** The toasts' part of an open panel (the Toaster moves its region into the topmost dialog): Escape there is the toast's. */
+const TOAST_AREA = '[data-testid=toast], [aria-label^="Notifications"]';
+
+/**
+ * Escape pressed in the open panel (`content`) closes it through `close` even while a toast shown since it opened is
+ * on top (phone audit 2026-11-28, 360 px and 1280 px by keyboard: after Update status the first Escape only took
+ * away the 5 s 'Application updated' toast, so Escape seemed not to work and the focus stayed in the panel). Radix's
+ * toast is a dismissable layer above the dialog and would take it; a toast that closes itself does not need it, and
+ * goes back to the page with the panel. A toast that stays until closed (`persist`: a failure) still takes the first
+ * Escape, as does one holding the focus (admin-toast-in-dialog). Runs before Radix's own handlers (window, capture).
+ */
+function useEscapeOverToasts(open: boolean, content: { current: HTMLElement | null }, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const box = content.current;
+      const target = e.target instanceof Element ? e.target : null;
+      if (!box || !target || !box.contains(target) || target.closest(TOAST_AREA)) return;
+      const shown = $toasts.get();
+      if (shown.length === 0 || shown.some((t) => t.persist) || !box.querySelector('[data-testid=toast]')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    };
+    addEventListener('keydown', onKey, true);
+    return () => removeEventListener('keydown', onKey, true);
+  }, [open]);
+}
+
 /**
  * Radix dialog styled as a modal; `side` makes it a right-hand panel. On close the focus goes back to the element
  * that had it when the panel opened (the row's Edit or View, the New button). The modal is centred with inset-0 and
@@ -79,7 +110,8 @@ function useFocusInView(): (el: HTMLElement | null) => void {
  * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise). Below
  * 640 px its padding is 1rem rather than 1.5rem, so with 200% text on a 360 px phone the content keeps 296 px.
  * A control focused outside the visible part is scrolled into view (useFocusInView). A form inside may put the focus
- * back on the panel's Close when its focused control turns disabled (usePanelFocusHome).
+ * back on the panel's Close when its focused control turns disabled (usePanelFocusHome). Escape closes the panel even
+ * with a self-closing toast on top (useEscapeOverToasts).
  */
 export default function Panel({ open, onOpenChange, title, description, side = false, children }: {
   open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; side?: boolean; children: ReactNode;
@@ -112,6 +144,7 @@ export default function Panel({ open, onOpenChange, title, description, side = f
     },
   }).current;
   useBackCloses(open, guard.requestClose);
+  useEscapeOverToasts(open, content, () => { void guard.requestClose(); });
   // Opened from state (no Dialog.Trigger): give the focus back to what opened it (WCAG 2.4.3).
   const returnFocus = useReturnFocus();
   const focusInView = useFocusInView();
