@@ -2,7 +2,8 @@
  * /applications/{id} (issue #5, "View Details"): status timeline with dates, submitted data, documents
  * (the per-document checklist of issue #16: received with receipt / verified / rejected, replace a rejected one), payment, and — while the status is documents_required — one upload area
  * (PUT /api/applications/:id/documents): the rejected and missing required documents first, each marked required with
- * the admin's reason, then "Add other documents (optional)"; the checklist then only points to it (one upload control
+ * the admin's reason, then "Add other documents (optional)"; files chosen there and not sent are kept for coming back,
+ * marked 'Not sent yet', and leaving asks first (useUnsentFiles); the checklist then only points to it (one upload control
  * per document, usability audit November 2026). An accepted application says what happens next (the Accepted
  * e-mail's sentence) and gives the office phone. A decided (accepted or rejected) application's checklist is read-only:
  * a rejected document shows its reason and why it can no longer be replaced. Another student's id shows 'Application not found'.
@@ -27,6 +28,7 @@ import { DocumentChecklist } from './DocumentChecklist.tsx';
 import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
 import { telephone } from '../../../content/site.json';
 import { BusyButton } from '../ui/BusyButton.tsx';
+import { useLeaveWarning } from '../ui/use-leave-warning.ts';
 
 
 /** "Entered by <admin> at <campus>" for an application staff entered on the applicant's behalf (issue #18). */
@@ -60,6 +62,8 @@ export default function ApplicationDetail() {
     if (!session.user) { redirectToLogin(true); return; }
     void load();
   }, [session.isLoading, session.user]);
+  // Files kept unsent (useUnsentFiles) are of no use once the application no longer asks for documents.
+  useEffect(() => { if (detail && detail.application.status !== 'documents_required') forgetUnsent(detail.application.id); }, [detail]);
 
   if (state === 'loading') return <Spinner label="Loading application…" />;
   if (state === 'not-found') {
@@ -158,6 +162,52 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
   );
 }
 
+/** localStorage key of the files chosen but not sent on /applications/`id` (see useUnsentFiles). */
+const unsentKey = (id: number) => `unsent-documents:${id}`;
+
+/** Forgets the files kept for application `id` (sent, or the application no longer asks for documents). */
+export function forgetUnsent(id: number): void {
+  try { localStorage.removeItem(unsentKey(id)); } catch { /* private mode */ }
+}
+
+/**
+ * The files chosen per document slot on application `id`'s upload area, kept across leaving and coming back (phone
+ * audit 2026-11-28: a replacement chosen and not sent was silently lost), as the wizard keeps its draft: the slots'
+ * upload ids, names and sizes are written to localStorage (`unsent-documents:<id>`) on every change, and restored on
+ * the next visit for the uploads GET /api/uploads still lists for the account (one erased meanwhile, or another
+ * account's, is dropped). A file chosen before that answer comes keeps its slot. Returns [files, setFiles].
+ */
+function useUnsentFiles(id: number): [Record<string, SlotFile | null>, (f: (x: Record<string, SlotFile | null>) => Record<string, SlotFile | null>) => void] {
+  const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
+  // Nothing is written until what was kept has been read back, so an early render cannot erase it.
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    let kept: Record<string, SlotFile> = {};
+    try { kept = JSON.parse(localStorage.getItem(unsentKey(id)) ?? '{}') ?? {}; } catch { /* unreadable: nothing kept */ }
+    if (Object.keys(kept).length === 0) { setRestored(true); return; }
+    let current = true;
+    api<{ uploads: SlotFile[] }>('/api/uploads').then(({ uploads }) => {
+      if (!current) return;
+      const ids = new Set(uploads.map((u) => u.id));
+      const still = Object.fromEntries(Object.entries(kept).filter(([, f]) => f && ids.has(f.id)));
+      setFiles((x) => ({ ...still, ...Object.fromEntries(Object.entries(x).filter(([, f]) => f)) }));
+    }, () => {
+      // Not answered (offline): shown as kept; one erased meanwhile is refused by Send with the API's message.
+      if (current) setFiles((x) => ({ ...kept, ...Object.fromEntries(Object.entries(x).filter(([, f]) => f)) }));
+    }).finally(() => { if (current) setRestored(true); });
+    return () => { current = false; };
+  }, [id]);
+  useEffect(() => {
+    if (!restored) return;
+    const keep = Object.fromEntries(Object.entries(files).filter(([, f]) => f).map(([k, f]) => [k, { id: f!.id, name: f!.name, size: f!.size }]));
+    try {
+      if (Object.keys(keep).length) localStorage.setItem(unsentKey(id), JSON.stringify(keep));
+      else localStorage.removeItem(unsentKey(id));
+    } catch { /* storage full or private mode */ }
+  }, [files, restored]);
+  return [files, setFiles];
+}
+
 /**
  * The one upload area while the status is documents_required: the documents to send (rejected ones with the admin's
  * reason, missing required ones) first and required, then the others as optional. Sends PUT /documents.
@@ -169,7 +219,8 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
  * needed, 'Please upload at least one document' showed and the focus stayed on Send).
  */
 function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; documents: Detail['documents']; onDone: (d: Detail) => void }) {
-  const [files, setFiles] = useState<Record<string, SlotFile | null>>({});
+  const [files, setFiles] = useUnsentFiles(app.id);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const [items, setItems] = useState<ChecklistItem[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -199,6 +250,8 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     if (!box.contains(document.activeElement)) box.querySelector<HTMLElement>('[tabindex="-1"]:not(input)')?.focus();
   });
   const chosen = Object.fromEntries(Object.entries(files).filter(([, v]) => v).map(([k, v]) => [k, v!.id]));
+  // Chosen but not sent: leaving asks first (the choices are kept for coming back, useUnsentFiles, but not sent).
+  useLeaveWarning(Object.keys(chosen).length > 0 && !busy);
   useEffect(() => {
     let current = true;
     void loadChecklist().then((list) => { if (current) setItems(list); });
@@ -225,6 +278,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
     setBusy(true); setError(null);
     try {
       await saveApi(`/api/applications/${app.id}/documents`, { method: 'PUT', json: { documents: chosen } });
+      forgetUnsent(app.id);
       toast({ title: 'Documents submitted', description: 'Your application is under review again.', variant: 'success' });
       onDone(await api(`/api/applications/${app.id}`));
     } catch (e) {
@@ -235,11 +289,23 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
   const slot = (s: (typeof DOCUMENT_SLOTS)[number], required: boolean) => {
     const item = items?.find((i) => i.slot === s.key);
     const current = documents[s.key];
+    const picked = files[s.key];
     return (
       <DocumentSlot key={s.key} slot={s.key} label={s.label} required={required}
-        note={item?.state === 'rejected'
-          ? <p className="mt-1 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950"><span className="font-semibold">Not accepted:</span> {item.reason}</p>
-          : current && <p className="text-xs muted">You sent {current.name}. Add a new one only to replace it.</p>}
+        note={<>
+          {item?.state === 'rejected' && (picked
+            // The new file takes the place of the one not accepted: no longer a red alert (phone audit 2026-11-28).
+            ? <p className="mt-1 rounded-md bg-slate-100 p-2 text-sm dark:bg-slate-800" data-testid={`replaces-${s.key}`}>Your new file replaces the {s.label} we could not accept ({item.reason}).</p>
+            : <p className="mt-1 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950"><span className="font-semibold">Not accepted:</span> {item.reason}</p>)}
+          {item?.state !== 'rejected' && current && <p className="text-xs muted">You sent {current.name}. Add a new one only to replace it.</p>}
+          {picked && (
+            <p className="mt-1 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid={`unsent-${s.key}`}>
+              {/* A link, not a second button named 'Send documents': it takes the focus to the one that sends. */}
+              <span className="font-semibold">Not sent yet:</span> press{' '}
+              <a href="#send-documents" className="underline" onClick={(e) => { e.preventDefault(); sendButton.current?.scrollIntoView({ block: 'center' }); sendButton.current?.focus(); }}>Send documents</a> below.
+            </p>
+          )}
+        </>}
         error={missing.includes(s.key) ? `Please upload a new ${s.label}` : undefined}
         value={files[s.key] ?? null} onChange={(f) => setFiles((x) => ({ ...x, [s.key]: f }))}
         onDiscard={(id) => { void api(`/api/uploads/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {}); }} />
@@ -265,7 +331,7 @@ function MissingDocuments({ app, documents, onDone }: { app: ApplicationItem; do
         </fieldset>
       )}
       {error && <p role="alert" className="field-error">{error}</p>}
-      <BusyButton className="btn-primary mt-4" busy={busy || waiting} onClick={() => void send()}>{busy || waiting ? 'Sending...' : 'Send documents'}</BusyButton>
+      <BusyButton ref={sendButton} id="send-documents" className="btn-primary mt-4" busy={busy || waiting} onClick={() => void send()}>{busy || waiting ? 'Sending...' : 'Send documents'}</BusyButton>
     </section>
   );
 }
