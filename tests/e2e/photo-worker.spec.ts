@@ -90,11 +90,12 @@ test('a sideways-stored 12-megapixel photo is compressed in a same-origin worker
   expect(seen.workers).toEqual([]);
 
   await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  // A chosen photo keeps its own name, so the applicant knows it again (phone audit: it showed as 'id-document.jpg').
+  await expect(page.getByTestId('file-idDocument')).toHaveText(path.basename(PHOTO), { timeout: 120_000 });
   expect(seen.workers).toEqual([expect.stringMatching(/^\/_astro\/compress\.worker[^/]*\.js$/)]);
   expect([...seen.origins]).toEqual([new URL(baseURL!).origin]);
 
-  const jpeg = await uploaded(page, 'id-document.jpg');
+  const jpeg = await uploaded(page, path.basename(PHOTO));
   const meta = await sharp(jpeg).metadata();
   console.info(`[photo-worker] ${fs.statSync(PHOTO).size} B, 4000×3000 orientation 6 → ${jpeg.length} B, ${meta.width}×${meta.height} orientation ${meta.orientation ?? 'none'}`);
   expect(meta.format).toBe('jpeg');
@@ -130,10 +131,10 @@ test('when the worker\'s script cannot load, the page compresses the photo itsel
   await page.route(/\/_astro\/compress\.worker[^/]*\.js/, (route) => { refused++; return route.abort(); });
   await openDocumentsStep(page);
   await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  await expect(page.getByTestId('file-idDocument')).toHaveText(path.basename(PHOTO), { timeout: 120_000 });
   await expect(page.getByTestId('file-idDocument').locator('xpath=ancestor::*[@data-slot]').getByRole('alert')).toHaveCount(0);
 
-  const jpeg = await uploaded(page, 'id-document.jpg');
+  const jpeg = await uploaded(page, path.basename(PHOTO));
   expect(jpeg.length).toBeLessThanOrEqual(300 * 1024);
   const shown = await sharp(jpeg).rotate().toBuffer({ resolveWithObject: true });
   expect(shown.info.height / shown.info.width).toBeCloseTo(4 / 3, 1);
@@ -155,8 +156,8 @@ test('choosing a large photo: "Preparing your photo…" is shown and announced, 
   await expect(choose).toHaveAttribute('aria-disabled', 'true');
   await expect(slot.getByRole('button', { name: /^Take a photo/ })).toHaveAttribute('aria-disabled', 'true');
   release();
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
-  await expect(slot.getByRole('status')).toHaveText('id-document.jpg uploaded');
+  await expect(page.getByTestId('file-idDocument')).toHaveText(path.basename(PHOTO), { timeout: 120_000 });
+  await expect(slot.getByRole('status')).toHaveText(`${path.basename(PHOTO)} uploaded`);
 });
 
 test('Replace with a large photo, then another file while it is prepared: the second choice is ignored and only the photo is uploaded', async ({ page }) => {
@@ -176,7 +177,7 @@ test('Replace with a large photo, then another file while it is prepared: the se
   await expect(slot.getByRole('status')).toHaveText('Preparing your photo…');
   expect(uploads).toEqual([]);
   release();
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  await expect(page.getByTestId('file-idDocument')).toHaveText(path.basename(PHOTO), { timeout: 120_000 });
   expect(uploads).toHaveLength(1);
 });
 
@@ -212,7 +213,7 @@ test('a corrupt JPEG says what to do and gives the focus back to Choose a file; 
   expect(seen.workers).toHaveLength(1);
 
   await page.locator('#f-documents-idDocument').setInputFiles(PHOTO);
-  await expect(page.getByTestId('file-idDocument')).toHaveText('id-document.jpg', { timeout: 120_000 });
+  await expect(page.getByTestId('file-idDocument')).toHaveText(path.basename(PHOTO), { timeout: 120_000 });
   await expect(alert).toHaveCount(0);
   // One bad file does not turn the worker off: the good photo started a worker of its own.
   expect(seen.workers).toEqual([expect.stringMatching(/^\/_astro\/compress\.worker[^/]*\.js$/), expect.stringMatching(/^\/_astro\/compress\.worker[^/]*\.js$/)]);

@@ -76,7 +76,7 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
     clearConflict();
     try {
       const r = await saveApi<{ course: Course }>(current ? `/api/courses/${current.id}` : '/api/courses', { method: current ? 'PUT' : 'POST', json: current ? { ...values, expectedUpdatedAt: version } : values });
-      toast({ title: wasEditing ? 'Course updated' : 'Course created', description: `${r.course.title} will appear on the public site after the next publish.`, variant: 'success' });
+      toast({ title: wasEditing ? 'Course updated' : 'Course created', description: `${r.course.title} will be on the public site in about a minute, once the site is rebuilt (the dashboard shows when).`, variant: 'success' });
       if (changedFrom(sent).length === 0) onSaved(r.course);
       else { rebase(r.course, sent); onSavedOpen(r.course); }
     } catch (e) {

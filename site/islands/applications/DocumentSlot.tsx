@@ -130,9 +130,12 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
     setPreparing(true); fail(null);
     setAnnounced(pages.length > 1 ? `Preparing your ${pages.length} pages…` : 'Preparing your photo…');
     try {
-      // Named after the slot's own label ('id-document.jpg'), not the one on screen, which may say more ('New …', '(currently …)').
+      // One chosen photo keeps its own name ('IMG_0412.jpg'), so the applicant knows it again (phone audit). Camera
+      // pages are named after the slot's own label ('id-document.jpg'), not the one on screen, which may say more
+      // ('New …', '(currently …)').
       const own = DOCUMENT_SLOTS.find((s) => s.key === slot.replace(/^replace-/, ''))?.label ?? label;
-      const file = await pagesToFile(pages, own.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
+      const chosen = !fromCamera && pages.length === 1 ? pages[0].file.name.replace(/\.[^.]*$/, '') : '';
+      const file = await pagesToFile(pages, chosen || own.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'document');
       pages.forEach((p) => URL.revokeObjectURL(p.preview));
       setPhotos([]);
       preparingNow.current = false;
