@@ -29,8 +29,6 @@ test("a Submit refused with 'The server is restarting' is sent again after Retry
   await fillApplicationWizard(page, NALEDI);
 
   const posts: number[] = [];
-  let resent!: () => void;
-  const retried = new Promise<void>((r) => { resent = r; });
   let letThrough!: () => void;
   const released = new Promise<void>((r) => { letThrough = r; });
   await page.route((url) => url.pathname === '/api/applications', async (route) => {
@@ -39,14 +37,13 @@ test("a Submit refused with 'The server is restarting' is sent again after Retry
     if (posts.length === 1) {
       return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: JSON.stringify(RESTARTING) });
     }
-    resent();
     await released;
     return route.fallback();
   });
 
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await retried;
-  // Sent again by the page itself; meanwhile the button is busy and no error is shown.
+  // Sent again by the page itself (held here until checked); meanwhile the button is busy and no error is shown.
+  await expect.poll(() => posts.length, { message: 'the page sends the Submit again after Retry-After' }).toBe(2);
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
   await expect(page.locator('#submit-errors')).toHaveCount(0);
   await expect(page.getByText('Error submitting application')).toHaveCount(0);
