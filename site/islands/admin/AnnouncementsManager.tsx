@@ -6,11 +6,12 @@
  * A form saved while the admin went on typing stays open on the saved announcement (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit, Deactivate and Delete in view.
- * The table is as tall as its rows and scrolls with the page. Spec §2 has it 500 px high, scrolling inside: that box
- * held four rows in a 1280×800 window at 100 % and less than one card with text at 200 % (350 px each), below a page
- * that scrolled too (layout review, 2026-11-28); now the window shows as many as fit, and no scroll region inside
- * another. A row's text is cut after two lines (line-clamp-2: `block` beside it had undone that; Edit shows it all),
- * and in a table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %).
+ * The table region is spec §2's 500 px high, scrolling inside, at normal text: 31.25rem, so it grows with the reader's
+ * text size, but never taller than the window less 8rem (the header and a margin), so the whole box can be on screen
+ * at once. With text at 200 % a fixed 500 px box held less than one card (350 px each; layout review, 2026-11-28).
+ * A row's text is cut after two lines (line-clamp-2: `block` beside it had undone that; Edit shows it all), and in a
+ * table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %): six rows fit
+ * where four did.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -106,7 +107,7 @@ function Manager() {
         : !items ? <SkeletonRows rows={5} label="Loading announcements" />
         : items.length === 0 ? <Empty>No announcements yet.</Empty>
         : (
-          <div className={`card overflow-x-auto ${TABLE_CARDS.region}`} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
+          <div className={`card overflow-auto ${TABLE_CARDS.region}`} style={{ height: 'min(31.25rem, calc(100vh - 8rem))' }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
             <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
               <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${TABLE_CARDS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
