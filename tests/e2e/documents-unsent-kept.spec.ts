@@ -49,3 +49,26 @@ test('a chosen replacement survives leaving the page (which asks first), says it
   await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
   expect(await page.evaluate((k) => localStorage.getItem(k), `unsent-documents:${id}`)).toBeNull();
 });
+
+test('a kept choice whose upload no longer exists is not restored: the slot asks for the file again', async ({ page, browser }) => {
+  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
+  const admin = await browser.newContext();
+  await adminLogin(admin.request);
+  expect((await admin.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: REASON } })).status()).toBe(200);
+  expect((await admin.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required' } })).status()).toBe(200);
+  await admin.close();
+  await page.goto(`/applications/${id}`);
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-clear.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('file-idDocument')).toHaveText('id-clear.pdf');
+  const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}'), `unsent-documents:${id}`);
+  expect(kept.idDocument?.name).toBe('id-clear.pdf');
+  // Erased meanwhile (another tab's Remove, or the week-old purge).
+  expect((await page.request.delete(`/api/uploads/${encodeURIComponent(kept.idDocument.id)}`)).ok()).toBe(true);
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`/my-applications`);
+  await page.goto(`/applications/${id}`);
+  await expect(page.locator('[data-slot=idDocument]')).toContainText(`Not accepted: ${REASON}`);
+  await expect(page.getByTestId('file-idDocument')).toHaveCount(0);
+  await expect(page.getByTestId('unsent-idDocument')).toHaveCount(0);
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `unsent-documents:${id}`)).toBeNull();
+});
