@@ -54,14 +54,16 @@ export default defineConfig({
     // and early reads (0.7 KB; public pages load no Preact until a visitor uses an island), needed by every island,
     // and the phone number's characters (contracts/phone-text, 0.3 KB, zod-free: the forms' phone rule and the staff and
     // student pages that show numbers both use it, and in `forms` it made those pages load zod);
-    // `islands`: small helpers the account forms use, none of them used by public pages; `student`: the
+    // `islands`: small helpers the account forms use, none of them used by public pages (not save-api.ts, which only
+    // the wizard, the application page, profile and admin use: in `islands` it put 0.9 KB on /login and /register,
+    // 2026-11-28); `student`: the
     // same for the pages that list applications (dashboard, My Applications, application detail: their query stores too); `tabs`: Radix Tabs with the
     // primitives it needs (four files otherwise); `format`: the formatters and the spec's zod-free constants (wizard steps, statuses), used by public and account
     // pages alike (the statuses here, not in `student`, so the wizard's schemas do not load the query stores).
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
     { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$|[\\/]api[\\/]contracts[\\/]sa-calendar\.ts$/.test(id), priority: 3 },
     { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/](islands[\\/](ui[\\/](use-session\.ts|Spinner\.tsx)|auth[\\/]redirect-to-login\.ts)|lib[\\/]early-reads\.ts)$|[\\/]api[\\/]contracts[\\/]phone-text\.ts$/.test(id), priority: 2 },
-    { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning|save-api)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
+    { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/](application-steps|statuses))\.ts$/, priority: 1 },
     // `forms`: zod/mini with its core, and the small contract modules the applicant forms share (log in, register, the
