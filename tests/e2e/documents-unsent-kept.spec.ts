@@ -5,7 +5,7 @@
  * says it is not sent yet, with a link to Send documents, and the red 'Not accepted' note gives way to one saying the
  * new file replaces it. Once sent, nothing is kept.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminLogin, studentApplies } from './admin-seed.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -13,13 +13,19 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 const REASON = 'The photo of the ID is too blurry to read.';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n% clear copy\n');
 
-test('a chosen replacement survives leaving the page (which asks first), says it is not sent yet, and is sent from there', async ({ page, browser }) => {
+/** Thandi's new application (as `page`'s account) with its ID rejected for REASON and the status Documents Required; its id. */
+async function documentsRequired(page: Page, browser: Browser): Promise<number> {
   const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
   const admin = await browser.newContext();
   await adminLogin(admin.request);
   expect((await admin.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: REASON } })).status()).toBe(200);
   expect((await admin.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required' } })).status()).toBe(200);
   await admin.close();
+  return id;
+}
+
+test('a chosen replacement survives leaving the page (which asks first), says it is not sent yet, and is sent from there', async ({ page, browser }) => {
+  const id = await documentsRequired(page, browser);
 
   await page.goto(`/applications/${id}`);
   const slot = page.locator('[data-slot=idDocument]');
@@ -47,20 +53,15 @@ test('a chosen replacement survives leaving the page (which asks first), says it
   await send.click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Documents submitted' })).toBeVisible();
   await expect(page.getByTestId('state-idDocument')).toHaveText('Received');
-  expect(await page.evaluate((k) => localStorage.getItem(k), `unsent-documents:${id}`)).toBeNull();
+  expect(await page.evaluate((k) => localStorage.getItem(k), `college.offline.unsent-documents:${id}`)).toBeNull();
 });
 
 test('a kept choice whose upload no longer exists is not restored: the slot asks for the file again', async ({ page, browser }) => {
-  const id = await studentApplies(page.request, 2, 'Thandi', 'Mokoena');
-  const admin = await browser.newContext();
-  await adminLogin(admin.request);
-  expect((await admin.request.put(`/api/admin/applications/${id}/documents/idDocument`, { data: { status: 'rejected', reason: REASON } })).status()).toBe(200);
-  expect((await admin.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'documents_required' } })).status()).toBe(200);
-  await admin.close();
+  const id = await documentsRequired(page, browser);
   await page.goto(`/applications/${id}`);
   await page.locator('#f-documents-idDocument').setInputFiles({ name: 'id-clear.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByTestId('file-idDocument')).toHaveText('id-clear.pdf');
-  const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}'), `unsent-documents:${id}`);
+  const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}'), `college.offline.unsent-documents:${id}`);
   expect(kept.idDocument?.name).toBe('id-clear.pdf');
   // Erased meanwhile (another tab's Remove, or the week-old purge).
   expect((await page.request.delete(`/api/uploads/${encodeURIComponent(kept.idDocument.id)}`)).ok()).toBe(true);
@@ -70,5 +71,25 @@ test('a kept choice whose upload no longer exists is not restored: the slot asks
   await expect(page.locator('[data-slot=idDocument]')).toContainText(`Not accepted: ${REASON}`);
   await expect(page.getByTestId('file-idDocument')).toHaveCount(0);
   await expect(page.getByTestId('unsent-idDocument')).toHaveCount(0);
-  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `unsent-documents:${id}`)).toBeNull();
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), `college.offline.unsent-documents:${id}`)).toBeNull();
+});
+
+test('log-out erases the kept choice from the device (file names can be personal)', async ({ page, browser }) => {
+  const id = await documentsRequired(page, browser);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/applications/${id}`);
+  await page.locator('#f-documents-idDocument').setInputFiles({ name: 'Thandi_ID_8001.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('file-idDocument')).toHaveText('Thandi_ID_8001.pdf');
+  const key = `college.offline.unsent-documents:${id}`;
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toContain('Thandi_ID_8001.pdf');
+  // Kept while the person goes on elsewhere (leaving asks first), then logged out from there.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('link', { name: '← Back to My Applications' }).click();
+  await page.waitForURL('**/my-applications');
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toContain('Thandi_ID_8001.pdf');
+  await page.getByRole('button', { name: 'Thandi Mokoena' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'out');
+  await expect(page.getByRole('button', { name: 'Thandi Mokoena' })).toHaveCount(0);
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
 });

@@ -7,11 +7,11 @@
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit, Deactivate and Delete in view.
  * The table region is spec §2's 500 px high, scrolling inside, at normal text: 31.25rem, so it grows with the reader's
- * text size, but never taller than the window less 8rem (the header and a margin), so the whole box can be on screen
- * at once. With text at 200 % a fixed 500 px box held less than one card (350 px each; layout review, 2026-11-28).
+ * text size, but not past the window less 8rem (the header and a margin), so the whole box can be on screen at once;
+ * never under 500 px. With text at 200 % a fixed 500 px box held less than one card (350 px each; layout review, 2026-11-28).
  * A row's text is cut after two lines (line-clamp-2: `block` beside it had undone that; Edit shows it all), and in a
- * table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %): six rows fit
- * where four did.
+ * table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %): five rows fit
+ * where four did. The header row stays in view while the box scrolls.
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -107,9 +107,9 @@ function Manager() {
         : !items ? <SkeletonRows rows={5} label="Loading announcements" />
         : items.length === 0 ? <Empty>No announcements yet.</Empty>
         : (
-          <div className={`card overflow-auto ${TABLE_CARDS.region}`} style={{ height: 'min(31.25rem, calc(100vh - 8rem))' }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
+          <div className={`card overflow-auto ${TABLE_CARDS.region}`} style={{ height: 'max(500px, min(31.25rem, calc(100vh - 8rem)))' }} data-testid="announcements-table" tabIndex={0} role="region" aria-label="Announcements table">
             <table className={`w-full text-sm ${TABLE_CARDS.block}`}>
-              <thead className={`border-b border-slate-200 text-left dark:border-slate-700 ${TABLE_CARDS.visuallyHidden}`}>
+              <thead className={`sticky top-0 border-b border-slate-200 bg-white text-left dark:border-slate-700 dark:bg-slate-900 ${TABLE_CARDS.visuallyHidden}`}>
                 <tr><th scope="col" className="px-3 py-2">Title</th><th scope="col" className="px-3 py-2">Status</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Actions</th></tr>
               </thead>
               <tbody className={TABLE_CARDS.block}>

@@ -1,6 +1,6 @@
 /**
  * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
- * (CourseForm), activate/deactivate. Inactive courses leave the public site after the next publish.
+ * (CourseForm), activate/deactivate. Inactive courses leave the public site when it is next rebuilt (saving a course starts that; about a minute).
  * A form saved while the admin went on typing stays open on the saved course (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit and Deactivate in view. In a 44–50rem region (a 1024–1080 px window) the
@@ -42,7 +42,7 @@ function Manager({ heading }: { heading: boolean }) {
   const load = () => $adminCourses.revalidate();
   const [confirmDialog, ask] = useConfirm();
   const toggle = async (c: Course) => {
-    if (c.isActive && !await ask({ title: `Deactivate ${c.title}?`, description: 'The course leaves the public site after the next publish and no one can apply for it until you activate it again.', action: 'Deactivate course', danger: true })) return;
+    if (c.isActive && !await ask({ title: `Deactivate ${c.title}?`, description: 'No one can apply for it until you activate it again, and it leaves the public site in about a minute, once the site is rebuilt.', action: 'Deactivate course', danger: true })) return;
     setBusy(c.id);
     try {
       await saveApi(`/api/courses/${c.id}/${c.isActive ? 'deactivate' : 'activate'}`, { method: 'POST' });
@@ -73,7 +73,7 @@ function Manager({ heading }: { heading: boolean }) {
               <tbody className={TABLE_CARDS.block}>
                 {courses.map((c) => (
                   <tr key={c.id} className={`border-b border-slate-100 last:border-0 dark:border-slate-800 ${TABLE_CARDS.row}`} data-testid="course-row">
-                    <td className={`px-3 py-2 font-medium ${SNUG} ${TABLE_CARDS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
+                    <td className={`px-3 py-2 font-medium [overflow-wrap:anywhere] ${SNUG} ${TABLE_CARDS.cell}`}><a className="underline" href={`/courses/${c.id}`}>{c.title}</a></td>
                     <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Level">{levelLabel(c.level)}</td>
                     <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Department">{c.department}</td>
                     <td className={`px-3 py-2 ${SNUG} ${TABLE_CARDS.labelled}`} data-label="Duration">{formatDuration(c.duration, 'list')}</td>

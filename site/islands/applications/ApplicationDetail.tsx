@@ -162,8 +162,12 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
   );
 }
 
-/** localStorage key of the files chosen but not sent on /applications/`id` (see useUnsentFiles). */
-const unsentKey = (id: number) => `unsent-documents:${id}`;
+/**
+ * localStorage key of the files chosen but not sent on /applications/`id` (see useUnsentFiles). Under
+ * offline-snapshot.ts's prefix 'college.offline.', so log-out erases it with the snapshots (forgetSnapshots;
+ * issue #16: nothing personal stays on the device for the next person, and file names can be personal).
+ */
+const unsentKey = (id: number) => `college.offline.unsent-documents:${id}`;
 
 /** Forgets the files kept for application `id` (sent, or the application no longer asks for documents). */
 export function forgetUnsent(id: number): void {

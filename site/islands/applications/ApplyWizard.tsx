@@ -428,7 +428,7 @@ export default function ApplyWizard() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)] @max-md:gap-4" data-wizard>
       <StepNav step={step} sync={sync} onGoTo={goTo} onLogInAgain={() => store?.logInAgain()} />
       <FormProvider {...form}>
-        {/* Below 18rem of text (StepNav.tsx) the card's top and bottom padding stay phone-sized (its sides: global.css, .card below 20em). */}
+        {/* Below 28rem (StepNav.tsx) the card's top and bottom padding stay phone-sized (its sides: global.css, .card below 20em). */}
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="card p-6 @max-md:py-4">
           {conflict && ConflictUI && <ConflictUI savedAt={conflict.savedAt} step={conflict.step} onLoadTheirs={loadTheirs} onKeepMine={keepMine} />}
           {restored && <RestoredNotice confirming={confirmReset} onAsk={() => setConfirmReset(true)} onCancel={() => setConfirmReset(false)}

@@ -55,8 +55,9 @@ export async function assertUploadRoom(db: DbOrTx, userId: number, addBytes: num
  * Why not one INSERT … SELECT … WHERE (count) < 20: on PostgreSQL (READ COMMITTED) each of two such statements
  * counts in a snapshot without the other's uncommitted row, so both insert; a statement alone is atomic only on
  * PGlite, which runs one at a time. Why the users row and not the uploads rows: an account at 0 uploads has no
- * upload row to lock. FOR NO KEY UPDATE leaves the account's other writes alone (their foreign-key checks take KEY
- * SHARE). Other accounts never wait. Throws the database's errors as they come (23505 on a duplicate id).
+ * upload row to lock. FOR NO KEY UPDATE does not hold up writes that only reference the account (their foreign-key
+ * checks take KEY SHARE); an update of the users row itself (a log-in, a profile save) waits for the upload's
+ * transaction, a few ms. Other accounts never wait. Throws the database's errors as they come (23505 on a duplicate id).
  */
 export async function insertUploadWithinQuota(db: Db, row: NewUploadRow): Promise<UploadRow> {
   return db.transaction(async (tx) => {

@@ -60,7 +60,7 @@ export function StepNav({ step, sync, onGoTo, onLogInAgain }: { step: number; sy
   // Each step has its own page title (WCAG 2.4.2), e.g. 'Academic History – Step 2 of 5 – Apply | <site name>'.
   useStepTitle(WIZARD_STEPS[step] ?? '', step + 1, WIZARD_STEPS.length);
   const spoken = useSpokenSync(sync);
-  // Folded list only (below 18rem): open after the button, closed again once a step is chosen or reached. One
+  // Folded list only (below 28rem): open after the button, closed again once a step is chosen or reached. One
   // wizard per page, so the list's id is fixed (useId would add to every island page's shared JavaScript).
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [step]);
