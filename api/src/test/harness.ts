@@ -245,3 +245,26 @@ export function sessionCookie(res: { headers: Record<string, any> }): string {
   const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
   return all.find((c) => c.startsWith('college.sid=')) ?? '';
 }
+
+/**
+ * Counts what the app asks the database: installs a drizzle logger on `t`'s database and returns `during(run)`, which
+ * gives `run`'s result with the SQL text of every statement the app's code sent meanwhile (BEGIN/COMMIT left out:
+ * PGlite opens its transactions without drizzle). The cookie session store's own statements (connect-pg-simple on
+ * the pool) are not seen. Transactions copy the session's options, so both are set to reach statements inside them.
+ */
+export function statementCounter(t: TestApp): <T>(run: () => Promise<T>) => Promise<{ result: T; sql: string[] }> {
+  let statements: string[] | null = null;
+  const logger = { logQuery: (query: string) => { statements?.push(query); } };
+  const session = (t.database.db as any).session;
+  session.logger = logger;
+  session.options.logger = logger;
+  return async (run) => {
+    statements = [];
+    try {
+      const result = await run();
+      return { result, sql: statements.filter((q) => !/^(begin|commit)$/i.test(q.trim())) };
+    } finally {
+      statements = null;
+    }
+  };
+}

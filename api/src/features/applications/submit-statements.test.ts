@@ -5,18 +5,14 @@
  * session store's own statements (connect-pg-simple on the pool) are not in the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signUpStudent, insertUpload, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signUpStudent, insertUpload, validApplication, statementCounter, DB_KIND, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
-let statements: string[] | null = null;
+let during: ReturnType<typeof statementCounter>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const logger = { logQuery: (query: string) => { statements?.push(query); } };
-  // Transactions copy the session's options, so setting both reaches statements inside them too.
-  const session = (t.database.db as any).session;
-  session.logger = logger;
-  session.options.logger = logger;
+  during = statementCounter(t);
 });
 afterAll(async () => { await t.close(); });
 
@@ -28,10 +24,7 @@ type Student = Awaited<ReturnType<typeof signUpStudent>>;
 async function submitStatements(student?: Student, courseId = 1): Promise<{ status: number; body: any; agent: any; sql: string[]; student: Student }> {
   const s = student ?? await signUpStudent(t);
   const docs = { idDocument: await insertUpload(t, s.user.id), transcripts: await insertUpload(t, s.user.id) };
-  statements = [];
-  const res = await s.agent.post('/api/applications').send(validApplication(courseId, docs));
-  const sql = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
-  statements = null;
+  const { result: res, sql } = await during(() => s.agent.post('/api/applications').send(validApplication(courseId, docs)).then((r) => r));
   return { status: res.status, body: res.body, agent: s.agent, sql, student: s };
 }
 

@@ -40,6 +40,11 @@ export const DECIDED_MESSAGE = 'This application has been decided, so its docume
 
 /** The checklist of application `id` for its owner or an admin (reviewer names and e-mails for admins only); 404 otherwise. */
 export async function documentChecklist(db: Db, user: { id: number; role: string }, id: number): Promise<Checklist> {
+  return (await readChecklist(db, user, id)).checklist;
+}
+
+/** documentChecklist's work, with the application's status (replaceDocument needs both; one read of the row). */
+async function readChecklist(db: Db, user: { id: number; role: string }, id: number): Promise<{ status: string; checklist: Checklist }> {
   const app = await applicationDocuments(db, id);
   const isAdmin = user.role === 'admin';
   if (!app || (!isAdmin && app.userId !== user.id)) throw notFound('Application not found');
@@ -61,7 +66,7 @@ export async function documentChecklist(db: Db, user: { id: number; role: string
     slot: r.slot as DocumentSlotKey, uploadId: r.uploadId, status: r.status, reason: r.reason, createdAt: iso(r.createdAt),
     ...(isAdmin ? { reviewer: r.reviewerName, reviewerEmail: r.reviewerEmail } : {}),
   }));
-  return { items, history };
+  return { status: app.status, checklist: { items, history } };
 }
 
 /**
@@ -124,9 +129,8 @@ export const SAME_UPLOAD_MESSAGE = 'Please upload a new document to replace the 
  * first and again under the row lock, which a status change also takes (a decision made meanwhile wins).
  */
 export async function replaceDocument(db: Db, userId: number, id: number, slot: DocumentSlotKey, uploadId: string, origin: string): Promise<Checklist> {
-  const before = await documentChecklist(db, { id: userId, role: 'student' }, id);
-  const current = await applicationDocuments(db, id);
-  if (current && !isOpenStatus(current.status)) throw conflict(DECIDED_MESSAGE);
+  const { status, checklist: before } = await readChecklist(db, { id: userId, role: 'student' }, id);
+  if (!isOpenStatus(status)) throw conflict(DECIDED_MESSAGE);
   const rejected = before.items.find((i) => i.slot === slot);
   if (rejected?.state !== 'rejected') throw conflict('Only a rejected document can be replaced.');
   // The same upload again would leave the slot rejected and still send "We received your new …" each time

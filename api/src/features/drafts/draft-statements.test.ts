@@ -8,30 +8,23 @@
  * Before: a save under course-<id> asked 3 (course, count of other drafts, write), a refused one at the limit 3.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { startTestApp, signUpStudent, statementCounter, DB_KIND, type TestApp } from '../../test/harness.ts';
 import { courses } from '../../db/schema/catalogue.ts';
 import { MAX_DRAFTS_PER_USER } from './drafts.service.ts';
 
 let t: TestApp;
-let statements: string[] | null = null;
+let during: ReturnType<typeof statementCounter>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const logger = { logQuery: (query: string) => { statements?.push(query); } };
-  // Transactions copy the session's options, so setting both reaches statements inside them too.
-  const session = (t.database.db as any).session;
-  session.logger = logger;
-  session.options.logger = logger;
+  during = statementCounter(t);
 });
 afterAll(async () => { await t.close(); });
 
 type Agent = Awaited<ReturnType<typeof signUpStudent>>['agent'];
 /** The statements of one PUT of `body` under `key` by `agent`, with the answer's status. */
 async function save(agent: Agent, key: string, body: Record<string, unknown>): Promise<{ status: number; body: any; sql: string[] }> {
-  statements = [];
-  const res = await agent.put(`/api/applications/draft?key=${key}`).send(body);
-  const sql = statements.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
-  statements = null;
+  const { result: res, sql } = await during(() => agent.put(`/api/applications/draft?key=${key}`).send(body).then((r) => r));
   return { status: res.status, body: res.body, sql };
 }
 
