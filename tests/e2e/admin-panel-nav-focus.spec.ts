@@ -27,14 +27,11 @@ const focusedText = (page: Page) => page.evaluate(() => {
   return `${a.closest('[role="dialog"]') ? 'in panel: ' : 'outside: '}${a.getAttribute('aria-label') ?? (a.textContent ?? '').trim()}`;
 });
 
-test('the focused Next turns disabled as a search leaves one row: the focus goes to the panel\'s Close, not the page', async ({ page, playwright, baseURL }) => {
-  const surname = uniqueSurname();
-  const [, b] = await applicationsTagged(() => playwright.request.newContext({ baseURL }), surname, 3);
-  await adminLogin(page.request);
-  await page.goto(`/admin/applications?q=${surname}&sort=id&dir=asc`);
-  await expect(page.getByTestId('app-row')).toHaveCount(3);
-  const list = await holdList(page, (q) => (q.get('q') ?? '').startsWith('StudentB'));
-  await page.getByLabel('Search').fill(`StudentB ${surname}`);
+/**
+ * With the list's answer `list` held: opens APP-`b`'s panel from the list shown before it, puts the focus on its Next
+ * application, then lets the held answer through. Returns the panel and its Next button.
+ */
+async function focusNextThenRelease(page: Page, b: number, list: { held: Promise<unknown>; release: () => void }) {
   await list.held;
   await page.getByRole('button', { name: `View APP-${b}` }).click();
   const panel = page.getByRole('dialog', { name: `Application APP-${b}` });
@@ -43,6 +40,18 @@ test('the focused Next turns disabled as a search leaves one row: the focus goes
   await next.focus();
   await expect(next).toBeFocused();
   list.release();
+  return { panel, next };
+}
+
+test('the focused Next turns disabled as a search leaves one row: the focus goes to the panel\'s Close, not the page', async ({ page, playwright, baseURL }) => {
+  const surname = uniqueSurname();
+  const [, b] = await applicationsTagged(() => playwright.request.newContext({ baseURL }), surname, 3);
+  await adminLogin(page.request);
+  await page.goto(`/admin/applications?q=${surname}&sort=id&dir=asc`);
+  await expect(page.getByTestId('app-row')).toHaveCount(3);
+  const list = await holdList(page, (q) => (q.get('q') ?? '').startsWith('StudentB'));
+  await page.getByLabel('Search').fill(`StudentB ${surname}`);
+  const { panel, next } = await focusNextThenRelease(page, b, list);
   await expect(next).toBeDisabled();
   await expect(panel.getByRole('button', { name: 'Previous application' })).toBeDisabled();
   await expect.poll(() => focusedText(page)).toBe('in panel: Close');
@@ -58,13 +67,7 @@ test('the focused Next turns disabled as a status filter drops the next row: the
   expect((await page.request.put(`/api/admin/applications/${c}/status`, { data: { status: 'under_review' } })).status()).toBe(200);
   const list = await holdList(page, (q) => q.get('status') === 'pending');
   await page.getByLabel('Status').selectOption('pending');
-  await list.held;
-  await page.getByRole('button', { name: `View APP-${b}` }).click();
-  const panel = page.getByRole('dialog', { name: `Application APP-${b}` });
-  await expect(panel.getByText('StudentB', { exact: true })).toBeVisible();
-  const next = panel.getByRole('button', { name: 'Next application' });
-  await next.focus();
-  list.release();
+  const { panel, next } = await focusNextThenRelease(page, b, list);
   await expect(next).toBeDisabled();
   await expect.poll(() => focusedText(page)).toBe('in panel: Previous application');
   // It still works from there: Previous opens A.
