@@ -73,3 +73,11 @@ export interface ReviewEntry {
 
 /** GET /api/applications/{id}/checklist → this. */
 export interface Checklist { items: ChecklistItem[]; history: ReviewEntry[] }
+
+/**
+ * PUT /api/admin/applications/{id}/documents/{slot} → the checklist after the review, and `decided`: whether the
+ * application was accepted or rejected (spec §4) when the review was recorded, read under the row lock. A rejection
+ * of a decided application tells the applicant nothing (reviewDocument), so the admin's toast says so from this
+ * answer, not from the status their panel loaded earlier (another admin may have decided meanwhile).
+ */
+export interface ReviewResult extends Checklist { decided: boolean }

@@ -63,3 +63,25 @@ test('admin: a decided application\'s documents can still be rejected for the re
   expect(await notices()).toBe(before);
   await student.close();
 });
+
+test('admin: an application another admin decides while this panel is open: the rejection\'s toast says the applicant was not notified (the API\'s answer, not the panel\'s older status)', async ({ page, browser }) => {
+  const student = await browser.newContext();
+  const id = await studentApplies(student.request, 1, 'Naledi', 'Meanwhile');
+  await adminLogin(page.request);
+  await page.goto('/admin/applications');
+  const panel = await openApplicationPanel(page, id);
+  await expect(panel.getByTestId('decided-documents-note')).toHaveCount(0);
+  const other = await browser.newContext();
+  await adminLogin(other.request);
+  expect((await other.request.put(`/api/admin/applications/${id}/status`, { data: { status: 'rejected' } })).status()).toBe(200);
+  const notices = async () => ((await (await student.request.get('/api/notifications')).json()).notifications as unknown[]).length;
+  const before = await notices();
+  const reviews = panel.getByTestId('admin-document-reviews');
+  await reviews.getByRole('button', { name: 'Reject ID Document' }).click();
+  await page.getByLabel('Reason (shown to the applicant)').fill('The ID has expired.');
+  await reviews.getByRole('button', { name: 'Reject document' }).click();
+  await expect(toast(page, 'Document rejected')).toContainText('Recorded. The applicant was not notified, because the application has been decided.');
+  expect(await notices()).toBe(before);
+  await other.close();
+  await student.close();
+});

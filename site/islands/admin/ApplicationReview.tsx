@@ -310,7 +310,7 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
           applicant is not asked for a new file and cannot send one. To ask for one, change the status to Documents Required.
         </p>
       )}
-      <DocumentReviews applicationId={id} decided={!FILTER_GROUPS.pending?.includes(a.status)} />
+      <DocumentReviews applicationId={id} />
       <section aria-labelledby="d-pay"><h3 id="d-pay" className="mb-2 font-semibold">Payment</h3>
         <Dl items={[['Status', statusLabel(a.paymentStatus)], ['Amount', formatMoney(a.paymentAmount, 'USD')], ['Method', d.payment ? paymentMethodText(d.payment.method, d.payment.last4) : null], ['Reference', d.payment?.reference], ['Payment date', d.payment ? formatStaffDateTime(d.payment.createdAt) : null]]} />
       </section>

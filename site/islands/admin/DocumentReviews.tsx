@@ -7,7 +7,7 @@
  */
 import { formatBytes, formatStaffDateTime } from '../../lib/format.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Checklist, ChecklistItem } from '#contracts/document-reviews.ts';
+import type { Checklist, ChecklistItem, ReviewResult } from '#contracts/document-reviews.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { usePanelUnsaved } from './Panel.tsx';
@@ -18,18 +18,18 @@ import { STATE_CLASS, STATE_LABEL } from '../applications/DocumentChecklist.tsx'
 
 /**
  * What the 'Document rejected' toast says: on an open application the applicant is asked for a new file (notice,
- * e-mail, SMS); on a decided one (`decided`: accepted or rejected, not FILTER_GROUPS.pending, spec §4) the API records
- * the rejection and sends nothing since df48331 (document-reviews.service reviewDocument, isOpenStatus).
+ * e-mail, SMS); on a decided one (`decided`: accepted or rejected, spec §4, as the API found it under the row lock,
+ * ReviewResult) the API records the rejection and sends nothing since df48331 (reviewDocument, isOpenStatus).
  */
 export const rejectedToastText = (decided: boolean): string => (decided
   ? 'Recorded. The applicant was not notified, because the application has been decided.'
   : 'The applicant was notified.');
 
 /**
- * The documents of application `applicationId`, each verified or rejected with a reason (issue #16). `decided`: the
- * application is accepted or rejected, as the panel last read it, so a rejection is not said to notify (rejectedToastText).
+ * The documents of application `applicationId`, each verified or rejected with a reason (issue #16); a rejection's
+ * toast says whether the applicant was notified from the API's answer (rejectedToastText).
  */
-export default function DocumentReviews({ applicationId, decided = false }: { applicationId: number; decided?: boolean }) {
+export default function DocumentReviews({ applicationId }: { applicationId: number }) {
   const [list, setList] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -43,7 +43,7 @@ export default function DocumentReviews({ applicationId, decided = false }: { ap
   return (
     <section aria-labelledby="d-docs"><h3 id="d-docs" className="mb-2 font-semibold">Documents</h3>
       <ul className="space-y-3 text-sm" data-testid="admin-document-reviews">
-        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} decided={decided} onDone={setList} onStale={load} />)}
+        {list.items.map((item) => <ReviewRow key={item.slot} item={item} applicationId={applicationId} onDone={setList} onStale={load} />)}
       </ul>
       {list.history.length > 0 && (
         <>
@@ -67,7 +67,7 @@ const fileUrl = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
  */
 const viewable = (name: string) => /\.(pdf|png|jpe?g)$/i.test(name);
 
-function ReviewRow({ item, applicationId, decided, onDone, onStale }: { item: ChecklistItem; applicationId: number; decided: boolean; onDone: (c: Checklist) => void; onStale: () => void }) {
+function ReviewRow({ item, applicationId, onDone, onStale }: { item: ChecklistItem; applicationId: number; onDone: (c: Checklist) => void; onStale: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -91,8 +91,9 @@ function ReviewRow({ item, applicationId, decided, onDone, onStale }: { item: Ch
     if (status === 'rejected' && !reason.trim()) { setFieldError('Please give a reason for rejecting this document'); reasonRef.current?.focus(); return; }
     setBusy(true); setFieldError(null);
     try {
-      onDone(await saveApi<Checklist>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id, expectedState: item.state === 'missing' ? undefined : item.state } }));
-      toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? rejectedToastText(decided) : item.label, variant: 'success' });
+      const result = await saveApi<ReviewResult>(`/api/admin/applications/${applicationId}/documents/${item.slot}`, { method: 'PUT', json: { status, reason: status === 'rejected' ? reason.trim() : '', uploadId: item.upload?.id, expectedState: item.state === 'missing' ? undefined : item.state } });
+      onDone(result);
+      toast({ title: status === 'verified' ? 'Document verified' : 'Document rejected', description: status === 'rejected' ? rejectedToastText(result.decided) : item.label, variant: 'success' });
       setRejecting(false); setReason(''); setFocusNext('state');
     } catch (e) {
       if (e instanceof ApiError && e.fields?.reason) { setFieldError(e.fields.reason); reasonRef.current?.focus(); } else if (e instanceof ApiError && e.status === 409) {

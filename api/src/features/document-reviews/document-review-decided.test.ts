@@ -46,6 +46,16 @@ describe(`document replacement on a decided application (${DB_KIND})`, () => {
     });
   }
 
+  it('PUT /api/admin/applications/:id/documents/:slot › the answer says whether the application was decided when the review was recorded (the admin\'s toast reads it, not the panel\'s older copy)', async () => {
+    const s = await rejectedThen('under_review');
+    const url = `/api/admin/applications/${s.app}/documents/transcripts`;
+    expect((await admin.agent.put(url).send({ status: 'rejected', reason: 'Blurred.' })).body.decided).toBe(false);
+    // The same rejection again (a retry): nothing new is recorded, and it is still an open application.
+    expect((await admin.agent.put(url).send({ status: 'rejected', reason: 'Blurred.' })).body.decided).toBe(false);
+    expect((await admin.agent.put(`/api/admin/applications/${s.app}/status`).send({ status: 'rejected' })).status).toBe(200);
+    expect((await admin.agent.put(url).send({ status: 'verified' })).body.decided).toBe(true);
+  });
+
   for (const open of ['pending', 'under_review', 'payment_pending', 'documents_required']) {
     it(`PUT /api/applications/:id/documents/:slot › an application that is ${open} (open, spec §4) still takes the replacement`, async () => {
       const s = await rejectedThen(open);
@@ -66,6 +76,7 @@ describe(`document replacement on a decided application (${DB_KIND})`, () => {
     const rej = await admin.agent.put(url).send({ status: 'rejected', reason: 'Not certified.' });
     expect(rej.status).toBe(200);
     expect(item(rej.body, 'transcripts')).toMatchObject({ state: 'rejected', reason: 'Not certified.' });
+    expect(rej.body.decided).toBe(true);
     expect((await mailsTo(t, s.email)).length).toBe(mails);
     expect(await noticeCount(s.user.id)).toBe(notices);
     expect(await sms()).toBe(smsBefore);

@@ -16,7 +16,7 @@ import type { z } from 'zod/mini';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { DOCUMENT_SLOTS, FILTER_GROUPS } from '#contracts/application-steps.ts';
-import { DOCUMENT_REPLACED, documentAlreadyReviewed, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry } from '#contracts/document-reviews.ts';
+import { DOCUMENT_REPLACED, documentAlreadyReviewed, type Checklist, type ChecklistItem, type DocumentReviewSchema, type DocumentSlotKey, type ReviewEntry, type ReviewResult } from '#contracts/document-reviews.ts';
 import { assertOwnedUploads, describeUploads, lockCitedUploads } from '../uploads/uploads.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { documentRejectedNotice, documentReplacedNotice } from '../../mail/messages.ts';
@@ -93,9 +93,10 @@ export async function documentsToReplace(db: DbOrTx, id: number): Promise<string
  * again (answers the checklist as it is). Otherwise, when `review.expectedState` (the state the admin saw) is given
  * and another review has changed it, 409 documentAlreadyReviewed ('…already marked Verified by {name}…'), nothing sent.
  * A rejection also goes by SMS (issue #17). `origin` makes the e-mail's and SMS's links absolute (linkOrigin, issue #14 point 9).
+ * Answers the admin's checklist and `decided` (ReviewResult: the application's status under the lock was accepted or rejected).
  */
-export async function reviewDocument(db: Db, adminId: number, id: number, slot: DocumentSlotKey, review: Review, origin: string): Promise<Checklist> {
-  await db.transaction(async (t) => {
+export async function reviewDocument(db: Db, adminId: number, id: number, slot: DocumentSlotKey, review: Review, origin: string): Promise<ReviewResult> {
+  const decided = await db.transaction(async (t) => {
     const app = await lockApplicationDocuments(t, id);
     if (!app) throw notFound('Application not found');
     const uploadId = app.documents[slot];
@@ -103,7 +104,7 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
     if (review.uploadId && review.uploadId !== uploadId) throw conflict(DOCUMENT_REPLACED);
     const latest = await latestReview(t, id, slot, uploadId);
     // The same decision again (a double click, a second tab, a retry): already recorded and already sent.
-    if (latest && latest.status === review.status && (latest.reason ?? '') === (review.reason ?? '')) return;
+    if (latest && latest.status === review.status && (latest.reason ?? '') === (review.reason ?? '')) return !isOpenStatus(app.status);
     // Another admin decided since this admin's screen was drawn: refuse rather than overrule unseen (nothing is sent).
     if (latest && review.expectedState && review.expectedState !== latest.status) {
       throw conflict(documentAlreadyReviewed(latest.status === 'verified' ? 'Verified' : 'Rejected', latest.reviewerName));
@@ -114,8 +115,9 @@ export async function reviewDocument(db: Db, adminId: number, id: number, slot: 
       await notifyUser(t, app.userId, documentRejectedNotice(id, slot, review.reason ?? ''), { applicationId: id, origin });
       await queueSms(t, { userId: app.userId, applicationId: id, kind: 'document_rejected', body: documentRejectedSms(id, labelOf(slot), review.reason ?? '', applicationLink(origin, id)) });
     }
+    return !isOpenStatus(app.status);
   });
-  return documentChecklist(db, { id: adminId, role: 'admin' }, id);
+  return { ...(await documentChecklist(db, { id: adminId, role: 'admin' }, id)), decided };
 }
 
 /** The 409 message when an applicant "replaces" a rejected document with that same upload (security audit F4). */
