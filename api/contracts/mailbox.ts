@@ -57,6 +57,18 @@ export function mailboxKey(email: unknown): string {
   return `${local}@${domain}`;
 }
 
+/**
+ * Whether `email`'s local part carries a '+tag' (name+tag@domain, the '+' not first), as mailboxKey drops it. Proving
+ * such an address proves the tagged mailbox only: on a domain without sub-addressing name+tag@ is not name@'s
+ * inbox, so it never makes name@'s (or another tag's) data its own (security audit 2026-11-28 F1; profile.repo.ts
+ * idsInMailbox). The untagged address's owner receives its tags' mail where sub-addressing exists (RFC 5233).
+ */
+export function hasSubaddress(email: unknown): boolean {
+  const s = normalizeEmail(email);
+  const at = s.lastIndexOf('@');
+  return at > 0 && s.slice(0, at).indexOf('+') > 0;
+}
+
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

@@ -182,8 +182,8 @@ describe(`another account's address in the same mailbox (${DB_KIND}, privacy: ex
 
     const dataB = JSON.parse((await b.agent.get('/api/profile/export')).text);
     expect(dataB.assessmentBookings.map((x: any) => x.data.specialNeeds)).toEqual(['B needs a reader']);
-    // A's own address is A's; a tag no account uses stays in the mailbox of both (the widening is kept for it).
-    expect(dataB.contactMessages.map((m: any) => m.message)).toEqual(['A writes from a tag no account uses.']);
+    // A's own address is A's; a tag no account uses is the untagged owner's (A), never another tag's (audit F1).
+    expect(dataB.contactMessages).toEqual([]);
     expect(dataB.emails.map((m: any) => m.to.toLowerCase())).not.toContain(a.email);
   });
 
@@ -226,6 +226,38 @@ describe(`another account's address in the same mailbox (${DB_KIND}, privacy: ex
     expect(await mailTo(a.email)).toEqual(before);
     const dataA = JSON.parse((await a.agent.get('/api/profile/export')).text);
     expect(dataA.contactMessages.map((m: any) => m.message)).toContain('A writes from their own address.');
+  });
+});
+
+describe(`a verified +tag address is not the untagged address's owner (${DB_KIND}, security audit 2026-11-28 F1)`, () => {
+  /** Someone without an account writes as `base`; an attacker who owns `base`'s +x copy (a domain without sub-addressing) registers and verifies it. */
+  async function tagOfAStranger() {
+    const base = `vic${process.pid}x${Date.now()}@corp.example.com`;
+    const message = `My ID number is 0101015009087 (${base})`;
+    expect((await t.request().post('/api/contact').send(contact(base, message))).status).toBe(201);
+    expect((await t.request().post('/api/assessment-centre').send(booking(base, 'Vic needs a reader'))).status).toBe(201);
+    const x = await verifiedAs(tagged(base, 'x'));
+    return { base, message, x };
+  }
+
+  it('GET /api/profile/export › holds neither the stranger\'s message, booking nor the mail to them; only what was sent as the tagged address itself', async () => {
+    const { base, message, x } = await tagOfAStranger();
+    expect((await t.request().post('/api/contact').send(contact(x.email, 'Sent as vic+x myself.'))).status).toBe(201);
+    const data = JSON.parse((await x.agent.get('/api/profile/export')).text);
+    expect(data.contactMessages.map((m: any) => m.message)).toEqual(['Sent as vic+x myself.']);
+    expect(data.assessmentBookings).toEqual([]);
+    expect(data.emails.map((m: any) => m.to.toLowerCase())).not.toContain(base);
+    expect(JSON.stringify(data)).not.toContain(message);
+  });
+
+  it('POST /api/profile/delete › the stranger\'s message, booking and mail stay', async () => {
+    const { base, message, x } = await tagOfAStranger();
+    const mail = await mailTo(base);
+    expect(mail.length).toBeGreaterThanOrEqual(2);
+    expect((await x.agent.post('/api/profile/delete').send({ password: x.password })).body.outcome).toBe('deleted');
+    expect((await rowsWith(message)).contact).toBe(1);
+    expect(await bookingsOf(base)).toBe(1);
+    expect(await mailTo(base)).toEqual(mail);
   });
 });
 

@@ -2,7 +2,7 @@
  * Reads and writes for the profile slice. The export reads every table that holds data on one person
  * (POPIA access right, issue #4); it only reads other features' tables, never writes them.
  */
-import { mailboxKey, mailboxLikePatterns, normalizeEmail } from '#contracts/mailbox.ts';
+import { hasSubaddress, mailboxKey, mailboxLikePatterns, normalizeEmail } from '#contracts/mailbox.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, desc, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -54,6 +54,9 @@ type MailOwner = { id: number; email: string; emailVerifiedAt: Date | null };
  * as a tag). An account that never proved its address takes nothing away (security review MEDIUM: registering
  * vic+c@example.com, unverified, hid verified vic@example.com's contact message sent as vic+c@ from vic's export and
  * erasure); the callers ask only for an owner that proved its own address. The owner's own address always counts.
+ * An owner whose own address has a '+tag' (hasSubaddress) gets only rows under that exact address: proving
+ * vic+x@corp.test proves nothing about vic@corp.test, so it must not export or erase vic@'s messages (security audit
+ * 2026-11-28 F1: verified vic+x@ downloaded, then deleted, a contact message with an ID number sent as vic@).
  * A database pre-filter (mailboxLikePatterns), then the exact rule in code.
  */
 async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_bookings' | 'mail_outbox', owner: MailOwner): Promise<number[]> {
@@ -67,7 +70,9 @@ async function idsInMailbox(db: DbOrTx, table: 'contact_messages' | 'assessment_
   const column = sql.raw(table === 'mail_outbox' ? '"to"' : 'email');
   const res = await db.execute(sql`SELECT id, ${column} AS address FROM ${sql.raw(table)} WHERE ${inMailbox(column)}`);
   const { rows } = res as unknown as { rows: { id: number; address: string }[] };
-  return rows.filter((r) => mailboxKey(r.address) === key && !taken.has(normalizeEmail(r.address))).map((r) => Number(r.id));
+  const exactOnly = hasSubaddress(own);
+  return rows.filter((r) => (exactOnly ? normalizeEmail(r.address) === own : mailboxKey(r.address) === key && !taken.has(normalizeEmail(r.address))))
+    .map((r) => Number(r.id));
 }
 
 /**
