@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rolldown, type OutputChunk, type Plugin } from 'rolldown';
-import { tusModernBuild } from './client-bundle.mjs';
+import { pathToFileURL } from 'node:url';
+import { staticReactReads, syncExternalStoreEsm, tusModernBuild } from './client-bundle.mjs';
 
 // Entry files live under the project's node_modules so that 'tus-js-client' resolves as in the site build.
 const DIR = path.join(process.cwd(), 'node_modules', '.cache', 'client-bundle-test');
@@ -76,4 +77,54 @@ describe('client bundle plugins (issue #17)', () => {
     expect(out.tus).not.toContain('Generator is already running');
     expect(out.tus!.length).toBeLessThan(40_000);
   });
+
+  it('use-sync-external-store comes as an ES module: no CommonJS wrapper around preact/compat, and its selector hook still works', async () => {
+    const entry = `import { h } from 'preact';
+      import { renderToString } from 'preact-render-to-string';
+      import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
+      import { useSyncExternalStore } from 'use-sync-external-store/shim';
+      const store = { n: 41 }, get = () => store;
+      function Shown() { const n = useSyncExternalStoreWithSelector(() => () => {}, get, get, (s) => s.n + 1); return h('p', null, n, ' ', useSyncExternalStore(() => () => {}, get, get).n); }
+      export const html = renderToString(h(Shown));`;
+    const plain = await run(entry, []);
+    expect(plain.code, 'without the plugin the CommonJS file is wrapped').toContain('exports:{}');
+    const esm = await run(entry, [syncExternalStoreEsm() as Plugin]);
+    expect(esm.code).not.toContain('exports:{}');
+    expect(esm.code).not.toContain('require(');
+    expect(esm.exports.html).toBe('<p>42 41</p>');
+  });
+
+  it('computed React reads of Radix and recharts become member reads: no preact/compat namespace object, same values', async () => {
+    const entry = `import * as React from 'react';
+      export const useId = React[" useId ".trim().toString()];
+      export const useIdToo = React['useId'.toString()];
+      export const use = React[" use ".trim().toString()];
+      export const same = useId === React.useId;`;
+    const plain = await run(entry, []);
+    expect(plain.code, 'without the plugin the whole namespace is built').toContain('Children');
+    const direct = await run(entry, [staticReactReads() as Plugin]);
+    expect(direct.code).not.toContain('Children');
+    expect(typeof direct.exports.useId).toBe('function');
+    expect(direct.exports.useIdToo).toBe(direct.exports.useId);
+    expect(direct.exports.same).toBe(true);
+    expect(direct.exports.use, 'compat has no use(), as before').toBeUndefined();
+  });
 });
+
+let runs = 0;
+/**
+ * Bundles `code` (as a file under node_modules/@radix-ui/, where staticReactReads looks) for the browser, minified,
+ * with 'react' as preact/compat as in the site build, into one file, and imports it; returns its code and exports.
+ */
+async function run(code: string, plugins: Plugin[]): Promise<{ code: string; exports: Record<string, unknown> }> {
+  const dir = path.join(process.cwd(), 'node_modules', '@radix-ui', '.client-bundle-test');
+  fs.mkdirSync(dir, { recursive: true });
+  const input = path.join(dir, `entry-${process.pid}-${++runs}.mjs`);
+  fs.writeFileSync(input, code);
+  const reactIsCompat: Plugin = { name: 'react-is-compat', resolveId(source, importer, options) { return source === 'react' ? this.resolve('preact/compat', importer, { ...options, skipSelf: true }) : null; } };
+  const bundle = await rolldown({ input, plugins: [reactIsCompat, ...plugins], platform: 'browser', logLevel: 'silent' });
+  const { output } = await bundle.generate({ format: 'esm', minify: true, codeSplitting: false });
+  const file = `${input}.out.mjs`;
+  fs.writeFileSync(file, output[0].code);
+  return { code: output[0].code, exports: await import(pathToFileURL(file).href) };
+}
