@@ -328,6 +328,8 @@ async function main() {
       console.log(`\nJourney over ${VIA}, fresh cache (KB): ${Object.entries(legs).map(([k, v]) => `${k} ${v}`).join(' · ')} — total ${total} (budget ${BUDGET.journey})`);
       console.log(`  response headers: ${Object.entries(wire.headerBytes).map(([k, v]) => `${k} ${kb(v)}`).join(' · ')} — total ${kb(headerTotal)} KB` +
         ` (${Math.round((headerTotal / 1024 / total) * 100)} % of the journey); responses by protocol ${JSON.stringify(wire.protocols)}; ${wire.connections} connections from the page`);
+      const scripts = Object.values(detail).flat().filter((d) => /\/_astro\/[^/]+\.js$/.test(d.url.split('?')[0]!) && d.bytes > 0);
+      console.log(`  script files fetched: ${scripts.length}, ${scripts.reduce((a, d) => a + d.bytes, 0)} B with their headers`);
       if (total > BUDGET.journey) failures.push(`journey ${total} KB > ${BUDGET.journey}`);
     } catch (err: any) { failures.push(`journey could not be driven: ${err.message.split('\n')[0]}`); }
 
@@ -348,14 +350,14 @@ async function main() {
     const other = await api('/api/auth/register', { ...person, email: `budget.pages.${Date.now()}@example.com` });
     const cookie = other.cookie;
     out.islands = {};
-    console.log(`\nIsland pages over ${VIA}: JS KB (fresh cache, signed in) · Lighthouse mobile performance`);
+    console.log(`\nIsland pages over ${VIA}: JS KB (fresh cache, signed in) · Lighthouse mobile performance (JS bytes with headers, script files)`);
     for (const p of ISLAND_PAGES) {
       const signedIn = !/^\/(login|register)$/.test(p);
       const { js, jsDetail } = await fresh(browser, p, signedIn ? cookie : undefined);
       const lh = LH_RUNS > 0 ? await lighthousePerf(BASE + p, signedIn ? cookie : undefined) : undefined;
       const perf = lh?.perf ?? NaN;
       out.islands[p] = { js, jsDetail, ...lh, perf };
-      console.log(`  ${p.padEnd(20)} ${String(js).padStart(6)} ${String(perf).padStart(5)}` +
+      console.log(`  ${p.padEnd(20)} ${String(js).padStart(6)} ${String(perf).padStart(5)}  (${jsDetail.reduce((a, d) => a + d.bytes, 0)} B in ${jsDetail.length} files)` +
         (lh ? `  (runs ${lh.runs.join(' · ')}; median run: TBT ${lh.tbtMs} ms, LCP ${lh.lcpMs} ms, benchmarkIndex ${lh.benchmarkIndex})` : ''));
       if (js > BUDGET.js) failures.push(`${p}: JS ${js} KB > ${BUDGET.js}`);
       if (perf < BUDGET.lh) failures.push(`${p}: Lighthouse performance ${perf} < ${BUDGET.lh}`);
