@@ -113,11 +113,12 @@ describe('client bundle plugins (issue #17)', () => {
 
 let runs = 0;
 /**
- * Bundles `code` (as a file under node_modules/@radix-ui/, where staticReactReads looks) for the browser, minified,
- * with 'react' as preact/compat as in the site build, into one file, and imports it; returns its code and exports.
+ * Bundles `code` (as a file under a node_modules/@radix-ui/ folder in the test's cache, where staticReactReads looks)
+ * for the browser, minified, with 'react' as preact/compat as in the site build, into one file, and imports it;
+ * returns its code and exports.
  */
 async function run(code: string, plugins: Plugin[]): Promise<{ code: string; exports: Record<string, unknown> }> {
-  const dir = path.join(process.cwd(), 'node_modules', '@radix-ui', '.client-bundle-test');
+  const dir = path.join(DIR, 'node_modules', '@radix-ui', 'entries');
   fs.mkdirSync(dir, { recursive: true });
   const input = path.join(dir, `entry-${process.pid}-${++runs}.mjs`);
   fs.writeFileSync(input, code);
