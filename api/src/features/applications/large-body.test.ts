@@ -1,12 +1,16 @@
 /**
  * POST /api/applications with a large body (spec §7 data URLs; security audit 2026-11-28, MEDIUM): the 28 MB body is
  * read only after the caller is known, one at a time per user and a few at a time per node; the checks the global
- * chain runs (nesting depth, storable text) still run on it.
+ * chain runs (nesting depth, storable text) still run on it. Security audit 2026-11-28 (LOW): a body holding a slot
+ * must keep a minimum pace (BodyPace), so a trickle loses its slot (408) and a body sent at a normal rate gets through.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, signUpStudent, DB_KIND, type TestApp } from '../../test/harness.ts';
-import { MAX_LARGE_BODIES, submitBodySlots } from './large-body.ts';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, signUpStudent, validApplication, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { errorHandler } from '../../http/error-handler.ts';
+import { MAX_LARGE_BODIES, TOO_SLOW_MESSAGE, largeBodySlots, largeSubmitBody, submitBodyPace, submitBodySlots, type BodyPace } from './large-body.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -116,5 +120,135 @@ describe(`POST /api/applications large bodies (${DB_KIND})`, () => {
     await inFlight(0);
     const again = await whole(MAX_LARGE_BODIES);
     expect(again.status).toBe(400);
+  });
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
+
+/**
+ * POSTs `body` (JSON text) to `url` in pieces of `chunk` bytes, one every `everyMs` ms, with its whole length announced;
+ * stops sending once the server answers. `answer` is that answer; `closed` settles when the connection is gone.
+ */
+function paced(url: string, body: string, chunk: number, everyMs: number, headers: Record<string, string> = {}): { answer: Promise<Answer>; closed: Promise<void> } {
+  const bytes = Buffer.from(body);
+  const u = new URL(url);
+  const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers } });
+  let sent = 0;
+  const timer = setInterval(() => {
+    const piece = bytes.subarray(sent, sent + chunk);
+    sent += piece.length;
+    if (sent >= bytes.length) { clearInterval(timer); req.end(piece); } else req.write(piece);
+  }, everyMs);
+  const closed = new Promise<void>((resolve) => { req.on('close', () => { clearInterval(timer); resolve(); }); });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on('response', (res) => {
+      clearInterval(timer);
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { const text = Buffer.concat(chunks).toString(); let json: any = text; try { json = JSON.parse(text); } catch { /* not JSON */ } resolve({ status: res.statusCode ?? 0, headers: res.headers, body: json }); });
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => {});
+  return { answer, closed };
+}
+
+/** A valid application whose two documents are PDF data URLs of about `kb` kB each (spec §7): a large body. */
+function applicationWithDocuments(kb: number): string {
+  const pdf = `data:application/pdf;base64,${Buffer.from(`%PDF-1.4\n%${'x'.repeat(kb * 1024)}\n%%EOF\n`).toString('base64')}`;
+  return JSON.stringify(validApplication(1, { idDocument: pdf, transcripts: pdf }));
+}
+
+/** Runs `fn` with submitBodyPace set to `pace` (the app's route reads it per request), then puts the default back. */
+async function withPace<T>(pace: BodyPace, fn: () => Promise<T>): Promise<T> {
+  const saved = { ...submitBodyPace };
+  Object.assign(submitBodyPace, pace);
+  try { return await fn(); } finally { Object.assign(submitBodyPace, saved); }
+}
+
+/** A short grace and frequent checks, so a test does not wait; the rate is the real one. */
+const QUICK: BodyPace = { graceMs: 200, minBytesPerSecond: 16 * 1024, checkEveryMs: 50 };
+/** Waits until this node reads exactly `n` large bodies. */
+const inFlight = async (n: number) => { while (submitBodySlots.inFlight() !== n) await new Promise((r) => setTimeout(r, 10)); };
+
+describe(`POST /api/applications large bodies keep a minimum pace (${DB_KIND})`, () => {
+  it('bodies trickling 4 bytes at a time into every slot get 408 request_timeout with Connection: close; their slots come back, nothing is stored, nothing is logged', async () => {
+    const users = await Promise.all(Array.from({ length: MAX_LARGE_BODIES + 1 }, () => signUpStudent(t)));
+    const bearer = (i: number) => ({ authorization: `Bearer ${users[i].token}` });
+    const serverClosed: Promise<void>[] = [];
+    const onRequest = (req: http.IncomingMessage) => { const socket = req.socket; serverClosed.push(new Promise((r) => { if (socket.destroyed) r(); else socket.once('close', () => r()); })); };
+    t.server.on('request', onRequest);
+    const error = vi.spyOn(console, 'error');
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      await withPace(QUICK, async () => {
+        await inFlight(0);
+        const body = applicationWithDocuments(300);
+        const trickles = Array.from({ length: MAX_LARGE_BODIES }, (_, i) => paced(`${t.url}/api/applications`, body, 4, 20, bearer(i)));
+        await inFlight(MAX_LARGE_BODIES);
+        for (const trickle of trickles) {
+          const res = await trickle.answer;
+          expect(res.status).toBe(408);
+          expect(res.headers.connection).toBe('close');
+          expect(res.body).toEqual({ error: { code: 'request_timeout', message: TOO_SLOW_MESSAGE } });
+          await trickle.closed;
+        }
+        await inFlight(0);
+        // The server has closed every connection (it reads no more of these bodies) before the logs are read.
+        await Promise.all(serverClosed);
+        await new Promise((r) => setTimeout(r, 50));
+        // The slots are free: another user's whole large body is read (400: it is no application), not refused 503.
+        const other = paced(`${t.url}/api/applications`, JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), 1 << 20, 1, bearer(MAX_LARGE_BODIES));
+        expect((await other.answer).status).toBe(400);
+      });
+      expect(error.mock.calls).toEqual([]);
+      expect(warn.mock.calls).toEqual([]);
+      for (const u of users.slice(0, MAX_LARGE_BODIES)) {
+        const mine = await u.agent.get('/api/applications');
+        expect(mine.status).toBe(200);
+        expect(mine.body.applications).toEqual([]);
+      }
+    } finally {
+      t.server.off('request', onRequest);
+      error.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('an application with data-URL documents sent at a normal rate past the grace is stored (201)', async () => {
+    const s = await signUpStudent(t);
+    const body = applicationWithDocuments(300);
+    // 16 kB every 10 ms (about 1.6 MB/s, 100 × the minimum): the 800 kB body takes longer than QUICK's grace.
+    const res = await withPace(QUICK, async () => paced(`${t.url}/api/applications`, body, 16 * 1024, 10, { authorization: `Bearer ${s.token}` }).answer);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    const mine = await s.agent.get('/api/applications');
+    expect(mine.body.applications).toHaveLength(1);
+    await inFlight(0);
+  });
+
+  it('largeSubmitBody(slots, pace) uses the slots and pace it is given (fields left out keep the default)', async () => {
+    const slots = largeBodySlots({ perUser: 1, total: 1 });
+    const reached: unknown[] = [];
+    const app = express();
+    app.use((req, _res, next) => { req.user = { id: Number(req.headers['x-user']) } as any; next(); });
+    app.post('/submit', ...largeSubmitBody(slots, { graceMs: 100, checkEveryMs: 25 }), (req, res) => { reached.push(req.body); res.status(201).json({ ok: true }); });
+    app.use(errorHandler);
+    const server = await new Promise<http.Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/submit`;
+      const body = JSON.stringify({ pad: 'x'.repeat(300 * 1024) });
+      const trickle = paced(url, body, 4, 20, { 'x-user': '1' });
+      const slow = await trickle.answer;
+      expect(slow.status).toBe(408);
+      expect(slow.body.error.code).toBe('request_timeout');
+      expect(slots.inFlight()).toBe(0);
+      expect(reached).toEqual([]);
+      const fast = await paced(url, body, 16 * 1024, 5, { 'x-user': '2' }).answer;
+      expect(fast.status).toBe(201);
+      expect(reached).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -6,8 +6,11 @@
  * requireUser first, then `largeSubmitBody`: a slot (`largeBodySlot`), express.json 28 MB, and the same
  * jsonDepthLimit / storableJsonText checks the global chain runs. An anonymous caller is answered 401 (and a
  * cross-origin cookie caller 403, app.ts) before a byte of the body is read; Node discards the unread rest.
+ * Security audit 2026-11-28 (LOW): four accounts announcing 20 MB and trickling 4 bytes every 2 s held all 4 slots
+ * until Node's requestTimeout (300 s), and every other data-URL submitter got 503 `busy`. A body holding a slot must
+ * now keep a minimum pace (`BodyPace`, `submitBodyPace`): one that falls behind is answered 408 and loses its slot.
  */
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../../http/errors.ts';
 import { jsonDepthLimit } from '../../http/json-depth.ts';
 import { storableJsonText } from '../../http/json-text.ts';
@@ -28,6 +31,43 @@ export const MAX_LARGE_BODIES_PER_USER = 1;
 export const MAX_LARGE_BODIES = 4;
 /** Seconds a refused caller is asked to wait (Retry-After). */
 export const LARGE_BODY_RETRY_AFTER_S = 5;
+/**
+ * Milliseconds after a large body takes its slot during which no pace is asked (10 s): room for a phone's radio to
+ * wake, TCP slow start and a stall at the start; the bytes received meanwhile count as a head start.
+ */
+export const LARGE_BODY_GRACE_MS = 10_000;
+/**
+ * Bytes per second a large body must average from the end of the grace on: 16 KB/s = 128 kbit/s, a fraction of any
+ * 3G/4G uplink and about what a 2G EDGE uplink gives (28 MB then takes about 29 min). Only API clients meet it: the
+ * wizard uploads its documents first (tus, no such rule) and submits ids. A trickle (audit: 4 bytes every 2 s) falls
+ * behind at the first check after the grace; holding all 4 slots now costs 64 KB/s of steady upload, not 8 bytes/s.
+ */
+export const LARGE_BODY_MIN_BYTES_PER_S = 16 * 1024;
+/** Milliseconds between two checks of a large body's pace (2 s): a trickle loses its slot at most this long after the grace. */
+export const LARGE_BODY_CHECK_MS = 2_000;
+
+/**
+ * How fast a large body must arrive while it holds a slot. Checked every `checkEveryMs` ms until the body is complete:
+ * at `elapsed` ms ≥ `graceMs` since the slot was taken, the bytes received on the connection since then must be at
+ * least `minBytesPerSecond` × (`elapsed` − `graceMs`) / 1000, else the caller gets 408 `request_timeout`.
+ */
+export interface BodyPace {
+  /** Milliseconds from taking the slot during which no pace is asked (LARGE_BODY_GRACE_MS). */
+  graceMs: number;
+  /** Bytes per second the body must average after the grace (LARGE_BODY_MIN_BYTES_PER_S). */
+  minBytesPerSecond: number;
+  /** Milliseconds between checks (LARGE_BODY_CHECK_MS). */
+  checkEveryMs: number;
+}
+
+/**
+ * The pace the submit route asks (largeSubmitBody's default): LARGE_BODY_GRACE_MS, LARGE_BODY_MIN_BYTES_PER_S,
+ * LARGE_BODY_CHECK_MS. Read at each request, so a test of the whole app can lower it for a while (and restore it).
+ */
+export const submitBodyPace: BodyPace = { graceMs: LARGE_BODY_GRACE_MS, minBytesPerSecond: LARGE_BODY_MIN_BYTES_PER_S, checkEveryMs: LARGE_BODY_CHECK_MS };
+
+/** The 408 a large body that fell behind its pace gets (message in the words of the 429 and 503 above). */
+export const TOO_SLOW_MESSAGE = 'Your documents were arriving too slowly. Please try again on a better connection, or upload them one at a time.';
 
 const PATH = /^\/(colfront\/)?applications\/?$/i;
 
@@ -91,8 +131,13 @@ export const submitBodySlots: LargeBodySlots = largeBodySlots();
  * or the connection closes; refused 429/503 with Retry-After LARGE_BODY_RETRY_AFTER_S before the body is read), then
  * express.json LARGE_JSON_LIMIT (413 payload_too_large over it, 400 invalid_json when malformed), jsonDepthLimit and
  * storableJsonText. A body of LARGE_BODY_BYTES or less takes no slot.
+ * While a large body holds its slot it must keep `pace` (BodyPace; default submitBodyPace, read per request; fields
+ * left out take it from there): one that falls behind is answered 408 `request_timeout` TOO_SLOW_MESSAGE with
+ * Connection: close, so Node closes the connection once the answer is written and reads no more of it, and the slot
+ * is released at once. The body parser still waiting for the rest is dropped with the connection: the route's handler
+ * never runs (the body was never complete), so nothing is stored and no error is logged.
  */
-export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots): RequestHandler[] {
+export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots, pace: Partial<BodyPace> = submitBodyPace): RequestHandler[] {
   const slot: RequestHandler = (req, res, next) => {
     if (!isLarge(req)) return next();
     const user = req.user as { id: number } | undefined;
@@ -102,9 +147,34 @@ export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots): Reques
       res.setHeader('Retry-After', String(LARGE_BODY_RETRY_AFTER_S));
       return next(taken);
     }
-    res.once('close', taken);
-    res.once('finish', taken);
+    const stopWatching = watchPace(req, res, { ...submitBodyPace, ...pace }, taken);
+    const done = () => { stopWatching(); taken(); };
+    res.once('close', done);
+    res.once('finish', done);
     next();
   };
   return [slot, express.json({ limit: LARGE_JSON_LIMIT }), jsonDepthLimit, storableJsonText];
+}
+
+/**
+ * Checks every `pace.checkEveryMs` ms that `req`'s body keeps `pace` (bytes counted on its socket since now, framing
+ * included), until the body is complete or the answer is on its way; when it falls behind, answers 408 with
+ * Connection: close and calls `release`. Returns the function that stops the checks (idempotent).
+ */
+function watchPace(req: Request, res: Response, pace: BodyPace, release: () => void): () => void {
+  const started = performance.now();
+  const socket = req.socket;
+  const startBytes = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (req.complete || res.headersSent || res.writableEnded) { clearInterval(timer); return; }
+    const elapsedMs = performance.now() - started;
+    if (elapsedMs < pace.graceMs) return;
+    const received = socket.bytesRead - startBytes;
+    if (received >= (pace.minBytesPerSecond * (elapsedMs - pace.graceMs)) / 1000) return;
+    clearInterval(timer);
+    release();
+    res.status(408).set('Connection', 'close').json({ error: { code: 'request_timeout', message: TOO_SLOW_MESSAGE } });
+  }, pace.checkEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
