@@ -1,8 +1,9 @@
 /**
  * Progressive enhancement for the public forms (contact, assessment centre) without React, to keep those
  * pages within the 10 KB JS budget (issue #3). The zod schema (api/contracts, the one the API uses) is
- * loaded on first interaction. On submit: every message goes on its field (aria-invalid + role=alert),
- * focus moves to the first invalid field, the button is busy while pending (aria-disabled + aria-busy, presses
+ * loaded on first interaction. On submit: every message goes on its field (aria-invalid + aria-describedby, as
+ * ui/Field.tsx: no role=alert, which read all twelve of an empty booking at once; accessibility audit 2026-11-28,
+ * WCAG 4.1.3), focus moves to the first invalid field, which reads its message, the button is busy while pending (aria-disabled + aria-busy, presses
  * ignored, and it keeps the focus, as ui/BusyButton.tsx: a `disabled` button dropped the focus to <body> after a
  * send, phone audit 2026-11-27), and one idempotency key per submission makes a double-click store once.
  * After a failed submit, fields re-validate as you type.
@@ -59,7 +60,7 @@ export function enhanceForm(form: HTMLFormElement, o: EnhanceOptions): void {
     if (message) {
       if (!p) {
         p = document.createElement('p');
-        p.id = errId; p.className = 'field-error'; p.setAttribute('role', 'alert');
+        p.id = errId; p.className = 'field-error';
         el.closest('[data-field]')?.append(p);
       }
       if (p.textContent !== message) p.textContent = message;

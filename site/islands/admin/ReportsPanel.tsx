@@ -137,6 +137,8 @@ export default function ReportsPanel() {
   const fees = r.feesPerWeek.map((f) => ({ week: f.week, fees: Number(f.fees) }));
   return (
     <div className="space-y-4">
+      {/* The tab's own heading level, so its reports' h3s do not follow the page's h1 directly (WCAG 1.3.1; audit 2026-11-28). */}
+      <h2 className="sr-only">Reports</h2>
       <p className="text-lg">Fees collected: <strong>{formatMoney(r.feesCollected, 'USD')}</strong></p>
       <ChartBlock id="rep-status" title="Applications by status" draw={drawn > 0} chart={() => categoryBars(r.byStatus, 'label', 'count', 'Applications')} head={['Status', 'Applications']} rows={r.byStatus.map((s) => [s.label, s.count])} />
       <ChartBlock id="rep-course" title="Applications by course" draw={drawn > 1} wide chartHeight={courseChartHeight(Math.min(r.byCourse.length, 15))}
