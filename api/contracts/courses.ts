@@ -78,6 +78,26 @@ export const CourseDepartmentSchema = z.pipe(
   z.enum(DEPARTMENTS, { error: DEPARTMENT_MESSAGE }),
 );
 
+/** Message for a course duration left blank (spec §5 Course form: duration is required). */
+export const DURATION_REQUIRED = 'Duration is required';
+/**
+ * Message for a duration that is filled but not a positive number ('-3', '0', 'abc'): the spec gives no wording, and
+ * 'Duration is required' for a filled field misled (QA audit 2026-11-28 item 2).
+ */
+export const DURATION_POSITIVE = 'Duration must be a positive number';
+
+/**
+ * Course duration in whole months, 1–120 (spec §3 Course: duration (months); §5: required). Absent, null or a blank
+ * string → DURATION_REQUIRED; anything else is read as Number() reads it (a JSON number, or the text of the form's
+ * number field, '12' or ' 12 '), then: not a number or below 1 → DURATION_POSITIVE, a fraction → 'Duration must be
+ * a whole number of months', above 120 → 'Duration must be at most 120 months'. Output: the number.
+ */
+export const CourseDurationSchema = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : Number(v))),
+  z.number({ error: (issue) => (issue.input === undefined ? DURATION_REQUIRED : DURATION_POSITIVE) })
+    .check(z.int('Duration must be a whole number of months'), z.gte(1, DURATION_POSITIVE), z.lte(120, 'Duration must be at most 120 months')),
+);
+
 /** Admin create/edit (spec §5 Course form: title, description, level, duration, department, tuitionFee, startDate required). */
 // A check without its own message gets its schema's `error` (the API answered 'Title is required' for a title of 201
 // characters): kept as it was. `requirements` has no `error`, so its length check carries zod's English wording,
@@ -86,7 +106,8 @@ export const CourseInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters')),
   description: z.string({ error: 'Description is required' }).check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(5000, 'Description must be at most 5000 characters')),
   level: z._default(z.enum(COURSE_LEVELS, { error: 'Level is required' }), 'certificate'),
-  duration: z.coerce.number({ error: 'Duration is required' }).check(z.int('Duration must be a whole number of months'), z.gte(1, 'Duration is required'), z.lte(120, 'Duration must be at most 120 months')),
+  /** Whole months 1–120 (CourseDurationSchema). */
+  duration: CourseDurationSchema,
   /** One of DEPARTMENTS (case and spacing ignored). */
   department: CourseDepartmentSchema,
   tuitionFee: z.string({ error: 'Tuition fee is required' }).check(z.trim(), z.minLength(1, 'Tuition fee is required'), z.maxLength(100, 'Tuition fee must be at most 100 characters')),

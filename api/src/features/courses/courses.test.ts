@@ -59,6 +59,24 @@ describe(`course admin (${DB_KIND})`, () => {
     expect((await t.request().get('/api/courses')).body.courses.length).toBe(count);
   });
 
+  it('POST and PUT /api/courses › a negative, zero or non-number duration is 400 "Duration must be a positive number"; blank is "Duration is required" (QA audit 2026-11-28)', async () => {
+    const { agent } = await signInAdmin(t);
+    const count = (await t.request().get('/api/courses?all=1')).body.courses.length;
+    for (const duration of [-3, '-3', 0, 'abc']) {
+      const res = await agent.post('/api/courses').send(newCourse({ duration }));
+      expect(res.status, String(duration)).toBe(400);
+      expect(res.body.error.fields, String(duration)).toEqual({ duration: 'Duration must be a positive number' });
+    }
+    const blank = await agent.post('/api/courses').send(newCourse({ duration: '' }));
+    expect(blank.body.error.fields).toEqual({ duration: 'Duration is required' });
+    expect((await t.request().get('/api/courses?all=1')).body.courses.length).toBe(count);
+    const created = (await agent.post('/api/courses').send(newCourse())).body.course;
+    const put = await agent.put(`/api/courses/${created.id}`).send(newCourse({ duration: -1 }));
+    expect(put.status).toBe(400);
+    expect(put.body.error.fields).toEqual({ duration: 'Duration must be a positive number' });
+    expect((await t.request().get(`/api/courses/${created.id}`)).body.course.duration).toBe(6);
+  });
+
   it('PUT /api/courses/:id › updates every field; unknown id is 404', async () => {
     const { agent } = await signInAdmin(t);
     const created = (await agent.post('/api/courses').send(newCourse())).body.course;
