@@ -20,6 +20,11 @@
  * A refused submit shows the spec §8 toast 'Error submitting application' with the error text, and the focused
  * #submit-errors alert lists the messages with a way to each step; the office phone in a message (course closed) is
  * a tel: link, as on the Accepted card.
+ * A link to a course that is not open (/apply/999999, or a course an admin deactivated) asks for a course and says
+ * why: spec §8 'Course Not Found' once a draft save for it answered 404, the submit path's closed-course message
+ * (course-link.ts) once the server keeps a draft for it. Choosing a course moves the draft to that course's key
+ * (draft-store.ts moveTo) and the address to /apply/{id} ("no lost work" QA audit, 2026-11-28: the saves kept going
+ * to key=course-999999, answered 404 and said 'offline', so the draft never reached the account).
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
@@ -34,7 +39,7 @@ import { useOnline } from '../ui/use-online.ts';
 import { telephone } from '../../../content/site.json';
 import { useStepHistory } from '../ui/use-step-history.ts';
 import { isNetworkError, recall, remember } from '../../lib/offline-snapshot.ts';
-import { createDraftStore, draftPath, readServerDraft, type Draft, type SyncState } from './draft-store.ts';
+import { createDraftStore, draftPath, readServerDraft, type Draft, type ServerDraftAnswer, type SyncState } from './draft-store.ts';
 import { startRead, takeRead } from '../../lib/early-reads.ts';
 import { emptyForm, firstErrorPath, fromUser, LAST_STEP, mergeDraft, preloadSchemas, stepOfField, stepResolver, submitBody, type ApplyForm, type CourseOption, type SlotKey } from './apply/form.ts';
 import { PersonalStep } from './apply/PersonalStep.tsx';
@@ -42,6 +47,7 @@ import { loadStep, prefetchStep, stepComponent } from './apply/step-loader.ts';
 import { RestoredNotice, StepNav } from './apply/StepNav.tsx';
 import { useApplicationFee, type ShownFee } from './apply/fee.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
+import { COURSE_NOT_FOUND, courseClosedText } from './apply/course-link.ts';
 
 const DUPLICATE = 'You already have an active application for this course.';
 /** The document of each slot as a step error names it ('ID document is required', api/contracts/applications.ts). */
@@ -145,7 +151,17 @@ export default function ApplyWizard() {
   const [coursesError, setCoursesError] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const online = useOnline();
-  const [sync, setSync] = useState<SyncState>('idle');
+  const [sync, setSyncState] = useState<SyncState>('idle');
+  // The link's course when it is not open: 'closed' once the server keeps a draft for it (it keeps them only for courses
+  // that exist), 'unknown' once a draft save for it answered 404; '' until then, and for a course chosen instead.
+  const [linkCourse, setLinkCourse] = useState<'' | 'closed' | 'unknown'>('');
+  const lastSync = useRef<SyncState>('idle');
+  const movedFromLink = useRef(false);
+  const setSync = (s: SyncState) => {
+    if (!movedFromLink.current && (s === 'no-course' || (s === 'saved' && lastSync.current === 'saving'))) setLinkCourse(s === 'saved' ? 'closed' : 'unknown');
+    lastSync.current = s;
+    setSyncState(s);
+  };
   // The server's copy when it and this one went separate ways (another tab or device), until the person chooses.
   const [conflict, setConflict] = useState<Draft | null>(null);
   const [ConflictUI, setConflictUI] = useState<ComponentType<ConflictProps> | null>(null);
@@ -204,7 +220,8 @@ export default function ApplyWizard() {
       .then((r) => apply(() => setMine(r.applications))).catch(() => { /* the server refuses a duplicate anyway */ });
     // The NSC results saved in the profile (issue #18) start a new application; a draft keeps its own.
     const saved = firstRead<{ nscResults: ApplyForm['academicHistory']['nscResults'] }>(urlCourse, NSC_PATH).then((r) => r.nscResults, () => []);
-    void Promise.all([store.load(() => firstRead(urlCourse, draftPath(draftKeyFor(urlCourse)))), saved]).then(([draft, nscResults]) => {
+    const readDraft = () => firstRead<ServerDraftAnswer>(urlCourse, draftPath(draftKeyFor(urlCourse))).then((r) => { if (r?.draft) setLinkCourse('closed'); return r; });
+    void Promise.all([store.load(readDraft), saved]).then(([draft, nscResults]) => {
       if (cancelled) return;
       profileNsc.current = nscResults.map((r) => ({ subject: r.subject, percent: String(r.percent), name: r.name ?? '' }));
       for (const update of held ?? []) update();
@@ -233,6 +250,8 @@ export default function ApplyWizard() {
   // Only a list the server sent can say so: without one (offline, error) the course from the link is kept.
   const urlCourseUnknown = Boolean(urlCourse && courses && !coursesError && !courses.some((c) => String(c.id) === urlCourse));
   useEffect(() => { if (urlCourseUnknown && ready && getValues('courseId') === urlCourse) setValue('courseId', ''); }, [urlCourseUnknown, ready]);
+  const linkUnknown = useRef(false);
+  linkUnknown.current = urlCourseUnknown;
 
   // Every change and every step move is saved as the draft (the store debounces the server copy).
   useEffect(() => {
@@ -243,6 +262,13 @@ export default function ApplyWizard() {
       if (name === 'payment.paymentTerms') {
         const agreed = values.payment?.paymentTerms ? feeRef.current.fee ?? '' : '';
         if (values.payment?.agreedFee !== agreed) { setValue('payment.agreedFee', agreed); return; }
+      }
+      // A course chosen instead of the link's: the draft is kept under its key from now on, and the address names it
+      // (a reload resumes it there).
+      if (name === 'courseId' && linkUnknown.current && values.courseId) {
+        movedFromLink.current = true;
+        store.moveTo(draftKeyFor(values.courseId));
+        history.replaceState(history.state, '', `/apply/${values.courseId}`);
       }
       store.save(stepRef.current, values as Record<string, unknown>);
     });
@@ -439,7 +465,8 @@ export default function ApplyWizard() {
           {/* The heading takes the focus on every step change; its description says where the applicant is (screen-reader audit). */}
           <h2 ref={headingRef} tabIndex={-1} aria-describedby="wizard-step-position" className="mb-6 text-2xl font-bold outline-none @max-md:mb-3">{WIZARD_STEPS[step]}</h2>
 
-          {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError} />}
+          {step === 0 && <PersonalStep urlCourse={urlCourse} courses={courses} coursesError={coursesError}
+            linkNotice={linkCourse === 'closed' ? <PhoneLinked text={courseClosedText(telephone)} /> : linkCourse ? COURSE_NOT_FOUND : undefined} />}
           {step > 0 && !stepComponent(step) && (stepMissing
             ? <p role="status" data-testid="step-unavailable" className="rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{stepMissing === 'updated'
               ? <>{STEP_UPDATED_TEXT} <button type="button" className="btn-secondary ml-2" onClick={() => location.reload()}>Reload</button></>

@@ -34,9 +34,18 @@
  * change at once and says whether everything reached the server; the log-out runs it first, and so does a log-out in
  * another tab of this browser (session.ts asks this tab over a BroadcastChannel where the browser has one). The status line says
  * 'saving' from the first change until the server has it, never 'saved' for a change only this device holds.
+ *
+ * A save that gets no answer, or a 408, 429 or 5xx, is tried again by itself after DRAFT_RETRY_MS (2 s, 5 s, 15 s,
+ * 30 s, then every 60 s while the page is open; never before the answer's Retry-After), at once when the browser
+ * comes back online or the tab is shown again, and at the next change ("no lost work" QA audit, 2026-11-28: a save
+ * that failed while the phone was online said 'offline' and waited for an `online` event that never came). Meanwhile
+ * the state is 'retrying', or 'local-only' when the browser says it is offline. Any other refusal would be the same
+ * again, so it is only sent again with the next change: a 404 (the key's course does not exist, 'Course Not Found':
+ * a link to an unknown course) is 'no-course', anything else 'refused'. `moveTo` puts the draft under another key
+ * (the course the applicant chose instead of the link's unknown or closed one).
  */
 import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE, DRAFT_SAVE_PAUSE_MS } from '#contracts/application-steps.ts';
-import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
+import { api, apiOrNull, READ_TIMEOUT_MS, storedToken, timeoutSignal, WRITE_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session, sendBeforeLogout } from '../../stores/session.ts';
 import { answerOtherTabs } from '../../lib/pending-saves-channel.ts';
@@ -49,11 +58,23 @@ import { askToSignInAgain } from '../ui/save-api.ts';
  */
 export interface Draft { step: number; data: Record<string, unknown>; savedAt: string; revision?: number; dirty?: boolean }
 /**
- * The save state the wizard shows. 'local-only': the server could not be reached (offline, or it failed);
+ * The save state the wizard shows. 'local-only': the server could not be reached and the browser is offline;
+ * 'retrying': the same while the browser is online (no answer, a time-out or a server failure), tried again by itself;
+ * 'no-course': the server has no course for the key (404 'Course Not Found'); 'refused': another refusal (a 4xx);
  * 'signed-out': the server answered 401 (the login ended), so the copy is on this device until the person logs in again;
  * 'other-account': the same, after a 409 draft_other_user (another account is logged in on this browser now).
  */
-export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'conflict' | 'signed-out' | 'other-account';
+export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'retrying' | 'no-course' | 'refused' | 'conflict' | 'signed-out' | 'other-account';
+
+/** Waits, ms, before each retry of a save that failed (module comment); the last one repeats while the page is open. */
+export const DRAFT_RETRY_MS = [2000, 5000, 15000, 30000, 60000];
+
+/** A Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3) in ms from `now`; 0 when absent or past. */
+export function retryAfterMs(value: string | null, now = Date.now()): number {
+  const v = value?.trim() ?? '';
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v) - now;
+  return ms > 0 ? ms : 0;
+}
 
 /** GET/PUT/DELETE path of the server copy of draft `key` ('general' or 'course-{id}'). */
 export const draftPath = (key: string): string => `/api/applications/draft?key=${encodeURIComponent(key)}`;
@@ -92,10 +113,26 @@ function fromServer(r: ServerDraft): Draft {
  * saving meanwhile cannot overwrite it, and a reload (of any tab) finds it and asks again. Log-out erases both.
  */
 export function createDraftStore(userId: number, key: string, onSync: (s: SyncState) => void, onConflict: (theirs: Draft) => void) {
-  const localKey = `${DRAFT_PREFIX}${userId}:${key}`;
-  const heldPrefix = `${localKey}:held:`;
-  let heldKey = heldPrefix + Math.random().toString(36).slice(2);
-  const url = draftPath(key);
+  let localKey = '';
+  let heldPrefix = '';
+  let heldKey = '';
+  let url = '';
+  /** The keys of draft `k` (localStorage and the server's). */
+  const keysOf = (k: string) => {
+    key = k;
+    localKey = `${DRAFT_PREFIX}${userId}:${k}`;
+    heldPrefix = `${localKey}:held:`;
+    heldKey = heldPrefix + Math.random().toString(36).slice(2);
+    url = draftPath(k);
+  };
+  keysOf(key);
+  // The server copy to delete once this one is saved under its new key (moveTo), or ''.
+  let movedFrom = '';
+  // The retry of a failed save (DRAFT_RETRY_MS), and how many failed in a row.
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let tries = 0;
+  // The last save was refused with a 4xx that is not tried again (404 and the like): only a change sends it again.
+  let refused = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Draft | null = null;
   let stopped = false;
@@ -155,19 +192,50 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     inFlight = send(pending);
     return inFlight;
   }
+  /** PUTs `d` (cookies and bearer token, as api() sends them); `keepalive` for the page being closed, else WRITE_TIMEOUT_MS. */
+  function put(d: Draft, keepalive?: boolean): Promise<Response> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const t = storedToken();
+    if (t) headers.Authorization = `Bearer ${t}`;
+    return fetch(url, { method: 'PUT', headers, body: JSON.stringify(body(d)), credentials: 'include', keepalive, signal: keepalive ? undefined : timeoutSignal(WRITE_TIMEOUT_MS) });
+  }
   async function send(d: Draft): Promise<void> {
     sending = true;
-    failed = false;
+    failed = refused = false;
+    clearTimeout(retryTimer);
     tell('saving');
+    const at = url;
+    // 0: no answer (no connection, the server down, WRITE_TIMEOUT_MS passed).
+    let status = 0;
+    let answer: { draft?: ServerDraft; error?: { code?: string } } | null = null;
+    let wait = 0;
     try {
-      acknowledged(d, (await api<{ draft: ServerDraft }>(url, { method: 'PUT', json: body(d) })).draft.revision);
-      tell(pending ? 'saving' : 'saved');
-    } catch (e) {
-      const stored = e instanceof ApiError && e.status === 409 ? (e.body as { draft?: ServerDraft } | null)?.draft : undefined;
-      const theirs = stored && fromServer(stored);
-      if (e instanceof ApiError && e.status === 401) endedLogin(false);
-      else if (e instanceof ApiError && e.status === 409 && e.body?.error?.code === 'draft_other_user') endedLogin(true);
-      else if (!theirs) { failed = true; tell('local-only'); }
+      const res = await put(d);
+      const text = await res.text();
+      try { answer = JSON.parse(text); } catch { /* not JSON: a proxy's error page */ }
+      wait = retryAfterMs(res.headers.get('Retry-After'));
+      status = res.status;
+    } catch { /* no answer */ }
+    try {
+      const theirs = status === 409 && answer?.draft ? fromServer(answer.draft) : undefined;
+      // Moved meanwhile (moveTo): the answer is the old key's; the draft goes to the new one.
+      if (at !== url) sendAgain = true;
+      else if (status < 300 && answer?.draft) {
+        tries = 0;
+        acknowledged(d, answer.draft.revision);
+        if (movedFrom) { void api(`${movedFrom}&forUserId=${userId}`, { method: 'DELETE' }).catch(() => {}); movedFrom = ''; }
+        tell(pending ? 'saving' : 'saved');
+      }
+      else if (status === 401) endedLogin(false);
+      else if (status === 409 && answer?.error?.code === 'draft_other_user') endedLogin(true);
+      else if (!theirs) {
+        failed = true;
+        // No answer, 408, 429 or 5xx: tried again by itself. Any other refusal would be the same again.
+        const again = !status || status === 408 || status === 429 || status >= 500;
+        refused = !again;
+        if (again) retryTimer = setTimeout(() => { void push(); }, Math.max(wait, DRAFT_RETRY_MS[Math.min(tries++, DRAFT_RETRY_MS.length - 1)]!));
+        tell(status === 404 ? 'no-course' : !again ? 'refused' : navigator.onLine ? 'retrying' : 'local-only');
+      }
       else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); tell('saved'); }
       // An older copy of ours, or the same answers: send ours on top of it.
       else if (ours.has(theirs.savedAt) || [baseData, canon(pending?.data)].includes(canon(theirs.data))) { base = theirs.revision; baseData = canon(theirs.data); sendAgain = true; }
@@ -217,7 +285,9 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   }
   const stopFlushingAtLogout = sendBeforeLogout(flush);
   const stopAnsweringOtherTabs = answerOtherTabs(userId, flush);
-  const onOnline = () => { void push(); };
+  const onOnline = () => { if (!refused) void push(); };
+  // Shown again (the applicant back in the tab): a failed save is tried again now; hidden: sent with keepalive (onHide).
+  const onVisibility = () => { if (document.hidden) onHide(); else if (failed && !refused) void push(); };
   // A log-in from another dialog (an upload's, Submit's) sets the session's user again, as the same account. Other
   // updates set it too (the session check run again once online, a profile save), so only one that comes with a new
   // bearer token counts: every log-in stores the new session's token (stores/session.ts requestLogin) before it sets the user.
@@ -231,11 +301,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   });
   const onHide = () => {
     if (!pending || stopped || conflict || signedOut) return;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const t = storedToken();
-    if (t) headers.Authorization = `Bearer ${t}`;
-    const json = JSON.stringify(body(pending));
-    if (json.length < 60_000) void fetch(url, { method: 'PUT', headers, body: json, credentials: 'include', keepalive: true }).catch(() => {});
+    // keepalive bodies are limited to 64 KiB.
+    if (JSON.stringify(body(pending)).length < 60_000) void put(pending, true).catch(() => {});
   };
   function save(step: number, data: Record<string, unknown>): void {
     if (stopped) return;
@@ -256,7 +323,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   }
   window.addEventListener('online', onOnline);
   window.addEventListener('pagehide', onHide);
-  document.addEventListener('visibilitychange', () => { if (document.hidden) onHide(); });
+  document.addEventListener('visibilitychange', onVisibility);
 
   return {
     /**
@@ -335,6 +402,23 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       void push();
     },
     /**
+     * Keeps the draft under `newKey` from now on (the course the applicant chose instead of the link's unknown or closed
+     * one): the device's copy moves now, the server's once it is saved under `newKey` (the old key's copy is deleted
+     * then); a draft the server already keeps under `newKey` is a conflict, as from another tab. Call save() next with
+     * the form: it is sent even if unchanged. Nothing happens in a conflict (the choice comes first) or after discard.
+     */
+    moveTo(newKey: string): void {
+      if (newKey === key || stopped || conflict) return;
+      movedFrom ||= url;
+      try { localStorage.removeItem(localKey); } catch { /* ignore */ }
+      keysOf(newKey);
+      if (pending) write(localKey, pending);
+      base = undefined;
+      baseData = '';
+      lastJson = '';
+      tries = 0;
+    },
+    /**
      * Opens "Your session has ended" for a draft kept on this device after a 401 or a 409 draft_other_user (the
      * status line's "Log in again"); logging in sends it. Nothing happens unless the store is 'signed-out' or 'other-account'.
      */
@@ -348,11 +432,13 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     async discard(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(retryTimer);
       pending = null;
       try { localStorage.removeItem(localKey); } catch { /* ignore */ }
       unhold();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
       unlisten();
       stopFlushingAtLogout();
       stopAnsweringOtherTabs();

@@ -2,6 +2,7 @@
  * Step 1 'Personal Information' (spec §2, §5): the course (fixed when the URL names an open course, else a
  * select), name, contact, date of birth, nationality and address. Defaults come from the logged-in user.
  */
+import type { ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '#contracts/application-steps.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -21,9 +22,14 @@ interface Props {
   /** Open courses; null while loading. */
   courses: CourseOption[] | null;
   coursesError: boolean;
+  /**
+   * Why the URL's course is not offered, once known: 'Course Not Found' (no such course) or the closed-course message
+   * (ApplyWizard.tsx); until then a plain 'not open for applications'.
+   */
+  linkNotice?: ReactNode;
 }
 
-export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
+export function PersonalStep({ urlCourse, courses, coursesError, linkNotice }: Props) {
   const urlCourseKnown = Boolean(urlCourse && courses?.some((c) => String(c.id) === urlCourse));
   const urlCourseUnknown = Boolean(urlCourse && courses && !urlCourseKnown);
   return (
@@ -33,7 +39,12 @@ export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
         {urlCourseKnown ? (
           <p className="break-words rounded-md bg-brand-50 p-3 text-sm dark:bg-slate-800" data-testid="selected-course">Applying for: <strong className="max-[20em]:hyphens-auto" lang="en">{courseLabel(courses, urlCourse)}</strong></p>
         ) : (
-          <CourseSelect courses={courses} hint={coursesError ? 'Error Loading Courses: Unable to load courses. Please try again later.' : urlCourseUnknown ? 'The course in your link is not open for applications. Please select a course.' : undefined} />
+          <>
+            {/* The select's description (its hint's id): a box, not a line of small print, since it says why the link's course is gone. */}
+            {urlCourseUnknown && !coursesError && <p id={`${domId('courseId')}-hint`} role="status" data-testid="course-unavailable" className="mb-3 rounded-md bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+              {linkNotice ?? 'The course in your link is not open for applications. Please select a course.'}</p>}
+            <CourseSelect courses={courses} hint={coursesError ? 'Error Loading Courses: Unable to load courses. Please try again later.' : undefined} withNotice={urlCourseUnknown && !coursesError} />
+          </>
         )}
       </div>
       <TextField path="firstName" label="First name" autoComplete="given-name" />
@@ -56,13 +67,14 @@ export function PersonalStep({ urlCourse, courses, coursesError }: Props) {
 }
 
 /** Controlled, because its options arrive after the value (an uncontrolled select would lose a restored choice). */
-function CourseSelect({ courses, hint }: { courses: CourseOption[] | null; hint?: string }) {
+/** `withNotice`: the box above (PersonalStep) says why the link's course is not offered; it describes the select, as a hint would. */
+function CourseSelect({ courses, hint, withNotice }: { courses: CourseOption[] | null; hint?: string; withNotice?: boolean }) {
   const { field } = useController<ApplyForm, 'courseId'>({ name: 'courseId' });
   const error = useFieldError('courseId');
   return (
     <Field id={domId('courseId')} label="Course" error={error} hint={hint}>
       <select className="input" id={domId('courseId')} name={field.name} ref={field.ref} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}
-        disabled={!courses} aria-invalid={error ? true : undefined} aria-describedby={describedBy('courseId', error)}>
+        disabled={!courses} aria-invalid={error ? true : undefined} aria-describedby={describedBy('courseId', error, withNotice ? 'notice' : hint)}>
         <option value="">{courses ? 'Select a course' : 'Loading courses...'}</option>
         {courses?.map((c) => <option key={c.id} value={String(c.id)}>{c.name || c.title}{c.level ? ` (${levelLabel(c.level)})` : ''}</option>)}
       </select>

@@ -16,6 +16,11 @@ import { useStepTitle } from '../../ui/use-step-title.ts';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   idle: '', saving: 'Saving draft…', saved: 'Draft saved', 'local-only': 'Draft saved on this device; it will sync when you are back online.',
+  // Online, the server did not answer or failed: draft-store.ts tries again by itself ("no lost work" QA audit).
+  retrying: 'Draft saved on this device; we will keep trying to save it to your account.',
+  // The link's course does not exist (404 'Course Not Found'): choosing one moves the draft to it.
+  'no-course': 'Draft saved on this device; choose a course to save it to your account.',
+  refused: 'Draft saved on this device; your account did not accept it. It is sent again with your next change.',
   // The choice itself is an alert above the form (apply/DraftConflict.tsx); this line is not spoken.
   conflict: 'Draft saved on this device only, until you choose which version to keep.',
   // A 401 (the login ended) is not being offline: it says what brings the draft to the account.
@@ -26,6 +31,8 @@ const SYNC_TEXT: Record<SyncState, string> = {
 
 /** The states in which the draft is held on this device until the person logs in again (they offer 'Log in again'). */
 const HELD_FOR_LOG_IN: SyncState[] = ['signed-out', 'other-account'];
+/** The states in which the draft is on this device only (spoken once, then 'Draft saved' when a save gets through). */
+const DEVICE_ONLY: SyncState[] = ['local-only', 'retrying', 'no-course', 'refused', ...HELD_FOR_LOG_IN];
 
 /**
  * What the draft's status says to a screen reader (WCAG 4.1.3 without the noise, TalkBack): nothing until the
@@ -46,7 +53,7 @@ function useSpokenSync(sync: SyncState): string {
   }, []);
   useEffect(() => {
     if (!armed.current || sync === 'idle' || sync === 'saving') return;
-    if (sync === 'local-only' || HELD_FOR_LOG_IN.includes(sync)) { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
+    if (DEVICE_ONLY.includes(sync)) { failed.current = true; setSpoken(SYNC_TEXT[sync]); }
     else if (failed.current) { failed.current = false; setSpoken(SYNC_TEXT.saved); }
   }, [sync]);
   return spoken;
