@@ -8,9 +8,12 @@ export const TOKEN_KEY = 'authToken';
 export class ApiError extends Error {
   status: number;
   body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
-  constructor(status: number, text: string) {
+  /** The answer's Retry-After header (RFC 9110 §10.2.3), or null: save-api.ts resends a refusal after it. */
+  retryAfter: string | null;
+  constructor(status: number, text: string, retryAfter: string | null = null) {
     super(`API Error (${status}): ${text}`);
     this.status = status;
+    this.retryAfter = retryAfter;
     try { this.body = JSON.parse(text); } catch { this.body = null; }
   }
   /** The server's human message, e.g. 'Invalid email or password'. */
@@ -103,7 +106,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
     if (timer?.aborted) throw new RequestTimeoutError();
     throw e instanceof TypeError ? new NetworkError(e) : e;
   }
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText);
+  if (!res.ok) throw new ApiError(res.status, text || res.statusText, res.headers.get('Retry-After'));
   return (text ? JSON.parse(text) : null) as T;
 }
 

@@ -13,7 +13,7 @@
  * node; the caller's busy state stays on meanwhile and only a refusal that lasts past the retries is thrown (QA, rolling
  * restart behind HAProxy: a Submit answered 'The server is restarting').
  */
-import { ApiError, NetworkError, RequestTimeoutError, storedToken, timeoutSignal, WRITE_TIMEOUT_MS } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import type { SignInReason } from './SignInAgain.tsx';
 
 /** What `saveApi` takes: `api`'s init (lib/api-client.ts: `json`, `timeoutMs`, RequestInit) with a method. */
@@ -57,35 +57,19 @@ function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void
 }
 
 /**
- * One call as `api` makes it (lib/api-client.ts: cookies, JSON body, bearer token, WRITE_TIMEOUT_MS unless `timeoutMs`
- * or a `signal`; ApiError, RequestTimeoutError, NetworkError), sent again while refusalRetryMs allows. Its own fetch
- * rather than `api`'s only because ApiError does not keep the Retry-After header, and api-client.ts is also loaded by
- * /dashboard/student, whose script is at its byte budget.
+ * `api(path, init)` (lib/api-client.ts: cookies, JSON body, bearer token, WRITE_TIMEOUT_MS unless `timeoutMs` or a
+ * `signal`; ApiError, RequestTimeoutError, NetworkError), sent again while refusalRetryMs allows it from the
+ * ApiError's status, body and Retry-After.
  */
 async function send<T>(path: string, init: SaveInit): Promise<T> {
   for (let retries = 0; ; retries++) {
-    const headers = new Headers(init.headers);
-    const { json, timeoutMs, ...rest } = init;
-    const limit = timeoutMs ?? (/^(GET|HEAD)$/i.test(rest.method) ? undefined : WRITE_TIMEOUT_MS);
-    const timer = limit !== undefined && !rest.signal ? timeoutSignal(limit) : undefined;
-    if (timer) rest.signal = timer;
-    if (json !== undefined) headers.set('Content-Type', 'application/json');
-    const t = storedToken();
-    if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
-    let res: Response;
-    let text: string;
     try {
-      res = await fetch(path, { credentials: 'include', ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
-      text = await res.text();
+      return await api<T>(path, init);
     } catch (e) {
-      if (timer?.aborted) throw new RequestTimeoutError();
-      throw e instanceof TypeError ? new NetworkError(e) : e;
+      const wait = e instanceof ApiError && retries < REFUSAL_RETRIES ? refusalRetryMs(e.status, e.body, e.retryAfter) : null;
+      if (wait === null) throw e;
+      await pause(wait, init.signal);
     }
-    if (res.ok) return (text ? JSON.parse(text) : null) as T;
-    const error = new ApiError(res.status, text || res.statusText);
-    const wait = retries < REFUSAL_RETRIES ? refusalRetryMs(res.status, error.body, res.headers.get('Retry-After')) : null;
-    if (wait === null) throw error;
-    await pause(wait, init.signal);
   }
 }
 
