@@ -1,7 +1,8 @@
 /**
  * /reset-password: sets a new password with the e-mailed token (read from the URL fragment `#token=`, or `?token=`,
  * then removed from the address bar). Success ends every session of the person, so this browser is logged out
- * too and goes to /login.
+ * too and goes to /login. A link the server refuses gives way to 'This reset link is invalid or has expired', which
+ * then takes the focus (WCAG 2.4.3; the form's button it was on is gone).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +29,8 @@ export default function ResetPasswordForm() {
   const [invalid, setInvalid] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const busy = useRef(false);
+  const refused = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (invalid) refused.current?.focus(); }, [invalid]);
   const { register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<Values>({
     resolver: zodResolver(ResetPasswordConfirmSchema), defaultValues: { token: '', password: '', confirmPassword: '' },
   });
@@ -61,7 +64,7 @@ export default function ResetPasswordForm() {
   if (!token || invalid) {
     return (
       <div role="alert" className="rounded-md border border-red-700 p-4">
-        <p className="font-semibold">This reset link is invalid or has expired</p>
+        <p ref={refused} tabIndex={-1} className="font-semibold">This reset link is invalid or has expired</p>
         {/* This page serves both kinds of link and cannot tell them apart (the token is all it has): say both lifetimes
             (RESET_TTL_MS, 1 hour; a walk-in's set-password link, SET_PASSWORD_TTL_MS, 7 days). */}
         <p className="mt-1 text-sm muted">A password reset link works once and for 1 hour; a link to set your first password works once and for 7 days. Ask for a new one.</p>
