@@ -9,13 +9,20 @@
  * for a HEIC photo the camera setting; a photo that is not a JPEG or PNG is refused with a message, not dropped.
  * While a photo is prepared the slot shows and announces "Preparing your photo…" and its buttons stay focusable
  * (aria-disabled); a photo that cannot be read says what to do (accessibility audit, November 2026).
+ * A file chosen after the login ended, whose "Your session has ended" was cancelled (phone audit 2026-11-28), is
+ * kept: the slot names it with 'Not uploaded yet: log in again to send this file.' and a "Log in again" button, and
+ * sends it once the same account has logged in again — from that button, or from any other log-in dialog on the page
+ * (a new bearer token and GET /api/auth/me naming the page's user, as the wizard's draft store checks); a reload once
+ * logged in sends it too (the file stays in IndexedDB, lib/pending-uploads.ts).
  */
 import { formatBytes } from '../../lib/format.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ACCEPT, precheck, uploadFile, uploadHelp } from './upload.ts';
-import { resumableUpload } from './tus-upload.ts';
+import { resumableUpload, SignInNeededError, SIGNED_OUT_MESSAGE } from './tus-upload.ts';
 import { pendingFile, pendingUploadKey } from '../../lib/pending-uploads.ts';
 import { $session } from '../../stores/session.ts';
+import { apiOrNull, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
+import { askToSignInAgain } from '../ui/save-api.ts';
 import { isImage, PAGE_MAX_BYTES, pagesToFile, PhotoReadError, photoFormat, unreadablePhotoMessage, type PhotoPage } from './photo-pages.ts';
 import type { UploadView } from '#contracts/application-views.ts';
 import { DOCUMENT_SLOTS } from '#contracts/application-steps.ts';
@@ -60,14 +67,15 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   const removeButton = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const progressBox = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<'progress' | 'file' | 'choose' | 'camera' | 'remove' | 'keep' | null>(null);
+  const logIn = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'progress' | 'file' | 'choose' | 'camera' | 'remove' | 'keep' | 'login' | null>(null);
   const [, rerender] = useState(0);
   const moveFocus = (to: NonNullable<typeof focusNext.current>) => { focusNext.current = to; rerender((n) => n + 1); };
   const focusIsHere = () => { const a = document.activeElement; return !a || a === document.body || Boolean(box.current?.contains(a)); };
   useEffect(() => {
     const to = focusNext.current;
     if (!to) return;
-    const el = { progress: progressBox, file: replace, choose, camera: cameraButton, remove: removeButton, keep }[to].current;
+    const el = { progress: progressBox, file: replace, choose, camera: cameraButton, remove: removeButton, keep, login: logIn }[to].current;
     if (el) { focusNext.current = null; el.focus(); }
   });
   // Spoken when an upload starts and when it is done, and kept; the percentages are not (the progress bar has them,
@@ -87,9 +95,27 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
   uploadingTo.current = onUploading;
   useEffect(() => { uploadingTo.current?.(progress !== null); }, [progress !== null]);
   useEffect(() => () => uploadingTo.current?.(false), []);
+  // The file waiting for a log-in (SignInNeededError), with the bearer token there was when it stopped: only a log-in
+  // stores a new one (stores/session.ts requestLogin), so a session update that is no log-in sends nothing.
+  const [waiting, setWaiting] = useState<File | null>(null);
+  const held = useRef<{ file: File; token: string | null; userId: number } | null>(null);
+  const sendNow = useRef(send);
+  sendNow.current = send;
+  const resume = () => { const h = held.current; if (!h) return; held.current = null; void sendNow.current(h.file); };
+  useEffect(() => $session.listen((s) => {
+    const h = held.current;
+    const token = storedToken();
+    if (!h || s.user?.id !== h.userId || token === h.token) return;
+    // A new token may be another person's (a log-in in another tab): the server must say the session is this user's.
+    void apiOrNull<{ user: { id: number } }>('/api/auth/me', { timeoutMs: READ_TIMEOUT_MS })
+      .then((r) => { if (r?.user.id === h.userId && held.current === h && storedToken() === token) resume(); }, () => {});
+  }), []);
+  const logInAgain = () => { void askToSignInAgain().then((ok) => { if (ok) resume(); }, () => {}); };
 
   async function send(file: File) {
     fail(null);
+    held.current = null;
+    setWaiting(null);
     setProgress(0);
     setAnnounced(`Uploading ${file.name}…`);
     if (focusIsHere()) moveFocus('progress');
@@ -102,6 +128,13 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
       setAnnounced(`${up.name} uploaded`);
       if (focusIsHere()) moveFocus('file');
     } catch (e) {
+      if (e instanceof SignInNeededError) {
+        held.current = { file, token: storedToken(), userId: $session.get().user?.id ?? 0 };
+        setWaiting(file);
+        setAnnounced('');
+        if (focusIsHere()) moveFocus('login');
+        return;
+      }
       fail(e instanceof Error ? e.message : 'Upload failed');
       if (focusIsHere()) moveFocus(value ? 'file' : 'choose');
     } finally {
@@ -239,6 +272,12 @@ export function DocumentSlot({ slot, label, required, value, error, onChange, on
               <button ref={removeButton} type="button" className="btn-secondary px-2 py-1 max-sm:min-h-11" onClick={() => { setConfirming(true); moveFocus('keep'); }} aria-label={`Remove ${label}`}>Remove</button>
             </>
           )}
+        </div>
+      )}
+      {waiting && progress === null && (
+        <div className="mt-2 text-sm">
+          <p role="alert"><span className="font-medium">{waiting.name}</span>: <span data-testid={`waiting-${slot}`}>{SIGNED_OUT_MESSAGE}</span></p>
+          <button ref={logIn} type="button" className="btn-secondary mt-1 px-2 py-1 max-sm:min-h-11" onClick={logInAgain}>Log in again<span className="sr-only"> to send {waiting.name}</span></button>
         </div>
       )}
       {/* An upload that failed is announced; a required-slot message is not (the focus comes to the slot, WCAG 4.1.3). */}

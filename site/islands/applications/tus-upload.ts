@@ -6,9 +6,12 @@
  * (tus-js-client's stored fingerprint gives the upload URL). tus-js-client is loaded with a dynamic import on
  * the first upload, so pages that never upload do not pay for it.
  * If the login ended while the person was away (401), "Your session has ended" asks them to log in again
- * (ui/SignInAgain.tsx, as for saves) and the upload carries on from where it was; cancelled, it fails with the
- * server's message.
- * Resolves with the stored upload (UploadView); rejects with an Error whose message is fit to show
+ * (ui/SignInAgain.tsx, as for saves) and the upload carries on from where it was. Cancelled (README "Cancel leaves
+ * the form as it is"; phone audit 2026-11-28), the file stays kept under `key` like an offline one, tus-js-client's
+ * resume record too, and the upload fails with SignInNeededError (SIGNED_OUT_MESSAGE, not the server's
+ * 'Authentication required'): the caller keeps the file and sends it again after the next log-in, and a reload once
+ * logged in finds it with `pendingFile(key)`.
+ * Resolves with the stored upload (UploadView); rejects with SignInNeededError (above), or an Error whose message is fit to show
  * ('File size exceeds 5MB limit' for 413, the server's message for 415 and for the account's upload limit, a 409
  * `upload_limit` that is not retried: it is not tus's offset conflict, which a retry resolves).
  */
@@ -24,6 +27,17 @@ import { dropPending, savePending } from '../../lib/pending-uploads.ts';
 export const CHUNK_BYTES = 64 * 1024;
 const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, ...Array(20).fill(30000)];
 const SIZE_MESSAGE = 'File size exceeds 5MB limit';
+/** What a document slot says about a file whose upload waits for a log-in (as 'Not sent yet: …' on the application page). */
+export const SIGNED_OUT_MESSAGE = 'Not uploaded yet: log in again to send this file.';
+
+/**
+ * The upload stopped because the login has ended and the person cancelled "Your session has ended": nothing is
+ * lost (the file is still kept for resume); calling resumableUpload again with the same file and key, logged in,
+ * carries on. Its message is SIGNED_OUT_MESSAGE.
+ */
+export class SignInNeededError extends Error {
+  constructor() { super(SIGNED_OUT_MESSAGE); this.name = 'SignInNeededError'; }
+}
 
 function authHeaders(): Record<string, string> {
   try { const t = localStorage.getItem(TOKEN_KEY); return t ? { Authorization: `Bearer ${t}` } : {}; } catch { return {}; }
@@ -76,6 +90,9 @@ export async function resumableUpload(file: File, key: string, onProgress: (perc
         const status = res?.getStatus?.() ?? 0;
         if (status === 401 && !signal?.aborted) {
           if (await askToSignInAgain()) { upload.options.headers = authHeaders(); upload.start(); return; }
+          // Cancelled: keep the file (and tus's resume record) for after the next log-in.
+          window.removeEventListener('online', kick);
+          return reject(new SignInNeededError());
         }
         window.removeEventListener('online', kick);
         void dropPending(key);
