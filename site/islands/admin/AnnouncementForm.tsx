@@ -1,7 +1,8 @@
 /**
  * Announcement create/edit form (spec §5 Announcement: 'Title must be at least 3 characters.', 'Content must be
  * at least 10 characters.', image URL valid or blank → null; active default true; sendEmail / sendNotification).
- * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7) after the save. Toasts of spec §8. When
+ * Editing with sendEmail calls POST /api/announcements/{id}/notify (spec §7) after the save. Toasts of spec §8; a save
+ * that did not reach the server says so and stays until closed (saveFailureToast, save-failure.ts). When
  * that e-mail step fails the edit is saved already: the form stays open and says 'Saved, but the e-mails were not
  * sent.' with a 'Send e-mails' button that tries again (audit C item 6).
  * No lost work ("no lost work" audit): after a save the form takes the saved version as its base and keeps every
@@ -38,6 +39,7 @@ import { useEditVersion } from './use-edit-version.ts';
 import { $adminAnnouncements } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { saveFailureToast } from './save-failure.ts';
 
 const UNEXPECTED = 'An unexpected error occurred';
 /** Why an edit's e-mails were held back: the admin changed the text while it was being saved. */
@@ -77,7 +79,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
   const confirmMail = async (): Promise<boolean> => {
     let n: number;
     try { n = (await api<AnnouncementRecipients>('/api/admin/announcements/recipients')).students; } catch (e) {
-      toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      toast(saveFailureToast('Error submitting announcement', e, UNEXPECTED));
       return false;
     }
     const who = `${n} student${n === 1 ? '' : 's'}`;
@@ -101,7 +103,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
     } catch (e) {
       if (conflicted(e)) return null;
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof AnnouncementInput, { message: m }, { shouldFocus: true });
-      toast({ title: `Error ${current ? 'updating' : 'creating'} announcement`, description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      toast(saveFailureToast(`Error ${current ? 'updating' : 'creating'} announcement`, e, UNEXPECTED));
       return null;
     }
   };
@@ -124,7 +126,7 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       finish(saved.announcement);
     } catch (e) {
       // Kept open: what is typed stays (no lost work).
-      toast({ title: 'Error submitting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      toast(saveFailureToast('Error submitting announcement', e, UNEXPECTED));
     }
   });
   // The e-mail step after a saved edit (POST /notify) failed or was held back: why; the form stays open with "Send e-mails".

@@ -2,7 +2,8 @@
  * /admin/announcements (spec §2 Announcements, §5, §6, §8; issue #6): a table of every announcement; create/edit in a dialog (title ≥ 3, content ≥ 10, image URL or blank → null, active,
  * sendEmail, sendNotification); delete after the AlertDialog 'Are you sure you want to delete this
  * announcement?'; active toggle (checked against the row's updatedAt: a row someone else changed since is refused
- * with the server's message and the table reloads). E-mailing on edit uses POST /api/announcements/{id}/notify.
+ * with the server's message and the table reloads). A toggle or delete that did not reach the server says so until
+ * closed (save-failure.ts). E-mailing on edit uses POST /api/announcements/{id}/notify.
  * A form saved while the admin went on typing stays open on the saved announcement (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit, Deactivate and Delete in view.
@@ -33,6 +34,7 @@ import { TABLE_CARDS } from './table-cards.ts';
 import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
 import { BusyButton, busyProps } from '../ui/BusyButton.tsx';
 import { useSettleGuard } from '../ui/confirm-guard.ts';
+import { saveFailureToast } from './save-failure.ts';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -78,7 +80,7 @@ function Manager() {
       toast({ title: 'Announcement updated', description: `${a.title} is now ${a.active ? 'inactive' : 'active'}.`, variant: 'success' });
       load();
     } catch (e) {
-      toast({ title: 'Error updating announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      toast(saveFailureToast('Error updating announcement', e, UNEXPECTED));
       if (e instanceof ApiError && e.status === 409) load();
     } finally { setBusy(false); }
   };
@@ -93,7 +95,7 @@ function Manager() {
       setDeleting(null);
       load();
     } catch (e) {
-      toast({ title: 'Error deleting announcement', description: e instanceof ApiError ? e.userMessage : UNEXPECTED, variant: 'destructive' });
+      toast(saveFailureToast('Error deleting announcement', e, UNEXPECTED));
     } finally { setBusy(false); }
   };
 

@@ -4,7 +4,8 @@
  * focus moves to the first invalid field; the submit button is disabled while saving. The price is a text field
  * (inputMode decimal) so an amount typed the South African way ('1 250,50', 'R8 000') reaches the validator; blank = no price.
  * Toasts (spec §8): 'Course created' / 'Course updated'; 'Failed to create course' / 'Failed to update course'
- * with the server's message or 'An error occurred'.
+ * with the server's message or 'An error occurred'; a save that did not reach the server says so and stays until
+ * closed (saveFailureToast, save-failure.ts), the form keeping what was typed.
  * An edit sends the `updatedAt` it was opened on as `expectedUpdatedAt`. When someone else saved the course since
  * (409), the form keeps what was typed and shows the server's message with a Reload button; Reload loads the
  * course as it is now, keeps the fields this admin changed and takes the saved values for the rest (audit C item 1,
@@ -32,6 +33,7 @@ import { useEditVersion } from './use-edit-version.ts';
 import { APS_MAX, REQUIRABLE_SUBJECTS } from '#contracts/nsc.ts';
 import { $adminCourses } from './admin-stores.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
+import { saveFailureToast } from './save-failure.ts';
 
 const EMPTY: CourseInput = { title: '', description: '', level: 'certificate', duration: '' as unknown as number, department: '', tuitionFee: '', startDate: '', price: '', requirements: '', imageUrl: '', isActive: true, minimumAps: 0, subjectRequirements: [] };
 
@@ -82,7 +84,7 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
     } catch (e) {
       if (conflicted(e)) return;
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof CourseInput, { message: m }, { shouldFocus: true });
-      toast({ title: editing ? 'Failed to update course' : 'Failed to create course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+      toast(saveFailureToast(editing ? 'Failed to update course' : 'Failed to create course', e, 'An error occurred'));
     }
   });
   const err = (k: keyof CourseInput) => errors[k]?.message as string | undefined;

@@ -1,6 +1,6 @@
 /**
  * Admin courses (spec §2 Courses; issue #6): every course (inactive included), create/edit in a dialog
- * (CourseForm), activate/deactivate. Inactive courses leave the public site when it is next rebuilt (saving a course starts that; about a minute).
+ * (CourseForm), activate/deactivate; an activation that did not reach the server says so until closed (save-failure.ts). Inactive courses leave the public site when it is next rebuilt (saving a course starts that; about a minute).
  * A form saved while the admin went on typing stays open on the saved course (a new one becomes its edit).
  * The rows are cards below 1024 px and wherever the table's region is narrower than 44rem, as with text at 200 %
  * (table-cards.ts): no sideways scroll, Edit and Deactivate in view. In a 44–50rem region (a 1024–1080 px window) the
@@ -9,7 +9,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Course } from '#contracts/courses.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { saveApi } from '../ui/save-api.ts';
 import { toast } from '../../stores/toasts.ts';
 import { formatDuration, formatPrice, levelLabel } from '../../lib/format.ts';
@@ -22,6 +21,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { TABLE_CARDS } from './table-cards.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
+import { saveFailureToast } from './save-failure.ts';
 
 const CourseForm = lazy(() => import('./CourseForm.tsx'));
 // A table cell's side padding: snug in a 44–50rem region (table-cards.ts).
@@ -49,7 +49,7 @@ function Manager({ heading }: { heading: boolean }) {
       toast({ title: 'Course updated', description: `${c.title} is now ${c.isActive ? 'inactive' : 'active'}.`, variant: 'success' });
       load();
     } catch (e) {
-      toast({ title: 'Failed to update course', description: e instanceof ApiError ? e.userMessage : 'An error occurred', variant: 'destructive' });
+      toast(saveFailureToast('Failed to update course', e, 'An error occurred'));
     } finally { setBusy(null); }
   };
   return (
