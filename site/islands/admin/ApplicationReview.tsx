@@ -30,8 +30,8 @@ import { SkeletonRows } from '../ui/SkeletonRows.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
 
-/** What a failed save says when the server was never reached (offline, reset, timeout): no ApiError. Audit C item 5. */
-export const NOT_REACHED = 'Not saved — the server could not be reached. Check your connection and try again.';
+// What a failed save says when the server was never reached (audit C item 5): one sentence with the course and announcement saves.
+import { NOT_REACHED } from './save-failure.ts';
 
 /** The description of an 'Update failed' toast for error `e`: the server's message, or NOT_REACHED. */
 export const failureText = (e: unknown): string => (e instanceof ApiError ? e.userMessage : NOT_REACHED);

@@ -9,11 +9,9 @@ import { ApiError, NetworkError, RequestTimeoutError } from '../../lib/api-clien
 import type { Toast } from '../../stores/toasts.ts';
 
 /**
- * What a failed save says when the server was never reached: the applications panel's sentence (NOT_REACHED of
- * ApplicationReview.tsx, audit C item 5), word for word (save-failure.test.ts holds the two equal). Not imported from
- * there: that import put ApplicationReview's chunk and its imports into /admin/courses and /admin/announcements (the
- * pages' static JavaScript 125 536 → 327 799 bytes, measured on the e2e build). ApplicationReview.tsx can take it from
- * here instead (`export { NOT_REACHED } from './save-failure.ts'`), leaving one copy.
+ * What a failed save says when the server was never reached, here and in the applications panel (ApplicationReview.tsx
+ * imports it; audit C item 5). Defined here, not there: importing ApplicationReview put its chunk and its imports into
+ * /admin/courses and /admin/announcements (the pages' static JavaScript 125 536 → 327 799 bytes, measured on the e2e build).
  */
 export const NOT_REACHED = 'Not saved — the server could not be reached. Check your connection and try again.';
 
