@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, NetworkError, RequestTimeoutError, timeoutSignal, WRITE_TIMEOUT_MS } from './api-client.ts';
+import { api, ApiError, NETWORK_MESSAGE, NetworkError, RequestTimeoutError, timeoutSignal, WRITE_TIMEOUT_MS } from './api-client.ts';
 import { isNetworkError } from './offline-snapshot.ts';
 
 // fetch as the page sees it: answers `answer`, or (null) waits for the request's signal and rejects with its reason.
@@ -58,5 +58,16 @@ describe('api() on old browsers and bad connections (device audit: iOS 15, Chrom
     expect((e as Error).message).toBe('This is taking too long. Check your connection and try again.');
     expect(isNetworkError(e)).toBe(true);
     expect(readSettled).toBe(false);
+  });
+});
+
+describe('ApiError.userMessage (QA audit 2026-11-28: a balancer\'s page was shown as "API Error (502): <html>…")', () => {
+  it('is the API\'s own message when the answer has one', () => {
+    expect(new ApiError(409, JSON.stringify({ error: { code: 'conflict', message: 'This application is now Accepted.' } })).userMessage).toBe('This application is now Accepted.');
+  });
+  it('a 502, 503 or 504 page from a balancer says the server could not be reached; another answer without a message says so in plain words', () => {
+    for (const status of [502, 503, 504]) expect(new ApiError(status, '<html><body>Bad Gateway</body></html>').userMessage).toBe(NETWORK_MESSAGE);
+    expect(new ApiError(413, '<html>Request Entity Too Large</html>').userMessage).toBe('Something went wrong (error 413). Please try again.');
+    expect(new ApiError(500, '').userMessage).not.toContain('API Error');
   });
 });

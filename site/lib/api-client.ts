@@ -16,8 +16,14 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
     try { this.body = JSON.parse(text); } catch { this.body = null; }
   }
-  /** The server's human message, e.g. 'Invalid email or password'. */
-  get userMessage(): string { return this.body?.error?.message ?? this.message; }
+  /**
+   * The server's human message, e.g. 'Invalid email or password'. An answer without one (a balancer's or proxy's
+   * page) is never shown raw ('API Error (502): <html>…', QA audit 2026-11-28): 502, 503 and 504 are NETWORK_MESSAGE
+   * (no working server answered), anything else 'Something went wrong (error N). Please try again.'.
+   */
+  get userMessage(): string {
+    return this.body?.error?.message ?? (this.status >= 502 && this.status <= 504 ? NETWORK_MESSAGE : `Something went wrong (error ${this.status}). Please try again.`);
+  }
   get fields(): Record<string, string> { return this.body?.error?.fields ?? {}; }
 }
 

@@ -36,3 +36,16 @@ test('list › bulk Approve with the connection gone says the same', async ({ pa
   await page.getByRole('alertdialog').getByRole('button', { name: 'Approve 1' }).click();
   await expect(toast(page, 'Update failed')).toContainText(NOT_SAVED);
 });
+
+test('detail panel › a balancer\'s 502 page (no live node) says the same, not "API Error (502): <html>…"', async ({ page, playwright, baseURL }) => {
+  const id = await appliedThenAdmin(page, () => playwright.request.newContext({ baseURL }), 'Rudzani');
+  await page.goto('/admin/applications');
+  const panel = await openApplicationPanel(page, id);
+  await panel.getByRole('combobox', { name: 'Status', exact: true }).selectOption('under_review');
+  await page.route('**/api/admin/applications/*/status', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }));
+  await panel.getByRole('button', { name: 'Update status' }).click();
+  const failed = toast(page, 'Update failed');
+  await expect(failed).toContainText(NOT_SAVED);
+  await expect(failed).not.toContainText('API Error');
+  expect(await storedStatus(page.request, id)).toBe('pending');
+});

@@ -31,10 +31,13 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { EligibilityBadge, NscResultsList } from './EligibilityBadge.tsx';
 
 // What a failed save says when the server was never reached (audit C item 5): one sentence with the course and announcement saves.
-import { NOT_REACHED } from './save-failure.ts';
+import { NOT_REACHED, notReached } from './save-failure.ts';
 
-/** The description of an 'Update failed' toast for error `e`: the server's message, or NOT_REACHED. */
-export const failureText = (e: unknown): string => (e instanceof ApiError ? e.userMessage : NOT_REACHED);
+/**
+ * The description of an 'Update failed' toast for error `e`: the server's message, or NOT_REACHED when no working
+ * server answered (notReached: no answer, 502/503/504, a proxy's page; it showed "API Error (502): <html>…").
+ */
+export const failureText = (e: unknown): string => (e instanceof ApiError && !notReached(e) ? e.userMessage : NOT_REACHED);
 
 /**
  * PUT /api/admin/applications/:id/status with `notes` (internal) and `expected`, the status the admin's screen shows;
