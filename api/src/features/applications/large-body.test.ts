@@ -129,7 +129,7 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
  * POSTs `body` (JSON text) to `url` in pieces of `chunk` bytes, one every `everyMs` ms, with its whole length announced;
  * stops sending once the server answers. `answer` is that answer; `closed` settles when the connection is gone.
  */
-function paced(url: string, body: string, chunk: number, everyMs: number, headers: Record<string, string> = {}): { answer: Promise<Answer>; closed: Promise<void> } {
+function paced(url: string, body: string, chunk: number, everyMs: number, headers: Record<string, string> = {}): { answer: Promise<Answer>; closed: Promise<void>; abort: () => void } {
   const bytes = Buffer.from(body);
   const u = new URL(url);
   const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers } });
@@ -150,7 +150,7 @@ function paced(url: string, body: string, chunk: number, everyMs: number, header
     req.on('error', reject);
   });
   answer.catch(() => {});
-  return { answer, closed };
+  return { answer, closed, abort: () => { clearInterval(timer); req.destroy(); } };
 }
 
 /** A valid application whose two documents are PDF data URLs of about `kb` kB each (spec §7): a large body. */
@@ -172,7 +172,7 @@ const QUICK: BodyPace = { graceMs: 200, minBytesPerSecond: 16 * 1024, checkEvery
 const inFlight = async (n: number) => { while (submitBodySlots.inFlight() !== n) await new Promise((r) => setTimeout(r, 10)); };
 
 describe(`POST /api/applications large bodies keep a minimum pace (${DB_KIND})`, () => {
-  it('bodies trickling 4 bytes at a time into every slot get 408 request_timeout with Connection: close; their slots come back, nothing is stored, nothing is logged', async () => {
+  it('bodies trickling 4 bytes at a time into every slot: one behind the pace is cut (408 request_timeout, Connection: close) while all are taken, so another user\'s body is read, not refused 503; nothing is stored, nothing is logged', async () => {
     const users = await Promise.all(Array.from({ length: MAX_LARGE_BODIES + 1 }, () => signUpStudent(t)));
     const bearer = (i: number) => ({ authorization: `Bearer ${users[i].token}` });
     const serverClosed: Promise<void>[] = [];
@@ -186,20 +186,18 @@ describe(`POST /api/applications large bodies keep a minimum pace (${DB_KIND})`,
         const body = applicationWithDocuments(300);
         const trickles = Array.from({ length: MAX_LARGE_BODIES }, (_, i) => paced(`${t.url}/api/applications`, body, 4, 20, bearer(i)));
         await inFlight(MAX_LARGE_BODIES);
-        for (const trickle of trickles) {
-          const res = await trickle.answer;
-          expect(res.status).toBe(408);
-          expect(res.headers.connection).toBe('close');
-          expect(res.body).toEqual({ error: { code: 'request_timeout', message: TOO_SLOW_MESSAGE } });
-          await trickle.closed;
-        }
-        await inFlight(0);
-        // The server has closed every connection (it reads no more of these bodies) before the logs are read.
-        await Promise.all(serverClosed);
-        await new Promise((r) => setTimeout(r, 50));
-        // The slots are free: another user's whole large body is read (400: it is no application), not refused 503.
+        // Every slot taken: a trickle behind the pace loses its slot, and only until one is free again.
+        const cut = await Promise.race(trickles.map((x) => x.answer));
+        expect(cut.status).toBe(408);
+        expect(cut.headers.connection).toBe('close');
+        expect(cut.body).toEqual({ error: { code: 'request_timeout', message: TOO_SLOW_MESSAGE } });
+        await inFlight(MAX_LARGE_BODIES - 1);
+        // The freed slot takes another user's whole large body (400: it is no application), not a 503 busy.
         const other = paced(`${t.url}/api/applications`, JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), 1 << 20, 1, bearer(MAX_LARGE_BODIES));
         expect((await other.answer).status).toBe(400);
+        for (const x of trickles) x.abort();
+        await inFlight(0);
+        await Promise.all(serverClosed);
       });
       expect(error.mock.calls).toEqual([]);
       expect(warn.mock.calls).toEqual([]);
@@ -250,5 +248,31 @@ describe(`POST /api/applications large bodies keep a minimum pace (${DB_KIND})`,
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it('a body below the pace is read to the end while a slot is free for the next one (a slow phone is not cut off); the same body is cut when every slot is taken', async () => {
+    const reached: unknown[] = [];
+    const serve = async (total: number, fn: (url: string) => Promise<void>) => {
+      const app = express();
+      app.use((req, _res, next) => { req.user = { id: Number(req.headers['x-user']) } as any; next(); });
+      // 1 MB/s asked; the body comes at about 16 kB per 40 ms (≈ 400 kB/s), so it is behind from the first check.
+      app.post('/submit', ...largeSubmitBody(largeBodySlots({ perUser: 1, total }), { graceMs: 50, minBytesPerSecond: 1 << 20, checkEveryMs: 25 }), (req, res) => { reached.push(req.body); res.status(201).json({ ok: true }); });
+      app.use(errorHandler);
+      const server = await new Promise<http.Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+      try { await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}/submit`); } finally {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
+    };
+    const body = JSON.stringify({ pad: 'x'.repeat(300 * 1024) });
+    await serve(2, async (url) => {
+      expect((await paced(url, body, 16 * 1024, 40, { 'x-user': '1' }).answer).status).toBe(201);
+    });
+    expect(reached).toHaveLength(1);
+    await serve(1, async (url) => {
+      const cut = await paced(url, body, 16 * 1024, 40, { 'x-user': '1' }).answer;
+      expect([cut.status, cut.body.error?.code]).toEqual([408, 'request_timeout']);
+    });
+    expect(reached).toHaveLength(1);
   });
 });

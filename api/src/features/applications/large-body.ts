@@ -93,6 +93,8 @@ export interface LargeBodySlots {
   take(userId: number): (() => void) | HttpError;
   /** Large bodies in flight on this node. */
   inFlight(): number;
+  /** True when every slot of the node is taken (the next large body would get 503 `busy`). */
+  full(): boolean;
 }
 
 /**
@@ -120,6 +122,7 @@ export function largeBodySlots(limits: { perUser: number; total: number } = { pe
       };
     },
     inFlight: () => total,
+    full: () => total >= limits.total,
   };
 }
 
@@ -131,8 +134,10 @@ export const submitBodySlots: LargeBodySlots = largeBodySlots();
  * or the connection closes; refused 429/503 with Retry-After LARGE_BODY_RETRY_AFTER_S before the body is read), then
  * express.json LARGE_JSON_LIMIT (413 payload_too_large over it, 400 invalid_json when malformed), jsonDepthLimit and
  * storableJsonText. A body of LARGE_BODY_BYTES or less takes no slot.
- * While a large body holds its slot it must keep `pace` (BodyPace; default submitBodyPace, read per request; fields
- * left out take it from there): one that falls behind is answered 408 `request_timeout` TOO_SLOW_MESSAGE with
+ * While a large body holds its slot and the node's slots are all taken (others would be refused 503), it must keep
+ * `pace` (BodyPace; default submitBodyPace, read per request; fields left out take it from there): a slow phone
+ * (spec §7: /colfront/applications carries browser-made data URLs) is never cut off while a slot is free for the
+ * next body (code review 2026-11-28). One that falls behind then is answered 408 `request_timeout` TOO_SLOW_MESSAGE with
  * Connection: close, so Node closes the connection once the answer is written and reads no more of it, and the slot
  * is released at once. The body parser still waiting for the rest is dropped with the connection: the route's handler
  * never runs (the body was never complete), so nothing is stored and no error is logged.
@@ -147,7 +152,7 @@ export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots, pace: P
       res.setHeader('Retry-After', String(LARGE_BODY_RETRY_AFTER_S));
       return next(taken);
     }
-    const stopWatching = watchPace(req, res, { ...submitBodyPace, ...pace }, taken);
+    const stopWatching = watchPace(req, res, { ...submitBodyPace, ...pace }, () => slots.full(), taken);
     const done = () => { stopWatching(); taken(); };
     res.once('close', done);
     res.once('finish', done);
@@ -158,17 +163,18 @@ export function largeSubmitBody(slots: LargeBodySlots = submitBodySlots, pace: P
 
 /**
  * Checks every `pace.checkEveryMs` ms that `req`'s body keeps `pace` (bytes counted on its socket since now, framing
- * included), until the body is complete or the answer is on its way; when it falls behind, answers 408 with
- * Connection: close and calls `release`. Returns the function that stops the checks (idempotent).
+ * included), until the body is complete or the answer is on its way; when it falls behind while `contended()` (the
+ * node's slots are all taken), answers 408 with Connection: close and calls `release`. Returns the function that
+ * stops the checks (idempotent).
  */
-function watchPace(req: Request, res: Response, pace: BodyPace, release: () => void): () => void {
+function watchPace(req: Request, res: Response, pace: BodyPace, contended: () => boolean, release: () => void): () => void {
   const started = performance.now();
   const socket = req.socket;
   const startBytes = socket.bytesRead;
   const timer = setInterval(() => {
     if (req.complete || res.headersSent || res.writableEnded) { clearInterval(timer); return; }
     const elapsedMs = performance.now() - started;
-    if (elapsedMs < pace.graceMs) return;
+    if (elapsedMs < pace.graceMs || !contended()) return;
     const received = socket.bytesRead - startBytes;
     if (received >= (pace.minBytesPerSecond * (elapsedMs - pace.graceMs)) / 1000) return;
     clearInterval(timer);
