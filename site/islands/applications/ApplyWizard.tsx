@@ -184,6 +184,8 @@ export default function ApplyWizard() {
   const form = useForm<ApplyForm>({ defaultValues: emptyForm(urlCourse), resolver, shouldFocusError: false, shouldUnregister: false });
   const { reset, getValues, setValue, setError, clearErrors, watch, handleSubmit } = form;
   const store = useMemo(() => (session.user ? createDraftStore(session.user.id, draftKeyFor(urlCourse), setSync, setConflict) : null), [session.user?.id, urlCourse]);
+  // A store replaced (another user) or unmounted stops its timers, retries and listeners (draft-store.ts dispose).
+  useEffect(() => () => store?.dispose(), [store]);
   const [fee, refreshFee] = useApplicationFee(session.user?.id, online);
   const feeRef = useRef(fee);
   feeRef.current = fee;
@@ -265,9 +267,9 @@ export default function ApplyWizard() {
       }
       // A course chosen instead of the link's: the draft is kept under its key from now on, and the address names it
       // (a reload resumes it there).
-      if (name === 'courseId' && linkUnknown.current && values.courseId) {
+      // Only when it moved (not in a conflict, nor after discard): else a reload would open a key the draft is not under.
+      if (name === 'courseId' && linkUnknown.current && values.courseId && store.moveTo(draftKeyFor(values.courseId))) {
         movedFromLink.current = true;
-        store.moveTo(draftKeyFor(values.courseId));
         history.replaceState(history.state, '', `/apply/${values.courseId}`);
       }
       store.save(stepRef.current, values as Record<string, unknown>);

@@ -10,7 +10,7 @@ vi.mock('../../stores/session.ts', () => ({ $session: { get: () => ({ user: { id
 vi.mock('../../lib/pending-saves-channel.ts', () => ({ answerOtherTabs: () => () => {} }));
 vi.mock('../ui/save-api.ts', () => ({ askToSignInAgain: async () => false }));
 
-import { createDraftStore, DRAFT_RETRY_MS, retryAfterMs, type SyncState } from './draft-store.ts';
+import { createDraftStore, DRAFT_RETRY_MAX_MS, DRAFT_RETRY_MS, retryAfterMs, type SyncState } from './draft-store.ts';
 
 /** One answer of the stubbed fetch: a status with a JSON body and headers, or 'down' (no connection: fetch rejects). */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'down';
@@ -130,7 +130,8 @@ describe('draft-store: moveTo', () => {
     const { s, states } = await storeWithOneChange('course-999999');
     expect(Object.keys(store)).toEqual(['apply-draft:7:course-999999']);
     s.moveTo('course-2');
-    expect(Object.keys(store)).toEqual(['apply-draft:7:course-2']);
+    // The old key's device copy stays until the server has the new one.
+    expect(Object.keys(store)).toEqual(['apply-draft:7:course-999999', 'apply-draft:7:course-2']);
     answers = [draftAnswer(1), { status: 204 }];
     s.save(0, { city: 'Thohoyandou', courseId: '2' });
     await vi.advanceTimersByTimeAsync(1200);
@@ -140,6 +141,115 @@ describe('draft-store: moveTo', () => {
     ]);
     expect(last(states)).toBe('saved');
     expect(JSON.parse(store['apply-draft:7:course-2']!).data.city).toBe('Thohoyandou');
+    expect(Object.keys(store)).toEqual(['apply-draft:7:course-2']);
+  });
+});
+
+describe('draft-store review of 82fe9da (moveTo, dispose, odd answers)', () => {
+  const conflictAnswer = (revision: number, city: string): Answer => ({ status: 409, body: { error: { code: 'draft_conflict' }, draft: { step: 0, data: { city, savedAt: '2026-11-27T08:00:00Z' }, updatedAt: '2026-11-27T08:00:00Z', revision } } });
+
+  it("moved onto a course that has a server draft: 'Load the newer version' keeps the old key's copies (no DELETE, device copy stays)", async () => {
+    answers = [{ status: 404, body: { error: { message: 'Course Not Found' } } }];
+    const conflicts: unknown[] = [];
+    const states: SyncState[] = [];
+    const s = createDraftStore(7, 'course-999999', (x) => states.push(x), (t) => conflicts.push(t));
+    s.save(1, { city: 'Thohoyandou' });
+    await vi.advanceTimersByTimeAsync(1200);
+    s.moveTo('course-2');
+    answers = [conflictAnswer(4, 'Polokwane')];
+    s.save(0, { city: 'Thohoyandou', courseId: '2' });
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(last(states)).toBe('conflict');
+    expect(conflicts).toHaveLength(1);
+    expect(s.takeTheirs()?.data.city).toBe('Polokwane');
+    // The next change under the new key is saved; the old key's copies stay.
+    answers = [draftAnswer(5)];
+    s.save(0, { city: 'Polokwane', courseId: '2' });
+    await vi.advanceTimersByTimeAsync(1200 + 600000);
+    expect(calls.slice(1).map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/applications/draft?key=course-2', 'PUT /api/applications/draft?key=course-2']);
+    expect(JSON.parse(store['apply-draft:7:course-999999'] ?? 'null')?.data.city).toBe('Thohoyandou');
+  });
+
+  it('moveTo says whether it moved: not in a conflict, not after discard, not to the same key', async () => {
+    answers = [conflictAnswer(4, 'Polokwane')];
+    const s = createDraftStore(7, 'course-2', () => {}, () => {});
+    expect(s.moveTo('course-2')).toBe(false);
+    s.save(0, { city: 'Thohoyandou' });
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(s.moveTo('course-4')).toBe(false);
+    s.takeTheirs();
+    expect(s.moveTo('course-4')).toBe(true);
+    answers = [{ status: 204 }];
+    await s.discard();
+    expect(s.moveTo('course-5')).toBe(false);
+  });
+
+  it("moveTo keeps the old key's device copy when the new one cannot be written (storage full), and until the server has it", async () => {
+    answers = [{ status: 404, body: { error: { message: 'Course Not Found' } } }];
+    const { s } = await storeWithOneChange('course-999999');
+    const setItem = localStorage.setItem;
+    vi.stubGlobal('localStorage', { ...localStorage, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } });
+    s.moveTo('course-2');
+    expect(JSON.parse(store['apply-draft:7:course-999999']!).data.city).toBe('Thohoyandou');
+    vi.stubGlobal('localStorage', { ...localStorage, setItem });
+    answers = [draftAnswer(1), { status: 204 }];
+    s.save(0, { city: 'Thohoyandou', courseId: '2' });
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(Object.keys(store)).toEqual(['apply-draft:7:course-2']);
+  });
+
+  it('dispose stops a failed save\'s retries and the online/visibility listeners; the device copy stays', async () => {
+    answers = ['down'];
+    const { s, states } = await storeWithOneChange();
+    expect(last(states)).toBe('retrying');
+    s.dispose();
+    window.dispatchEvent(new Event('online'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(600000);
+    expect(puts()).toHaveLength(1);
+    expect(JSON.parse(store['apply-draft:7:course-2']!).data.city).toBe('Thohoyandou');
+  });
+
+  it('a save under way when disposed: its answer changes nothing (no state, no device write)', async () => {
+    let answer!: (r: Response) => void;
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => { calls.push({ at: Date.now(), method: init.method ?? 'GET', url }); return new Promise<Response>((r) => { answer = r; }); });
+    const states: SyncState[] = [];
+    const s = createDraftStore(7, 'course-2', (x) => states.push(x), () => {});
+    s.save(1, { city: 'Thohoyandou' });
+    await vi.advanceTimersByTimeAsync(1200);
+    s.dispose();
+    const told = states.length;
+    answer(new Response(JSON.stringify({ error: { code: 'draft_other_user' } }), { status: 409 }));
+    await vi.advanceTimersByTimeAsync(600000);
+    expect(states).toHaveLength(told);
+    expect(puts()).toHaveLength(1);
+  });
+
+  it("a 2xx that is not the API's (a captive portal's page, or JSON without the draft) is no answer: 'retrying', tried again", async () => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      calls.push({ at: Date.now(), method: init.method ?? 'GET', url });
+      const n = puts().length;
+      if (n === 1) return new Response('<html>Log in to the Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } });
+      if (n === 2) return new Response('{}', { status: 200 });
+      return new Response(JSON.stringify({ draft: { step: 1, data: {}, updatedAt: '2026-11-28T09:00:00Z', revision: 1 } }), { status: 200 });
+    });
+    const { states } = await storeWithOneChange();
+    expect(last(states)).toBe('retrying');
+    await vi.advanceTimersByTimeAsync(2000 + 5000);
+    expect(sinceFirst()).toEqual([0, 2000, 7000]);
+    expect(last(states)).toBe('saved');
+  });
+
+  it('a Retry-After beyond what setTimeout takes (2^31 ms) is waited for at most DRAFT_RETRY_MAX_MS (1 h), not retried at once', async () => {
+    answers = [{ status: 503, headers: { 'Retry-After': '3000000' } }, draftAnswer(1)];
+    const { states } = await storeWithOneChange();
+    await vi.advanceTimersByTimeAsync(DRAFT_RETRY_MAX_MS - 1);
+    expect(puts()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sinceFirst()).toEqual([0, DRAFT_RETRY_MAX_MS]);
+    expect(DRAFT_RETRY_MAX_MS).toBe(3_600_000);
+    expect(last(states)).toBe('saved');
   });
 });
 

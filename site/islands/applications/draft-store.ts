@@ -68,6 +68,11 @@ export type SyncState = 'idle' | 'saving' | 'saved' | 'local-only' | 'retrying' 
 
 /** Waits, ms, before each retry of a save that failed (module comment); the last one repeats while the page is open. */
 export const DRAFT_RETRY_MS = [2000, 5000, 15000, 30000, 60000];
+/**
+ * The longest wait, ms, before a retry (1 h), whatever the Retry-After says: setTimeout takes at most 2^31 - 1 ms and
+ * fires at once for more (a Retry-After of 30 days would retry in a tight loop).
+ */
+export const DRAFT_RETRY_MAX_MS = 3_600_000;
 
 /** A Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3) in ms from `now`; 0 when absent or past. */
 export function retryAfterMs(value: string | null, now = Date.now()): number {
@@ -126,8 +131,10 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     url = draftPath(k);
   };
   keysOf(key);
-  // The server copy to delete once this one is saved under its new key (moveTo), or ''.
+  // The server copy and the device's copy (localStorage key) to delete once this one is saved under its new key
+  // (moveTo), or ''. Both are kept until then, and for good if the person loads the new key's copy instead (takeTheirs).
   let movedFrom = '';
+  let movedFromLocal = '';
   // The retry of a failed save (DRAFT_RETRY_MS), and how many failed in a row.
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let tries = 0;
@@ -164,7 +171,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   const read = (k: string): Draft | null => {
     try { const raw = localStorage.getItem(k); return raw ? JSON.parse(raw) as Draft : null; } catch { return null; }
   };
-  const write = (k: string, d: Draft) => { try { localStorage.setItem(k, JSON.stringify(d)); } catch { /* storage full or private mode */ } };
+  /** Writes `d` under localStorage key `k`; false when it could not (storage full or private mode). */
+  const write = (k: string, d: Draft): boolean => { try { localStorage.setItem(k, JSON.stringify(d)); return true; } catch { return false; } };
   const unhold = () => { try { localStorage.removeItem(heldKey); } catch { /* ignore */ } };
   const body = (d: Draft) => ({ step: d.step, data: { ...d.data, savedAt: d.savedAt }, revision: base, forUserId: userId });
 
@@ -216,6 +224,10 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       wait = retryAfterMs(res.headers.get('Retry-After'));
       status = res.status;
     } catch { /* no answer */ }
+    // A 2xx without the saved draft is not the API's (a captive portal's or a proxy's page): no answer, tried again.
+    if (status >= 200 && status < 300 && !answer?.draft) status = 0;
+    // Disposed or discarded meanwhile: this store no longer speaks for the page (no state, no dialog, no writes).
+    if (stopped) { sending = false; return; }
     try {
       const theirs = status === 409 && answer?.draft ? fromServer(answer.draft) : undefined;
       // Moved meanwhile (moveTo): the answer is the old key's; the draft goes to the new one.
@@ -223,7 +235,11 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       else if (status < 300 && answer?.draft) {
         tries = 0;
         acknowledged(d, answer.draft.revision);
-        if (movedFrom) { void api(`${movedFrom}&forUserId=${userId}`, { method: 'DELETE' }).catch(() => {}); movedFrom = ''; }
+        if (movedFrom) {
+          void api(`${movedFrom}&forUserId=${userId}`, { method: 'DELETE' }).catch(() => {});
+          try { localStorage.removeItem(movedFromLocal); } catch { /* ignore */ }
+          movedFrom = movedFromLocal = '';
+        }
         tell(pending ? 'saving' : 'saved');
       }
       else if (status === 401) endedLogin(false);
@@ -233,7 +249,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
         // No answer, 408, 429 or 5xx: tried again by itself. Any other refusal would be the same again.
         const again = !status || status === 408 || status === 429 || status >= 500;
         refused = !again;
-        if (again) retryTimer = setTimeout(() => { void push(); }, Math.max(wait, DRAFT_RETRY_MS[Math.min(tries++, DRAFT_RETRY_MS.length - 1)]!));
+        if (again) retryTimer = setTimeout(() => { void push(); }, Math.min(DRAFT_RETRY_MAX_MS, Math.max(wait, DRAFT_RETRY_MS[Math.min(tries++, DRAFT_RETRY_MS.length - 1)]!)));
         tell(status === 404 ? 'no-course' : !again ? 'refused' : navigator.onLine ? 'retrying' : 'local-only');
       }
       else if (pending && pending.savedAt === theirs.savedAt) { acknowledged(pending, theirs.revision!); tell('saved'); }
@@ -324,6 +340,18 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   window.addEventListener('online', onOnline);
   window.addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', onVisibility);
+  /** Stops every timer and listener of this store (nothing is deleted: the device's copy stays). */
+  function stop(): void {
+    stopped = true;
+    clearTimeout(timer);
+    clearTimeout(retryTimer);
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('pagehide', onHide);
+    document.removeEventListener('visibilitychange', onVisibility);
+    unlisten();
+    stopFlushingAtLogout();
+    stopAnsweringOtherTabs();
+  }
 
   return {
     /**
@@ -380,6 +408,8 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
       if (!theirs) return null;
       conflict = null;
       pending = null;
+      // The copy moved here (moveTo) is abandoned: the old key's copies, server and device, are kept, not deleted.
+      movedFrom = movedFromLocal = '';
       clearTimeout(timer);
       base = theirs.revision;
       baseData = canon(theirs.data);
@@ -405,18 +435,25 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
      * Keeps the draft under `newKey` from now on (the course the applicant chose instead of the link's unknown or closed
      * one): the device's copy moves now, the server's once it is saved under `newKey` (the old key's copy is deleted
      * then); a draft the server already keeps under `newKey` is a conflict, as from another tab. Call save() next with
-     * the form: it is sent even if unchanged. Nothing happens in a conflict (the choice comes first) or after discard.
+     * the form: it is sent even if unchanged. The old key's device copy is kept until the server has the new one too
+     * (so a full storage or a lost conflict loses nothing); takeTheirs keeps both old copies for good. Nothing happens
+     * in a conflict (the choice comes first), after discard or dispose, or for the same key. Returns whether it moved.
      */
-    moveTo(newKey: string): void {
-      if (newKey === key || stopped || conflict) return;
+    moveTo(newKey: string): boolean {
+      if (newKey === key || stopped || conflict) return false;
+      // A second move before the first reached the server: the copy written under the intermediate key goes.
+      if (movedFromLocal) { try { localStorage.removeItem(localKey); } catch { /* ignore */ } }
       movedFrom ||= url;
-      try { localStorage.removeItem(localKey); } catch { /* ignore */ }
+      movedFromLocal ||= localKey;
       keysOf(newKey);
+      // Back to the key it was first moved from: nothing there to delete any more.
+      if (url === movedFrom) movedFrom = movedFromLocal = '';
       if (pending) write(localKey, pending);
       base = undefined;
       baseData = '';
       lastJson = '';
       tries = 0;
+      return true;
     },
     /**
      * Opens "Your session has ended" for a draft kept on this device after a 401 or a 409 draft_other_user (the
@@ -430,20 +467,18 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
      * if the session is still the draft's user's (forUserId; otherwise 409 draft_other_user, nothing deleted).
      */
     async discard(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      clearTimeout(retryTimer);
+      stop();
       pending = null;
       try { localStorage.removeItem(localKey); } catch { /* ignore */ }
       unhold();
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onVisibility);
-      unlisten();
-      stopFlushingAtLogout();
-      stopAnsweringOtherTabs();
       // keepalive: the request survives the navigation that usually follows, so nobody has to wait for it.
       await api(`${url}&forUserId=${userId}`, { method: 'DELETE', keepalive: true }).catch(() => {});
     },
+    /**
+     * Releases the store (the wizard's user or course changed, or it unmounted): its timers, retries and listeners
+     * stop, so an abandoned store never saves again — say with the previous user's forUserId, opening "Your session
+     * has ended" for someone no longer the page's. Deletes nothing; a save under way is sent but its answer ignored.
+     */
+    dispose: stop,
   };
 }
