@@ -93,7 +93,13 @@ test("the page-close save of A's wizard is refused once B is logged in on the sa
   const emailB = await otherPersonLogsIn(page);
   blocked = false;
 
-  const hidden = page.waitForResponse((r) => r.url().includes('/api/applications/draft') && r.request().method() === 'PUT');
+  // The page-close save, not a background retry of the wizard's (which would get the same 409): the page's fetch
+  // marks keepalive requests, and only a marked PUT is waited for.
+  await page.evaluate(() => {
+    const f = window.fetch;
+    window.fetch = (input, init) => f(input, init?.keepalive ? { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Test-Keepalive': '1' } } : init);
+  });
+  const hidden = page.waitForResponse((r) => r.url().includes('/api/applications/draft') && r.request().method() === 'PUT' && r.request().headers()['x-test-keepalive'] === '1');
   await page.evaluate(() => { window.dispatchEvent(new Event('pagehide')); });
   expect((await hidden).status()).toBe(409);
   expect(await draftOf(page, emailB)).toBeNull();
