@@ -37,7 +37,8 @@ const SYNC_STORE_SHIM_ESM = '\0college:use-sync-external-store-shim-esm';
  * `cjs/use-sync-external-store-shim/with-selector.production.js`, with `React` imported from 'react' (preact/compat
  * here) and the shim's `useSyncExternalStore` taken as React's own, which is what the shim exports whenever React
  * has one (compat does); `use-sync-external-store/shim` becomes compat's `useSyncExternalStore` likewise. Throws at
- * build time if a new version of the file no longer has the two `require`s and the one `exports.` line it rewrites.
+ * build time if a new version of the file no longer has the two `require`s and the one `exports.` line it rewrites,
+ * or still has CommonJS (`require(`, `exports.`, `module.exports`) or another use of the shim after the rewrite.
  * Returns a Vite plugin.
  */
 export function syncExternalStoreEsm() {
@@ -61,9 +62,15 @@ export function syncExternalStoreEsm() {
       const requires = /var React = require\("react"\),\s*shim = require\("use-sync-external-store\/shim"\);/;
       const exported = /exports\.useSyncExternalStoreWithSelector = function/;
       if (!requires.test(cjs) || !exported.test(cjs)) throw new Error(`${file}: not the code syncExternalStoreEsm() rewrites (client-bundle.mjs)`);
-      return cjs.replace('"use strict";', '')
+      const esm = cjs.replace('"use strict";', '')
         .replace(requires, 'import * as React from "react";\nvar shim = { useSyncExternalStore: React.useSyncExternalStore };')
         .replace(exported, 'export var useSyncExternalStoreWithSelector = function');
+      // What the rewrite leaves must be an ES module: any other CommonJS, or another use of the shim, would build
+      // cleanly and fail in the browser ("exports is not defined"), so a changed file fails the build instead.
+      if (/\brequire\(|\bexports\.|\bmodule\.exports\b/.test(esm) || /\bshim\.(?!useSyncExternalStore\b)/.test(esm)) {
+        throw new Error(`${file}: CommonJS or shim use left after syncExternalStoreEsm()'s rewrite (client-bundle.mjs)`);
+      }
+      return esm;
     },
   };
 }
