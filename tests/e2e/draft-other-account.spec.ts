@@ -97,7 +97,12 @@ test("the page-close save of A's wizard is refused once B is logged in on the sa
   // marks keepalive requests, and only a marked PUT is waited for.
   await page.evaluate(() => {
     const f = window.fetch;
-    window.fetch = (input, init) => f(input, init?.keepalive ? { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Test-Keepalive': '1' } } : init);
+    window.fetch = (input, init) => {
+      if (!init?.keepalive) return f(input, init);
+      const headers = new Headers(init.headers);
+      headers.set('X-Test-Keepalive', '1');
+      return f(input, { ...init, headers });
+    };
   });
   const hidden = page.waitForResponse((r) => r.url().includes('/api/applications/draft') && r.request().method() === 'PUT' && r.request().headers()['x-test-keepalive'] === '1');
   await page.evaluate(() => { window.dispatchEvent(new Event('pagehide')); });

@@ -45,7 +45,7 @@
  * (the course the applicant chose instead of the link's unknown or closed one).
  */
 import { DRAFT_OTHER_USER, DRAFT_OTHER_USER_TITLE, DRAFT_SAVE_PAUSE_MS } from '#contracts/application-steps.ts';
-import { api, apiOrNull, READ_TIMEOUT_MS, storedToken, timeoutSignal, WRITE_TIMEOUT_MS } from '../../lib/api-client.ts';
+import { api, apiOrNull, ApiError, READ_TIMEOUT_MS, storedToken } from '../../lib/api-client.ts';
 import { DRAFT_PREFIX } from '../../lib/offline-snapshot.ts';
 import { $session, sendBeforeLogout } from '../../stores/session.ts';
 import { answerOtherTabs } from '../../lib/pending-saves-channel.ts';
@@ -80,6 +80,9 @@ export function retryAfterMs(value: string | null, now = Date.now()): number {
   const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v) - now;
   return ms > 0 ? ms : 0;
 }
+
+/** What PUT /api/applications/draft answers: the stored draft, or an error (409 with the server's draft). */
+type DraftAnswer = { draft?: ServerDraft; error?: { code?: string } };
 
 /** GET/PUT/DELETE path of the server copy of draft `key` ('general' or 'course-{id}'). */
 export const draftPath = (key: string): string => `/api/applications/draft?key=${encodeURIComponent(key)}`;
@@ -200,13 +203,6 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     inFlight = send(pending);
     return inFlight;
   }
-  /** PUTs `d` (cookies and bearer token, as api() sends them); `keepalive` for the page being closed, else WRITE_TIMEOUT_MS. */
-  function put(d: Draft, keepalive?: boolean): Promise<Response> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const t = storedToken();
-    if (t) headers.Authorization = `Bearer ${t}`;
-    return fetch(url, { method: 'PUT', headers, body: JSON.stringify(body(d)), credentials: 'include', keepalive, signal: keepalive ? undefined : timeoutSignal(WRITE_TIMEOUT_MS) });
-  }
   async function send(d: Draft): Promise<void> {
     sending = true;
     failed = refused = false;
@@ -215,15 +211,16 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
     const at = url;
     // 0: no answer (no connection, the server down, WRITE_TIMEOUT_MS passed).
     let status = 0;
-    let answer: { draft?: ServerDraft; error?: { code?: string } } | null = null;
+    let answer = null as DraftAnswer | null;
     let wait = 0;
     try {
-      const res = await put(d);
-      const text = await res.text();
-      try { answer = JSON.parse(text); } catch { /* not JSON: a proxy's error page */ }
-      wait = retryAfterMs(res.headers.get('Retry-After'));
-      status = res.status;
-    } catch { /* no answer */ }
+      answer = await api<DraftAnswer | null>(url, { method: 'PUT', json: body(d) });
+      status = 200;
+    } catch (e) {
+      // An ApiError is the server's refusal; anything else (NetworkError, RequestTimeoutError, a 2xx page that is not
+      // JSON) got no answer from the API.
+      if (e instanceof ApiError) { status = e.status; answer = e.body as DraftAnswer | null; wait = retryAfterMs(e.retryAfter); }
+    }
     // A 2xx without the saved draft is not the API's (a captive portal's or a proxy's page): no answer, tried again.
     if (status >= 200 && status < 300 && !answer?.draft) status = 0;
     // Disposed or discarded meanwhile: this store no longer speaks for the page (no state, no dialog, no writes).
@@ -318,7 +315,7 @@ export function createDraftStore(userId: number, key: string, onSync: (s: SyncSt
   const onHide = () => {
     if (!pending || stopped || conflict || signedOut) return;
     // keepalive bodies are limited to 64 KiB.
-    if (JSON.stringify(body(pending)).length < 60_000) void put(pending, true).catch(() => {});
+    if (JSON.stringify(body(pending)).length < 60_000) void api(url, { method: 'PUT', json: body(pending), keepalive: true }).catch(() => {});
   };
   function save(step: number, data: Record<string, unknown>): void {
     if (stopped) return;
