@@ -23,9 +23,11 @@ import { verifyPassword, verifyDummy } from './password.ts';
 import { revokeAllTokens, revokeTokenHash, sha256, tokenLogin } from './tokens.ts';
 import { users } from '../db/schema/users.ts';
 import { eq } from 'drizzle-orm';
+import { IDLE_LIMIT_MS, idleServerTiming } from '#contracts/session-idle.ts';
 
 export const SESSION_COOKIE = 'college.sid';
-export const IDLE_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
+/** Idle limits by role in ms (one definition: api/contracts/session-idle.ts, which the admin pages' warning reads too). */
+export const IDLE_MS = IDLE_LIMIT_MS;
 export const ABSOLUTE_MS = 12 * 3600_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;
 
@@ -166,9 +168,13 @@ export function idleFor(role: string, remember: boolean): number {
 /**
  * Ends sessions past their idle or absolute limit, before passport reads them (ASVS 5.0 V7.3.1, V7.3.2), and
  * revokes the bearer token of the same login with them, so the token the browser also sends cannot carry on.
+ * Every /api request of a signed-in cookie session counts as activity (background polls too), written at most once a
+ * minute. A live session's answer carries `Server-Timing: idle;dur=<ms left>, idle-limit;dur=<limit ms>`
+ * (idleServerTiming, api/contracts/session-idle.ts), from the lastSeen this request leaves: the admin pages warn
+ * before the limit from it (WCAG 2.2.1 Timing Adjustable) without a copy of the limit or a request of their own.
  */
 export function sessionTimeouts(database: Database): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const s = req.session as any;
     if (!s || !s.passport?.user) return next();
     const now = Date.now();
@@ -183,7 +189,9 @@ export function sessionTimeouts(database: Database): RequestHandler {
     }
     // Touch at most once a minute so reads do not write on every request. The row is updated, not the session in
     // memory: a changed session is saved (and its cookie sent again) when the request ends, however long that takes.
-    if (!s.lastSeen || now - s.lastSeen > 60_000) {
+    const touch = !s.lastSeen || now - s.lastSeen > 60_000;
+    res.append('Server-Timing', idleServerTiming((touch ? now : s.lastSeen) + idle - now, idle));
+    if (touch) {
       touchLastSeen(database.db, req.sessionID, now).then(() => next(), next);
       return;
     }

@@ -1,0 +1,25 @@
+/**
+ * The idle limits of a login and how the API tells the browser about them (DESIGN §4 Identity and sessions: "idle
+ * 30 min for admins"; README "One login, two halves"). One definition: api/src/auth/session.ts ends sessions with
+ * IDLE_LIMIT_MS, and every /api answer that went through its idle check carries, in a `Server-Timing` header
+ * (W3C Server Timing; readable by the page through the Resource Timing API, PerformanceResourceTiming.serverTiming),
+ * how long the login has left and the whole limit, so the admin pages' "Are you still there?" warning
+ * (site/islands/admin/idle-watch.ts) needs no second copy of the numbers. Plain constants: no zod here, so the
+ * browser's small chunk that reads them pulls in no schema.
+ */
+
+/** Idle limit of a login by role, in ms: 30 minutes for admins, 2 hours for students (ASVS 5.0 V7.3.1). */
+export const IDLE_LIMIT_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
+
+/** Server-Timing metric whose `dur` is the ms left before the login ends for idleness (after this request). */
+export const IDLE_LEFT_METRIC = 'idle';
+/** Server-Timing metric whose `dur` is the login's whole idle limit in ms (IDLE_LIMIT_MS of its role). */
+export const IDLE_LIMIT_METRIC = 'idle-limit';
+
+/**
+ * The Server-Timing header value for a login with `leftMs` ms left of its idle limit `limitMs` (both whole ms,
+ * negative clamped to 0), e.g. `idle;dur=1800000, idle-limit;dur=1800000`.
+ */
+export function idleServerTiming(leftMs: number, limitMs: number): string {
+  return `${IDLE_LEFT_METRIC};dur=${Math.max(0, Math.round(leftMs))}, ${IDLE_LIMIT_METRIC};dur=${Math.max(0, Math.round(limitMs))}`;
+}
