@@ -18,6 +18,7 @@ import { bucketMarkerMessage, cannotConnectYet, databaseMarkerMessage, embeddedD
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './features/auth/auth.service.ts';
+import { afterAnswerSettled } from './features/auth/after-answer.ts';
 import { hasAdmin } from './auth/users-repo.ts';
 import { SiteBuilder } from './site-build/builder.ts';
 import { createBuildShare } from './site-build/shared-builds.ts';
@@ -245,6 +246,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       // recorded as stopped, before its child process could die of the same signal and be recorded as a failure.
       builder.stop();
       await drain();
+      // Work left running after an answer (a reset link's token and outbox row: features/auth/after-answer.ts)
+      // commits before the mail worker and the database stop.
+      await bounded(afterAnswerSettled(), config.SHUTDOWN_TIMEOUT_MS, 'the work left after answers (reset links)');
       clearInterval(purgeTimer);
       await purging;
       await documentCheck;

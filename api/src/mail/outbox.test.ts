@@ -6,6 +6,7 @@ import { users } from '../db/schema/users.ts';
 import { enqueueMail, drainOutbox, drainOutboxPass, startMailWorker, SENT_BODY, UNSENT_BODY } from './outbox.ts';
 import type { Mailer } from './mailer.ts';
 import { backoffSeconds, describeSendError, OUTBOX_MAX_ATTEMPTS, outboxRetryWindowSeconds } from '../db/outbox.ts';
+import { afterAnswerSettled } from '../features/auth/after-answer.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -51,6 +52,7 @@ describe(`mail outbox (${DB_KIND})`, () => {
     expect(created.status).toBe(201);
     expect(created.body.emailed).toBeGreaterThanOrEqual(100);
     expect((await t.request().post('/api/auth/reset-password').send({ email: student.email })).status).toBe(200);
+    await afterAnswerSettled(); // the link is queued after the answer (features/auth/after-answer.ts)
 
     const before = t.mailer.sent.length;
     expect(await drainOutbox(t.database.db, t.mailer)).toBe(20);

@@ -22,6 +22,7 @@ import { ensureAdmin } from '../features/auth/auth.service.ts';
 import type { PublicUser } from '#contracts/auth.ts';
 import type { ApplicationSubmit } from '#contracts/applications.ts';
 import { createDocumentStore, type DocumentStore } from '../storage/document-store.ts';
+import { afterAnswerSettled } from '../features/auth/after-answer.ts';
 
 export interface TestApp {
   url: string;
@@ -133,6 +134,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
       request: () => supertest.agent(url),
       close: async () => {
         await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections?.(); });
+        await afterAnswerSettled(); // as server.ts's stop: reset links still being made commit first
         await database.close();
         removeDataDir();
       },

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { fileMailer } from '../mail/mailer.ts';
 import { drainOutbox } from '../mail/outbox.ts';
+import { afterAnswerSettled } from '../features/auth/after-answer.ts';
 import type { TestApp } from './harness.ts';
 
 /** One delivered mail: first recipient address (lower-case), decoded subject and plain-text body, and the whole parse. */
 export interface DeliveredMail { to: string; subject: string; text: string; parsed: ParsedMail }
 
 /**
- * Delivers everything `t` has queued (mail_outbox rows become 'sent' and keep no body, so read mail through this
+ * Waits for work requests left after their answer (afterAnswerSettled: reset links), then delivers everything `t` has queued (mail_outbox rows become 'sent' and keep no body, so read mail through this
  * helper only) and returns every mail delivered into `t`'s DATA_DIR/outbox (each test app has its own), oldest first,
  * optionally only those whose subject equals (string) or matches (RegExp) `subject`. Rejects when a file cannot be
  * written or parsed.
@@ -22,6 +23,7 @@ export interface DeliveredMail { to: string; subject: string; text: string; pars
 export async function deliveredMails(t: TestApp, subject?: RegExp | string): Promise<DeliveredMail[]> {
   const dir = path.join(t.config.dataDir, 'outbox');
   const mailer = fileMailer(dir, t.config.MAIL_FROM);
+  await afterAnswerSettled(); // a reset request queues its mail after answering (features/auth/after-answer.ts)
   while (await drainOutbox(t.database.db, mailer, 100) > 0) { /* deliver every due mail */ }
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() // names sort in writing order (fileMailer)
     .map((f) => path.join(dir, f));

@@ -2,7 +2,8 @@
  * Auth routes, mounted at both /api/auth and /api/colfront/auth (spec §7, DESIGN §4):
  * POST /login {email,password,rememberMe?} → {user, token}; POST /logout; GET /me → {user};
  * POST /register (simple form) and POST /comprehensive-register (wizard) → 201 {user, token, courseId}, signed in;
- * POST /reset-password {email} → 200, the same answer whether or not the e-mail exists;
+ * POST /reset-password {email} → 200, the same answer, at once, whether or not the e-mail exists (the link is queued
+ *   after the answer: after-answer.ts);
  * POST /reset-password/confirm {token,password,confirmPassword} → 200, every session of that user ended.
  * Login failures: generic 401 'Invalid email or password'; past the soft limits on failures (per IP, per account, per
  * account and IP) a login needs a proof-of-work (429 challenge_required), never a lock-out (login-throttle.ts; ASVS 6.3.1).
@@ -25,6 +26,7 @@ import { bearerToken, lifetimeFor, idleFor, endSession, setSignedInHint, clearSe
 import { startSession } from '../../auth/start-session.ts';
 import { registerStudent, registerComprehensive } from './auth.service.ts';
 import { requestPasswordReset, confirmPasswordReset } from './password-reset.service.ts';
+import { afterAnswer } from './after-answer.ts';
 import { endExternalLogin } from '../external/external.service.ts';
 import { normalizeEmail } from '#contracts/mailbox.ts';
 
@@ -179,9 +181,12 @@ export function authRouter(deps: AppDeps, pp: passport.PassportStatic): Router {
   // Only rejected links count per IP: 30 learners completing a reset from one address all pass.
   const confirmLimit = badTokenLimit(db, 'password-reset-fail:', RESET_CONFIRM_FAILURES_PER_IP);
 
-  r.post('/reset-password', resetPerIp, validate(ForgotPasswordSchema), resetPerEmail, async (req, res) => {
-    await requestPasswordReset(deps.database.db, deps.config, req.body.email);
+  // The answer goes first, the same for every address; the lookup, token and outbox row follow (after-answer.ts):
+  // waiting for them told which addresses have an account by the time taken (security audit F3).
+  r.post('/reset-password', resetPerIp, validate(ForgotPasswordSchema), resetPerEmail, (req, res) => {
+    const email: string = req.body.email;
     res.json({ ok: true, message: RESET_SENT_MESSAGE });
+    afterAnswer(`password reset request for ${maskEmail(email)}`, () => requestPasswordReset(deps.database.db, deps.config, email));
   });
 
   r.post('/reset-password/confirm', confirmLimit.check, validate(ResetPasswordConfirmSchema), async (req: Request, res: Response) => {

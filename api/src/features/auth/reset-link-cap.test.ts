@@ -9,6 +9,7 @@ import { emailVerifications, passwordResets } from '../../db/schema/users.ts';
 import { findUserById } from '../../auth/users-repo.ts';
 import { mailsTo } from '../../test/mail.ts';
 import { sendEmailVerification } from './email-verification.service.ts';
+import { afterAnswerSettled } from './after-answer.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -19,6 +20,7 @@ describe(`live-link caps under parallel requests (${DB_KIND})`, () => {
     const s = await signUpStudent(t);
     const answers = await Promise.all(Array.from({ length: 15 }, () => t.request().post('/api/auth/reset-password').send({ email: s.email })));
     expect(answers.map((r) => r.status)).toEqual(Array(15).fill(200));
+    await afterAnswerSettled(); // the links are made after the answers (after-answer.ts)
     const links = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, s.user.id));
     expect(links).toHaveLength(3);
     expect(await mailsTo(t, s.email, 'Reset your password')).toHaveLength(3);

@@ -9,6 +9,7 @@ import { mailOutbox, smsOutbox } from '../../db/schema/messaging.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { deleteLoginCounters } from './profile.repo.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { afterAnswerSettled } from '../auth/after-answer.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -66,6 +67,7 @@ describe.each(['local', 's3'] as const)(`account erasure (${DB_KIND}, %s documen
     expect(await mailTo(s.email)).toBeGreaterThan(0);
     expect((await t.request().post('/api/auth/login').send({ email: s.email, password: 'not-the-password' })).status).toBe(401);
     expect((await t.request().post('/api/auth/reset-password').send({ email: s.email })).status).toBe(200);
+    await afterAnswerSettled(); // the link is queued after the answer (features/auth/after-answer.ts)
     expect((await t.request().post('/api/contact').send({ firstName: 'Del', lastName: 'Ete', email: s.email, phone: '', message: 'Please call me about my application.' })).status).toBe(201);
     const counters = async () => (await db.execute(sql`SELECT key FROM rate_limits WHERE position(${s.email.toLowerCase()} in key) > 0`) as any).rows.length;
     // Failed login (account, account+IP), reset request and contact message each keep a counter naming the address.
