@@ -4,8 +4,10 @@
  * for every address, and only then looks the address up, creates the token and queues the mail in the transactional
  * outbox (password-reset.service.ts requestPasswordReset): before, only an address with an account waited for that
  * work, 8–16 ms longer at the median on PGlite and 15–32 ms on PostgreSQL (bench/reset-timing.ts, 3 runs); after,
- * the two medians are within the run-to-run noise (−5…+0.1 ms). The work still uses the database: on PGlite (one
- * connection) a request sent just after an answered one may wait behind it, whatever the address it asks about.
+ * the two medians are within the run-to-run noise (−5…+0.4 ms). The work still uses the database: on PGlite (one
+ * connection) a request sent right after an answered one waits behind it, whatever it asks about (N=200: 33 ms at the
+ * median after an address with an account, 20 ms after one without), so there the difference moved to the next
+ * request rather than vanished; on PostgreSQL (a pool) it did not (22 vs 24 ms).
  *
  * The work does not depend on the client: it runs in this process whether or not the connection stays open. Each
  * piece is tracked until it settles, so a graceful stop (server.ts `close`) waits for it before the mail worker and
