@@ -3,7 +3,11 @@
  * build directory (issue #16 point 4, workbox-build generateSW). What it caches:
  * - pages (navigations) network-first with a 4 s timeout, so a page once seen — catalogue, course pages, About,
  *   the student dashboard shell, the wizard — opens without a connection. Pages are static shells: personal data
- *   is never in them (islands fetch it);
+ *   is never in them (islands fetch it). A client-routed shell that serve.ts sends for a family of addresses
+ *   (/apply/{courseId}, /applications/{id}, /r) is one entry whatever the address (`onePagePerShell`), so the wizard
+ *   seen as /apply/1 opens offline as /apply/7. The first page of a visit, which the worker does not control yet, is
+ *   copied in when the worker activates (`firstVisitCopy`), from the browser's HTTP cache only: never a second
+ *   download (issue #17);
  * - hashed build assets (/_astro/*) cache-first (also for Astro's `?astro-retry=` re-imports of an island), images
  *   stale-while-revalidate;
  * - the favicon and the web app manifest stale-while-revalidate when something asks for them, never precached: a
@@ -61,7 +65,7 @@ export default function serviceWorker() {
             {
               urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
               handler: 'NetworkFirst',
-              options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 80 }, plugins: [warmPageAssets] },
+              options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 80 }, plugins: [onePagePerShell, warmPageAssets] },
             },
             {
               urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
@@ -80,6 +84,7 @@ export default function serviceWorker() {
             },
           ],
         });
+        fs.appendFileSync(path.join(out, 'sw.js'), firstVisitCopy());
         for (const w of warnings) logger.warn(w);
         logger.info(`service worker written (${size} B precached)`);
         if (cached && !warnings.length) {
@@ -99,13 +104,17 @@ export default function serviceWorker() {
  * module those scripts import statically (`from"./x.js"`, `import"./x.js"`). Files already in `assets` are not
  * fetched again (hashed names never change), nor those the page is downloading itself at that moment (it waits for
  * them, see shareAssetFetches); a failed fetch (offline again) stops the walk. Each page's walk runs once per
- * worker lifetime. Runs in the background of the navigation (Workbox's waitUntil), never delaying it.
+ * worker lifetime. Runs in the background of the navigation (Workbox's waitUntil), never delaying it. For a page
+ * stored by firstVisitCopy (its `event.request.mode` is not 'navigate') every file is fetched
+ * `only-if-cached`: copied from the browser's HTTP cache when there, skipped otherwise, so the first visit downloads
+ * nothing more; that walk does not count as done, and the page's next navigation walks it in full.
  */
 const warmPageAssets = {
   // An arrow function: Workbox inlines `key: value` source, so a method shorthand would not parse. No comment may
   // stand inside the function: Workbox puts its source on one line, where a line comment would swallow the rest.
   // Shared state lives on `self` under names without a leading underscore (Workbox's minifier renames those).
-  cacheDidUpdate: async ({ cacheName, request }) => {
+  cacheDidUpdate: async ({ cacheName, request, event }) => {
+    const onlyCached = !!event && event.request.mode !== 'navigate';
     const page = await (await caches.open(cacheName)).match(request);
     if (!page) return;
     const html = await page.text();
@@ -130,16 +139,35 @@ const warmPageAssets = {
         let settle;
         fetches.set(url, new Promise((r) => { settle = r; }));
         try {
-          const got = await fetch(url);
+          const got = await fetch(url, onlyCached ? { cache: 'only-if-cached', mode: 'same-origin' } : {});
           res = got.ok ? got : null;
           if (res) await assets.put(url, res.clone());
-        } catch { res = undefined; } finally { settle(res ? res.clone() : null); fetches.delete(url); }
+        } catch { res = onlyCached ? null : undefined; } finally { settle(res ? res.clone() : null); fetches.delete(url); }
         if (res === undefined) return;
         if (!res) continue;
       }
       if (url.endsWith('.js')) for (const m of (await res.text()).matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) add(m[1], url);
     }
-    done.add(key);
+    if (!onlyCached) done.add(key);
+  },
+};
+
+/**
+ * Workbox plugin of the pages route (inlined into the service worker like warmPageAssets): one cache entry per
+ * client-routed shell, so a page once seen under any of its addresses opens offline under all of them. serve.ts
+ * (SHELLS, resolveFile) sends one file for each family: /apply, /apply/{courseId} → apply/index.html (key /apply);
+ * /applications, /applications/{id} → applications/index.html (key /applications); /r, /reset-password →
+ * reset-password/index.html (key /reset-password). A trailing slash, the query and the fragment do not change that
+ * file, so the key has none. Any other page keeps its own URL as key. Before this, /apply/1 and /apply/7 were two
+ * entries: opened once as /apply/1, the wizard did not open offline from a link to /apply/7 (QA, 2026-11-28).
+ * Must match SHELLS in api/src/site-build/serve.ts.
+ */
+const onePagePerShell = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/+$/, '');
+    const shell = /^\/apply(\/[^/]+)?$/.test(path) ? '/apply' : /^\/applications(\/[^/]+)?$/.test(path) ? '/applications' : /^\/(r|reset-password)$/.test(path) ? '/reset-password' : null;
+    return shell ? `${url.origin}${shell}` : request;
   },
 };
 
@@ -179,6 +207,38 @@ const shareAssetFetches = {
     if (settle) { settle(null); self.collegeAssetSettle.delete(url); self.collegeAssetFetches.delete(url); }
   },
 };
+
+/**
+ * Source appended to the generated worker: when it activates, each window of the site open at that moment (on a first
+ * visit, the first page, which no worker controlled: an SMS's /apply/7 say) has its page put in `pages` under its
+ * onePagePerShell key, unless that key is there already, and then its scripts and styles (warmPageAssets, in its only-if-cached mode). The
+ * page is fetched `only-if-cached`: the browser's HTTP cache answers with the response that window just showed (pages
+ * are `no-cache` with an ETag, so they are kept), or the fetch fails and nothing is stored; nothing goes over the
+ * network (issue #17: the first page of a journey must not cost a second download). /api/ is never copied. Such an
+ * entry is outside the pages route's ExpirationPlugin, which counts what it stored itself: at most one entry per
+ * window open when a worker activates.
+ * @returns {string} JavaScript for the end of sw.js
+ */
+function firstVisitCopy() {
+  return `
+self.addEventListener('activate', (event) => {
+  const key = ${onePagePerShell.cacheKeyWillBeUsed.toString()};
+  const warm = ${warmPageAssets.cacheDidUpdate.toString()};
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => Promise.all(windows.map(async (w) => {
+    const url = new URL(w.url);
+    url.hash = '';
+    if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+    const k = await key({ request: new Request(url.href) });
+    const pages = await caches.open('pages');
+    if (await pages.match(k)) return;
+    const res = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null);
+    if (!res || !res.ok || res.redirected) return;
+    await pages.put(k, res);
+    await warm({ cacheName: 'pages', request: typeof k === 'string' ? new Request(k) : k, event: { request: { mode: 'same-origin' } } });
+  }))).catch(() => {}));
+});
+`;
+}
 
 /**
  * The cache key of the generated worker: SHA-256 over this file and the installed workbox-build version (nothing is
