@@ -11,6 +11,17 @@
 /** Idle limit of a login by role, in ms: 30 minutes for admins, 2 hours for students (ASVS 5.0 V7.3.1). */
 export const IDLE_LIMIT_MS = { admin: 30 * 60_000, student: 2 * 3600_000 } as const;
 
+/**
+ * Request header (value '1') the site's api() (site/lib/api-client.ts) puts on a request made when the person has not
+ * touched the page (no key, pointer, wheel, touch or scroll) for BACKGROUND_AFTER_MS: a poll of an unattended tab. The
+ * idle check answers it with the time left but does not count it as activity, so a dashboard left open on screen
+ * still logs out after its idle limit (DESIGN §4 "idle 30 min for admins"; ASVS 5.0 V7.3.1). A client that omits it
+ * only keeps its own login alive longer, never someone else's.
+ */
+export const BACKGROUND_HEADER = 'X-Background-Request';
+/** ms without input in the page after which the site's requests are background ones (BACKGROUND_HEADER). */
+export const BACKGROUND_AFTER_MS = 60_000;
+
 /** Server-Timing metric whose `dur` is the ms left before the login ends for idleness (after this request). */
 export const IDLE_LEFT_METRIC = 'idle';
 /** Server-Timing metric whose `dur` is the login's whole idle limit in ms (IDLE_LIMIT_MS of its role). */

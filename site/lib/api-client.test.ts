@@ -71,3 +71,27 @@ describe('ApiError.userMessage (QA audit 2026-11-28: a balancer\'s page was show
     expect(new ApiError(500, '').userMessage).not.toContain('API Error');
   });
 });
+
+describe('api() marks the polls of an unattended tab (BACKGROUND_HEADER, api/contracts/session-idle.ts)', () => {
+  afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); vi.resetModules(); });
+
+  it('no header while the page is used; the header once nobody has touched it for a minute; input clears it again', async () => {
+    vi.useFakeTimers();
+    const listeners: Record<string, () => void> = {};
+    vi.stubGlobal('addEventListener', (type: string, fn: () => void) => { listeners[type] = fn; });
+    const sent: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => { sent.push(new Headers(init.headers).get('X-Background-Request')); return new Response('{}', { status: 200 }); });
+    vi.resetModules();
+    const { api: fresh } = await import('./api-client.ts');
+    await fresh('/api/admin/site-build');
+    vi.advanceTimersByTime(61_000);
+    await fresh('/api/admin/site-build');
+    listeners.keydown!();
+    await fresh('/api/admin/site-build');
+    vi.advanceTimersByTime(30_000);
+    listeners.scroll!();
+    vi.advanceTimersByTime(59_000);
+    await fresh('/api/admin/site-build');
+    expect(sent).toEqual([null, '1', null, null]);
+  });
+});

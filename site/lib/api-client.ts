@@ -3,7 +3,15 @@
  * localStorage 'authToken' when present. A non-ok response throws ApiError whose message is
  * 'API Error ({status}): {response body}' (spec §8) and which carries the parsed error body.
  */
+import { BACKGROUND_AFTER_MS, BACKGROUND_HEADER } from '#contracts/session-idle.ts';
+
 export const TOKEN_KEY = 'authToken';
+
+/** When the person last touched the page (ms since the epoch; page load counts): see api()'s BACKGROUND_HEADER. */
+let lastInput = Date.now();
+if (typeof addEventListener === 'function') {
+  for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart', 'scroll']) addEventListener(type, () => { lastInput = Date.now(); }, { capture: true, passive: true });
+}
 
 export class ApiError extends Error {
   status: number;
@@ -88,7 +96,9 @@ export function storedToken(): string | null {
 const isChange = (method: string | undefined): boolean => !!method && !/^(GET|HEAD)$/i.test(method);
 
 /**
- * Fetches `path` (same origin) and parses the JSON answer (null for an empty body). `json` is sent as the
+ * Fetches `path` (same origin) and parses the JSON answer (null for an empty body). A request made when nobody has
+ * touched the page for BACKGROUND_AFTER_MS (a poll of an unattended tab) says so in BACKGROUND_HEADER, so it does not
+ * keep the login from its idle limit (api/contracts/session-idle.ts). `json` is sent as the
  * JSON body; `timeoutMs` gives up on a request that has no answer by then (default: none for a read,
  * WRITE_TIMEOUT_MS for a change; a caller's own `signal` replaces the default). Throws ApiError for a non-ok answer,
  * RequestTimeoutError when the time ran out, NetworkError (a TypeError) when the server cannot be reached (offline,
@@ -103,6 +113,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   const t = storedToken();
   if (t && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${t}`);
+  if (Date.now() - lastInput > BACKGROUND_AFTER_MS) headers.set(BACKGROUND_HEADER, '1');
   let res: Response;
   let text: string;
   try {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, DB_KIND, signInAdmin, signUpStudent, type TestApp } from '../test/harness.ts';
 import { authTokens } from '../db/schema/users.ts';
-import { IDLE_LIMIT_MS } from '#contracts/session-idle.ts';
+import { BACKGROUND_HEADER, IDLE_LIMIT_MS } from '#contracts/session-idle.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -67,5 +67,26 @@ describe(`idle limit in Server-Timing, extended by the session check (${DB_KIND}
     expect(ended.status).toBe(401);
     expect(ended.headers['server-timing']).toBeUndefined();
     expect((await t.request().get('/api/courses')).headers['server-timing']).toBeUndefined();
+  });
+  it('a poll of an unattended tab (BACKGROUND_HEADER) is told the time left but does not keep the login alive, by cookie or by token', async () => {
+    const a = await signInAdmin(t);
+    await idle(a.user.id, 20 * 60_000);
+    // The dashboard's site-build poll, as api() sends it once nobody has touched the page for a minute.
+    const poll = await a.agent.get('/api/admin/site-build').set('Authorization', `Bearer ${a.token}`).set(BACKGROUND_HEADER, '1');
+    expect(poll.status).toBe(200);
+    const left = timing(poll.headers['server-timing']).idle!;
+    expect(left).toBeLessThanOrEqual(IDLE_LIMIT_MS.admin - 20 * 60_000);
+    expect(left).toBeGreaterThan(IDLE_LIMIT_MS.admin - 21 * 60_000);
+    // 31 minutes after the last real activity, with polls all along: the login has ended, for the cookie and the token.
+    await idle(a.user.id, 31 * 60_000);
+    expect((await a.agent.get('/api/admin/site-build').set(BACKGROUND_HEADER, '1')).status).toBe(401);
+    expect((await t.request().get('/api/auth/me').set('Authorization', `Bearer ${a.token}`)).status).toBe(401);
+
+    // A request someone made (no header) still counts: 20 minutes idle, then a click gives the whole limit again.
+    const b = await signInAdmin(t);
+    await idle(b.user.id, 20 * 60_000);
+    const click = await b.agent.get('/api/admin/stats').set('Authorization', `Bearer ${b.token}`);
+    expect(click.status).toBe(200);
+    expect(timing(click.headers['server-timing']).idle).toBe(IDLE_LIMIT_MS.admin);
   });
 });

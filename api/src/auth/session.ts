@@ -23,7 +23,7 @@ import { verifyPassword, verifyDummy } from './password.ts';
 import { revokeAllTokens, revokeTokenHash, sha256, tokenLogin } from './tokens.ts';
 import { users } from '../db/schema/users.ts';
 import { eq } from 'drizzle-orm';
-import { IDLE_LIMIT_MS, idleServerTiming } from '#contracts/session-idle.ts';
+import { BACKGROUND_HEADER, IDLE_LIMIT_MS, idleServerTiming } from '#contracts/session-idle.ts';
 
 export const SESSION_COOKIE = 'college.sid';
 /** Idle limits by role in ms (one definition: api/contracts/session-idle.ts, which the admin pages' warning reads too). */
@@ -168,8 +168,9 @@ export function idleFor(role: string, remember: boolean): number {
 /**
  * Ends sessions past their idle or absolute limit, before passport reads them (ASVS 5.0 V7.3.1, V7.3.2), and
  * revokes the bearer token of the same login with them, so the token the browser also sends cannot carry on.
- * Every /api request of a signed-in cookie session counts as activity (background polls too), written at most once a
- * minute. A live session's answer carries `Server-Timing: idle;dur=<ms left>, idle-limit;dur=<limit ms>`
+ * Every /api request of a signed-in cookie session counts as activity, written at most once a minute, except one that
+ * carries BACKGROUND_HEADER (a poll of a tab nobody has touched for a minute, api/contracts/session-idle.ts): before,
+ * the admin dashboard's 10 s site-build poll kept a visible, unattended tab signed in until the 12 h absolute limit. A live session's answer carries `Server-Timing: idle;dur=<ms left>, idle-limit;dur=<limit ms>`
  * (idleServerTiming, api/contracts/session-idle.ts), from the lastSeen this request leaves: the admin pages warn
  * before the limit from it (WCAG 2.2.1 Timing Adjustable) without a copy of the limit or a request of their own.
  */
@@ -189,7 +190,7 @@ export function sessionTimeouts(database: Database): RequestHandler {
     }
     // Touch at most once a minute so reads do not write on every request. The row is updated, not the session in
     // memory: a changed session is saved (and its cookie sent again) when the request ends, however long that takes.
-    const touch = !s.lastSeen || now - s.lastSeen > 60_000;
+    const touch = !s.lastSeen || (!isBackground(req) && now - s.lastSeen > 60_000);
     res.append('Server-Timing', idleServerTiming((touch ? now : s.lastSeen) + idle - now, idle));
     if (touch) {
       touchLastSeen(database.db, req.sessionID, now).then(() => next(), next);
@@ -198,6 +199,9 @@ export function sessionTimeouts(database: Database): RequestHandler {
     next();
   };
 }
+
+/** True when the request says it is a poll of an unattended tab (BACKGROUND_HEADER: '1'), which is not activity. */
+export const isBackground = (req: Request): boolean => req.get(BACKGROUND_HEADER) === '1';
 
 /**
  * Sets lastSeen (ms since the epoch) in stored session `sid`, if it still exists (an UPDATE: an ended session stays
@@ -217,7 +221,7 @@ export function bearerAuth(database: Database): RequestHandler {
     const token = bearerToken(req);
     if (!token || token.length > 200) return next();
     try {
-      const login = await tokenLogin(database.db, token);
+      const login = await tokenLogin(database.db, token, Date.now(), !isBackground(req));
       if (login && !req.user) {
         const user = await findUserById(database.db, login.userId);
         // A token from before the user's sessions were last ended (or role changed) grants nothing, and is revoked.

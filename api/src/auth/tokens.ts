@@ -34,9 +34,9 @@ export async function issueToken(db: DbOrTx, userId: number, ttlMs: number, link
  * The live login a token belongs to — `{ userId, sessionId, epoch }` (epoch: users.session_epoch at issue, null for a
  * token from before migration 0032) — or null when it is unknown, revoked, past its
  * absolute expiry or idle for longer than its `idleMs` (an idle token is revoked on the spot). Touches the
- * token's last use at most once a minute.
+ * token's last use at most once a minute, unless `activity` is false (a background poll, session.ts isBackground).
  */
-export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): Promise<{ userId: number; sessionId: string | null; epoch: number | null } | null> {
+export async function tokenLogin(db: DbOrTx, token: string, now = Date.now(), activity = true): Promise<{ userId: number; sessionId: string | null; epoch: number | null } | null> {
   const hash = sha256(token);
   const [row] = await db.select().from(authTokens).where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.revokedAt))).limit(1);
   if (!row || row.expiresAt.getTime() <= now) return null;
@@ -45,7 +45,7 @@ export async function tokenLogin(db: DbOrTx, token: string, now = Date.now()): P
     await revokeTokenHash(db, hash);
     return null;
   }
-  if (now - lastUsed > TOUCH_EVERY_MS) await db.update(authTokens).set({ lastUsedAt: new Date(now) }).where(eq(authTokens.id, row.id));
+  if (activity && now - lastUsed > TOUCH_EVERY_MS) await db.update(authTokens).set({ lastUsedAt: new Date(now) }).where(eq(authTokens.id, row.id));
   return { userId: row.userId, sessionId: row.sessionId, epoch: row.sessionEpoch };
 }
 
