@@ -49,6 +49,8 @@ test('an admin enters a walk-in application; the applicant sets a password, logs
     await page.getByLabel(/agrees that the college keeps their details/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('walkin-account')).toContainText(`Mpho Ndlovu · ${email}`);
+    // The account form and its Create account went: the focus is on step 2's heading, not <body>.
+    await expect(page.getByRole('heading', { name: /^2\. Application, entered on the applicant's behalf/ })).toBeFocused();
     await expect(page.getByTestId('walkin-account')).toContainText(`It was also sent by SMS to ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`);
   });
 

@@ -194,7 +194,8 @@ export default function AnnouncementForm({ item, onDone, onCancel, onSaved }: { 
       <p role="status" className={savedHere && isDirty && !emailFailure ? 'card border-sky-400 p-3 text-sm dark:border-sky-600' : 'sr-only'} data-testid={savedHere && isDirty && !emailFailure ? 'newer-unsaved' : undefined}>
         {savedHere && isDirty && !emailFailure ? 'Saved. Your changes since are not saved yet: Save changes to keep them.' : ''}
       </p>
-      <div className="flex gap-2">
+      {/* flex-wrap: with large text on a phone Cancel goes below the save button, not past the dialog's edge (was x=358–529). */}
+      <div className="flex flex-wrap gap-2">
         <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create announcement'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>

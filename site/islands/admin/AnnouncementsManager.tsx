@@ -13,6 +13,9 @@
  * A row's text is cut after two lines (line-clamp-2: `block` beside it had undone that; Edit shows it all), and in a
  * table its buttons keep to one line (they stood one above another, making each row 115 px at 100 %): five rows fit
  * where four did. The header row stays in view while the box scrolls.
+ * The delete question is its own AlertDialog, not useConfirm's (it stays open, "Deleting…", until the server answers,
+ * and then moves the focus to the next row), but in the same box and wrapping button row (ConfirmDialog CONFIRM_BOX,
+ * CONFIRM_BUTTONS: with 200 % text on a phone its Cancel was pushed past the left edge, x=−53).
  * Non-admins see the §6 'Unauthorized Access' message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -35,6 +38,7 @@ import { canTakeFocus, useReturnFocus } from '../ui/return-focus.ts';
 import { BusyButton, busyProps } from '../ui/BusyButton.tsx';
 import { useSettleGuard } from '../ui/confirm-guard.ts';
 import { saveFailureToast } from './save-failure.ts';
+import { CONFIRM_BOX, CONFIRM_BUTTONS } from './ConfirmDialog.tsx';
 
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access: You do not have permission to access this page. Please contact an administrator if you believe this is an error.';
 export const UNEXPECTED = 'An unexpected error occurred';
@@ -141,11 +145,11 @@ function Manager() {
       <AlertDialog.Root open={deleting != null} onOpenChange={(o) => { if (!o) setDeleting(null); }}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content onOpenAutoFocus={deleteFocus.onOpenAutoFocus} onCloseAutoFocus={closeDeleteFocus} className="fixed inset-0 z-50 m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <AlertDialog.Content onOpenAutoFocus={deleteFocus.onOpenAutoFocus} onCloseAutoFocus={closeDeleteFocus} className={CONFIRM_BOX}>
             <AlertDialog.Title className="text-lg font-bold">Delete announcement</AlertDialog.Title>
             <AlertDialog.Description className="mt-2">Are you sure you want to delete this announcement?</AlertDialog.Description>
             {deleting && <p className="mt-1 text-sm muted">{deleting.title}</p>}
-            <div className="mt-6 flex justify-end gap-2">
+            <div className={CONFIRM_BUTTONS}>
               <AlertDialog.Cancel className="btn-secondary">Cancel</AlertDialog.Cancel>
               <button type="button" className="btn-danger" {...(busy ? busyProps(true) : settle.guard(() => void remove()))}>{busy ? 'Deleting…' : 'Delete'}</button>
             </div>

@@ -10,6 +10,16 @@ import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useReturnFocus } from '../ui/return-focus.ts';
 import { useSettleGuard } from '../ui/confirm-guard.ts';
 
+/**
+ * The confirmation dialogs' box (this one and AnnouncementsManager's "Delete announcement"): centred with inset-0 and
+ * auto margins (see Panel), at most the window's height, scrolling inside. Its padding is 1.5rem but never more than
+ * max(24 px, 6vw): 24 px at normal text as before, and on a phone with 200 % text still 24 px rather than 48 px a side
+ * (phone audit at 360×740: the box was 708 px tall with 48 px padding); on a wide screen it grows with the text.
+ */
+export const CONFIRM_BOX = 'fixed inset-0 z-50 m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-[min(1.5rem,max(24px,6vw))] shadow-xl dark:bg-slate-900';
+/** The confirmation dialogs' button row: right-aligned, and wrapping (with large text a button goes to the next line instead of past the box's left edge). */
+export const CONFIRM_BUTTONS = 'mt-6 flex flex-wrap justify-end gap-2';
+
 export interface ConfirmOptions {
   title: string;
   /** What will happen, in plain words (e.g. 'The applicant will be e-mailed about this decision.'). */
@@ -46,10 +56,10 @@ export function useConfirm(fallback?: () => HTMLElement | null | undefined): [Re
     <AlertDialog.Root open={options != null} onOpenChange={(o) => { if (!o) close(false); }}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content {...returnFocus} className="fixed inset-0 z-50 m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+        <AlertDialog.Content {...returnFocus} className={CONFIRM_BOX}>
           <AlertDialog.Title className="text-lg font-bold">{options?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2">{options?.description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <div className={CONFIRM_BUTTONS}>
             <AlertDialog.Cancel className="btn-secondary">{options?.cancel ?? 'Cancel'}</AlertDialog.Cancel>
             <AlertDialog.Action className={options?.danger ? 'btn-danger' : 'btn-primary'} {...guard(() => close(true))}>{options?.action}</AlertDialog.Action>
           </div>

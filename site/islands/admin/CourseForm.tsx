@@ -112,21 +112,29 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
       <Field id="c-price" label="Price in rand (optional)" error={err('price')}><input inputMode="decimal" autoComplete="off" placeholder="e.g. 1250 or 1250,50" className="input" {...withKeptNote(fieldProps('c-price', err('price')), keptBox.kept, 'price', 'c')} {...register('price')} /></Field>
       <div className="sm:col-span-2"><Field id="c-req" label="Entry requirements (optional)" error={err('requirements')}><textarea rows={2} className="input" {...withKeptNote(fieldProps('c-req', err('requirements')), keptBox.kept, 'requirements', 'c')} {...register('requirements')} /></Field></div>
       <Field id="c-aps" label="Minimum APS" error={err('minimumAps')} hint={`0–${APS_MAX}; 0 means no APS requirement`}><input type="number" min={0} max={APS_MAX} inputMode="numeric" className="input" {...withKeptNote(fieldProps('c-aps', err('minimumAps')), keptBox.kept, 'minimumAps', 'c')} {...register('minimumAps')} /></Field>
-      <fieldset className="sm:col-span-2">
+      {/* min-w-0: a fieldset is at least as wide as its content (min-inline-size: min-content), which made the form wider than a phone's dialog. */}
+      <fieldset className="min-w-0 sm:col-span-2">
         <legend className="label">Minimum NSC subject results</legend>
         {err('subjectRequirements') && <p className="field-error" role="alert">{err('subjectRequirements')}</p>}
         <ul className="space-y-2">
+          {/* One row where the subject keeps 16rem (a wide dialog); narrower (a phone, or larger text), the subject takes its own
+              line and Minimum % and Remove go below it (phone audit at 360 px: a 1fr column beside 7rem and Remove left the
+              select 90 px, "Englis", at normal text; at 200 % text the row was 605 px wide, Remove off-screen). */}
           {reqs.fields.map((f, i) => (
-            <li key={f.id} className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
-              <Field id={`c-req-subject-${i}`} label={`Required subject ${i + 1}`} error={reqErr(i, 'subject')}>
-                <select className="input" {...fieldProps(`c-req-subject-${i}`, reqErr(i, 'subject'))} {...register(`subjectRequirements.${i}.subject` as const)}>
-                  <option value="">Select a subject…</option>
-                  {REQUIRABLE_SUBJECTS.map((s) => <option key={s} value={s}>{s}</option>)}
-                </select>
-              </Field>
-              <Field id={`c-req-percent-${i}`} label="Minimum %" error={reqErr(i, 'minimumPercent')}>
-                <input type="number" min={0} max={100} inputMode="numeric" className="input" {...fieldProps(`c-req-percent-${i}`, reqErr(i, 'minimumPercent'))} {...register(`subjectRequirements.${i}.minimumPercent` as const)} />
-              </Field>
+            <li key={f.id} className="flex flex-wrap items-end gap-2" data-testid="subject-requirement">
+              <div className="min-w-0 grow basis-64">
+                <Field id={`c-req-subject-${i}`} label={`Required subject ${i + 1}`} error={reqErr(i, 'subject')}>
+                  <select className="input" {...fieldProps(`c-req-subject-${i}`, reqErr(i, 'subject'))} {...register(`subjectRequirements.${i}.subject` as const)}>
+                    <option value="">Select a subject…</option>
+                    {REQUIRABLE_SUBJECTS.map((s) => <option key={s} value={s}>{s}</option>)}
+                  </select>
+                </Field>
+              </div>
+              <div className="w-28 max-w-full">
+                <Field id={`c-req-percent-${i}`} label="Minimum %" error={reqErr(i, 'minimumPercent')}>
+                  <input type="number" min={0} max={100} inputMode="numeric" className="input" {...fieldProps(`c-req-percent-${i}`, reqErr(i, 'minimumPercent'))} {...register(`subjectRequirements.${i}.minimumPercent` as const)} />
+                </Field>
+              </div>
               <button type="button" className="btn-secondary" onClick={() => reqs.remove(i)}>Remove<span className="sr-only"> required subject {i + 1}</span></button>
             </li>
           ))}
@@ -142,7 +150,8 @@ export default function CourseForm({ course, onSaved, onCancel, onSavedOpen }: {
       <p role="status" className={savedHere && isDirty ? 'card border-sky-400 p-3 text-sm sm:col-span-2 dark:border-sky-600' : 'sr-only'} data-testid={savedHere && isDirty ? 'newer-unsaved' : undefined}>
         {savedHere && isDirty ? 'Saved. Your changes since are not saved yet: Save changes to keep them.' : ''}
       </p>
-      <div className="flex gap-2 sm:col-span-2">
+      {/* flex-wrap: with large text Cancel goes below Create course instead of past the dialog's edge. */}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
         <BusyButton type="submit" className="btn-primary" busy={isSubmitting} disabled={reloading}>{isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create course'}</BusyButton>
         <button type="button" className="btn-secondary" onClick={() => void close()} disabled={isSubmitting}>Cancel</button>
       </div>

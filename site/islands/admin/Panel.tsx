@@ -108,7 +108,8 @@ function useEscapeOverToasts(open: boolean, content: { current: HTMLElement | nu
  * that had it when the panel opened (the row's Edit or View, the New button). The modal is centred with inset-0 and
  * auto margins, not a transform: the Toaster renders its fixed region inside the open dialog (audit F1), and a
  * transformed ancestor would pin it to the dialog's corner instead of the window's (ConfirmDialog likewise). Below
- * 640 px its padding is 1rem rather than 1.5rem, so with 200% text on a 360 px phone the content keeps 296 px.
+ * 640 px its padding is 1rem rather than 1.5rem, and never more than max(16 px, 4vw): 16 px at normal text as before,
+ * and 16 px rather than 32 px with 200 % text on a 360 px phone, so the content keeps 310 px of the 342 px box.
  * A control focused outside the visible part is scrolled into view (useFocusInView). A form inside may put the focus
  * back on the panel's Close when its focused control turns disabled (usePanelFocusHome). Escape closes the panel even
  * with a self-closing toast on top (useEscapeOverToasts).
@@ -160,8 +161,8 @@ export default function Panel({ open, onOpenChange, title, description, side = f
             {...(description ? {} : { 'aria-describedby': undefined })}
             ref={contentRef}
             className={side
-              ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'
-              : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6 dark:bg-slate-900'}>
+              ? 'fixed inset-y-0 right-0 z-50 w-full max-w-2xl overflow-y-auto bg-white p-[min(1rem,max(16px,4vw))] shadow-xl sm:p-6 dark:bg-slate-900'
+              : 'fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[95vw] max-w-2xl overflow-y-auto rounded-lg bg-white p-[min(1rem,max(16px,4vw))] shadow-xl sm:p-6 dark:bg-slate-900'}>
             <div className="mb-4 flex items-start justify-between gap-4">
               <div className="min-w-0">
                 <Dialog.Title className="text-xl font-bold break-words">{title}</Dialog.Title>

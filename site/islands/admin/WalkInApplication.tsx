@@ -8,9 +8,10 @@
  *    shown is the one charged now (GET /api/settings/application-fee), sent as `expectedFee`; when an admin changed it
  *    meanwhile the API stores nothing (409) and the form shows the new fee with the message, to be confirmed again.
  * Validation is the API's (WalkInApplicantSchema, the application step schemas); focus goes to the first error.
+ * Once the account is created the focus moves to step 2's heading (the Create account button that had it is gone).
  */
 import { appRef } from '../../lib/format.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WalkInApplicantSchema, type WalkInApplicant } from '#contracts/walk-in.ts';
@@ -132,10 +133,11 @@ function ApplicantStep({ campuses, created, onCreated }: { campuses: Campus[]; c
         </select>
       </Field>
       <div className="sm:col-span-2">
-        <div className="flex items-start gap-3">
-          <input id="w-consent" type="checkbox" className="mt-1 h-4 w-4" {...register('privacyConsent')} aria-invalid={err('privacyConsent') ? true : undefined} aria-describedby={err('privacyConsent') ? 'w-consent-error' : undefined} />
-          <label htmlFor="w-consent" className="text-sm">The applicant has read the <a className="underline" href="/privacy" target="_blank" rel="noopener">Privacy Policy</a> and agrees that the college keeps their details.</label>
-        </div>
+        {/* Box and words in one label, at least 44 px tall; a 20 px box that shrink-0 keeps square (at 360 px it was squeezed to 13×16). */}
+        <label htmlFor="w-consent" className="flex min-h-11 items-start gap-3 text-sm">
+          <input id="w-consent" type="checkbox" className="h-5 w-5 shrink-0" {...register('privacyConsent')} aria-invalid={err('privacyConsent') ? true : undefined} aria-describedby={err('privacyConsent') ? 'w-consent-error' : undefined} />
+          <span className="min-w-0">The applicant has read the <a className="underline" href="/privacy" target="_blank" rel="noopener">Privacy Policy</a> and agrees that the college keeps their details.</span>
+        </label>
         {err('privacyConsent') && <p id="w-consent-error" role="alert" className="field-error">{err('privacyConsent')}</p>}
       </div>
       <div className="sm:col-span-2"><BusyButton type="submit" className="btn-primary" busy={isSubmitting}>{isSubmitting ? 'Creating…' : 'Create account'}</BusyButton></div>
@@ -148,6 +150,10 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
     defaultValues: fromUser(emptyForm(''), created.applicant), resolver: stepResolver(() => LAST_STEP), shouldFocusError: true,
   });
   useLeaveWarning(methods.formState.isDirty);
+  // Shown once the account is created, when the account form (and its focused Create account) goes: the focus moves
+  // to this step's heading, so keyboard and screen-reader users carry on here rather than from <body> (WCAG 2.4.3).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, []);
   // The fee charged now (admin setting), shown in the agreement and sent back as expectedFee.
   const [fee, refreshFee] = useApplicationFee(undefined);
   const onSubmit = methods.handleSubmit(async (values) => {
@@ -169,7 +175,7 @@ function ApplicationStep({ created, courses, onSubmitted }: { created: Created; 
   return (
     <FormProvider {...methods}>
       <form noValidate onSubmit={unlessBusy(methods.formState.isSubmitting, onSubmit)} className="card space-y-6 p-4" aria-labelledby="walkin-form">
-        <h2 id="walkin-form" className="font-semibold">2. Application, entered on the applicant's behalf at {created.campus.name}</h2>
+        <h2 id="walkin-form" ref={heading} tabIndex={-1} className="font-semibold">2. Application, entered on the applicant's behalf at {created.campus.name}</h2>
         <PersonalStep urlCourse="" courses={courses} coursesError={false} />
         <AcademicStep />
         <section aria-labelledby="walkin-docs"><h3 id="walkin-docs" className="mb-2 font-semibold">Scanned documents</h3>

@@ -66,10 +66,12 @@ export default function ExternalBranches() {
     <div>
       <ExternalHeader current="/admin/branches" user={user} />
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label="Branch views" className="mb-4 inline-flex rounded-md bg-slate-100 p-1 dark:bg-slate-800">
+        {/* The tabs wrap inside the screen, and their side padding stops growing with the text on a phone (max(16 px, 4vw):
+            16 px at normal text as before): with 200 % text at 360 px the strip reached x=417. */}
+        <Tabs.List aria-label="Branch views" className="mb-4 inline-flex max-w-full flex-wrap rounded-md bg-slate-100 p-1 dark:bg-slate-800">
           {[['branches', 'Branches'], ['students', 'Students']].map(([value, label]) => (
             <Tabs.Trigger key={value} value={value}
-              className="rounded px-4 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-200 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white">
+              className="rounded px-[min(1rem,max(16px,4vw))] py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-200 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white">
               {label}
             </Tabs.Trigger>
           ))}

@@ -1,6 +1,7 @@
 /**
  * Header of the external pages (rendered inside each external island, not an island of its own):
- * links between Branches, Students and Payments, who the admin is connected as, and Disconnect.
+ * links between Branches, Students and Payments, who the admin is connected as, and Disconnect. Both rows wrap, so
+ * with 200 % text on a 360 px phone nothing reaches past the screen's edge.
  */
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
@@ -35,7 +36,8 @@ export function ExternalHeader({ current, user }: { current: string; user: { nam
         </ul>
       </nav>
       {user && (
-        <div className="flex items-center gap-3 text-sm">
+        // flex-wrap: with 200 % text on a phone Disconnect goes below "Connected as …" (the row was 433 px wide at 360 px).
+        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm">
           <span className="muted" data-testid="external-user">Connected as <strong className="text-slate-900 dark:text-slate-100">{user.name}</strong></span>
           <button type="button" className="btn-secondary" onClick={disconnect} disabled={busy}>{busy ? 'Disconnecting...' : 'Disconnect'}</button>
         </div>
