@@ -223,8 +223,15 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
   }, [id]);
   useEffect(load, [load]);
   const updateButton = useRef<HTMLButtonElement>(null);
+  const rejectButton = useRef<HTMLButtonElement>(null);
   // After 'Reject application' the Reject button is disabled: the focus goes to Update status instead.
   const [confirmDialog, ask] = useConfirm(() => updateButton.current);
+  // The confirmation gives the focus back to Reject, which is still enabled then; it turns disabled when the
+  // rejected application reloads, and the browser dropped the focus to the panel or <body> (phone audit). Whether
+  // Reject has the focus is kept through that (a blur from turning disabled has no relatedTarget), and the layout
+  // effect below moves it, in the same frame, to Update status: the next control of the decision bar, where the
+  // admin was; the toast 'Application updated' says 'APP-n is now Rejected'.
+  const rejectFocus = useRef(false);
   const unsaved = notes.trim() !== '' || (d != null && status !== d.application.status);
   usePanelUnsaved(unsaved);
   const previousButton = useRef<HTMLButtonElement>(null);
@@ -237,6 +244,15 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
     const b = (focus === 'next' ? nextButton : previousButton).current;
     (b && !b.disabled ? b : updateButton.current)?.focus();
   }, [loaded]);
+  const rejected = d?.application.status === 'rejected';
+  useLayoutEffect(() => {
+    const lost = rejectButton.current;
+    if (!rejected || !rejectFocus.current || !lost?.disabled) return;
+    rejectFocus.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== lost && !active.contains(lost)) return; // the admin had moved on
+    updateButton.current?.focus();
+  }, [rejected]);
   // Which of Previous/Next has the focus. Kept when it turns disabled: the browser then drops the focus to <body>
   // with no focusin anywhere, so this still names the button that lost it (keyboard audit: Tab then left the panel).
   const navFocus = useRef<'previous' | 'next' | null>(null);
@@ -339,7 +355,8 @@ export function ApplicationReview({ id, onChanged, onPrevious, onNext, focus }: 
         <div className="mt-2 flex flex-wrap gap-2">
           {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page (WCAG 2.4.3). */}
           <button ref={updateButton} type="button" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} onClick={() => void save(status)}>{saving ? 'Saving…' : 'Update status'}</button>
-          <button type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}>Reject</button>
+          <button ref={rejectButton} type="button" className="btn-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={saving || undefined} disabled={a.status === 'rejected'} onClick={() => void save('rejected')}
+            onFocus={() => { rejectFocus.current = true; }} onBlur={(e) => { if (e.relatedTarget) rejectFocus.current = false; }}>Reject</button>
           <span className="ml-auto flex flex-wrap gap-2">
             <button ref={previousButton} type="button" className="btn-secondary" disabled={!onPrevious} onClick={() => void go(onPrevious)} {...trackNav('previous')}>Previous<span className="sr-only"> application</span></button>
             <button ref={nextButton} type="button" className="btn-secondary" disabled={!onNext} onClick={() => void go(onNext)} {...trackNav('next')}>Next<span className="sr-only"> application</span></button>

@@ -83,10 +83,16 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
 
   const sortBy = (s: Sort) => { if (s === sort) setDir(dir === 'asc' ? 'desc' : 'asc'); else { setSort(s); setDir(defaultDir(s)); } setPage(1); };
   const [confirmDialog, ask] = useConfirm();
-  // A quick decision removes the row's Approve and Reject, which had the focus: once the list shows the change, the
-  // focus goes to the row's View (screen-reader audit: it fell to <body> and nothing said where the person was).
-  const refocusRow = useRef<number | null>(null);
+  // A quick decision removes the row's Approve and Reject, which had the focus (and, under a status filter, the row):
+  // once the list shows the change, the focus goes to the same action on the next row that still offers it, the row
+  // that took the decided one's place or the first pending one below it, so a keyboard user works down the queue
+  // (phone audit: it fell to the "ID" sort button). With no such row below, it goes to the list's heading (on the
+  // dashboard tab, which has none, the list itself, else the count), never to <body>.
+  const refocus = useRef<{ id: number; label: 'Approve' | 'Reject'; index: number } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const countRef = useRef<HTMLSpanElement>(null);
   // An Approve first reads the application's document checklist (decisionFacts), so its question names rejected or
   // missing required documents as the panel's does (admin-day audit); the row's buttons show busy meanwhile.
   const quick = async (id: number, to: 'accepted' | 'rejected', shown: string) => {
@@ -96,21 +102,26 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
     const question = decisionQuestion(id, shown, to, facts);
     if (question && !await ask(question)) return;
     setBusy(id);
-    if (await changeStatus(id, to, '', shown, load)) { refocusRow.current = id; load(); }
+    const index = Math.max(0, (list.data?.applications ?? []).findIndex((a) => a.id === id));
+    if (await changeStatus(id, to, '', shown, load)) { refocus.current = { id, label: to === 'accepted' ? 'Approve' : 'Reject', index }; load(); }
     setBusy(null);
   };
   useEffect(() => {
-    const id = refocusRow.current;
-    if (id == null || !list.data) return;
+    const target = refocus.current;
+    const shown = list.data?.applications;
+    if (target == null || !shown) return;
     const active = document.activeElement;
-    const view = document.querySelector<HTMLElement>(`[aria-label="View ${appRef(id)}"]`);
+    const row = tableRef.current?.querySelector<HTMLElement>(`[aria-label="View ${appRef(target.id)}"]`)?.closest('tr');
     if (active && active !== document.body && active.isConnected) {
       // Still on the row's buttons (the list has not reloaded yet): wait; anywhere else, the person moved on.
-      if (!view || active.closest('tr') !== view.closest('tr')) refocusRow.current = null;
+      if (!row || active.closest('tr') !== row) refocus.current = null;
       return;
     }
-    refocusRow.current = null;
-    (view ?? tableRef.current?.querySelector<HTMLElement>('button, a[href]'))?.focus();
+    refocus.current = null;
+    const at = shown.findIndex((a) => a.id === target.id);
+    const next = shown.slice(at >= 0 ? at + 1 : target.index).find((a) => a.status === 'pending');
+    const action = next && tableRef.current?.querySelector<HTMLElement>(`[aria-label="${target.label} ${appRef(next.id)}"]`);
+    (action ?? headingRef.current ?? regionRef.current ?? countRef.current)?.focus();
   }, [list.data, busy]);
   const bulk = async (to: 'accepted' | 'rejected') => {
     const n = selected.size;
@@ -167,7 +178,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
   return (
     <section aria-labelledby={heading ? 'apps-heading' : undefined}>
       {confirmDialog}
-      {heading && <h1 id="apps-heading" className="mb-4 text-2xl font-bold">Applications</h1>}
+      {heading && <h1 ref={headingRef} id="apps-heading" tabIndex={-1} className="mb-4 text-2xl font-bold">Applications</h1>}
       <form role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => { e.preventDefault(); setTerm(q.trim()); setPage(1); }}>
         <div>
           <label htmlFor="app-search" className="label">Search</label>
@@ -205,7 +216,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
         <span className="text-sm muted">{selected.size} selected</span>
         <BusyButton className="btn-primary" unavailable={selected.size === 0} busy={busy === 'bulk'} onClick={() => void bulk('accepted')}>Approve selected</BusyButton>
         <BusyButton className="btn-danger" unavailable={selected.size === 0} busy={busy === 'bulk'} onClick={() => void bulk('rejected')}>Reject selected</BusyButton>
-        {data && <span className="ml-auto text-sm muted" data-testid="apps-count">{data.total.toLocaleString('en-US')} application{data.total === 1 ? '' : 's'}</span>}
+        {data && <span ref={countRef} tabIndex={-1} className="ml-auto text-sm muted" data-testid="apps-count">{data.total.toLocaleString('en-US')} application{data.total === 1 ? '' : 's'}</span>}
       </div>
       {bulkResults && (
         <div className="card mt-3 p-3 text-sm" role="status">
@@ -222,7 +233,7 @@ function Manager({ initialSize, heading }: { initialSize: number; heading: boole
           : !data ? <SkeletonRows rows={Math.min(size, 8)} label="Loading applications" />
           : rows.length === 0 ? <Empty>No applications found</Empty>
           : (
-            <div className="card overflow-x-auto" aria-busy={loading} tabIndex={0} role="region" aria-label={`Applications, page ${data.page} of ${data.pages}`}>
+            <div ref={regionRef} className="card overflow-x-auto" aria-busy={loading} tabIndex={0} role="region" aria-label={`Applications, page ${data.page} of ${data.pages}`}>
               <table ref={tableRef} className={`w-full text-sm ${CARD_ROWS.block}`}>
                 <caption className="sr-only">Applications, page {data.page} of {data.pages}</caption>
                 <thead className={`border-b border-slate-200 dark:border-slate-700 ${CARD_ROWS.block}`}>
