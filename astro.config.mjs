@@ -57,7 +57,8 @@ export default defineConfig({
     // Fewer, larger shared files (issue #17: every file costs its response headers, and account pages loaded 20–30).
     // `stores`: what the header script of every page needs (no Preact), so public pages load one shared file (with
     // sa-calendar, 0.2 KB, which the header's date bounds need: left to `format`, it made every page load that file);
-    // `preact`: Preact + compat + the island renderer, the session hook, and the account pages' spinner, login guard,
+    // `preact`: Preact + compat + the island renderer, the session hook with the idle watcher it starts for a student
+    // (ui/idle-watch.ts, ~1 KB; its dialog loads only when due), and the account pages' spinner, login guard,
     // early reads and BusyButton (1 KB; BusyButton's 0.3 KB was a file of its own on the dashboard, the wizard and
     // register, 2026-11-28; public pages load no Preact until a visitor uses an island), needed by every island,
     // and the phone number's characters (contracts/phone-text, 0.3 KB, zod-free: the forms' phone rule and the staff and
@@ -71,7 +72,7 @@ export default defineConfig({
     // pages alike (the statuses here, not in `student`, so the wizard's schemas do not load the query stores).
     // A group also takes its modules' dependencies unless an earlier group already took them, hence the order.
     { name: 'stores', test: (id) => /node_modules[\\/](nanostores[\\/](atom|map|lifecycle|listen-keys|deep-map|clean-stores)|@nanostores[\\/]persistent)[\\/]|preload-helper|[\\/]site[\\/](stores[\\/](session|theme|toasts)|lib[\\/]api-client)\.ts$|[\\/]api[\\/]contracts[\\/]sa-calendar\.ts$/.test(id), priority: 3 },
-    { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/](islands[\\/](ui[\\/](use-session\.ts|Spinner\.tsx|BusyButton\.tsx)|auth[\\/]redirect-to-login\.ts)|lib[\\/]early-reads\.ts)$|[\\/]api[\\/]contracts[\\/]phone-text\.ts$/.test(id), priority: 2 },
+    { name: 'preact', test: (id) => /node_modules[\\/](preact|@astrojs[\\/]preact|@nanostores[\\/]react)[\\/]|[\\/]site[\\/](islands[\\/](ui[\\/](use-session\.ts|idle-watch\.ts|Spinner\.tsx|BusyButton\.tsx)|auth[\\/]redirect-to-login\.ts)|lib[\\/]early-reads\.ts)$|[\\/]api[\\/]contracts[\\/]phone-text\.ts$/.test(id), priority: 2 },
     { name: 'islands', test: /[\\/]site[\\/]islands[\\/](ui[\\/](Field|typed-values|lazy-resolver|use-step-history|use-leave-warning|use-step-title)|auth[\\/](safe-redirect|form-helpers|use-signed-in-redirect))\.tsx?$/, priority: 1 },
     { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-tabs[\\/]/, priority: 1 },
     { name: 'format', test: /[\\/](site[\\/]lib[\\/]format|api[\\/]contracts[\\/](application-steps|statuses))\.ts$/, priority: 1 },

@@ -3,8 +3,8 @@
  * 30 min for admins"; README "One login, two halves"). One definition: api/src/auth/session.ts ends sessions with
  * IDLE_LIMIT_MS, and every /api answer that went through its idle check carries, in a `Server-Timing` header
  * (W3C Server Timing; readable by the page through the Resource Timing API, PerformanceResourceTiming.serverTiming),
- * how long the login has left and the whole limit, so the admin pages' "Are you still there?" warning
- * (site/islands/admin/idle-watch.ts) needs no second copy of the numbers. Plain constants: no zod here, so the
+ * how long the login has left and the whole limit, so the "Are you still there?" warning of admin and signed-in
+ * student pages (site/islands/ui/idle-watch.ts) needs no second copy of the numbers. Plain constants: no zod here, so the
  * browser's small chunk that reads them pulls in no schema.
  */
 

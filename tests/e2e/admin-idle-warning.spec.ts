@@ -1,5 +1,5 @@
 /**
- * "Are you still there?" before an admin's idle log-out (WCAG 2.2.1 Timing Adjustable; site/islands/admin/idle-watch.ts,
+ * "Are you still there?" before an admin's idle log-out (WCAG 2.2.1 Timing Adjustable; site/islands/ui/idle-watch.ts,
  * IdleWarning.tsx). The page's clock is Playwright's (page.clock), moved on by fastForward: the warning is due 2
  * minutes before the deadline the API reported (Server-Timing, 30 minutes after the page's last request); the server's
  * own clock does not move, so what is checked is what the page does: warn, extend, or end the login itself.

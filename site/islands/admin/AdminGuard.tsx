@@ -5,14 +5,14 @@
  * 'redirect'), or stay and let the page show the 'Unauthorized Access' message (mode 'message').
  * Log out → /auth, unless the person chose to stay (stores/session.ts logout). Shows the layout's admin navigation
  * (elements marked data-admin-only, invisible until then) only once the session is an admin's (admin-day audit item 3).
- * While an admin is signed in it watches the idle limit (idle-watch.ts): "Are you still there?" 2 minutes before the
+ * While an admin is signed in it watches the idle limit (ui/idle-watch.ts): "Are you still there?" 2 minutes before the
  * log-out (WCAG 2.2.1), its dialog loaded only then.
  */
 import { useEffect, useState } from 'react';
 import { logout } from '../../stores/session.ts';
 import { flashToast } from '../../stores/toasts.ts';
 import { useAdminAccess } from './use-admin.ts';
-import { watchIdle } from './idle-watch.ts';
+import { watchIdle } from '../ui/idle-watch.ts';
 
 export const UNAUTHORIZED_TOAST = { title: 'Unauthorized', description: 'You need admin privileges to access this page', variant: 'destructive' as const };
 

@@ -35,6 +35,7 @@ import { useBackCloses } from '../ui/use-back-closes.ts';
 import { useSettleGuard } from '../ui/confirm-guard.ts';
 import { resetKeepingEdits, sentValues } from '../ui/keep-edits.ts';
 import { BusyButton, unlessBusy } from '../ui/BusyButton.tsx';
+import { useIdleWatch } from '../ui/use-session.ts';
 import SmsCard from './SmsCard.tsx';
 import { NscResultsCard } from './NscResultsCard.tsx';
 
@@ -90,6 +91,7 @@ export default function ProfilePage() {
       });
   };
   useEffect(load, []);
+  useIdleWatch(profile?.role === 'student');
 
   if (loadError) {
     return (

@@ -1,7 +1,7 @@
 /**
- * The idle warning's dialog (idle-watch.ts decides when; loaded only then, so admin pages' first JavaScript carries
- * none of it): a Radix AlertDialog "Are you still there?" over the page, saying when the admin will be logged out and
- * why, with the time left (role="timer": readable, not read out every second; a polite live region says "1 minute
+ * The idle warning's dialog (idle-watch.ts decides when; loaded only then, so the first JavaScript of admin and signed-in
+ * student pages carries none of it): a Radix AlertDialog "Are you still there?" over the page, saying when the person
+ * will be logged out and why (idleSentence: the limit's words come from the answer's Server-Timing `idle-limit`), with the time left (role="timer": readable, not read out every second; a polite live region says "1 minute
  * left.", "30 seconds left." and "10 seconds left." only), "Stay logged in" (focused; Escape does the same) and
  * "Log out". Staying sends the session check (GET /api/auth/me), which extends the login by its whole idle limit
  * (api/src/auth/session.ts: the last request was over a minute ago, so it is written). At the deadline the login is
@@ -14,7 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { logout } from '../../stores/session.ts';
-import { noteDeadline, SAFETY_MS, type IdleDeadline } from './idle-watch.ts';
+import { noteDeadline, SAFETY_MS, type IdleDeadline, type IdleRole } from './idle-watch.ts';
 
 /** The dialog's title. */
 export const IDLE_WARNING_TITLE = 'Are you still there?';
@@ -32,15 +32,32 @@ export function announcement(ms: number): string {
   return s <= 10 ? '10 seconds left.' : s <= 30 ? '30 seconds left.' : s <= 60 ? '1 minute left.' : '';
 }
 
+/** A limit of `ms` in words: whole hours as '2 hours' / '1 hour', otherwise minutes ('30 minutes'), rounded. */
+export function durationWords(ms: number): string {
+  const min = Math.round(ms / 60_000);
+  const [n, unit] = min >= 60 && min % 60 === 0 ? [min / 60, 'hour'] : [min, 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The dialog's sentence for `role` with idle limit `limitMs` (the Server-Timing `idle-limit`; no copy of the number
+ * here) and the log-out time `at` (already formatted, e.g. '14:05'): admins are told the rule for admins, students
+ * what happens to them.
+ */
+export function idleSentence(role: IdleRole, limitMs: number, at: string): string {
+  const who = role === 'admin' ? 'admins are' : 'you are';
+  return `For your security, ${who} logged out after ${durationWords(limitMs)} without activity. You will be logged out at ${at} unless you stay logged in.`;
+}
+
 let host: HTMLElement | null = null;
 let root: Root | null = null;
 
-/** Shows the warning for deadline `d` (once: a second call while it shows changes nothing). */
-export function showIdleWarning(d: IdleDeadline): void {
+/** Shows the warning for deadline `d` to a `role` ('admin' unless said; once: a second call while it shows changes nothing). */
+export function showIdleWarning(d: IdleDeadline, role: IdleRole = 'admin'): void {
   if (root) return;
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
-  root.render(<IdleWarningDialog deadline={d} />);
+  root.render(<IdleWarningDialog deadline={d} role={role} />);
 }
 
 /** Closes the warning, if it shows (the login was extended, here or in another tab). */
@@ -59,20 +76,19 @@ export function hideIdleWarning(): void {
 export async function idleLoggedOut(): Promise<void> {
   hideIdleWarning();
   await api('/api/colfront/auth/logout', { method: 'POST' }).catch(() => undefined);
-  const { signInAgain, IDLE } = await import('../ui/SignInAgain.tsx');
+  const { signInAgain, IDLE } = await import('./SignInAgain.tsx');
   if (await signInAgain({ title: 'Your session has ended', description: IDLE })) {
     await api('/api/auth/me', { timeoutMs: READ_TIMEOUT_MS }).catch(() => undefined);
   }
 }
 
-function IdleWarningDialog({ deadline }: { deadline: IdleDeadline }) {
+function IdleWarningDialog({ deadline, role }: { deadline: IdleDeadline; role: IdleRole }) {
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const stayRef = useRef<HTMLButtonElement>(null);
   useEffect(() => { const t = setInterval(() => setNow(Date.now()), 1000); return () => clearInterval(t); }, []);
   const left = deadline.at - now;
-  const minutes = Math.round(deadline.limit / 60_000);
   const at = new Date(deadline.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const stay = async () => {
     if (busy) return;
@@ -103,7 +119,7 @@ function IdleWarningDialog({ deadline }: { deadline: IdleDeadline }) {
           className="fixed inset-0 z-[60] m-auto h-fit w-[95vw] max-w-md max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-bold">{IDLE_WARNING_TITLE}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2">
-            For your security, admins are logged out after {minutes} minutes without activity. You will be logged out at {at} unless you stay logged in.
+            {idleSentence(role, deadline.limit, at)}
           </AlertDialog.Description>
           <p role="timer" aria-atomic="true" className="mt-4 text-xl font-bold tabular-nums">Time left: {timeLeft(left)}</p>
           <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement(left)}</p>

@@ -36,7 +36,7 @@ const CHECKING = 'Checking your connection… this takes a few seconds.';
 /** The text under "Your session has ended": why (a log-out on this browser, or the idle one), and that nothing is lost. */
 const KEPT = 'Log in again and your changes will be saved: nothing you typed is lost.';
 const LOGGED_OUT_HERE = `You logged out in another tab or window. ${KEPT}`;
-/** The idle log-out's text under "Your session has ended" (also admin/IdleWarning.tsx, when the idle warning ran out). */
+/** The idle log-out's text under "Your session has ended" (also ui/IdleWarning.tsx, when the idle warning ran out). */
 export const IDLE = `For your privacy, you are logged out after a while without activity. ${KEPT}`;
 /**
  * True while this browser still holds a sign-in: the 'college.signed_in' hint cookie or a stored token (as

@@ -1,8 +1,9 @@
 /**
- * "Are you still there?" before an admin's idle log-out (WCAG 2.2.1 Timing Adjustable, Level A: warn before a time
- * limit ends and let the person extend it with a simple action, with at least 20 seconds to do so). An admin's login
- * ends after 30 minutes without a request (api/src/auth/session.ts sessionTimeouts; every /api request of the session
- * counts, the dashboard's 10-second site-build poll too). The limit is not copied here: every /api answer that went
+ * "Are you still there?" before the idle log-out of an admin or a signed-in student (WCAG 2.2.1 Timing Adjustable,
+ * Level A: warn before a time limit ends and let the person extend it with a simple action, with at least 20 seconds to
+ * do so). Started by AdminGuard (admin pages) and by use-session.ts for a student (dashboard, My Applications, the
+ * wizard, an application, profile). A login ends after its idle limit without activity (api/src/auth/session.ts
+ * sessionTimeouts: 30 minutes for an admin, 2 hours for a student; polls of an unattended tab do not count). The limit is not copied here: every /api answer that went
  * through that check says how long the login has left and its whole limit in a `Server-Timing` header
  * (api/contracts/session-idle.ts), which the page reads from its own requests through the Resource Timing API
  * (PerformanceResourceTiming.serverTiming; no request of its own). The latest deadline is shared with the browser's
@@ -22,6 +23,9 @@ export const IDLE_DEADLINE_KEY = 'college.idle-deadline';
  * estimate from when it was sent, and observer callbacks come a little after the answer.
  */
 export const SAFETY_MS = 1000;
+
+/** Whose page it is: the warning's sentence (IdleWarning.tsx idleSentence) names the rule for admins or speaks to a student. */
+export type IdleRole = 'admin' | 'student';
 
 /** When the login ends if nothing more is sent (`at`, ms since the epoch, this browser's clock) and its idle limit (ms). */
 export interface IdleDeadline { at: number; limit: number }
@@ -101,18 +105,34 @@ let note: ((d: IdleDeadline) => void) | null = null;
 /** Tells the page's idle clock (and the other tabs) of deadline `d`: "Stay logged in"'s answer. No-op when not watching. */
 export function noteDeadline(d: IdleDeadline): void { note?.(d); }
 
+let users = 0;
+let stopShared: (() => void) | null = null;
+
 /**
- * Starts watching this admin page's requests for the idle deadline (see the module comment); returns the call that
- * stops. Does nothing where PerformanceObserver or serverTiming is missing. Answers already in the page's buffer are
- * dated from performance.now(); later ones from their own duration, so a test's fake clock (Playwright's page.clock)
- * that jumps ahead still dates them right.
+ * Starts watching this page's requests for the idle deadline of a `role`'s login (see the module comment; 'admin'
+ * unless said); returns the call that stops. One watcher per page: islands that each call it share the first one,
+ * which stops when the last of them does. Does nothing where PerformanceObserver or serverTiming is missing. Answers
+ * already in the page's buffer are dated from performance.now(); later ones from their own duration, so a test's fake
+ * clock (Playwright's page.clock) that jumps ahead still dates them right.
  */
-export function watchIdle(): () => void {
+export function watchIdle(role: IdleRole = 'admin'): () => void {
   if (typeof PerformanceObserver === 'undefined' || typeof PerformanceResourceTiming === 'undefined' || !('serverTiming' in PerformanceResourceTiming.prototype)) return () => {};
+  users++;
+  stopShared ??= start(role);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    if (--users === 0) { stopShared?.(); stopShared = null; }
+  };
+}
+
+/** watchIdle's one watcher of the page. */
+function start(role: IdleRole): () => void {
   let ui: Promise<typeof import('./IdleWarning.tsx')> | null = null;
   const load = () => (ui ??= import('./IdleWarning.tsx'));
   const clock = idleClock({
-    warn: (d) => { if (signedInHere()) void load().then((m) => m.showIdleWarning(d)); },
+    warn: (d) => { if (signedInHere()) void load().then((m) => m.showIdleWarning(d, role)); },
     extended: () => { void ui?.then((m) => m.hideIdleWarning()); },
     expire: () => { void (signedInHere() ? load().then((m) => m.idleLoggedOut()) : ui?.then((m) => m.hideIdleWarning())); },
   });
