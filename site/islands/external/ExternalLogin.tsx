@@ -3,6 +3,11 @@
  * user — separate from the portal session. Runs the health check on start (status OK = available).
  * Failures show the §8 alert 'External Login Failed'; an unreachable system shows
  * 'Could not connect to external API'. On success goes to ?redirect= (admin pages only) or /admin/branches.
+ * Before hydration (phone audit, 4× CPU: 2.4 s) the server-rendered Connect button is disabled and reads 'Loading…':
+ * the form has no action, so a native submit was a GET to this page that wiped what was typed and dropped ?redirect=
+ * (and would have put the credentials in the address had the inputs had names; they have none, on purpose). A
+ * disabled default button also blocks the implicit submission of Enter in a field. What was typed before hydration
+ * is kept (typedValues).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ExternalLoginSchema, type ExternalUser } from '#contracts/external.ts';
@@ -10,13 +15,18 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { Field, fieldProps } from '../ui/Field.tsx';
 import { isPortalLoggedOut, safeRedirect } from './external-client.ts';
 import { BusyButton } from '../ui/BusyButton.tsx';
+import { useHydrated } from '../auth/form-helpers.ts';
+import { typedValues } from '../ui/typed-values.ts';
 
 type Health = 'checking' | 'ok' | 'down';
 const CONNECT_FAILED = 'Could not connect to external API';
 
 export default function ExternalLogin() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // What was typed into the server-rendered inputs before hydration stays (issue #14 point 12).
+  const [typed] = useState(() => typedValues({ email: '', password: '' }, (n) => `external-${n}`));
+  const [email, setEmail] = useState(typed.email);
+  const [password, setPassword] = useState(typed.password);
+  const hydrated = useHydrated();
   const [isLoading, setIsLoading] = useState(false);
   const [externalUser, setExternalUser] = useState<ExternalUser | null>(null);
   const [health, setHealth] = useState<Health>('checking');
@@ -141,7 +151,8 @@ export default function ExternalLogin() {
             <input ref={passwordRef} type="password" className="input" autoComplete="current-password" value={password}
               onChange={(e) => setPassword(e.target.value)} {...fieldProps('external-password', fieldErrors.password)} />
           </Field>
-          <BusyButton type="submit" className="btn-primary w-full" busy={isLoading}>{isLoading ? 'Connecting...' : 'Connect'}</BusyButton>
+          {/* Disabled until hydrated: a native submit would lose the typing and ?redirect= (see the file comment). */}
+          <BusyButton type="submit" className="btn-primary w-full" disabled={!hydrated} busy={isLoading}>{!hydrated ? 'Loading…' : isLoading ? 'Connecting...' : 'Connect'}</BusyButton>
         </form>
       )}
     </div>
