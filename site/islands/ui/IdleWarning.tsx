@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { format as fecha } from 'fecha';
 import { api, ApiError, READ_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { logout } from '../../stores/session.ts';
 import { noteDeadline, SAFETY_MS, type IdleDeadline, type IdleRole } from './idle-watch.ts';
@@ -89,7 +90,7 @@ function IdleWarningDialog({ deadline, role }: { deadline: IdleDeadline; role: I
   const stayRef = useRef<HTMLButtonElement>(null);
   useEffect(() => { const t = setInterval(() => setNow(Date.now()), 1000); return () => clearInterval(t); }, []);
   const left = deadline.at - now;
-  const at = new Date(deadline.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const at = fecha(new Date(deadline.at), 'HH:mm');
   const stay = async () => {
     if (busy) return;
     setBusy(true);
@@ -101,7 +102,7 @@ function IdleWarningDialog({ deadline, role }: { deadline: IdleDeadline; role: I
       hideIdleWarning();
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) { void idleLoggedOut(); return; }
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? e.userMessage : e instanceof Error ? e.message : String(e));
       setBusy(false);
       stayRef.current?.focus();
     }
